@@ -1,0 +1,97 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+/** One competition edition, with its dates, fees and time zone (spec 9). */
+export const events = pgTable('events', {
+  id: integer().primaryKey().generatedAlwaysAsIdentity(),
+  name: text().notNull(),
+  year: integer().notNull(),
+  timeZone: text().notNull().default('Africa/Johannesburg'),
+  registrationOpens: date({ mode: 'string' }).notNull(),
+  registrationCloses: date({ mode: 'string' }).notNull(),
+  uploadsOpen: date({ mode: 'string' }).notNull(),
+  submissionStarts: date({ mode: 'string' }).notNull(),
+  submissionEnds: date({ mode: 'string' }).notNull(),
+  visualArtsDue: date({ mode: 'string' }).notNull(),
+  galaAwards: date({ mode: 'string' }).notNull(),
+  lateEntryFrom: date({ mode: 'string' }),
+  individualFeeCents: integer().notNull(),
+  groupSmallFeeCents: integer().notNull(),
+  groupLargeFeeCents: integer().notNull(),
+  groupLargeFromParticipants: integer().notNull(),
+  changeFeeCents: integer().notNull(),
+  amendmentFeeCents: integer().notNull(),
+  lateSurchargePercent: integer().notNull(),
+  /** Public-site text (home page, FAQ, rules), edited as data rather than code. */
+  content: jsonb().notNull().default({}),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+export const categories = pgTable(
+  'categories',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    eventId: integer()
+      .notNull()
+      .references(() => events.id),
+    name: text().notNull(),
+    section: text().notNull(),
+    sortOrder: integer().notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('categories_event_name_uq').on(t.eventId, t.name),
+    check(
+      'categories_section_ck',
+      sql`${t.section} in ('Dramatic Arts', 'Music', 'Visual Arts & Design', 'Dance')`,
+    ),
+  ],
+);
+
+export const items = pgTable(
+  'items',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    eventId: integer()
+      .notNull()
+      .references(() => events.id),
+    categoryId: integer()
+      .notNull()
+      .references(() => categories.id),
+    code: text().notNull(),
+    shortDescription: text().notNull(),
+    description: text().notNull(),
+    priceCents: integer().notNull(),
+    dueDate: date({ mode: 'string' }).notNull(),
+    isGroupItem: boolean().notNull(),
+    minimumParticipants: integer().notNull(),
+    maximumParticipants: integer().notNull(),
+    requiresAnInstrument: boolean().notNull(),
+  },
+  (t) => [
+    uniqueIndex('items_event_code_uq').on(t.eventId, t.code),
+    index('items_category_idx').on(t.categoryId),
+    check(
+      'items_participants_ck',
+      sql`${t.minimumParticipants} between 1 and ${t.maximumParticipants}`,
+    ),
+    check('items_price_ck', sql`${t.priceCents} >= 0`),
+  ],
+);
+
+/** Schools offered in the contestant form; the first is 'Other School' (spec 9). */
+export const schools = pgTable('schools', {
+  id: integer().primaryKey().generatedAlwaysAsIdentity(),
+  name: text().notNull().unique(),
+  sortOrder: integer().notNull().default(0),
+});

@@ -1,0 +1,86 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+/** A parent or guardian (spec 3, Customer). Staff roles arrive with adjudication. */
+export const customers = pgTable('customers', {
+  id: integer().primaryKey().generatedAlwaysAsIdentity(),
+  firstName: text().notNull(),
+  surname: text().notNull(),
+  email: text(),
+  mobileNumber: text(),
+  country: text().notNull(),
+  role: text().notNull().default('customer'),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The email address or international mobile number a customer signs in with; unique. */
+export const loginIdentities = pgTable(
+  'login_identities',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    customerId: integer()
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    channel: text().notNull(),
+    identifier: text().notNull(),
+    verifiedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('login_identities_identifier_uq').on(t.channel, t.identifier),
+    check('login_identities_channel_ck', sql`${t.channel} in ('email', 'mobile')`),
+  ],
+);
+
+/** A one-time pin sent to a customer; only its hash is kept. */
+export const pinChallenges = pgTable(
+  'pin_challenges',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    customerId: integer()
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    channel: text().notNull(),
+    pinHash: text().notNull(),
+    failedAttempts: integer().notNull().default(0),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    consumedAt: timestamp({ withTimezone: true }),
+    supersededAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('pin_challenges_customer_idx').on(t.customerId, t.createdAt)],
+);
+
+/** A contestant (spec 3, Participant profile). */
+export const participantProfiles = pgTable(
+  'participant_profiles',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    customerId: integer()
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    firstName: text().notNull(),
+    surname: text().notNull(),
+    email: text(),
+    mobileNumber: text(),
+    school: text().notNull(),
+    grade: text().notNull(),
+    gender: text(),
+    profileImageKey: text(),
+    acceptedTermsAt: timestamp({ withTimezone: true }),
+    acceptedHonourPledgeAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('participant_profiles_customer_idx').on(t.customerId),
+    check(
+      'participant_profiles_grade_ck',
+      sql`${t.grade} in ('R','1','2','3','4','5','6','7','8','9','10','11','12')`,
+    ),
+    check(
+      'participant_profiles_gender_ck',
+      sql`${t.gender} is null or ${t.gender} in ('male', 'female', 'other')`,
+    ),
+  ],
+);

@@ -1,0 +1,39 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { customers } from './customers.ts';
+
+/** Every email and WhatsApp message, written first and delivered after (the outbox pattern). */
+export const outboxMessages = pgTable(
+  'outbox_messages',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    channel: text().notNull(),
+    recipient: text().notNull(),
+    subject: text().notNull().default(''),
+    body: text().notNull(),
+    status: text().notNull().default('pending'),
+    attempts: integer().notNull().default(0),
+    lastError: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    index('outbox_recipient_idx').on(t.recipient, t.createdAt),
+    check('outbox_channel_ck', sql`${t.channel} in ('email', 'whatsapp')`),
+  ],
+);
+
+/** Who did what, for support questions and disputes. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    actorCustomerId: integer().references(() => customers.id),
+    action: text().notNull(),
+    entityType: text().notNull(),
+    entityId: text().notNull(),
+    details: jsonb().notNull().default({}),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('audit_log_entity_idx').on(t.entityType, t.entityId)],
+);

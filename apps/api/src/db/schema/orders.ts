@@ -1,0 +1,124 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { customers, participantProfiles } from './customers.ts';
+import { events, items } from './catalogue.ts';
+
+/**
+ * A cart until checkout, then an order (spec 3, Order). Status: cart → awaiting_payment → paid,
+ * or cancelled. Totals are frozen at checkout, in cents.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    customerId: integer()
+      .notNull()
+      .references(() => customers.id),
+    eventId: integer()
+      .notNull()
+      .references(() => events.id),
+    status: text().notNull().default('cart'),
+    sendWhatsAppConfirmation: boolean().notNull().default(false),
+    isImported: boolean().notNull().default(false),
+    subtotalCents: integer(),
+    surchargeCents: integer(),
+    totalCents: integer(),
+    checkedOutAt: timestamp({ withTimezone: true }),
+    completedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('orders_customer_idx').on(t.customerId),
+    // One open cart per customer and event, whatever the client retries.
+    uniqueIndex('orders_one_cart_uq')
+      .on(t.customerId, t.eventId)
+      .where(sql`${t.status} = 'cart'`),
+    check(
+      'orders_status_ck',
+      sql`${t.status} in ('cart', 'awaiting_payment', 'paid', 'cancelled')`,
+    ),
+  ],
+);
+
+/** One item entered for one contestant (spec 3, Order item). */
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    orderId: integer()
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    itemId: integer()
+      .notNull()
+      .references(() => items.id),
+    participantProfileId: integer()
+      .notNull()
+      .references(() => participantProfiles.id),
+    groupName: text(),
+    instruments: text().notNull().default(''),
+    priceCents: integer(),
+    externalCollectionId: text(),
+    isCancelled: boolean().notNull().default(false),
+    isSubmittedForMarking: boolean().notNull().default(false),
+    submittedForMarkingAt: timestamp({ withTimezone: true }),
+    withdrawnAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('order_items_order_idx').on(t.orderId),
+    index('order_items_profile_idx').on(t.participantProfileId),
+    // The duplicate rule of spec 5: same contestant, item and instrument ('' when none).
+    uniqueIndex('order_items_no_duplicate_uq').on(
+      t.orderId,
+      t.participantProfileId,
+      t.itemId,
+      t.instruments,
+    ),
+  ],
+);
+
+/** The other members of a group entry (spec 3, Group participant). */
+export const groupParticipants = pgTable(
+  'group_participants',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    orderItemId: integer()
+      .notNull()
+      .references(() => orderItems.id, { onDelete: 'cascade' }),
+    position: integer().notNull(),
+    firstName: text().notNull(),
+    surname: text().notNull(),
+    school: text().notNull(),
+    gender: text().notNull(),
+    grade: text().notNull(),
+  },
+  (t) => [uniqueIndex('group_participants_position_uq').on(t.orderItemId, t.position)],
+);
+
+/** A provider's notification of a payment; the provider's id is unique so replays do nothing. */
+export const payments = pgTable(
+  'payments',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    orderId: integer()
+      .notNull()
+      .references(() => orders.id),
+    provider: text().notNull(),
+    providerPaymentId: text().notNull(),
+    amountCents: integer().notNull(),
+    status: text().notNull(),
+    payload: jsonb().notNull(),
+    receivedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('payments_provider_id_uq').on(t.provider, t.providerPaymentId)],
+);

@@ -1,0 +1,123 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import {
+  EventDatesSchema,
+  EventFeesSchema,
+  SECTIONS,
+  addDays,
+  calendarDateIn,
+  isVisualArtsSection,
+} from '@eisteddfod/shared';
+import { apiRoot } from '../../lib/paths.ts';
+import { parseCsv } from './csv.ts';
+
+/**
+ * The demo catalogue as data files that an organiser can replace (apps/api/data/demo):
+ * event.json, categories.csv, items.csv and schools.csv. Every row is checked here, so a
+ * broken file stops the seed with the row it disagrees with.
+ */
+
+const EventFileSchema = z.object({
+  name: z.string().min(1),
+  year: z.number().int(),
+  timeZone: z.string().min(1),
+  dates: EventDatesSchema,
+  /** Due date of performance items; Visual Arts & Design items are due on dates.visualArtsDue. */
+  performanceItemsDue: z.iso.date(),
+  fees: EventFeesSchema,
+});
+export type EventFile = z.infer<typeof EventFileSchema>;
+
+const CategoryRowSchema = z.object({ section: z.enum(SECTIONS), name: z.string().min(1) });
+
+const flag = z.enum(['true', 'false']).transform((v) => v === 'true');
+const count = z.coerce.number().int().min(1).max(200);
+
+const ItemRowSchema = z
+  .object({
+    code: z.string().regex(/^[A-Z]{2}\d{3}$/),
+    section: z.enum(SECTIONS),
+    category: z.string().min(1),
+    shortDescription: z.string().min(1),
+    description: z.string().min(1),
+    kind: z.enum(['individual', 'duo', 'group']),
+    minParticipants: count,
+    maxParticipants: count,
+    requiresInstrument: flag,
+  })
+  .refine((r) => r.minParticipants <= r.maxParticipants, 'minParticipants above maxParticipants')
+  .refine(
+    (r) => (r.kind === 'individual') === (r.maxParticipants === 1),
+    'only individual items have one participant',
+  );
+
+const SchoolRowSchema = z.object({ name: z.string().min(1) });
+
+export interface DemoCatalogue {
+  event: EventFile;
+  categories: z.infer<typeof CategoryRowSchema>[];
+  items: (z.infer<typeof ItemRowSchema> & { priceCents: number; dueDate: string })[];
+  schools: string[];
+}
+
+function parseRows<T>(file: string, schema: z.ZodType<T>, dir: string): T[] {
+  const rows = parseCsv(readFileSync(path.join(dir, file), 'utf8'));
+  return rows.map((row, index) => {
+    const result = schema.safeParse(row);
+    if (!result.success) {
+      const issue = result.error.issues[0];
+      throw new Error(
+        `${file} row ${index + 2}: ${issue?.path.join('.') || 'row'}: ${issue?.message}`,
+      );
+    }
+    return result.data;
+  });
+}
+
+/** Moves every date of the event by whole days. */
+export function shiftEventDates(event: EventFile, days: number): EventFile {
+  const dates = Object.fromEntries(
+    Object.entries(event.dates).map(([k, v]) => [k, v === null ? null : addDays(v, days)]),
+  ) as EventFile['dates'];
+  return { ...event, dates, performanceItemsDue: addDays(event.performanceItemsDue, days) };
+}
+
+/**
+ * The demo is shifted so that registration opened a week ago and every deadline lies ahead,
+ * keeping the spec's gaps between the dates.
+ */
+export function datesShiftedToToday(event: EventFile, now: Date): EventFile {
+  const today = calendarDateIn(now, event.timeZone);
+  const opens = new Date(`${event.dates.registrationOpens}T00:00:00Z`).getTime();
+  const days = Math.round((new Date(`${today}T00:00:00Z`).getTime() - opens) / 86_400_000) - 7;
+  return shiftEventDates(event, days);
+}
+
+export function readDemoCatalogue(
+  options: { exactDates?: boolean; now?: Date; dir?: string } = {},
+): DemoCatalogue {
+  const dir = options.dir ?? path.join(apiRoot(), 'data', 'demo');
+  const raw = EventFileSchema.parse(JSON.parse(readFileSync(path.join(dir, 'event.json'), 'utf8')));
+  const event = options.exactDates ? raw : datesShiftedToToday(raw, options.now ?? new Date());
+  const categories = parseRows('categories.csv', CategoryRowSchema, dir);
+  const rows = parseRows('items.csv', ItemRowSchema, dir);
+  const categoryNames = new Map(categories.map((c) => [c.name, c.section]));
+  const items = rows.map((row, index) => {
+    if (categoryNames.get(row.category) !== row.section) {
+      throw new Error(
+        `items.csv row ${index + 2}: unknown category ${row.category} in ${row.section}`,
+      );
+    }
+    const isGroup = row.kind !== 'individual';
+    return {
+      ...row,
+      priceCents: isGroup ? event.fees.groupSmallCents : event.fees.individualCents,
+      dueDate: isVisualArtsSection(row.section)
+        ? event.dates.visualArtsDue
+        : event.performanceItemsDue,
+    };
+  });
+  const schools = parseRows('schools.csv', SchoolRowSchema, dir).map((s) => s.name);
+  return { event, categories, items, schools };
+}

@@ -1,0 +1,63 @@
+import { count } from 'drizzle-orm';
+import type { Database } from '../client.ts';
+import { categories, events, items, schools } from '../schema/index.ts';
+import type { DemoCatalogue } from './demo-catalogue.ts';
+
+/** Loads a catalogue in one transaction; returns the new event's id. */
+export async function loadCatalogue(db: Database, catalogue: DemoCatalogue): Promise<number> {
+  return db.transaction(async (tx) => {
+    const { event } = catalogue;
+    const [created] = await tx
+      .insert(events)
+      .values({
+        name: event.name,
+        year: event.year,
+        timeZone: event.timeZone,
+        ...event.dates,
+        individualFeeCents: event.fees.individualCents,
+        groupSmallFeeCents: event.fees.groupSmallCents,
+        groupLargeFeeCents: event.fees.groupLargeCents,
+        groupLargeFromParticipants: event.fees.groupLargeFromParticipants,
+        changeFeeCents: event.fees.changeFeeCents,
+        amendmentFeeCents: event.fees.amendmentFeeCents,
+        lateSurchargePercent: event.fees.lateSurchargePercent,
+      })
+      .returning({ id: events.id });
+    if (!created) throw new Error('The event was not created');
+
+    const categoryRows = await tx
+      .insert(categories)
+      .values(
+        catalogue.categories.map((c, sortOrder) => ({ eventId: created.id, sortOrder, ...c })),
+      )
+      .returning({ id: categories.id, name: categories.name });
+    const categoryIds = new Map(categoryRows.map((c) => [c.name, c.id]));
+
+    await tx.insert(items).values(
+      catalogue.items.map((item) => ({
+        eventId: created.id,
+        categoryId: categoryIds.get(item.category) ?? -1,
+        code: item.code,
+        shortDescription: item.shortDescription,
+        description: item.description,
+        priceCents: item.priceCents,
+        dueDate: item.dueDate,
+        isGroupItem: item.kind !== 'individual',
+        minimumParticipants: item.minParticipants,
+        maximumParticipants: item.maxParticipants,
+        requiresAnInstrument: item.requiresInstrument,
+      })),
+    );
+
+    await tx
+      .insert(schools)
+      .values(catalogue.schools.map((name, sortOrder) => ({ name, sortOrder })))
+      .onConflictDoNothing();
+    return created.id;
+  });
+}
+
+export async function isDatabaseEmpty(db: Database): Promise<boolean> {
+  const [row] = await db.select({ n: count() }).from(events);
+  return (row?.n ?? 0) === 0;
+}

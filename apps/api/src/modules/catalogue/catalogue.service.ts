@@ -1,0 +1,116 @@
+import type { Category, EventSummary, Item, ItemPage, Section } from '@eisteddfod/shared';
+import type { Database } from '../../db/client.ts';
+import { notFound } from '../../lib/errors.ts';
+import * as repo from './catalogue.repository.ts';
+import {
+  buildSnapshot,
+  matchesSearch,
+  searchWords,
+  withDeadline,
+  type CatalogueSnapshot,
+} from './catalogue-snapshot.ts';
+
+export interface CatalogueServiceOptions {
+  /** How long a snapshot is served before it is read again. */
+  ttlMs: number;
+  /** The configured event; otherwise the most recent one. */
+  eventId?: number | undefined;
+  now?: () => number;
+}
+
+export interface ItemFilter {
+  categoryId?: number;
+  section?: Section;
+  search: string;
+  skip: number;
+  take: number;
+}
+
+export type CatalogueService = ReturnType<typeof createCatalogueService>;
+
+export function createCatalogueService(db: Database, options: CatalogueServiceOptions) {
+  const now = options.now ?? Date.now;
+  const snapshots = new Map<number, Promise<CatalogueSnapshot | undefined>>();
+
+  async function load(eventId: number): Promise<CatalogueSnapshot | undefined> {
+    const event = await repo.findEvent(db, eventId);
+    if (!event) return undefined;
+    const [categories, items] = await Promise.all([
+      repo.findCategories(db, eventId),
+      repo.findItems(db, eventId),
+    ]);
+    return buildSnapshot(event, categories, items, now());
+  }
+
+  async function snapshot(eventId: number): Promise<CatalogueSnapshot> {
+    let pending = snapshots.get(eventId);
+    const cached = pending && (await pending);
+    if (!pending || !cached || now() - cached.loadedAt > options.ttlMs) {
+      // Concurrent requests share one load instead of stampeding the database.
+      pending = load(eventId);
+      snapshots.set(eventId, pending);
+      pending.catch(() => snapshots.delete(eventId));
+    }
+    const loaded = await pending;
+    if (!loaded) {
+      snapshots.delete(eventId);
+      throw notFound('EVENT_NOT_FOUND', `There is no event with id ${eventId}`);
+    }
+    return loaded;
+  }
+
+  function page(snap: CatalogueSnapshot, filter: ItemFilter): ItemPage {
+    const words = searchWords(filter.search);
+    const matching = snap.entries.filter(
+      (e) =>
+        (filter.categoryId === undefined || e.item.category.id === filter.categoryId) &&
+        (filter.section === undefined || e.item.category.section === filter.section) &&
+        matchesSearch(e, words),
+    );
+    const nowMs = now();
+    return {
+      items: matching
+        .slice(filter.skip, filter.skip + filter.take)
+        .map((e) => withDeadline(e, nowMs)),
+      total: matching.length,
+    };
+  }
+
+  return {
+    /** The event the portal serves (EVENT_ID, else the newest), or undefined before seeding. */
+    async currentEventId(): Promise<number | undefined> {
+      return options.eventId ?? repo.findLatestEventId(db);
+    },
+
+    async getEvent(eventId: number): Promise<EventSummary> {
+      return (await snapshot(eventId)).event;
+    },
+
+    async listCategories(eventId: number): Promise<Category[]> {
+      return (await snapshot(eventId)).categories;
+    },
+
+    async pageCategoryItems(eventId: number, categoryId: number, filter: ItemFilter) {
+      const snap = await snapshot(eventId);
+      if (!snap.categories.some((c) => c.id === categoryId)) {
+        throw notFound('CATEGORY_NOT_FOUND', `There is no category with id ${categoryId}`);
+      }
+      return page(snap, { ...filter, categoryId });
+    },
+
+    async pageItems(eventId: number, filter: ItemFilter): Promise<ItemPage> {
+      return page(await snapshot(eventId), filter);
+    },
+
+    async searchItems(eventId: number, search: string): Promise<Item[]> {
+      const snap = await snapshot(eventId);
+      return page(snap, { search, skip: 0, take: snap.entries.length }).items;
+    },
+
+    /** Forget cached catalogues, e.g. after an organiser edits one. */
+    invalidate(eventId?: number) {
+      if (eventId === undefined) snapshots.clear();
+      else snapshots.delete(eventId);
+    },
+  };
+}

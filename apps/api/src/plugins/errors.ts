@@ -1,0 +1,53 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import {
+  hasZodFastifySchemaValidationErrors,
+  isResponseSerializationError,
+} from 'fastify-type-provider-zod';
+import { AppError } from '../lib/errors.ts';
+
+const FIELD_SOURCE: Record<string, string> = {
+  querystring: 'query',
+  params: 'path',
+  body: 'body',
+  headers: 'header',
+};
+
+/**
+ * Every error leaves as JSON { statusCode, code, message }. A validation error names the
+ * field; anything unexpected is logged in full and answered without internals.
+ */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply
+        .code(error.statusCode)
+        .send({ statusCode: error.statusCode, code: error.code, message: error.message });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const first = error.validation[0];
+      const field = first?.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'request';
+      const where = FIELD_SOURCE[error.validationContext ?? ''] ?? 'request';
+      return reply.code(400).send({
+        statusCode: 400,
+        code: 'VALIDATION_ERROR',
+        message: `Invalid ${where} field '${field}': ${first?.message ?? 'invalid value'}`,
+      });
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error, cause: error.cause }, 'response failed its schema');
+    }
+    const statusCode = error.statusCode && error.statusCode < 500 ? error.statusCode : 500;
+    if (statusCode >= 500) {
+      request.log.error({ err: error }, 'unhandled error');
+      return reply.code(500).send({
+        statusCode: 500,
+        code: 'INTERNAL_ERROR',
+        message: 'Something went wrong on our side. Please try again.',
+      });
+    }
+    // Fastify's own 4xx errors (bad JSON, body too large, unsupported media type, ...).
+    return reply
+      .code(statusCode)
+      .send({ statusCode, code: error.code ?? 'BAD_REQUEST', message: error.message });
+  });
+}

@@ -1,0 +1,30 @@
+import { buildApp } from './app.ts';
+import { parseConfig } from './config/env.ts';
+import { prepareDatabase } from './db/prepare.ts';
+
+/** Starts the server and stops it cleanly on SIGINT/SIGTERM: no new requests, then close. */
+const config = parseConfig();
+const database = await prepareDatabase(config, (m) => console.log(m));
+const app = await buildApp({ config, database });
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  app.log.info({ signal }, 'shutting down');
+  const force = setTimeout(() => process.exit(1), 15_000);
+  force.unref();
+  try {
+    await app.close();
+    await database.close();
+    process.exit(0);
+  } catch (err) {
+    app.log.error({ err }, 'shutdown failed');
+    process.exit(1);
+  }
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+await app.listen({ host: config.HOST, port: config.PORT });
+app.log.info(`Eisteddfod portal on ${config.PUBLIC_URL} (database: ${database.kind})`);

@@ -1,0 +1,68 @@
+/**
+ * Deadlines are the end of a calendar day in the event's time zone, computed on the server
+ * (architecture guide, "Time"). Dates travel as ISO calendar dates: 'YYYY-MM-DD'.
+ */
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** Milliseconds that `timeZone` is ahead of UTC at the instant `at`. */
+export function zoneOffsetMs(at: Date, timeZone: string): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(at);
+  const get = (type: Intl.DateTimeFormatPartTypes) =>
+    Number(parts.find((p) => p.type === type)?.value);
+  const asUtc = Date.UTC(
+    get('year'),
+    get('month') - 1,
+    get('day'),
+    get('hour'),
+    get('minute'),
+    get('second'),
+  );
+  return asUtc - (at.getTime() - at.getMilliseconds());
+}
+
+function parseIsoDate(date: string): [number, number, number] {
+  const m = ISO_DATE.exec(date);
+  if (!m) throw new Error(`Not an ISO calendar date: ${date}`);
+  return [Number(m[1]), Number(m[2]), Number(m[3])];
+}
+
+/** Adds whole calendar days to an ISO date. */
+export function addDays(date: string, days: number): string {
+  const [y, m, d] = parseIsoDate(date);
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}
+
+/** The calendar date it is in `timeZone` at the instant `at`. */
+export function calendarDateIn(at: Date, timeZone: string): string {
+  return new Date(at.getTime() + zoneOffsetMs(at, timeZone)).toISOString().slice(0, 10);
+}
+
+/** The last millisecond (23:59:59.999) of `date` in `timeZone`, as an instant. */
+export function endOfDay(date: string, timeZone: string): Date {
+  const [y, m, d] = parseIsoDate(date);
+  const wallClock = Date.UTC(y, m - 1, d, 23, 59, 59, 999);
+  // The offset at the wall-clock instant read as UTC is right except across a DST change on
+  // that very evening; a second pass with the corrected instant settles it.
+  const first = wallClock - zoneOffsetMs(new Date(wallClock), timeZone);
+  return new Date(wallClock - zoneOffsetMs(new Date(first), timeZone));
+}
+
+/** Cart and order edit: an item is late once the end of its due date has passed (spec 4). */
+export function hasPassedDeadline(dueDate: string, now: Date, timeZone: string): boolean {
+  return now.getTime() > endOfDay(dueDate, timeZone).getTime();
+}
+
+/** Uploads portal: entries stay open until the end of the day after the due date (spec 4). */
+export function hasPassedUploadDeadline(dueDate: string, now: Date, timeZone: string): boolean {
+  return hasPassedDeadline(addDays(dueDate, 1), now, timeZone);
+}
