@@ -9,3 +9,4 @@ export * from './reference/people.ts';
 export * from './reference/reference.schema.ts';
 export * from './reference/sections.ts';
 export * from './time/deadline.rules.ts';
+export * from './time/format.ts';

@@ -1,0 +1,78 @@
+import { Anchor, Burger, Button, Drawer, Group, Stack, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { Link, NavLink, useNavigate } from 'react-router';
+import { useIsLoggedIn } from '../lib/session.ts';
+import { clearSession } from '../lib/storage.ts';
+import { toast } from '../lib/toasts.ts';
+import { LOGGED_IN_MENU, LOGGED_OUT_MENU, LOGGED_OUT_MESSAGE } from './menu.ts';
+import classes from './SiteHeader.module.css';
+
+export function SiteHeader() {
+  const loggedIn = useIsLoggedIn();
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const navigate = useNavigate();
+  const links = loggedIn ? LOGGED_IN_MENU : LOGGED_OUT_MENU;
+
+  function logout() {
+    close();
+    clearSession();
+    toast('success', LOGGED_OUT_MESSAGE);
+    void navigate('/');
+  }
+
+  const items = (
+    <>
+      {links.map((link) => (
+        <NavLink
+          key={link.label}
+          to={link.to}
+          onClick={close}
+          className={({ isActive }) =>
+            isActive ? `${classes.link} ${classes.active}` : classes.link
+          }
+        >
+          {link.label}
+        </NavLink>
+      ))}
+      {loggedIn && (
+        <Button variant="subtle" color="gray" onClick={logout} className={classes.logout}>
+          Logout
+        </Button>
+      )}
+    </>
+  );
+
+  return (
+    <header className={classes.header}>
+      <Group justify="space-between" h="100%" px="md" wrap="nowrap">
+        <Anchor component={Link} to="/" underline="never" className={classes.brand}>
+          <img src="/favicon.svg" alt="" width={32} height={32} />
+          <Text span fw={700} size="lg">
+            Online Eisteddfod
+          </Text>
+        </Anchor>
+        <nav aria-label="Main" className={classes.desktopNav}>
+          {items}
+        </nav>
+        <Burger
+          opened={opened}
+          onClick={toggle}
+          hiddenFrom="md"
+          aria-label={opened ? 'Close menu' : 'Open menu'}
+        />
+      </Group>
+      <Drawer
+        opened={opened}
+        onClose={close}
+        title="Menu"
+        position="right"
+        size="xs"
+        hiddenFrom="md"
+      >
+        <nav aria-label="Mobile">
+          <Stack gap="xs">{items}</Stack>
+        </nav>
+      </Drawer>
+    </header>
+  );
+}

@@ -1,0 +1,23 @@
+import { notifications } from '@mantine/notifications';
+
+/** Toast defaults of spec 9: 5 s, top right, newest on top, no limit on how many are open. */
+export const TOAST_TIMEOUT_MS = 5000;
+export const TOAST_LIMIT = 1000;
+
+type Kind = 'success' | 'error' | 'warning' | 'info';
+const COLORS: Record<Kind, string> = {
+  success: 'teal',
+  error: 'red',
+  warning: 'orange',
+  info: 'blue',
+};
+
+export function toast(kind: Kind, message: string, title?: string): void {
+  notifications.show({
+    color: COLORS[kind],
+    title,
+    message,
+    autoClose: TOAST_TIMEOUT_MS,
+    withBorder: true,
+  });
+}
