@@ -18,7 +18,7 @@ export const EnvSchema = z.object({
   /** Embedded PGlite files, uploads on disk and other local state live here. */
   DATA_DIR: z.string().default('./data'),
   /** PostgreSQL connection string; without it the embedded PGlite database under DATA_DIR. */
-  DATABASE_URL: z.string().optional(),
+  DATABASE_URL: z.preprocess((v) => (v === '' ? undefined : v), z.string().optional()),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   /** The event the portal serves; without it the most recent event in the database. */
   EVENT_ID: z.coerce.number().int().positive().optional(),

@@ -49,7 +49,7 @@ export default function InfoPage() {
               ))}
             </Table.Tbody>
           </Table>
-          <Text size="sm" c="dimmed" mt="xs">
+          <Text size="sm" c="gray.7" mt="xs">
             Fees are non-refundable.
           </Text>
         </>

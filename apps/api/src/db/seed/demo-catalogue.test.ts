@@ -1,0 +1,64 @@
+import { addDays, calendarDateIn } from '@eisteddfod/shared';
+import { describe, expect, it } from 'vitest';
+import { readDemoCatalogue } from './demo-catalogue.ts';
+
+describe('the demo catalogue files', () => {
+  const catalogue = readDemoCatalogue({ exactDates: true });
+
+  it('has at least 150 items across the four sections, 6 to 10 categories each', () => {
+    expect(catalogue.items.length).toBeGreaterThanOrEqual(150);
+    for (const section of ['Dramatic Arts', 'Music', 'Visual Arts & Design', 'Dance']) {
+      const n = catalogue.categories.filter((c) => c.section === section).length;
+      expect(n, section).toBeGreaterThanOrEqual(6);
+      expect(n, section).toBeLessThanOrEqual(10);
+    }
+  });
+
+  it('has individual, duo and group items, instrument items, and long descriptions', () => {
+    const kinds = new Set(catalogue.items.map((i) => i.kind));
+    expect(kinds).toEqual(new Set(['individual', 'duo', 'group']));
+    expect(catalogue.items.some((i) => i.requiresInstrument && i.section === 'Music')).toBe(true);
+    expect(catalogue.items.filter((i) => i.description.length > 120).length).toBeGreaterThan(10);
+    expect(catalogue.items.some((i) => i.kind === 'group' && i.maxParticipants >= 10)).toBe(true);
+  });
+
+  it('prices by the spec: R160 individual, R250 group; visual arts due earlier', () => {
+    for (const item of catalogue.items) {
+      expect(item.priceCents).toBe(item.kind === 'individual' ? 16000 : 25000);
+      expect(item.dueDate).toBe(
+        item.section === 'Visual Arts & Design' ? '2025-04-21' : '2025-04-24',
+      );
+    }
+  });
+
+  it('lists about 115 schools starting with Other School', () => {
+    expect(catalogue.schools[0]).toBe('Other School');
+    expect(catalogue.schools.length).toBeGreaterThanOrEqual(110);
+    expect(new Set(catalogue.schools).size).toBe(catalogue.schools.length);
+  });
+
+  it('keeps the exact 2025 dates of spec 9 when asked', () => {
+    expect(catalogue.event.dates).toMatchObject({
+      registrationOpens: '2025-03-24',
+      registrationCloses: '2025-04-20',
+      uploadsOpen: '2025-04-14',
+      submissionStarts: '2025-04-21',
+      submissionEnds: '2025-04-25',
+      visualArtsDue: '2025-04-21',
+      galaAwards: '2025-06-18',
+    });
+  });
+});
+
+describe('shifted demo dates', () => {
+  it('open registration a week before today and keep the gaps between dates', () => {
+    const now = new Date('2026-11-22T08:00:00Z');
+    const shifted = readDemoCatalogue({ now });
+    const today = calendarDateIn(now, 'Africa/Johannesburg');
+    expect(shifted.event.dates.registrationOpens).toBe(addDays(today, -7));
+    expect(shifted.event.dates.registrationCloses).toBe(addDays(today, -7 + 27));
+    expect(shifted.event.dates.galaAwards).toBe(addDays(today, -7 + 86));
+    const earliestDue = shifted.items.map((i) => i.dueDate).sort()[0]!;
+    expect(earliestDue > today).toBe(true);
+  });
+});

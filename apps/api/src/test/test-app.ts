@@ -1,0 +1,73 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../app.ts';
+import { parseConfig } from '../config/env.ts';
+import { openDatabase, type DatabaseHandle } from '../db/client.ts';
+import { migrateDatabase } from '../db/migrate.ts';
+import { readDemoCatalogue } from '../db/seed/demo-catalogue.ts';
+import { loadCatalogue } from '../db/seed/seed.ts';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  eventId: number;
+  /** Moves the app's clock. */
+  setNow(iso: string): void;
+  close(): Promise<void>;
+}
+
+/**
+ * A fresh database per test file: on the PostgreSQL server of DATABASE_URL when it is set
+ * (CI), in-memory PGlite otherwise. The demo catalogue is loaded with the spec's exact 2025
+ * dates, so tests can place the clock around real deadlines.
+ */
+export async function createTestApp(options: { now?: string } = {}): Promise<TestApp> {
+  let clock = options.now ? Date.parse(options.now) : Date.parse('2025-04-01T10:00:00Z');
+  const serverUrl = process.env.DATABASE_URL;
+  let dropDatabase = async () => {};
+  let url: string | undefined;
+  if (serverUrl) {
+    const name = `test_${Date.now()}_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const target = new URL(serverUrl);
+    target.pathname = `/${name}`;
+    url = target.toString();
+    dropDatabase = async () => {
+      const c = new pg.Client({ connectionString: serverUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    };
+  }
+  const database = await openDatabase({ url, poolSize: 5 });
+  let eventId = 0;
+  await migrateDatabase(database, async () => {
+    eventId = await loadCatalogue(database.db, readDemoCatalogue({ exactDates: true }));
+  });
+  const config = parseConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    WEB_DIST_DIR: '/nonexistent',
+    CATALOGUE_CACHE_SECONDS: '0',
+  });
+  const app = await buildApp({ config, database, now: () => clock });
+  await app.ready();
+  return {
+    app,
+    database,
+    eventId,
+    setNow(iso) {
+      clock = Date.parse(iso);
+    },
+    async close() {
+      await app.close();
+      // A test may have closed the database itself to see the app cope without it.
+      await database.close().catch(() => {});
+      await dropDatabase();
+    },
+  };
+}

@@ -1,0 +1,56 @@
+import { notifications } from '@mantine/notifications';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderRoutes } from '../test/render.tsx';
+import { LOGGED_OUT_MESSAGE } from './menu.ts';
+import { SiteHeader } from './SiteHeader.tsx';
+
+vi.mock('@mantine/notifications', () => ({ notifications: { show: vi.fn() } }));
+
+const routes = [{ path: '*', element: <SiteHeader /> }];
+const mainMenu = () => within(screen.getByRole('navigation', { name: 'Main' }));
+
+describe('SiteHeader (spec 2, menu)', () => {
+  afterEach(() => vi.clearAllMocks());
+
+  it('offers Enter Now, INFO, Login and Sign Up when logged out', () => {
+    renderRoutes(routes, '/');
+    const labels = mainMenu()
+      .getAllByRole('link')
+      .map((a) => a.textContent);
+    expect(labels).toEqual(['Enter Now', 'INFO', 'Login', 'Sign Up']);
+  });
+
+  it('offers the customer menu and Logout when logged in', () => {
+    localStorage.setItem('token', 't');
+    renderRoutes(routes, '/');
+    const labels = mainMenu()
+      .getAllByRole('link')
+      .map((a) => a.textContent);
+    expect(labels).toEqual([
+      'Contestant Details',
+      'INFO',
+      'Uploads',
+      'My Profile',
+      'My Orders',
+      'My Cart',
+    ]);
+    expect(mainMenu().getByRole('link', { name: 'My Cart' })).toHaveAttribute('href', '/checkout');
+    expect(mainMenu().getByRole('button', { name: 'Logout' })).toBeInTheDocument();
+  });
+
+  it('logs out: clears the session, says so, returns home', async () => {
+    localStorage.setItem('token', 't');
+    localStorage.setItem('customerId', '7');
+    const { router } = renderRoutes(routes, '/my-orders');
+    await userEvent.click(mainMenu().getByRole('button', { name: 'Logout' }));
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(localStorage.getItem('customerId')).toBeNull();
+    expect(router.state.location.pathname).toBe('/');
+    expect(vi.mocked(notifications.show)).toHaveBeenCalledWith(
+      expect.objectContaining({ message: LOGGED_OUT_MESSAGE }),
+    );
+    expect(mainMenu().getByRole('link', { name: 'Login' })).toBeInTheDocument();
+  });
+});
