@@ -53,7 +53,12 @@ export async function buildApp({
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Responses are checked against their schemas in development and tests, where a drift should
+  // fail loudly. In production TypeScript has already checked the shapes, and the check cost a
+  // third of the CPU time of a catalogue search (docs/decisions/002-catalogue-in-memory.md).
+  app.setSerializerCompiler(
+    config.isProduction ? () => (data: unknown) => JSON.stringify(data) : serializerCompiler,
+  );
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);
@@ -70,7 +75,7 @@ export async function buildApp({
   });
 
   registerErrorHandling(app);
-  await registerSecurityHeaders(app);
+  registerSecurityHeaders(app, config.isProduction);
   await registerOpenApi(app);
 
   await app.register(healthRoutes);

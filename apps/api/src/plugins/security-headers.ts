@@ -1,31 +1,46 @@
-import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 
 /**
- * Security headers with a strict Content-Security-Policy: the app loads only its own scripts,
- * styles and fonts. Mantine writes style attributes at run time, hence 'unsafe-inline' for
- * styles only; scripts stay same-origin.
+ * A strict Content-Security-Policy: the app loads only its own scripts, styles and fonts.
+ * Mantine writes style attributes at run time, hence 'unsafe-inline' for styles only.
  */
-export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        baseUri: ["'self'"],
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'", 'data:'],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        mediaSrc: ["'self'", 'blob:'],
-        objectSrc: ["'none'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    // The app opens PDFs and provider pages in new tabs; keep cross-origin isolation off.
-    crossOriginEmbedderPolicy: false,
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "base-uri 'self'",
+  "connect-src 'self'",
+  "font-src 'self' data:",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+  "img-src 'self' data: blob:",
+  "media-src 'self' blob:",
+  "object-src 'none'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+].join('; ');
+
+/**
+ * The headers helmet would send, computed once. @fastify/helmet rebuilds them on every request,
+ * which showed up as 7% of the CPU time of a catalogue search (bench/catalogue).
+ */
+export function securityHeaders(isProduction: boolean): Record<string, string> {
+  return {
+    'content-security-policy': CONTENT_SECURITY_POLICY,
+    'cross-origin-opener-policy': 'same-origin',
+    'cross-origin-resource-policy': 'same-origin',
+    'origin-agent-cluster': '?1',
+    'referrer-policy': 'no-referrer',
+    'x-content-type-options': 'nosniff',
+    'x-dns-prefetch-control': 'off',
+    'x-frame-options': 'DENY',
+    'x-permitted-cross-domain-policies': 'none',
+    'x-xss-protection': '0',
+    ...(isProduction ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' } : {}),
+  };
+}
+
+export function registerSecurityHeaders(app: FastifyInstance, isProduction: boolean): void {
+  const headers = securityHeaders(isProduction);
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.headers(headers);
   });
 }
