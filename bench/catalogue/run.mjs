@@ -48,6 +48,8 @@ async function admin(/** @type {string} */ sql) {
   }
 }
 
+const ENCODING = process.env.BENCH_ENCODING ?? 'gzip, deflate, br';
+
 /** One autocannon run; any error, timeout or non-2xx response makes the numbers meaningless. */
 async function load(
   /** @type {string} */ name,
@@ -59,6 +61,8 @@ async function load(
     duration: seconds,
     connections: CONNECTIONS,
     pipelining: 1,
+    // What every browser sends; BENCH_ENCODING=identity measures uncompressed responses.
+    headers: { 'accept-encoding': ENCODING },
     // Each connection cycles through these in order, so the search terms rotate per request.
     requests: paths.map((p) => ({ method: 'GET', path: p })),
   });

@@ -14,6 +14,8 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
       root: distDir,
       wildcard: false,
       index: false,
+      // The web build writes .br and .gz beside each file (apps/web/scripts/compress-dist.mjs).
+      preCompressed: true,
       // Vite fingerprints everything under assets/, so those files never change.
       setHeaders: (reply, filePath) => {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);

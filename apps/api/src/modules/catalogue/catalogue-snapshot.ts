@@ -5,6 +5,7 @@ import {
   type Item,
   type Section,
 } from '@eisteddfod/shared';
+import { CompressedJson, LruCache } from '../../lib/compressed-json.ts';
 import type { CategoryRow, EventRow, ItemRow } from './catalogue.repository.ts';
 
 /** An item as kept in memory: its response shape less the per-request deadline flag. */
@@ -13,6 +14,8 @@ export interface CatalogueEntry {
   deadlineMs: number;
   /** Lower-cased code and descriptions, searched by `matchesSearch`. */
   haystack: string;
+  /** The item's JSON before and after its deadline, serialised once per snapshot. */
+  json: { open: string; late: string };
 }
 
 /**
@@ -25,6 +28,20 @@ export interface CatalogueSnapshot {
   categories: Category[];
   entries: CatalogueEntry[];
   loadedAt: number;
+  /** The distinct deadline instants of the items, ascending. */
+  deadlines: number[];
+  /** Pages already assembled (and compressed) from this snapshot, by filter. */
+  pages: LruCache<CompressedJson>;
+}
+
+/** Bounds the pages kept per snapshot: popular searches and the first pages of categories. */
+const MAX_CACHED_PAGES = 2000;
+
+/** How many deadlines have passed at `nowMs`: a page's JSON changes only when this does. */
+export function deadlineEpoch(snapshot: CatalogueSnapshot, nowMs: number): number {
+  let passed = 0;
+  for (const d of snapshot.deadlines) if (nowMs > d) passed++;
+  return passed;
 }
 
 export function toEventSummary(row: EventRow): EventSummary {
@@ -76,27 +93,39 @@ export function buildSnapshot(
       deadlineMs = endOfDay(row.dueDate, event.timeZone).getTime();
       deadlines.set(row.dueDate, deadlineMs);
     }
+    const item: CatalogueEntry['item'] = {
+      id: row.id,
+      code: row.code,
+      shortDescription: row.shortDescription,
+      description: row.description,
+      price: row.priceCents,
+      dueDate: row.dueDate,
+      isGroupItem: row.isGroupItem,
+      minimumParticipants: row.minimumParticipants,
+      maximumParticipants: row.maximumParticipants,
+      requiresAnInstrument: row.requiresAnInstrument,
+      category,
+    };
     return [
       {
-        item: {
-          id: row.id,
-          code: row.code,
-          shortDescription: row.shortDescription,
-          description: row.description,
-          price: row.priceCents,
-          dueDate: row.dueDate,
-          isGroupItem: row.isGroupItem,
-          minimumParticipants: row.minimumParticipants,
-          maximumParticipants: row.maximumParticipants,
-          requiresAnInstrument: row.requiresAnInstrument,
-          category,
-        },
+        item,
         deadlineMs,
         haystack: `${row.code}\n${row.shortDescription}\n${row.description}`.toLowerCase(),
+        json: {
+          open: JSON.stringify({ ...item, deadlinePassed: false }),
+          late: JSON.stringify({ ...item, deadlinePassed: true }),
+        },
       },
     ];
   });
-  return { event: toEventSummary(event), categories, entries, loadedAt };
+  return {
+    event: toEventSummary(event),
+    categories,
+    entries,
+    loadedAt,
+    deadlines: [...deadlines.values()].sort((a, b) => a - b),
+    pages: new LruCache(MAX_CACHED_PAGES),
+  };
 }
 
 /** Every word of the search must appear in the code or a description, ignoring case. */
@@ -110,4 +139,9 @@ export function searchWords(search: string): string[] {
 
 export function withDeadline(entry: CatalogueEntry, nowMs: number): Item {
   return { ...entry.item, deadlinePassed: nowMs > entry.deadlineMs };
+}
+
+/** The same item as JSON text, without serialising anything per request. */
+export function jsonWithDeadline(entry: CatalogueEntry, nowMs: number): string {
+  return nowMs > entry.deadlineMs ? entry.json.late : entry.json.open;
 }

@@ -176,3 +176,20 @@ describe('bad input answers 4xx JSON, never 5xx', () => {
     expect(res.body).toMatchObject({ statusCode: 404, code: 'ROUTE_NOT_FOUND' });
   });
 });
+
+describe('compression', () => {
+  it('sends the same page compressed to clients that accept brotli or gzip', async () => {
+    const url = `/api/Eisteddfods/${t.eventId}/ItemsSearch?take=15`;
+    const plain = await t.app.inject({ url });
+    const { brotliDecompressSync, gunzipSync } = await import('node:zlib');
+    const br = await t.app.inject({ url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    const gz = await t.app.inject({ url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
+    expect(gz.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toContain('accept-encoding');
+  });
+});

@@ -1,3 +1,4 @@
+import { sendCompressedJson } from '../../lib/compressed-json.ts';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -16,6 +17,7 @@ import {
 import { notFound } from '../../lib/errors.ts';
 
 const tags = ['Catalogue'];
+
 const errors = { 400: ApiErrorSchema, 404: ApiErrorSchema };
 
 /** Spec 7, "Eisteddfods (event)": the catalogue calls, with their "also seen as" aliases. */
@@ -65,7 +67,12 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ItemPageSchema, ...errors },
       },
     },
-    async (req) => catalogue.pageCategoryItems(req.params.id, req.params.categoryId, req.query),
+    async (req, reply) =>
+      sendCompressedJson(
+        req,
+        reply,
+        await catalogue.pageCategoryItemsJson(req.params.id, req.params.categoryId, req.query),
+      ),
   );
 
   const sectionItems = {
@@ -76,8 +83,12 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: ItemPageSchema, ...errors },
     },
   };
-  app.get('/api/Eisteddfods/Categories/SectionItems', sectionItems, async (req) =>
-    catalogue.pageItems(await currentEventId(), req.query),
+  app.get('/api/Eisteddfods/Categories/SectionItems', sectionItems, async (req, reply) =>
+    sendCompressedJson(
+      req,
+      reply,
+      await catalogue.pageItemsJson(await currentEventId(), req.query),
+    ),
   );
   app.get(
     '/api/Eisteddfods/categories/:section/items',
@@ -88,8 +99,15 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: PageQuerySchema,
       },
     },
-    async (req) =>
-      catalogue.pageItems(await currentEventId(), { ...req.query, section: req.params.section }),
+    async (req, reply) =>
+      sendCompressedJson(
+        req,
+        reply,
+        await catalogue.pageItemsJson(await currentEventId(), {
+          ...req.query,
+          section: req.params.section,
+        }),
+      ),
   );
 
   app.get(
@@ -116,6 +134,8 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   };
   for (const path of ['/api/Eisteddfods/:id/ItemsSearch', '/api/Eisteddfods/:id/items/search']) {
-    app.get(path, itemsSearch, async (req) => catalogue.pageItems(req.params.id, req.query));
+    app.get(path, itemsSearch, async (req, reply) =>
+      sendCompressedJson(req, reply, await catalogue.pageItemsJson(req.params.id, req.query)),
+    );
   }
 };

@@ -2,8 +2,11 @@ import type { Category, EventSummary, Item, ItemPage, Section } from '@eisteddfo
 import type { Database } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
 import * as repo from './catalogue.repository.ts';
+import { CompressedJson } from '../../lib/compressed-json.ts';
 import {
   buildSnapshot,
+  deadlineEpoch,
+  jsonWithDeadline,
   matchesSearch,
   searchWords,
   withDeadline,
@@ -59,21 +62,50 @@ export function createCatalogueService(db: Database, options: CatalogueServiceOp
     return loaded;
   }
 
-  function page(snap: CatalogueSnapshot, filter: ItemFilter): ItemPage {
+  function matching(snap: CatalogueSnapshot, filter: ItemFilter) {
     const words = searchWords(filter.search);
-    const matching = snap.entries.filter(
+    const found = snap.entries.filter(
       (e) =>
         (filter.categoryId === undefined || e.item.category.id === filter.categoryId) &&
         (filter.section === undefined || e.item.category.section === filter.section) &&
         matchesSearch(e, words),
     );
+    return { total: found.length, entries: found.slice(filter.skip, filter.skip + filter.take) };
+  }
+
+  function page(snap: CatalogueSnapshot, filter: ItemFilter): ItemPage {
+    const { total, entries } = matching(snap, filter);
     const nowMs = now();
-    return {
-      items: matching
-        .slice(filter.skip, filter.skip + filter.take)
-        .map((e) => withDeadline(e, nowMs)),
-      total: matching.length,
-    };
+    return { items: entries.map((e) => withDeadline(e, nowMs)), total };
+  }
+
+  /**
+   * An ItemPage as JSON text, assembled from items serialised once per snapshot and kept until
+   * the snapshot is replaced or a deadline passes.
+   */
+  function pageJson(snap: CatalogueSnapshot, filter: ItemFilter): CompressedJson {
+    const nowMs = now();
+    const key = [
+      filter.categoryId ?? '',
+      filter.section ?? '',
+      searchWords(filter.search).join(' '),
+      filter.skip,
+      filter.take,
+      deadlineEpoch(snap, nowMs),
+    ].join('|');
+    return snap.pages.getOrCreate(key, () => {
+      const { total, entries } = matching(snap, filter);
+      const items = entries.map((e) => jsonWithDeadline(e, nowMs)).join(',');
+      return new CompressedJson(`{"items":[${items}],"total":${total}}`);
+    });
+  }
+
+  async function categoryFilter(eventId: number, categoryId: number, filter: ItemFilter) {
+    const snap = await snapshot(eventId);
+    if (!snap.categories.some((c) => c.id === categoryId)) {
+      throw notFound('CATEGORY_NOT_FOUND', `There is no category with id ${categoryId}`);
+    }
+    return { snap, filter: { ...filter, categoryId } };
   }
 
   return {
@@ -91,15 +123,25 @@ export function createCatalogueService(db: Database, options: CatalogueServiceOp
     },
 
     async pageCategoryItems(eventId: number, categoryId: number, filter: ItemFilter) {
-      const snap = await snapshot(eventId);
-      if (!snap.categories.some((c) => c.id === categoryId)) {
-        throw notFound('CATEGORY_NOT_FOUND', `There is no category with id ${categoryId}`);
-      }
-      return page(snap, { ...filter, categoryId });
+      const scoped = await categoryFilter(eventId, categoryId, filter);
+      return page(scoped.snap, scoped.filter);
     },
 
     async pageItems(eventId: number, filter: ItemFilter): Promise<ItemPage> {
       return page(await snapshot(eventId), filter);
+    },
+
+    /**
+     * The browsing screens' hot path: the same page as `pageItems`, as ready JSON text
+     * (docs/decisions/002-catalogue-in-memory.md).
+     */
+    async pageItemsJson(eventId: number, filter: ItemFilter): Promise<CompressedJson> {
+      return pageJson(await snapshot(eventId), filter);
+    },
+
+    async pageCategoryItemsJson(eventId: number, categoryId: number, filter: ItemFilter) {
+      const scoped = await categoryFilter(eventId, categoryId, filter);
+      return pageJson(scoped.snap, scoped.filter);
     },
 
     async searchItems(eventId: number, search: string): Promise<Item[]> {
