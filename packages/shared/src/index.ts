@@ -10,3 +10,5 @@ export * from './reference/reference.schema.ts';
 export * from './reference/sections.ts';
 export * from './time/deadline.rules.ts';
 export * from './time/format.ts';
+export * from './accounts/accounts.rules.ts';
+export * from './accounts/accounts.schema.ts';

@@ -1,0 +1,127 @@
+import { z } from 'zod';
+import {
+  ACCOUNT_MESSAGES,
+  isValidEmail,
+  isValidMobile,
+  PIN_LENGTH,
+} from './accounts.rules.ts';
+import { COUNTRIES } from '../reference/countries.ts';
+
+const countryName = z
+  .string()
+  .refine((name) => COUNTRIES.some((c) => c.name === name), 'Please choose a country from the list');
+const name = z.string().trim().min(1, ACCOUNT_MESSAGES.nameRequired).max(100);
+
+/** Spec 3, Customer. */
+export const CustomerSchema = z.object({
+  customerId: z.number().int(),
+  firstName: z.string(),
+  surname: z.string(),
+  email: z.string().nullable(),
+  mobileNumber: z.string().nullable(),
+  country: z.string(),
+});
+export type Customer = z.infer<typeof CustomerSchema>;
+
+/**
+ * Spec 3, CustomerAndUser: the registration payload. One of email or mobile number is the login
+ * identifier; an empty string means "not given".
+ */
+export const CustomerAndUserSchema = z
+  .object({
+    firstName: name,
+    surname: name,
+    email: z
+      .string()
+      .trim()
+      .default('')
+      .refine((e) => e === '' || isValidEmail(e), ACCOUNT_MESSAGES.invalidEmail),
+    mobileNumber: z
+      .string()
+      .trim()
+      .default('')
+      .refine((m) => m === '' || isValidMobile(m), ACCOUNT_MESSAGES.invalidMobile),
+    country: countryName,
+  })
+  .refine((c) => c.email !== '' || c.mobileNumber !== '', {
+    message: ACCOUNT_MESSAGES.invalidEmail,
+    path: ['email'],
+  });
+export type CustomerAndUser = z.infer<typeof CustomerAndUserSchema>;
+
+export const CreatedCustomerSchema = z.object({ customerId: z.number().int() });
+
+/** PUT /api/Customers/{id}: email and mobile number may be sent but never change. */
+export const UpdateCustomerSchema = z.object({
+  firstName: name,
+  surname: name,
+  country: countryName,
+  email: z.string().nullish(),
+  mobileNumber: z.string().nullish(),
+});
+export type UpdateCustomer = z.infer<typeof UpdateCustomerSchema>;
+
+/** Spec 3, silent login payload: the password is always the literal 'none'. */
+export const SilentLoginSchema = z.object({
+  username: z.string().trim().min(1, ACCOUNT_MESSAGES.emptyLogin).max(254),
+  password: z.string().max(100).optional(),
+  isMobile: z.boolean().default(false),
+});
+export type SilentLogin = z.infer<typeof SilentLoginSchema>;
+
+/**
+ * scope 'pin' may only request and verify a pin; 'session' is a full login, issued only after a
+ * pin was verified (docs/decisions/004-passwordless-sessions.md).
+ */
+export const LoginResultSchema = z.object({
+  token: z.string(),
+  customerId: z.number().int(),
+  scope: z.enum(['pin', 'session']),
+  expiresAt: z.iso.datetime(),
+});
+export type LoginResult = z.infer<typeof LoginResultSchema>;
+
+export const PinSentSchema = z.object({
+  channel: z.enum(['email', 'whatsapp']),
+  /** The address or number, partly hidden. */
+  sentTo: z.string(),
+  resendAfterSeconds: z.number().int(),
+});
+export type PinSent = z.infer<typeof PinSentSchema>;
+
+export const PinQuerySchema = z.object({
+  pin: z
+    .string()
+    .trim()
+    .regex(new RegExp(`^\\d{${PIN_LENGTH}}$`), `The pin is ${PIN_LENGTH} digits`),
+});
+
+export const CustomerSearchQuerySchema = z
+  .object({ email: z.string().trim().optional(), mobileNumber: z.string().trim().optional() })
+  .refine((q) => Boolean(q.email || q.mobileNumber), {
+    message: 'Give an email or a mobile number',
+    path: ['email'],
+  });
+
+export const UsernameQuerySchema = z.object({
+  username: z.string().trim().min(1).max(254),
+  isMobile: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+});
+
+/** What anonymous lookups reveal: whether an account exists, nothing about it. */
+export const AccountExistsSchema = z.object({ exists: z.literal(true) });
+
+export const CustomerIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+
+export const OutboxMessageSchema = z.object({
+  to: z.string(),
+  channel: z.enum(['email', 'whatsapp']),
+  subject: z.string(),
+  body: z.string(),
+  status: z.string(),
+  createdAt: z.iso.datetime(),
+});
+export type OutboxMessage = z.infer<typeof OutboxMessageSchema>;
