@@ -1,3 +1,4 @@
+import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
   serializerCompiler,
@@ -6,7 +7,23 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config/env.ts';
 import type { Database, DatabaseHandle } from './db/client.ts';
+import { createTokenService, type TokenService } from './lib/tokens.ts';
+import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
+import {
+  createAccountsService,
+  type AccountsService,
+} from './modules/accounts/accounts.service.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
+import { devOutboxRoutes } from './modules/outbox/dev-outbox.routes.ts';
+import {
+  createOutbox,
+  type Outbox,
+  type OutboxTransports,
+} from './modules/outbox/outbox.service.ts';
+import { createSmtpTransport } from './providers/mail/mail-transport.ts';
+import { createMemoryRateLimiter, type RateLimiter } from './providers/rate-limit/rate-limiter.ts';
+import { createRedisRateLimiter } from './providers/rate-limit/redis-rate-limiter.ts';
+import { createWhatsAppCloudTransport } from './providers/whatsapp/whatsapp-transport.ts';
 import {
   createCatalogueService,
   type CatalogueService,
@@ -24,22 +41,44 @@ declare module 'fastify' {
     database: DatabaseHandle;
     db: Database;
     catalogue: CatalogueService;
+    tokens: TokenService;
+    outbox: Outbox;
+    accounts: AccountsService;
   }
 }
 
 export interface AppDependencies {
   config: Config;
   database: DatabaseHandle;
+  /** Signs tokens and pin hashes (lib/auth-secret.ts finds or makes one). */
+  authSecret: string;
   /** The clock, replaceable in tests. */
   now?: () => number;
+  /** Replace the configured mail and WhatsApp transports (tests). */
+  transports?: OutboxTransports;
+  rateLimiter?: RateLimiter;
+}
+
+function transportsFrom(config: Config): OutboxTransports {
+  return {
+    mail: config.SMTP_URL ? createSmtpTransport(config.SMTP_URL, config.MAIL_FROM) : undefined,
+    whatsapp:
+      config.WHATSAPP_ACCESS_TOKEN && config.WHATSAPP_PHONE_NUMBER_ID
+        ? createWhatsAppCloudTransport({
+            apiUrl: config.WHATSAPP_API_URL,
+            accessToken: config.WHATSAPP_ACCESS_TOKEN,
+            phoneNumberId: config.WHATSAPP_PHONE_NUMBER_ID,
+            templateName: config.WHATSAPP_TEMPLATE_NAME,
+            language: config.WHATSAPP_TEMPLATE_LANGUAGE,
+          })
+        : undefined,
+  };
 }
 
 /** Builds the whole server: cross-cutting plugins first, then each module's routes. */
-export async function buildApp({
-  config,
-  database,
-  now,
-}: AppDependencies): Promise<FastifyInstance> {
+export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
+  const { config, database } = deps;
+  const now = deps.now ?? Date.now;
   const app = Fastify({
     logger:
       config.LOG_LEVEL === 'silent'
@@ -67,9 +106,41 @@ export async function buildApp({
     createCatalogueService(database.db, {
       ttlMs: config.CATALOGUE_CACHE_SECONDS * 1000,
       eventId: config.EVENT_ID,
-      ...(now ? { now } : {}),
+      now,
     }),
   );
+  const tokens = createTokenService(deps.authSecret, now);
+  const limiter =
+    deps.rateLimiter ??
+    (config.REDIS_URL ? createRedisRateLimiter(config.REDIS_URL) : createMemoryRateLimiter(now));
+  const transports = deps.transports ?? transportsFrom(config);
+  const outbox = createOutbox(database.db, transports, app.log);
+  app.decorate('tokens', tokens);
+  app.decorate('outbox', outbox);
+  app.decorate(
+    'accounts',
+    createAccountsService({
+      db: database.db,
+      tokens,
+      limiter,
+      outbox,
+      pinSecret: deps.authSecret,
+      sessionHours: config.SESSION_HOURS,
+      now,
+    }),
+  );
+  // Deliveries that failed are retried every 30 s; requests deliver their own at once.
+  const retry = setInterval(() => {
+    outbox.deliverPending().catch((err: unknown) => app.log.error({ err }, 'outbox retry failed'));
+  }, 30_000);
+  retry.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(retry);
+    await outbox.settle();
+    transports.mail?.close();
+    if (!deps.rateLimiter) await limiter.close();
+  });
+  await app.register(cookie);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -81,6 +152,8 @@ export async function buildApp({
   await app.register(healthRoutes);
   await app.register(referenceRoutes);
   await app.register(catalogueRoutes);
+  await app.register(accountsRoutes);
+  if (!config.isProduction) await app.register(devOutboxRoutes);
 
   await registerWebApp(app, config.WEB_DIST_DIR);
   return app;

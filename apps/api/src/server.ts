@@ -1,11 +1,12 @@
 import { buildApp } from './app.ts';
 import { parseConfig } from './config/env.ts';
 import { prepareDatabase } from './db/prepare.ts';
+import { loadAuthSecret } from './lib/auth-secret.ts';
 
 /** Starts the server and stops it cleanly on SIGINT/SIGTERM: no new requests, then close. */
 const config = parseConfig();
 const database = await prepareDatabase(config, (m) => console.log(m));
-const app = await buildApp({ config, database });
+const app = await buildApp({ config, database, authSecret: loadAuthSecret(config) });
 
 let closing = false;
 async function shutdown(signal: string) {

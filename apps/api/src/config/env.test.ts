@@ -20,12 +20,19 @@ describe('parseConfig', () => {
     );
   });
 
+  it('requires AUTH_SECRET in production', () => {
+    expect(() => parseConfig({ NODE_ENV: 'production' })).toThrow(/AUTH_SECRET/);
+  });
+
   it('treats an empty DATABASE_URL as none', () => {
     expect(parseConfig({ DATABASE_URL: '' }).DATABASE_URL).toBeUndefined();
   });
 
   it('reads flags', () => {
-    expect(parseConfig({ SEED_EXACT_DATES: 'true', NODE_ENV: 'production' })).toMatchObject({
+    const secret = 'x'.repeat(32);
+    expect(
+      parseConfig({ SEED_EXACT_DATES: 'true', NODE_ENV: 'production', AUTH_SECRET: secret }),
+    ).toMatchObject({
       SEED_EXACT_DATES: true,
       isProduction: true,
     });

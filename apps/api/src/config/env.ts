@@ -31,6 +31,29 @@ export const EnvSchema = z.object({
     .transform((v) => v === 'true' || v === '1'),
   /** Seed the demo event with the spec's exact 2025 dates instead of dates shifted to today. */
   SEED_EXACT_DATES: booleanFlag,
+  /**
+   * Signs login tokens and pin grants (at least 32 characters). Required in production; locally
+   * one is made and kept in DATA_DIR/auth-secret.
+   */
+  AUTH_SECRET: z.string().min(32).optional(),
+  /** How long a login lasts. */
+  SESSION_HOURS: z.coerce
+    .number()
+    .min(1)
+    .max(24 * 30)
+    .default(12),
+  /** Redis for rate limits shared by several instances; memory when absent. */
+  REDIS_URL: z.preprocess((v) => (v === '' ? undefined : v), z.string().optional()),
+  /** SMTP server for email, e.g. smtps://user:pass@smtp.example.org:465; outbox only when absent. */
+  SMTP_URL: z.preprocess((v) => (v === '' ? undefined : v), z.string().optional()),
+  MAIL_FROM: z.string().default('Online Eisteddfod <no-reply@eisteddfod.example>'),
+  /** WhatsApp Cloud API credentials; outbox only when absent. */
+  WHATSAPP_ACCESS_TOKEN: z.preprocess((v) => (v === '' ? undefined : v), z.string().optional()),
+  WHATSAPP_PHONE_NUMBER_ID: z.preprocess((v) => (v === '' ? undefined : v), z.string().optional()),
+  /** The approved authentication template with a copy-code button. */
+  WHATSAPP_TEMPLATE_NAME: z.string().default('eisteddfod_otp'),
+  WHATSAPP_TEMPLATE_LANGUAGE: z.string().default('en'),
+  WHATSAPP_API_URL: z.url().default('https://graph.facebook.com/v21.0'),
   /** The built web app; served with a history fallback when the folder exists. */
   WEB_DIST_DIR: z.string().default(path.resolve(apiRoot(), '../web/dist')),
 });
@@ -38,7 +61,10 @@ export const EnvSchema = z.object({
 export type Config = z.infer<typeof EnvSchema> & { isProduction: boolean };
 
 export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const result = EnvSchema.safeParse(env);
+  const result = EnvSchema.refine(
+    (c) => c.NODE_ENV !== 'production' || c.AUTH_SECRET !== undefined,
+    { message: 'AUTH_SECRET is required in production', path: ['AUTH_SECRET'] },
+  ).safeParse(env);
   if (!result.success) {
     const problems = result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);

@@ -19,6 +19,9 @@ const FIELD_SOURCE: Record<string, string> = {
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
+      if (error.retryAfterSeconds !== undefined) {
+        reply.header('retry-after', String(error.retryAfterSeconds));
+      }
       return reply
         .code(error.statusCode)
         .send({ statusCode: error.statusCode, code: error.code, message: error.message });

@@ -7,6 +7,7 @@ import { openDatabase, type DatabaseHandle } from '../db/client.ts';
 import { migrateDatabase } from '../db/migrate.ts';
 import { readDemoCatalogue } from '../db/seed/demo-catalogue.ts';
 import { loadCatalogue } from '../db/seed/seed.ts';
+import type { OutboxTransports } from '../modules/outbox/outbox.service.ts';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -22,7 +23,11 @@ export interface TestApp {
  * (CI), in-memory PGlite otherwise. The demo catalogue is loaded with the spec's exact 2025
  * dates, so tests can place the clock around real deadlines.
  */
-export async function createTestApp(options: { now?: string } = {}): Promise<TestApp> {
+export const TEST_AUTH_SECRET = 'test-secret-of-at-least-thirty-two-characters';
+
+export async function createTestApp(
+  options: { now?: string; transports?: OutboxTransports; env?: Record<string, string> } = {},
+): Promise<TestApp> {
   let clock = options.now ? Date.parse(options.now) : Date.parse('2025-04-01T10:00:00Z');
   const serverUrl = process.env.DATABASE_URL;
   let dropDatabase = async () => {};
@@ -53,8 +58,15 @@ export async function createTestApp(options: { now?: string } = {}): Promise<Tes
     LOG_LEVEL: 'silent',
     WEB_DIST_DIR: '/nonexistent',
     CATALOGUE_CACHE_SECONDS: '0',
+    ...options.env,
   });
-  const app = await buildApp({ config, database, now: () => clock });
+  const app = await buildApp({
+    config,
+    database,
+    authSecret: TEST_AUTH_SECRET,
+    now: () => clock,
+    transports: options.transports ?? {},
+  });
   await app.ready();
   return {
     app,

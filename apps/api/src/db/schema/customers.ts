@@ -46,6 +46,8 @@ export const pinChallenges = pgTable(
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     consumedAt: timestamp({ withTimezone: true }),
     supersededAt: timestamp({ withTimezone: true }),
+    /** When the verified pin's grant was turned into a session (single use). */
+    grantUsedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('pin_challenges_customer_idx').on(t.customerId, t.createdAt)],

@@ -11,6 +11,8 @@ export const outboxMessages = pgTable(
     recipient: text().notNull(),
     subject: text().notNull().default(''),
     body: text().notNull(),
+    /** What a transport needs beyond the text, e.g. the code for a WhatsApp template. */
+    payload: jsonb().notNull().default({}),
     status: text().notNull().default('pending'),
     attempts: integer().notNull().default(0),
     lastError: text(),
@@ -20,6 +22,7 @@ export const outboxMessages = pgTable(
   (t) => [
     index('outbox_recipient_idx').on(t.recipient, t.createdAt),
     check('outbox_channel_ck', sql`${t.channel} in ('email', 'whatsapp')`),
+    index('outbox_pending_idx').on(t.status, t.id),
   ],
 );
 

@@ -1,0 +1,93 @@
+import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
+
+/**
+ * Drives the spec's account calls the way the web app does, from one client address, keeping
+ * the cookie a browser would keep.
+ */
+export function accountsClient(app: FastifyInstance, ip = '203.0.113.1') {
+  let grantCookie: string | undefined;
+
+  async function call(method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown, token?: string) {
+    const res = await app.inject({
+      method,
+      url,
+      remoteAddress: ip,
+      ...(body === undefined ? {} : { payload: body as object }),
+      headers: {
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(grantCookie ? { cookie: grantCookie } : {}),
+      },
+    });
+    const setCookie = res.cookies.find((c) => c.name === 'eisteddfod_pin_grant');
+    if (setCookie)
+      grantCookie = setCookie.value ? `${setCookie.name}=${setCookie.value}` : undefined;
+    return res;
+  }
+
+  return {
+    call,
+    async register(details: { email?: string; mobileNumber?: string; country?: string }) {
+      const res = await call('POST', '/api/Customers/CustomerAndUser', {
+        firstName: 'Thandi',
+        surname: 'Nkosi',
+        email: details.email ?? '',
+        mobileNumber: details.mobileNumber ?? '',
+        country: details.country ?? 'South Africa',
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json<{ customerId: number }>().customerId;
+    },
+    async silentLogin(username: string, isMobile = false) {
+      const res = await call('POST', '/api/Authentication/SilentLogin', {
+        username,
+        password: 'none',
+        isMobile,
+      });
+      return res;
+    },
+    async requestPin(customerId: number, token: string, channel: 'email' | 'whatsapp' = 'email') {
+      return call('POST', `/api/Customers/${customerId}/${channel}-one-time-pin`, undefined, token);
+    },
+    async verifyPin(customerId: number, pin: string, token?: string) {
+      return call(
+        'PUT',
+        `/api/Customers/${customerId}/email-one-time-pin?pin=${pin}`,
+        undefined,
+        token,
+      );
+    },
+    /** The newest pin sent to an address or number, read from the development outbox. */
+    async latestPin(to: string): Promise<string> {
+      const res = await call('GET', `/api/dev/outbox?to=${encodeURIComponent(to)}`);
+      const [message] = res.json<{ body: string }[]>();
+      const pin = /\b(\d{6})\b/.exec(message?.body ?? '')?.[1];
+      if (!pin) throw new Error(`No pin in the outbox for ${to}`);
+      return pin;
+    },
+    /** Register (if asked), verify a pin and return a full session token. */
+    async logIn(username: string, isMobile = false) {
+      const first = (await this.silentLogin(username, isMobile)).json<{
+        token: string;
+        customerId: number;
+      }>();
+      const sent = await this.requestPin(
+        first.customerId,
+        first.token,
+        isMobile ? 'whatsapp' : 'email',
+      );
+      expect(sent.statusCode, sent.body).toBe(200);
+      const pin = await this.latestPin(username);
+      expect((await this.verifyPin(first.customerId, pin)).json()).toBe(true);
+      const session = (await this.silentLogin(username, isMobile)).json<{
+        token: string;
+        scope: string;
+      }>();
+      expect(session.scope).toBe('session');
+      return { customerId: first.customerId, token: session.token };
+    },
+    forgetCookies() {
+      grantCookie = undefined;
+    },
+  };
+}

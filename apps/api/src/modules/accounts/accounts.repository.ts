@@ -1,0 +1,201 @@
+import { and, desc, eq, gt, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { customers, loginIdentities, pinChallenges } from '../../db/schema/index.ts';
+
+export type CustomerRow = typeof customers.$inferSelect;
+export type ChallengeRow = typeof pinChallenges.$inferSelect;
+export type Channel = 'email' | 'mobile';
+type Executor = Pick<Database, 'select' | 'insert' | 'update'>;
+
+export async function findCustomerIdByIdentity(
+  db: Database,
+  channel: Channel,
+  identifier: string,
+): Promise<number | undefined> {
+  const [row] = await db
+    .select({ customerId: loginIdentities.customerId })
+    .from(loginIdentities)
+    .where(and(eq(loginIdentities.channel, channel), eq(loginIdentities.identifier, identifier)));
+  return row?.customerId;
+}
+
+export async function findCustomer(db: Executor, id: number): Promise<CustomerRow | undefined> {
+  const [row] = await db.select().from(customers).where(eq(customers.id, id));
+  return row;
+}
+
+/**
+ * Creates the customer and their login identities together; returns undefined when an identity
+ * belongs to someone already (the unique index decides, so concurrent sign-ups cannot both win).
+ */
+export async function insertCustomerWithIdentities(
+  db: Database,
+  customer: typeof customers.$inferInsert,
+  identities: { channel: Channel; identifier: string }[],
+): Promise<number | undefined> {
+  try {
+    return await db.transaction(async (tx) => {
+      const [created] = await tx.insert(customers).values(customer).returning({ id: customers.id });
+      if (!created) throw new Error('The customer was not created');
+      await tx
+        .insert(loginIdentities)
+        .values(identities.map((i) => ({ ...i, customerId: created.id })));
+      return created.id;
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) return undefined;
+    throw err;
+  }
+}
+
+export async function updateCustomerDetails(
+  db: Database,
+  id: number,
+  details: Pick<CustomerRow, 'firstName' | 'surname' | 'country'>,
+): Promise<CustomerRow | undefined> {
+  const [row] = await db
+    .update(customers)
+    .set({ ...details, updatedAt: new Date() })
+    .where(eq(customers.id, id))
+    .returning();
+  return row;
+}
+
+/**
+ * Runs `work` with the customer's row locked, so that two pin requests for one customer at the
+ * same moment cannot both pass the resend interval.
+ */
+export async function withCustomerLocked<T>(
+  db: Database,
+  customerId: number,
+  work: (tx: Executor, customer: CustomerRow | undefined) => Promise<T>,
+): Promise<T> {
+  return db.transaction(async (tx) => {
+    const [customer] = await tx
+      .select()
+      .from(customers)
+      .where(eq(customers.id, customerId))
+      .for('update');
+    return work(tx, customer);
+  });
+}
+
+export async function latestChallenge(
+  db: Executor,
+  customerId: number,
+): Promise<ChallengeRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(pinChallenges)
+    .where(eq(pinChallenges.customerId, customerId))
+    .orderBy(desc(pinChallenges.createdAt), desc(pinChallenges.id))
+    .limit(1);
+  return row;
+}
+
+/** A new pin replaces every earlier one still open. */
+export async function replaceChallenge(
+  db: Executor,
+  challenge: typeof pinChallenges.$inferInsert,
+): Promise<ChallengeRow> {
+  await db
+    .update(pinChallenges)
+    .set({ supersededAt: challenge.createdAt ?? new Date() })
+    .where(
+      and(
+        eq(pinChallenges.customerId, challenge.customerId),
+        isNull(pinChallenges.consumedAt),
+        isNull(pinChallenges.supersededAt),
+      ),
+    );
+  const [row] = await db.insert(pinChallenges).values(challenge).returning();
+  if (!row) throw new Error('The pin was not stored');
+  return row;
+}
+
+/** The one pin that may still be tried: newest, unused, not replaced, not expired, tries left. */
+export async function findOpenChallenge(
+  db: Database,
+  customerId: number,
+  now: Date,
+  maxWrongTries: number,
+): Promise<ChallengeRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(pinChallenges)
+    .where(
+      and(
+        eq(pinChallenges.customerId, customerId),
+        isNull(pinChallenges.consumedAt),
+        isNull(pinChallenges.supersededAt),
+        gt(pinChallenges.expiresAt, now),
+        lt(pinChallenges.failedAttempts, maxWrongTries),
+      ),
+    )
+    .orderBy(desc(pinChallenges.id))
+    .limit(1);
+  return row;
+}
+
+/** Counts a wrong try atomically, only while tries remain. */
+export async function recordWrongTry(
+  db: Database,
+  id: number,
+  maxWrongTries: number,
+): Promise<void> {
+  await db
+    .update(pinChallenges)
+    .set({ failedAttempts: sql`${pinChallenges.failedAttempts} + 1` })
+    .where(and(eq(pinChallenges.id, id), lt(pinChallenges.failedAttempts, maxWrongTries)));
+}
+
+/** Marks the pin used; false when another request used it first (single use). */
+export async function consumeChallenge(db: Database, id: number, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(pinChallenges)
+    .set({ consumedAt: now })
+    .where(and(eq(pinChallenges.id, id), isNull(pinChallenges.consumedAt)))
+    .returning({ id: pinChallenges.id });
+  return rows.length === 1;
+}
+
+/** Turns a verified pin into a session once; false when it was used already. */
+export async function useGrant(
+  db: Database,
+  challengeId: number,
+  customerId: number,
+  now: Date,
+): Promise<boolean> {
+  const rows = await db
+    .update(pinChallenges)
+    .set({ grantUsedAt: now })
+    .where(
+      and(
+        eq(pinChallenges.id, challengeId),
+        eq(pinChallenges.customerId, customerId),
+        isNotNull(pinChallenges.consumedAt),
+        isNull(pinChallenges.grantUsedAt),
+      ),
+    )
+    .returning({ id: pinChallenges.id });
+  return rows.length === 1;
+}
+
+export async function markIdentityVerified(
+  db: Database,
+  customerId: number,
+  channel: Channel,
+  now: Date,
+): Promise<void> {
+  await db
+    .update(loginIdentities)
+    .set({ verifiedAt: now })
+    .where(
+      and(
+        eq(loginIdentities.customerId, customerId),
+        eq(loginIdentities.channel, channel),
+        isNull(loginIdentities.verifiedAt),
+      ),
+    );
+}

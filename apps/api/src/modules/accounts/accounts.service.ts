@@ -1,0 +1,327 @@
+import {
+  ACCOUNT_MESSAGES,
+  noAccountMessage,
+  normaliseIdentifier,
+  type Customer,
+  type CustomerAndUser,
+  type LoginResult,
+  type PinSent,
+  type UpdateCustomer,
+} from '@eisteddfod/shared';
+import type { Database } from '../../db/client.ts';
+import { audit } from '../../lib/audit.ts';
+import { AppError, badRequest, notFound } from '../../lib/errors.ts';
+import type { TokenService } from '../../lib/tokens.ts';
+import type { RateLimiter } from '../../providers/rate-limit/rate-limiter.ts';
+import type { Outbox } from '../outbox/outbox.service.ts';
+import * as repo from './accounts.repository.ts';
+import { maskRecipient, toInternationalNumber } from './phone-numbers.ts';
+import { PIN_POLICY, generatePin, hashPin, pinMatches } from './pins.ts';
+
+export interface AccountsDependencies {
+  db: Database;
+  tokens: TokenService;
+  limiter: RateLimiter;
+  outbox: Outbox;
+  pinSecret: string;
+  sessionHours: number;
+  now: () => number;
+}
+
+export type PinChannel = 'email' | 'whatsapp';
+export type AccountsService = ReturnType<typeof createAccountsService>;
+
+const PIN_TOKEN_SECONDS = 15 * 60;
+
+function tooMany(retryAfterMs: number, message?: string): AppError {
+  const minutes = Math.max(1, Math.ceil(retryAfterMs / 60_000));
+  return new AppError(
+    429,
+    'RATE_LIMITED',
+    message ??
+      `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
+    Math.ceil(retryAfterMs / 1000),
+  );
+}
+
+function toCustomer(row: repo.CustomerRow): Customer {
+  return {
+    customerId: row.id,
+    firstName: row.firstName,
+    surname: row.surname,
+    email: row.email,
+    mobileNumber: row.mobileNumber,
+    country: row.country,
+  };
+}
+
+/** Passwordless accounts: registration, one-time pins, sessions (spec 4; decision 004). */
+export function createAccountsService(deps: AccountsDependencies) {
+  const { db, tokens, limiter, outbox } = deps;
+  const now = () => new Date(deps.now());
+
+  async function limit(key: string, max: number, windowMs: number, message?: string) {
+    const result = await limiter.hit(key, max, windowMs);
+    if (!result.allowed) throw tooMany(result.retryAfterMs, message);
+  }
+
+  async function customerIdFor(channel: repo.Channel, value: string) {
+    const identifier = normaliseIdentifier(channel, value);
+    return identifier ? repo.findCustomerIdByIdentity(db, channel, identifier) : undefined;
+  }
+
+  return {
+    /** Spec 7, GET /api/Customers/search and GET /api/Authentication?username. */
+    async accountExists(
+      query: { email?: string | undefined; mobileNumber?: string | undefined },
+      ip: string,
+    ) {
+      await limit(`lookup:ip:${ip}`, 60, 10 * 60_000);
+      const byEmail = query.email ? await customerIdFor('email', query.email) : undefined;
+      const byMobile = query.mobileNumber
+        ? await customerIdFor('mobile', query.mobileNumber)
+        : undefined;
+      return byEmail !== undefined || byMobile !== undefined;
+    },
+
+    /** Spec 7, POST /api/Customers/CustomerAndUser: a customer and their login identities. */
+    async registerCustomer(input: CustomerAndUser, ip: string): Promise<number> {
+      await limit(`register:ip:${ip}`, 20, 60 * 60_000);
+      const identities: { channel: repo.Channel; identifier: string }[] = [];
+      if (input.email)
+        identities.push({
+          channel: 'email',
+          identifier: normaliseIdentifier('email', input.email),
+        });
+      if (input.mobileNumber) {
+        identities.push({
+          channel: 'mobile',
+          identifier: normaliseIdentifier('mobile', input.mobileNumber),
+        });
+      }
+      const id = await repo.insertCustomerWithIdentities(
+        db,
+        {
+          firstName: input.firstName,
+          surname: input.surname,
+          email: input.email || null,
+          mobileNumber: input.mobileNumber || null,
+          country: input.country,
+        },
+        identities,
+      );
+      if (id === undefined) throw new AppError(409, 'ACCOUNT_EXISTS', ACCOUNT_MESSAGES.userExists);
+      await audit(db, {
+        actorCustomerId: id,
+        action: 'customer.registered',
+        entityType: 'customer',
+        entityId: id,
+      });
+      return id;
+    },
+
+    /**
+     * Spec 7, SilentLogin. Without a grant it yields a 'pin' token that can only ask for a pin.
+     * With the grant cookie of a pin verified moments ago it yields the full session.
+     */
+    async silentLogin(
+      login: { username: string; isMobile: boolean },
+      grantToken: string | undefined,
+      ip: string,
+    ): Promise<{ result: LoginResult; usedGrant: boolean }> {
+      await limit(`login:ip:${ip}`, 60, 10 * 60_000);
+      const customerId = await customerIdFor(login.isMobile ? 'mobile' : 'email', login.username);
+      if (customerId === undefined)
+        throw notFound('ACCOUNT_NOT_FOUND', noAccountMessage(login.username));
+      const grant = grantToken ? await tokens.verify(grantToken, ['grant']) : undefined;
+      const isGrantFor =
+        grant?.customerId === customerId &&
+        grant.challengeId !== undefined &&
+        (await repo.useGrant(db, grant.challengeId, customerId, now()));
+      if (isGrantFor) {
+        const { token, expiresAt } = await tokens.issue(
+          { customerId, scope: 'session' },
+          deps.sessionHours * 3600,
+        );
+        await audit(db, {
+          actorCustomerId: customerId,
+          action: 'login.session_started',
+          entityType: 'customer',
+          entityId: customerId,
+        });
+        return {
+          result: { token, customerId, scope: 'session', expiresAt: expiresAt.toISOString() },
+          usedGrant: true,
+        };
+      }
+      const { token, expiresAt } = await tokens.issue(
+        { customerId, scope: 'pin' },
+        PIN_TOKEN_SECONDS,
+      );
+      return {
+        result: { token, customerId, scope: 'pin', expiresAt: expiresAt.toISOString() },
+        usedGrant: false,
+      };
+    },
+
+    /** Spec 7, email-one-time-pin and whatsapp-one-time-pin: a new pin replaces the last. */
+    async requestLoginPin(customerId: number, channel: PinChannel, ip: string): Promise<PinSent> {
+      await limit(`pin-send:ip:${ip}`, PIN_POLICY.sendsPerIpPerHour, 60 * 60_000);
+      const sent = await repo.withCustomerLocked(db, customerId, async (tx, customer) => {
+        if (!customer)
+          throw notFound('CUSTOMER_NOT_FOUND', `There is no customer with id ${customerId}`);
+        const to =
+          channel === 'email'
+            ? customer.email
+            : customer.mobileNumber &&
+              toInternationalNumber(customer.mobileNumber, customer.country);
+        if (!to) {
+          throw badRequest(
+            'NO_ADDRESS_FOR_CHANNEL',
+            channel === 'email'
+              ? 'This account has no email address. Please log in with your mobile number.'
+              : 'This account has no mobile number. Please log in with your email address.',
+          );
+        }
+        const last = await repo.latestChallenge(tx, customerId);
+        const waitMs = last ? last.createdAt.getTime() + PIN_POLICY.resendAfterMs - deps.now() : 0;
+        if (waitMs > 0) {
+          const seconds = Math.ceil(waitMs / 1000);
+          throw new AppError(
+            429,
+            'PIN_RESEND_TOO_SOON',
+            `Please wait ${seconds} seconds before asking for a new code.`,
+            seconds,
+          );
+        }
+        await limit(
+          `pin-send:customer:${customerId}`,
+          PIN_POLICY.sendsPerCustomerPerHour,
+          60 * 60_000,
+        );
+        const pin = generatePin();
+        const createdAt = now();
+        await repo.replaceChallenge(tx, {
+          customerId,
+          channel,
+          pinHash: hashPin(deps.pinSecret, customerId, pin),
+          createdAt,
+          expiresAt: new Date(createdAt.getTime() + PIN_POLICY.validForMs),
+        });
+        return { to, pin };
+      });
+      if (channel === 'email') {
+        await outbox.enqueueEmail(
+          sent.to,
+          'Your Online Eisteddfod login code',
+          `Your one-time pin is ${sent.pin}.\n\nIt is valid for 10 minutes and works once. If you did not ask for it, you can ignore this email.`,
+        );
+      } else {
+        await outbox.enqueueWhatsAppCode(
+          sent.to,
+          sent.pin,
+          `${sent.pin} is your Online Eisteddfod verification code. For your security, do not share this code.`,
+        );
+      }
+      await audit(db, {
+        actorCustomerId: customerId,
+        action: 'login.pin_sent',
+        entityType: 'customer',
+        entityId: customerId,
+        details: { channel },
+      });
+      return {
+        channel,
+        sentTo: maskRecipient(channel, sent.to),
+        resendAfterSeconds: PIN_POLICY.resendAfterMs / 1000,
+      };
+    },
+
+    /**
+     * Spec 7, PUT email-one-time-pin?pin: true once, for the right pin within its time and tries.
+     * A success also returns a short-lived grant that the next silent login turns into a session.
+     */
+    async verifyLoginPin(
+      customerId: number,
+      pin: string,
+      ip: string,
+    ): Promise<{ verified: false } | { verified: true; grant: string }> {
+      await limit(`pin-check:ip:${ip}`, PIN_POLICY.checksPerIpPer10Minutes, 10 * 60_000);
+      const customer = await repo.findCustomer(db, customerId);
+      if (!customer)
+        throw notFound('CUSTOMER_NOT_FOUND', `There is no customer with id ${customerId}`);
+      const challenge = await repo.findOpenChallenge(
+        db,
+        customerId,
+        now(),
+        PIN_POLICY.maxWrongTries,
+      );
+      if (!challenge) return { verified: false };
+      if (!pinMatches(deps.pinSecret, customerId, pin, challenge.pinHash)) {
+        await repo.recordWrongTry(db, challenge.id, PIN_POLICY.maxWrongTries);
+        return { verified: false };
+      }
+      if (!(await repo.consumeChallenge(db, challenge.id, now()))) return { verified: false };
+      await repo.markIdentityVerified(
+        db,
+        customerId,
+        challenge.channel === 'email' ? 'email' : 'mobile',
+        now(),
+      );
+      await audit(db, {
+        actorCustomerId: customerId,
+        action: 'login.pin_verified',
+        entityType: 'customer',
+        entityId: customerId,
+      });
+      const { token } = await tokens.issue(
+        { customerId, scope: 'grant', challengeId: challenge.id },
+        PIN_POLICY.grantValidForSeconds,
+      );
+      return { verified: true, grant: token };
+    },
+
+    async getCustomer(customerId: number): Promise<Customer> {
+      const row = await repo.findCustomer(db, customerId);
+      if (!row) throw notFound('CUSTOMER_NOT_FOUND', `There is no customer with id ${customerId}`);
+      return toCustomer(row);
+    },
+
+    /** My Profile: names and country change; email and mobile number never do here (spec 6). */
+    async updateCustomer(customerId: number, update: UpdateCustomer): Promise<Customer> {
+      const current = await repo.findCustomer(db, customerId);
+      if (!current)
+        throw notFound('CUSTOMER_NOT_FOUND', `There is no customer with id ${customerId}`);
+      const changes = (
+        sent: string | null | undefined,
+        stored: string | null,
+        channel: repo.Channel,
+      ) =>
+        sent != null &&
+        sent !== '' &&
+        normaliseIdentifier(channel, sent) !== normaliseIdentifier(channel, stored ?? '');
+      if (
+        changes(update.email, current.email, 'email') ||
+        changes(update.mobileNumber, current.mobileNumber, 'mobile')
+      ) {
+        throw badRequest(
+          'IDENTITY_NOT_EDITABLE',
+          'Your email address and mobile number cannot be changed here.',
+        );
+      }
+      const row = await repo.updateCustomerDetails(db, customerId, {
+        firstName: update.firstName,
+        surname: update.surname,
+        country: update.country,
+      });
+      if (!row) throw notFound('CUSTOMER_NOT_FOUND', `There is no customer with id ${customerId}`);
+      await audit(db, {
+        actorCustomerId: customerId,
+        action: 'customer.updated',
+        entityType: 'customer',
+        entityId: customerId,
+      });
+      return toCustomer(row);
+    },
+  };
+}

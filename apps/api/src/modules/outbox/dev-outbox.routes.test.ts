@@ -1,0 +1,53 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { accountsClient } from '../accounts/accounts-test-client.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('the development outbox', () => {
+  it('lists messages to a recipient as JSON, newest first, and as a page', async () => {
+    const c = accountsClient(t.app, '203.0.113.30');
+    const id = await c.register({ email: 'outbox.reader@example.org' });
+    const { token } = (await c.silentLogin('outbox.reader@example.org')).json<{ token: string }>();
+    await c.requestPin(id, token);
+    const res = await t.app.inject({ url: '/api/dev/outbox?to=Outbox.Reader@example.org' });
+    expect(res.statusCode).toBe(200);
+    const [message] =
+      res.json<
+        {
+          to: string;
+          channel: string;
+          subject: string;
+          body: string;
+          createdAt: string;
+          status: string;
+        }[]
+      >();
+    expect(message).toMatchObject({
+      to: 'outbox.reader@example.org',
+      channel: 'email',
+      status: 'held',
+    });
+    expect(message?.body).toMatch(/\d{6}/);
+    const page = await t.app.inject({ url: '/dev/outbox?to=outbox.reader@example.org' });
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).toContain('outbox.reader@example.org');
+    expect(page.body).not.toContain('<script');
+  });
+
+  it('does not exist in production', async () => {
+    const prod = await createTestApp({
+      env: { NODE_ENV: 'production', AUTH_SECRET: 'p'.repeat(32) },
+    });
+    try {
+      expect((await prod.app.inject({ url: '/api/dev/outbox?to=a@b.co' })).statusCode).toBe(404);
+      expect((await prod.app.inject({ url: '/dev/outbox' })).statusCode).toBe(404);
+    } finally {
+      await prod.close();
+    }
+  });
+});

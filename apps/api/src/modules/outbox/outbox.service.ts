@@ -1,0 +1,77 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/client.ts';
+import type { MailTransport } from '../../providers/mail/mail-transport.ts';
+import type { WhatsAppTransport } from '../../providers/whatsapp/whatsapp-transport.ts';
+import * as repo from './outbox.repository.ts';
+
+export interface OutboxTransports {
+  mail?: MailTransport | undefined;
+  whatsapp?: WhatsAppTransport | undefined;
+}
+
+export type Outbox = ReturnType<typeof createOutbox>;
+
+/**
+ * Every email and WhatsApp message is first written to the outbox table, in the request that
+ * causes it, then delivered by the configured transport. Without one (a local run) it is kept
+ * as 'held' and read at /dev/outbox. Failed deliveries are retried by `deliverPending`.
+ */
+export function createOutbox(db: Database, transports: OutboxTransports, log: FastifyBaseLogger) {
+  const inFlight = new Set<Promise<unknown>>();
+
+  async function send(row: repo.OutboxRow): Promise<void> {
+    if (row.channel === 'email') {
+      if (!transports.mail) throw new Error('No mail transport');
+      await transports.mail.send({ to: row.recipient, subject: row.subject, text: row.body });
+      return;
+    }
+    const code = (row.payload as { code?: string }).code;
+    if (!transports.whatsapp || !code) throw new Error('No WhatsApp transport or code');
+    await transports.whatsapp.sendAuthenticationCode(row.recipient, code);
+  }
+
+  function hasTransport(channel: 'email' | 'whatsapp'): boolean {
+    return channel === 'email' ? Boolean(transports.mail) : Boolean(transports.whatsapp);
+  }
+
+  async function deliverPending(limit = 20): Promise<number> {
+    return repo.deliverWaiting(db, limit, send);
+  }
+
+  function deliverSoon(): void {
+    const job = deliverPending().catch((err: unknown) =>
+      log.error({ err }, 'outbox delivery failed'),
+    );
+    inFlight.add(job);
+    void job.finally(() => inFlight.delete(job));
+  }
+
+  async function enqueue(message: {
+    channel: 'email' | 'whatsapp';
+    recipient: string;
+    subject?: string;
+    body: string;
+    payload?: Record<string, unknown>;
+  }): Promise<repo.OutboxRow> {
+    const row = await repo.insertMessage(db, {
+      ...message,
+      status: hasTransport(message.channel) ? 'pending' : 'held',
+    });
+    if (row.status === 'pending') deliverSoon();
+    return row;
+  }
+
+  return {
+    enqueueEmail: (to: string, subject: string, body: string) =>
+      enqueue({ channel: 'email', recipient: to, subject, body }),
+    enqueueWhatsAppCode: (toE164: string, code: string, body: string) =>
+      enqueue({ channel: 'whatsapp', recipient: toE164, body, payload: { code } }),
+    deliverPending,
+    /** Waits for deliveries started by requests, e.g. before shutting down. */
+    async settle(): Promise<void> {
+      await Promise.allSettled([...inFlight]);
+    },
+    findByRecipient: (to: string) => repo.findByRecipient(db, to),
+    findRecent: () => repo.findRecent(db),
+  };
+}
