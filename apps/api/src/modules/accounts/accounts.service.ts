@@ -297,9 +297,8 @@ export function createAccountsService(deps: AccountsDependencies) {
         stored: string | null,
         channel: repo.Channel,
       ) =>
-        sent != null &&
-        sent !== '' &&
-        normaliseIdentifier(channel, sent) !== normaliseIdentifier(channel, stored ?? '');
+        Boolean(sent) &&
+        normaliseIdentifier(channel, sent ?? '') !== normaliseIdentifier(channel, stored ?? '');
       if (
         changes(update.email, current.email, 'email') ||
         changes(update.mobileNumber, current.mobileNumber, 'mobile')

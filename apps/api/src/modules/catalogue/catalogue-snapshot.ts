@@ -5,7 +5,8 @@ import {
   type Item,
   type Section,
 } from '@eisteddfod/shared';
-import { CompressedJson, LruCache } from '../../lib/compressed-json.ts';
+import type { CompressedJson } from '../../lib/compressed-json.ts';
+import { LruCache } from '../../lib/compressed-json.ts';
 import type { CategoryRow, EventRow, ItemRow } from './catalogue.repository.ts';
 
 /** An item as kept in memory: its response shape less the per-request deadline flag. */

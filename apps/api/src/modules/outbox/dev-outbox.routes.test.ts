@@ -16,17 +16,16 @@ describe('the development outbox', () => {
     await c.requestPin(id, token);
     const res = await t.app.inject({ url: '/api/dev/outbox?to=Outbox.Reader@example.org' });
     expect(res.statusCode).toBe(200);
-    const [message] =
-      res.json<
-        {
-          to: string;
-          channel: string;
-          subject: string;
-          body: string;
-          createdAt: string;
-          status: string;
-        }[]
-      >();
+    const [message] = res.json<
+      {
+        to: string;
+        channel: string;
+        subject: string;
+        body: string;
+        createdAt: string;
+        status: string;
+      }[]
+    >();
     expect(message).toMatchObject({
       to: 'outbox.reader@example.org',
       channel: 'email',
