@@ -55,6 +55,7 @@ export default defineConfig({
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       DATABASE_URL: '',
+      REDIS_URL: '',
       LOG_LEVEL: 'warn',
       NODE_ENV: 'test',
       PUBLIC_URL: baseURL,
