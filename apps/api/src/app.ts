@@ -7,7 +7,20 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config/env.ts';
 import type { Database, DatabaseHandle } from './db/client.ts';
+import path from 'node:path';
+import { createSignedLinks } from './lib/signed-links.ts';
 import { createTokenService, type TokenService } from './lib/tokens.ts';
+import { contestantsRoutes } from './modules/contestants/contestants.routes.ts';
+import {
+  createContestantsService,
+  type ContestantsService,
+} from './modules/contestants/contestants.service.ts';
+import { filesRoutes } from './modules/files/files.routes.ts';
+import { pictureUploadsRoutes } from './modules/files/picture-uploads.routes.ts';
+import { createPicturesService, type PicturesService } from './modules/files/pictures.service.ts';
+import { createDiskStorage } from './providers/storage/disk-storage.ts';
+import type { FileStorage } from './providers/storage/file-storage.ts';
+import { createS3Storage } from './providers/storage/s3-storage.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import {
   createAccountsService,
@@ -44,6 +57,9 @@ declare module 'fastify' {
     tokens: TokenService;
     outbox: Outbox;
     accounts: AccountsService;
+    storage: FileStorage;
+    pictures: PicturesService;
+    contestants: ContestantsService;
   }
 }
 
@@ -57,6 +73,21 @@ export interface AppDependencies {
   /** Replace the configured mail and WhatsApp transports (tests). */
   transports?: OutboxTransports;
   rateLimiter?: RateLimiter;
+  storage?: FileStorage;
+}
+
+function storageFrom(config: Config): FileStorage {
+  if (config.STORAGE_DRIVER === 's3') {
+    return createS3Storage({
+      bucket: config.S3_BUCKET ?? '',
+      region: config.S3_REGION,
+      endpoint: config.S3_ENDPOINT,
+      accessKeyId: config.S3_ACCESS_KEY_ID,
+      secretAccessKey: config.S3_SECRET_ACCESS_KEY,
+      prefix: config.S3_PREFIX,
+    });
+  }
+  return createDiskStorage(path.join(config.DATA_DIR, 'files'));
 }
 
 function transportsFrom(config: Config): OutboxTransports {
@@ -129,6 +160,17 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       now,
     }),
   );
+  const storage = deps.storage ?? storageFrom(config);
+  const pictures = createPicturesService({
+    db: database.db,
+    storage,
+    links: createSignedLinks(deps.authSecret, 3600, now),
+    maxBytes: config.PICTURE_MAX_MB * 1024 * 1024,
+    now,
+  });
+  app.decorate('storage', storage);
+  app.decorate('pictures', pictures);
+  app.decorate('contestants', createContestantsService(database.db, pictures, now));
   // Deliveries that failed are retried every 30 s; requests deliver their own at once.
   const retry = setInterval(() => {
     outbox.deliverPending().catch((err: unknown) => app.log.error({ err }, 'outbox retry failed'));
@@ -153,6 +195,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(referenceRoutes);
   await app.register(catalogueRoutes);
   await app.register(accountsRoutes);
+  await app.register(contestantsRoutes);
+  await app.register(pictureUploadsRoutes);
+  await app.register(filesRoutes);
   if (!config.isProduction) await app.register(devOutboxRoutes);
 
   await registerWebApp(app, config.WEB_DIST_DIR);

@@ -12,3 +12,5 @@ export * from './time/deadline.rules.ts';
 export * from './time/format.ts';
 export * from './accounts/accounts.rules.ts';
 export * from './accounts/accounts.schema.ts';
+export * from './contestants/contestants.rules.ts';
+export * from './contestants/contestants.schema.ts';

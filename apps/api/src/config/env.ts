@@ -54,6 +54,17 @@ export const EnvSchema = z.object({
   WHATSAPP_TEMPLATE_NAME: z.string().default('eisteddfod_otp'),
   WHATSAPP_TEMPLATE_LANGUAGE: z.string().default('en'),
   WHATSAPP_API_URL: z.url().default('https://graph.facebook.com/v21.0'),
+  /** Where uploaded files are kept: 'disk' (under DATA_DIR/files) or an S3-compatible bucket. */
+  STORAGE_DRIVER: z.enum(['disk', 's3']).default('disk'),
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  /** For S3-compatible services other than AWS (MinIO, R2, …); implies path-style URLs. */
+  S3_ENDPOINT: z.preprocess((v) => (v === '' ? undefined : v), z.url().optional()),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_PREFIX: z.string().default(''),
+  /** The largest profile picture accepted, in megabytes. */
+  PICTURE_MAX_MB: z.coerce.number().min(1).max(100).default(15),
   /** The built web app; served with a history fallback when the folder exists. */
   WEB_DIST_DIR: z.string().default(path.resolve(apiRoot(), '../web/dist')),
 });
@@ -64,7 +75,12 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const result = EnvSchema.refine(
     (c) => c.NODE_ENV !== 'production' || c.AUTH_SECRET !== undefined,
     { message: 'AUTH_SECRET is required in production', path: ['AUTH_SECRET'] },
-  ).safeParse(env);
+  )
+    .refine((c) => c.STORAGE_DRIVER !== 's3' || Boolean(c.S3_BUCKET), {
+      message: 'S3_BUCKET is required when STORAGE_DRIVER is s3',
+      path: ['S3_BUCKET'],
+    })
+    .safeParse(env);
   if (!result.success) {
     const problems = result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);

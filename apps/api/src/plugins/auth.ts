@@ -45,3 +45,14 @@ export async function refuseOtherCustomersToken(
     throw notFound('CUSTOMER_NOT_FOUND', `There is no customer with id ${customerId}`);
   }
 }
+
+/** The logged-in customer of a call whose path names no customer (the upload calls). */
+export async function requireSession(
+  tokens: TokenService,
+  request: FastifyRequest,
+): Promise<TokenClaims> {
+  const token = bearerToken(request);
+  const claims = token ? await tokens.verify(token, ['session']) : undefined;
+  if (!claims) throw unauthorised();
+  return claims;
+}

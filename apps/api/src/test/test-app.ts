@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../app.ts';
@@ -53,7 +56,9 @@ export async function createTestApp(
   await migrateDatabase(database, async () => {
     eventId = await loadCatalogue(database.db, readDemoCatalogue({ exactDates: true }));
   });
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'api-test-'));
   const config = parseConfig({
+    DATA_DIR: dataDir,
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     WEB_DIST_DIR: '/nonexistent',
@@ -80,6 +85,7 @@ export async function createTestApp(
       // A test may have closed the database itself to see the app cope without it.
       await database.close().catch(() => {});
       await dropDatabase();
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

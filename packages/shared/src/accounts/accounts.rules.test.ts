@@ -8,7 +8,13 @@ import {
   toMobileDigits,
 } from './accounts.rules.ts';
 
-const valid = { firstName: 'Thandi', surname: 'Nkosi', isMobile: false, email: 'a@b.co', mobileNumber: '' };
+const valid = {
+  firstName: 'Thandi',
+  surname: 'Nkosi',
+  isMobile: false,
+  email: 'a@b.co',
+  mobileNumber: '',
+};
 
 describe('registrationProblem (spec 5, Register)', () => {
   it('accepts a complete email registration', () => {
@@ -16,13 +22,17 @@ describe('registrationProblem (spec 5, Register)', () => {
   });
 
   it('checks names first, then the identifier of the chosen mode', () => {
-    expect(registrationProblem({ ...valid, firstName: ' ', email: 'bad' })).toBe(ACCOUNT_MESSAGES.nameRequired);
+    expect(registrationProblem({ ...valid, firstName: ' ', email: 'bad' })).toBe(
+      ACCOUNT_MESSAGES.nameRequired,
+    );
     expect(registrationProblem({ ...valid, surname: '' })).toBe(ACCOUNT_MESSAGES.nameRequired);
     expect(registrationProblem({ ...valid, email: 'a@b' })).toBe(ACCOUNT_MESSAGES.invalidEmail);
     expect(registrationProblem({ ...valid, isMobile: true, mobileNumber: '1234567' })).toBe(
       ACCOUNT_MESSAGES.invalidMobile,
     );
-    expect(registrationProblem({ ...valid, isMobile: true, mobileNumber: '12345678', email: '' })).toBeNull();
+    expect(
+      registrationProblem({ ...valid, isMobile: true, mobileNumber: '12345678', email: '' }),
+    ).toBeNull();
   });
 });
 

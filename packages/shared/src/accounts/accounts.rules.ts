@@ -24,7 +24,9 @@ export const PIN_RESEND_SECONDS = 90;
 
 /** Mobile numbers are typed as digits only, without the country code (spec 2, Register). */
 export function isValidMobile(mobile: string): boolean {
-  return /^\d+$/.test(mobile) && mobile.length >= MOBILE_MIN_LENGTH && mobile.length <= MOBILE_MAX_LENGTH;
+  return (
+    /^\d+$/.test(mobile) && mobile.length >= MOBILE_MIN_LENGTH && mobile.length <= MOBILE_MAX_LENGTH
+  );
 }
 
 /**
@@ -60,5 +62,7 @@ export function registrationProblem(input: RegistrationInput): string | null {
 
 /** How a login identifier is compared: emails ignore case, mobiles ignore a leading 0. */
 export function normaliseIdentifier(channel: 'email' | 'mobile', value: string): string {
-  return channel === 'email' ? value.trim().toLowerCase() : value.replace(/\D/g, '').replace(/^0+/, '');
+  return channel === 'email'
+    ? value.trim().toLowerCase()
+    : value.replace(/\D/g, '').replace(/^0+/, '');
 }

@@ -1,15 +1,13 @@
 import { z } from 'zod';
-import {
-  ACCOUNT_MESSAGES,
-  isValidEmail,
-  isValidMobile,
-  PIN_LENGTH,
-} from './accounts.rules.ts';
+import { ACCOUNT_MESSAGES, isValidEmail, isValidMobile, PIN_LENGTH } from './accounts.rules.ts';
 import { COUNTRIES } from '../reference/countries.ts';
 
 const countryName = z
   .string()
-  .refine((name) => COUNTRIES.some((c) => c.name === name), 'Please choose a country from the list');
+  .refine(
+    (name) => COUNTRIES.some((c) => c.name === name),
+    'Please choose a country from the list',
+  );
 const name = z.string().trim().min(1, ACCOUNT_MESSAGES.nameRequired).max(100);
 
 /** Spec 3, Customer. */

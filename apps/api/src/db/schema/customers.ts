@@ -68,7 +68,6 @@ export const participantProfiles = pgTable(
     school: text().notNull(),
     grade: text().notNull(),
     gender: text(),
-    profileImageKey: text(),
     acceptedTermsAt: timestamp({ withTimezone: true }),
     acceptedHonourPledgeAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -4,3 +4,4 @@ export * from './messaging.ts';
 export * from './orders.ts';
 export * from './results.ts';
 export * from './uploads.ts';
+export * from './files.ts';

@@ -1,0 +1,37 @@
+import heicConvert from 'heic-convert';
+import sharp from 'sharp';
+import type { ContentKind } from '../../lib/file-content.ts';
+
+/** Pictures are shown at most this wide or high; phones upload 12-megapixel photos. */
+const MAX_EDGE = 640;
+
+/**
+ * A small JPEG that every browser shows, made from a JPEG, PNG, TIFF or HEIC/HEIF picture,
+ * turned upright and stripped of its metadata (a phone photo's EXIF holds where it was taken:
+ * not something to keep about a child). Undefined for kinds that have no picture to show.
+ */
+export async function makePictureRendition(
+  data: Buffer,
+  kind: ContentKind,
+): Promise<Buffer | undefined> {
+  if (!['jpeg', 'png', 'tiff', 'heif'].includes(kind)) return undefined;
+  try {
+    return await toSmallJpeg(data);
+  } catch (err) {
+    if (kind !== 'heif') throw err;
+    // libvips as shipped with sharp reads AVIF-coded HEIF but not HEVC-coded HEIC (the iPhone
+    // format): decode that with libheif, then shrink.
+    return toSmallJpeg(
+      Buffer.from(await heicConvert({ buffer: data, format: 'JPEG', quality: 0.9 })),
+    );
+  }
+}
+
+function toSmallJpeg(data: Buffer): Promise<Buffer> {
+  return sharp(data, { failOn: 'error' })
+    .rotate()
+    .resize(MAX_EDGE, MAX_EDGE, { fit: 'inside', withoutEnlargement: true })
+    .flatten({ background: '#ffffff' })
+    .jpeg({ quality: 82, mozjpeg: true })
+    .toBuffer();
+}

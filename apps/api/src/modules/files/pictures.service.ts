@@ -1,0 +1,173 @@
+import { randomUUID } from 'node:crypto';
+import { fileExtension, isAllowedPicture, PICTURE_EXTENSIONS } from '@eisteddfod/shared';
+import type { Readable } from 'node:stream';
+import type { Database } from '../../db/client.ts';
+import { AppError, badRequest, notFound } from '../../lib/errors.ts';
+import { CONTENT_TYPES, contentMatchesExtension, detectContent } from '../../lib/file-content.ts';
+import type { SignedLinks } from '../../lib/signed-links.ts';
+import type { FileStorage } from '../../providers/storage/file-storage.ts';
+import * as repo from './files.repository.ts';
+import { makePictureRendition } from './picture-rendition.ts';
+
+export interface PicturesDependencies {
+  db: Database;
+  storage: FileStorage;
+  links: SignedLinks;
+  maxBytes: number;
+  now: () => number;
+}
+
+export type PicturesService = ReturnType<typeof createPicturesService>;
+
+/** The name a client sent, without any folder part, as a label only: never a storage path. */
+export function cleanFileName(name: string): string {
+  const base = name.split(/[\\/]/).pop() ?? '';
+  const printable = [...base].filter((ch) => ch.charCodeAt(0) >= 32 && ch.charCodeAt(0) !== 127);
+  return printable.join('').trim().slice(0, 200) || 'picture';
+}
+
+/** Profile pictures (spec 4, "Profile picture upload"; issue 4). */
+export function createPicturesService(deps: PicturesDependencies) {
+  const { db, storage, links } = deps;
+
+  async function removeFiles(files: repo.StoredFileRow[]) {
+    for (const f of files) {
+      await storage.delete(f.storageKey);
+      if (f.renditionKey) await storage.delete(f.renditionKey);
+    }
+    await repo.deleteStoredFiles(
+      db,
+      files.map((f) => f.id),
+    );
+  }
+
+  return {
+    /**
+     * Checks and keeps a picture: allowed extension, content that matches it, size limit. A
+     * second file of the same name for the same contestant (or, before the contestant exists,
+     * within a day) is the spec's duplicate: nothing is stored.
+     */
+    async storePicture(input: {
+      customerId: number;
+      profileId?: number;
+      fileName: string;
+      data: Buffer;
+    }): Promise<{ duplicate: true } | { duplicate: false; file: repo.StoredFileRow }> {
+      const originalName = cleanFileName(input.fileName);
+      const extension = fileExtension(originalName);
+      if (!isAllowedPicture(originalName)) {
+        throw new AppError(
+          415,
+          'UNSUPPORTED_FILE_TYPE',
+          `Profile pictures must be one of: ${PICTURE_EXTENSIONS.join(', ')}.`,
+        );
+      }
+      if (input.data.length > deps.maxBytes) {
+        throw new AppError(
+          413,
+          'FILE_TOO_LARGE',
+          'The selected file exceeds the maximum allowed size. Please choose a smaller file.',
+        );
+      }
+      if (input.data.length === 0) throw badRequest('FILE_EMPTY', 'The selected file is empty.');
+      const kind = detectContent(input.data);
+      if (!contentMatchesExtension(extension, kind)) {
+        throw new AppError(
+          415,
+          'CONTENT_MISMATCH',
+          `This file is not a real .${extension} file. Please choose the original picture.`,
+        );
+      }
+      const existing =
+        input.profileId === undefined
+          ? await repo.findUnattachedByName(
+              db,
+              input.customerId,
+              originalName,
+              new Date(deps.now() - 86_400_000),
+            )
+          : (await repo.findFilesOfProfile(db, input.profileId)).find(
+              (f) => f.originalName === originalName,
+            );
+      if (existing) return { duplicate: true };
+
+      let rendition: Buffer | undefined;
+      try {
+        rendition = await makePictureRendition(input.data, kind!);
+      } catch {
+        throw new AppError(
+          415,
+          'UNREADABLE_PICTURE',
+          'This picture could not be read. Please choose another file.',
+        );
+      }
+      const base = `pictures/${input.customerId}/${randomUUID()}`;
+      const storageKey = `${base}.${extension}`;
+      const renditionKey = rendition ? `${base}.view.jpg` : null;
+      await storage.put(storageKey, input.data, CONTENT_TYPES[kind!]);
+      if (rendition && renditionKey) await storage.put(renditionKey, rendition, 'image/jpeg');
+      const file = await repo.insertStoredFile(db, {
+        customerId: input.customerId,
+        purpose: 'profile_picture',
+        participantProfileId: input.profileId ?? null,
+        originalName,
+        contentType: CONTENT_TYPES[kind!],
+        sizeBytes: input.data.length,
+        storageKey,
+        renditionKey,
+      });
+      if (input.profileId !== undefined) {
+        const others = (await repo.findFilesOfProfile(db, input.profileId)).filter(
+          (f) => f.id !== file.id,
+        );
+        await removeFiles(others);
+      }
+      return { duplicate: false, file };
+    },
+
+    /** A short-lived link to the viewable picture, or null when browsers cannot show it. */
+    linkFor(file: Pick<repo.StoredFileRow, 'id' | 'renditionKey'>): string | null {
+      return file.renditionKey ? links.sign(`/api/files/${file.id}/picture`, file.id) : null;
+    },
+
+    /** Makes an uploaded picture the contestant's one picture, replacing any earlier. */
+    async attachPicture(customerId: number, fileId: string, profileId: number): Promise<void> {
+      const file = await repo.findStoredFile(db, fileId);
+      const isUsable =
+        file?.customerId === customerId &&
+        file.purpose === 'profile_picture' &&
+        (file.participantProfileId === null || file.participantProfileId === profileId);
+      if (!file || !isUsable) {
+        throw badRequest(
+          'PICTURE_NOT_FOUND',
+          'The profile picture was not found. Please upload it again.',
+        );
+      }
+      await repo.attachToProfile(db, file.id, profileId);
+      const others = (await repo.findFilesOfProfile(db, profileId)).filter((f) => f.id !== file.id);
+      await removeFiles(others);
+    },
+
+    async pictureOf(profileId: number): Promise<repo.StoredFileRow | undefined> {
+      return (await repo.findFilesOfProfile(db, profileId))[0];
+    },
+
+    async removePicturesOf(profileId: number): Promise<void> {
+      await removeFiles(await repo.findFilesOfProfile(db, profileId));
+    },
+
+    /** The viewable picture behind a signed link; 404 for a wrong, expired or unknown link. */
+    async openPicture(
+      fileId: string,
+      expires: number,
+      signature: string,
+    ): Promise<{ stream: Readable; size: number }> {
+      const file = links.verify(fileId, expires, signature)
+        ? await repo.findStoredFile(db, fileId)
+        : undefined;
+      if (!file?.renditionKey)
+        throw notFound('FILE_NOT_FOUND', 'This link has expired or does not exist.');
+      return storage.read(file.renditionKey);
+    },
+  };
+}

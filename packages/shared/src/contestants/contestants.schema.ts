@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import { GENDERS } from '../reference/people.ts';
+
+const text = (max: number) => z.string().trim().max(max);
+
+export const GroupParticipantSchema = z.object({
+  firstName: z.string(),
+  surname: z.string(),
+  school: z.string(),
+  gender: z.string(),
+  grade: z.string(),
+});
+export type GroupParticipant = z.infer<typeof GroupParticipantSchema>;
+
+/** An item a contestant has entered, as the contestant cards show it (spec 2). */
+export const ProfileOrderItemSchema = z.object({
+  id: z.number().int(),
+  orderId: z.number().int(),
+  itemCode: z.string(),
+  itemShortDescription: z.string(),
+  itemDescription: z.string(),
+  isGroupItem: z.boolean(),
+  instruments: z.string(),
+  groupParticipants: z.array(GroupParticipantSchema),
+});
+export type ProfileOrderItem = z.infer<typeof ProfileOrderItemSchema>;
+
+/** Spec 3, Participant profile (a contestant), as the server returns it. */
+export const ParticipantProfileSchema = z.object({
+  id: z.number().int(),
+  customerId: z.number().int(),
+  firstName: z.string(),
+  surname: z.string(),
+  email: z.string().nullable(),
+  mobileNumber: z.string().nullable(),
+  school: z.string(),
+  grade: z.string(),
+  gender: z.enum(GENDERS).nullable(),
+  /** A short-lived link to a browser-viewable picture; null without one. */
+  profileImageLink: z.string().nullable(),
+  /** Set when a picture exists that browsers cannot show (a PDF, PowerPoint or Photoshop file). */
+  profilePictureName: z.string().nullable(),
+  orderItems: z.array(ProfileOrderItemSchema),
+});
+export type ParticipantProfile = z.infer<typeof ParticipantProfileSchema>;
+
+const profileFields = {
+  firstName: text(100),
+  surname: text(100),
+  email: text(254).nullish(),
+  mobileNumber: text(20).nullish(),
+  school: text(200),
+  grade: text(2),
+  gender: z.enum(GENDERS).nullish(),
+  /** The `name` an upload answered with; attaches that picture to the contestant. */
+  profilePicture: text(100).nullish(),
+};
+
+/**
+ * POST /api/Customers/{id}/participant-profile. The spec checks the two consents only in the
+ * browser; the server requires them too and records when they were given.
+ */
+export const CreateParticipantProfileSchema = z.object({
+  customerId: z.coerce.number().int().optional(),
+  ...profileFields,
+  acceptedTermsAndConditions: z.boolean().default(false),
+  acceptedHonourPledge: z.boolean().default(false),
+});
+export type CreateParticipantProfile = z.infer<typeof CreateParticipantProfileSchema>;
+
+/** PUT /api/Customers/{id}/participant-profile: the whole profile, with its id. */
+export const UpdateParticipantProfileSchema = z.object({
+  id: z.coerce.number().int().positive(),
+  customerId: z.coerce.number().int().optional(),
+  ...profileFields,
+});
+export type UpdateParticipantProfile = z.infer<typeof UpdateParticipantProfileSchema>;
+
+export const ProfileParamsSchema = z.object({
+  id: z.coerce.number().int().positive(),
+  participantProfileId: z.coerce.number().int().positive(),
+});
+
+/** Spec 3, Upload response: name 'File exists' signals a duplicate. */
+export const UploadResponseSchema = z.object({
+  name: z.string(),
+  fileUrl: z.string(),
+  orderItemUploadId: z.number().int().optional(),
+});
+export type UploadResponse = z.infer<typeof UploadResponseSchema>;
