@@ -1,5 +1,6 @@
 // Catalogue search throughput benchmark: ItemsSearch against /healthz on the built server,
 // with a throwaway PostgreSQL database. See README.md next to this file.
+import { randomBytes } from 'node:crypto';
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -108,6 +109,8 @@ try {
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
+      // Production requires a signing secret; a throwaway one suits a benchmark.
+      AUTH_SECRET: randomBytes(32).toString('hex'),
       DATA_DIR: dataDir,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
