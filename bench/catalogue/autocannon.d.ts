@@ -12,6 +12,7 @@ declare module 'autocannon' {
       connections?: number;
       pipelining?: number;
       requests?: Request[];
+      headers?: Record<string, string>;
     }
     interface Histogram {
       average: number;
