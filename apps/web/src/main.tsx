@@ -8,6 +8,7 @@ import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { routes } from './app/routes.tsx';
 import { theme } from './app/theme.ts';
+import toastClasses from './app/toasts.module.css';
 import { createQueryClient } from './lib/query-client.ts';
 import { TOAST_LIMIT } from './lib/toasts.ts';
 
@@ -20,7 +21,12 @@ if (!root) throw new Error('The page has no #root element');
 createRoot(root).render(
   <StrictMode>
     <MantineProvider theme={theme}>
-      <Notifications position="top-right" limit={TOAST_LIMIT} autoClose={5000} />
+      <Notifications
+        position="top-right"
+        limit={TOAST_LIMIT}
+        autoClose={5000}
+        classNames={{ root: toastClasses.root }}
+      />
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
       </QueryClientProvider>

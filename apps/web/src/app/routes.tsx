@@ -8,6 +8,10 @@ import { RequireLogin } from './RequireLogin.tsx';
 // Each screen is its own chunk, so a phone downloads only the screen it opens.
 const HomePage = lazy(() => import('../features/home/HomePage.tsx'));
 const InfoPage = lazy(() => import('../features/info/InfoPage.tsx'));
+const RegisterPage = lazy(() => import('../features/auth/RegisterPage.tsx'));
+const LoginPage = lazy(() => import('../features/auth/LoginPage.tsx'));
+const VerifyPage = lazy(() => import('../features/auth/VerifyPage.tsx'));
+const MyProfilePage = lazy(() => import('../features/profile/MyProfilePage.tsx'));
 
 const pending = (title: string) => <ScreenInPreparation title={title} />;
 
@@ -18,9 +22,9 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, element: <HomePage /> },
       { path: 'home', element: <HomePage /> },
-      { path: 'register', element: pending('Create An Account') },
-      { path: 'verify', element: pending('OTP Verification Code') },
-      { path: 'login', element: pending('Login') },
+      { path: 'register', element: <RegisterPage /> },
+      { path: 'verify', element: <VerifyPage /> },
+      { path: 'login', element: <LoginPage /> },
       { path: 'contact', element: pending('Contact') },
       { path: 'Events/Concours', element: <InfoPage /> },
       { path: 'privacy-policy', element: pending('Privacy Policy') },
@@ -35,7 +39,7 @@ export const routes: RouteObject[] = [
           { path: ':participantId/categories/:categoryId/items', element: pending('Items') },
           { path: 'checkout', element: pending('Checkout') },
           { path: 'confirmation/:id', element: pending('Payment Success') },
-          { path: 'my-profile', element: pending('My Profile') },
+          { path: 'my-profile', element: <MyProfilePage /> },
           { path: 'my-orders', element: pending('My Orders') },
           { path: 'view-order/:id', element: pending('View Order') },
           { path: 'edit-profile/:id', element: pending('Edit Contestant') },

@@ -2,11 +2,34 @@ import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { ApiRequestError } from './api-client.ts';
 import { handleHttpError } from './http-errors.ts';
 
+/**
+ * `meta: { handlesErrors: true }` on a query or mutation: the screen answers its failures itself
+ * (for example a 404 that means "no such account"), so the global handler stays quiet.
+ */
+export interface RequestMeta extends Record<string, unknown> {
+  handlesErrors?: boolean;
+}
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    queryMeta: RequestMeta;
+    mutationMeta: RequestMeta;
+  }
+}
+
 /** One query client: global error handling, and no retries for answers that will not change. */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
-    queryCache: new QueryCache({ onError: handleHttpError }),
-    mutationCache: new MutationCache({ onError: handleHttpError }),
+    queryCache: new QueryCache({
+      onError: (error, query) => {
+        if (!query.meta?.handlesErrors) handleHttpError(error);
+      },
+    }),
+    mutationCache: new MutationCache({
+      onError: (error, _variables, _result, mutation) => {
+        if (!mutation.meta?.handlesErrors) handleHttpError(error);
+      },
+    }),
     defaultOptions: {
       queries: {
         staleTime: 30_000,

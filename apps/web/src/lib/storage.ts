@@ -21,6 +21,11 @@ export function writeStored(key: StorageKey, value: string): void {
   window.dispatchEvent(new StorageEvent('storage', { key }));
 }
 
+export function removeStored(key: StorageKey): void {
+  localStorage.removeItem(key);
+  window.dispatchEvent(new StorageEvent('storage', { key }));
+}
+
 /** Logout, the route guard and a 401 all clear the same four keys (spec 2 and 4). */
 export function clearSession(): void {
   for (const key of ['token', 'username', 'customerId', 'participantProfiles'] as const) {

@@ -19,5 +19,9 @@ export function toast(kind: Kind, message: string, title?: string): void {
     message,
     autoClose: TOAST_TIMEOUT_MS,
     withBorder: true,
+    // Mantine's close button is an unlabelled icon, and under a title the message turns a
+    // dimmed grey below WCAG AA contrast: name the button, keep the message dark.
+    closeButtonProps: { 'aria-label': 'Close notification' },
+    styles: { description: { color: 'var(--mantine-color-gray-8)' } },
   });
 }

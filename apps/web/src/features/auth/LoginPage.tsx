@@ -1,0 +1,79 @@
+import { Anchor, Button, Stack, Text } from '@mantine/core';
+import { ACCOUNT_MESSAGES, noAccountMessage } from '@eisteddfod/shared';
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { FormCard } from '../../components/FormCard.tsx';
+import { toast } from '../../lib/toasts.ts';
+import {
+  EmailInput,
+  IdentifierModeToggle,
+  MobileNumberInput,
+  type IdentifierMode,
+} from './components/IdentifierFields.tsx';
+import { isPinAlreadySent, showFlowError, useRequestLoginPin } from './login-flows.ts';
+
+/**
+ * /login (spec 2): ask for a one-time pin by email or WhatsApp. The spec's text mentions a Google
+ * login that does not exist, so it is left out.
+ */
+export default function LoginPage() {
+  const navigate = useNavigate();
+  const requestPin = useRequestLoginPin();
+  const [mode, setMode] = useState<IdentifierMode>('email');
+  const [email, setEmail] = useState('');
+  const [mobileNumber, setMobileNumber] = useState('');
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const isMobile = mode === 'mobile';
+    const username = isMobile ? mobileNumber : email.trim();
+    if (!username) {
+      toast('warning', ACCOUNT_MESSAGES.emptyLogin, 'Invalid input');
+      return;
+    }
+    requestPin.mutate(
+      { username, isMobile },
+      {
+        onSuccess: (outcome) => {
+          if (outcome === 'no-account') {
+            toast('error', noAccountMessage(username), 'User not found');
+          } else {
+            void navigate('/verify');
+          }
+        },
+        onError: (error) => {
+          showFlowError(error);
+          if (isPinAlreadySent(error)) void navigate('/verify');
+        },
+      },
+    );
+  }
+
+  return (
+    <FormCard title="Login">
+      <Text mb="md">
+        Enter your email address or mobile number and we send you a one-time pin, by email or by
+        WhatsApp.
+      </Text>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <IdentifierModeToggle value={mode} onChange={setMode} />
+          {mode === 'email' ? (
+            <EmailInput value={email} onChange={setEmail} />
+          ) : (
+            <MobileNumberInput value={mobileNumber} onChange={setMobileNumber} />
+          )}
+          <Button type="submit" fullWidth size="md" loading={requestPin.isPending}>
+            Request OTP
+          </Button>
+          <Text ta="center">
+            No account yet?{' '}
+            <Anchor component={Link} to="/register" fw={600}>
+              Sign Up
+            </Anchor>
+          </Text>
+        </Stack>
+      </form>
+    </FormCard>
+  );
+}

@@ -1,0 +1,95 @@
+import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { ACCOUNT_MESSAGES, DEFAULT_COUNTRY, registrationProblem } from '@eisteddfod/shared';
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { CountrySelect } from '../../components/CountrySelect.tsx';
+import { FormCard } from '../../components/FormCard.tsx';
+import { toast } from '../../lib/toasts.ts';
+import {
+  EmailInput,
+  IdentifierModeToggle,
+  MobileNumberInput,
+  type IdentifierMode,
+} from './components/IdentifierFields.tsx';
+import { isPinAlreadySent, showFlowError, useRegisterAccount } from './login-flows.ts';
+
+/** /register (spec 2): create an account, then verify it with a one-time pin. */
+export default function RegisterPage() {
+  const navigate = useNavigate();
+  const register = useRegisterAccount();
+  const [mode, setMode] = useState<IdentifierMode>('email');
+  const [firstName, setFirstName] = useState('');
+  const [surname, setSurname] = useState('');
+  const [email, setEmail] = useState('');
+  const [mobileNumber, setMobileNumber] = useState('');
+  const [country, setCountry] = useState(DEFAULT_COUNTRY);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const form = { firstName, surname, country, isMobile: mode === 'mobile', email, mobileNumber };
+    const problem = registrationProblem(form);
+    if (problem) {
+      toast('warning', problem);
+      return;
+    }
+    register.mutate(form, {
+      onSuccess: (outcome) => {
+        if (outcome === 'exists') {
+          toast('warning', ACCOUNT_MESSAGES.userExists);
+          void navigate('/login');
+        } else {
+          void navigate('/verify');
+        }
+      },
+      onError: (error) => {
+        showFlowError(error);
+        if (isPinAlreadySent(error)) void navigate('/verify');
+      },
+    });
+  }
+
+  return (
+    <FormCard title="Create An Account">
+      <Text mb="md">
+        Register with your email address or mobile number. We send you a one-time pin to log in, so
+        there is no password to remember.
+      </Text>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <IdentifierModeToggle value={mode} onChange={setMode} />
+          <TextInput
+            label="First Name"
+            size="md"
+            autoComplete="given-name"
+            required
+            value={firstName}
+            onChange={(event) => setFirstName(event.currentTarget.value)}
+          />
+          <TextInput
+            label="Surname"
+            size="md"
+            autoComplete="family-name"
+            required
+            value={surname}
+            onChange={(event) => setSurname(event.currentTarget.value)}
+          />
+          {mode === 'email' ? (
+            <EmailInput value={email} onChange={setEmail} required />
+          ) : (
+            <MobileNumberInput value={mobileNumber} onChange={setMobileNumber} required />
+          )}
+          <CountrySelect value={country} onChange={setCountry} required />
+          <Button type="submit" fullWidth size="md" loading={register.isPending}>
+            Create An Account
+          </Button>
+          <Text ta="center">
+            Already have an account?{' '}
+            <Anchor component={Link} to="/login" fw={600}>
+              Login
+            </Anchor>
+          </Text>
+        </Stack>
+      </form>
+    </FormCard>
+  );
+}

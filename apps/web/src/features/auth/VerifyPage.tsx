@@ -1,0 +1,127 @@
+import { Button, Center, PinInput, Stack, Text } from '@mantine/core';
+import { ACCOUNT_MESSAGES, PIN_LENGTH, PIN_RESEND_SECONDS } from '@eisteddfod/shared';
+import { useState, type FormEvent } from 'react';
+import { Navigate, useNavigate } from 'react-router';
+import { FormCard } from '../../components/FormCard.tsx';
+import { ApiRequestError } from '../../lib/api-client.ts';
+import { toast } from '../../lib/toasts.ts';
+import {
+  readPendingLogin,
+  showFlowError,
+  useConfirmPin,
+  useResendLoginPin,
+  type PendingLogin,
+} from './login-flows.ts';
+import { useCountdown } from './use-countdown.ts';
+
+/** /verify (spec 2 and 4): the pin sent on register or login; without one, back to /login. */
+export default function VerifyPage() {
+  const [pending] = useState(readPendingLogin);
+  if (!pending) return <Navigate to="/login" replace />;
+  return <VerifyForm pending={pending} />;
+}
+
+function VerifyForm({ pending }: { pending: PendingLogin }) {
+  const navigate = useNavigate();
+  const confirm = useConfirmPin();
+  const resend = useResendLoginPin();
+  const [pin, setPin] = useState('');
+  const countdown = useCountdown(PIN_RESEND_SECONDS);
+
+  function warnInvalidPin() {
+    toast('warning', ACCOUNT_MESSAGES.pinInvalid, 'Invalid OTP');
+    setPin('');
+  }
+
+  function verify(event: FormEvent) {
+    event.preventDefault();
+    // Spec 5: all six inputs are required; an incomplete pin is as wrong as a false one.
+    if (!new RegExp(`^\\d{${PIN_LENGTH}}$`).test(pin)) {
+      warnInvalidPin();
+      return;
+    }
+    confirm.mutate(
+      { pending, pin },
+      {
+        onSuccess: (isValid) => {
+          if (!isValid) {
+            warnInvalidPin();
+            return;
+          }
+          toast('success', ACCOUNT_MESSAGES.pinValidated, 'Success');
+          void navigate('/participant-profiles');
+        },
+        onError: showFlowError,
+      },
+    );
+  }
+
+  function sendNewCode() {
+    const sendFailed = () => toast('error', ACCOUNT_MESSAGES.pinSendFailed, 'Error');
+    resend.mutate(pending, {
+      onSuccess: (outcome) => {
+        if (outcome === 'no-account') {
+          sendFailed();
+          return;
+        }
+        setPin('');
+        countdown.restart();
+      },
+      onError: (error) => {
+        if (error instanceof ApiRequestError && error.status === 404) sendFailed();
+        else showFlowError(error);
+      },
+    });
+  }
+
+  const busy = confirm.isPending || resend.isPending;
+  return (
+    <FormCard title="OTP Verification Code">
+      <Text mb="lg">
+        We have sent a {PIN_LENGTH}-digit code {pending.isMobile ? 'by WhatsApp ' : ''}to{' '}
+        <Text span fw={700} style={{ overflowWrap: 'anywhere' }}>
+          {pending.username}
+        </Text>
+        . Enter it below.
+      </Text>
+      <form onSubmit={verify} noValidate>
+        <Stack gap="md">
+          <Center>
+            <PinInput
+              length={PIN_LENGTH}
+              type="number"
+              oneTimeCode
+              autoFocus
+              size="md"
+              gap="xs"
+              aria-label="One-time pin"
+              value={pin}
+              onChange={setPin}
+              getInputProps={(index) => ({
+                'aria-label': `Digit ${index + 1} of ${PIN_LENGTH}`,
+              })}
+            />
+          </Center>
+          <Button type="submit" fullWidth size="md" loading={confirm.isPending} disabled={busy}>
+            Verify Code
+          </Button>
+          <Button
+            variant="default"
+            fullWidth
+            size="md"
+            onClick={sendNewCode}
+            loading={resend.isPending}
+            disabled={countdown.secondsLeft > 0 || busy}
+          >
+            Send New Code
+          </Button>
+          <Text ta="center" size="sm" c="gray.7" aria-live="off">
+            {countdown.secondsLeft > 0
+              ? `You can send a new code in ${countdown.secondsLeft} ${countdown.secondsLeft === 1 ? 'second' : 'seconds'}.`
+              : 'Did not get the code? Send a new one.'}
+          </Text>
+        </Stack>
+      </form>
+    </FormCard>
+  );
+}

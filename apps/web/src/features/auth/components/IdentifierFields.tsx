@@ -1,0 +1,71 @@
+import { SegmentedControl, TextInput } from '@mantine/core';
+import { MOBILE_MAX_LENGTH, toMobileDigits } from '@eisteddfod/shared';
+
+/** Which identifier the customer logs in with: an email address or a mobile number. */
+export type IdentifierMode = 'mobile' | 'email';
+
+const MODES = [
+  { label: 'Mobile', value: 'mobile' },
+  { label: 'Email', value: 'email' },
+];
+
+/** The Mobile/Email toggle of the register and login screens (spec 2). */
+export function IdentifierModeToggle(props: {
+  value: IdentifierMode;
+  onChange: (mode: IdentifierMode) => void;
+}) {
+  return (
+    <SegmentedControl
+      fullWidth
+      size="md"
+      aria-label="Use my mobile number or my email"
+      data={MODES}
+      value={props.value}
+      onChange={(mode) => props.onChange(mode === 'mobile' ? 'mobile' : 'email')}
+    />
+  );
+}
+
+/** Readable on white: Mantine's dimmed grey is below the WCAG AA contrast for small text. */
+export const hintStyles = { description: { color: 'var(--mantine-color-gray-7)' } };
+
+/** A mobile number typed as digits only, at most 15, without the country code (spec 2, 5). */
+export function MobileNumberInput(props: {
+  value: string;
+  onChange: (digits: string) => void;
+  required?: boolean;
+}) {
+  return (
+    <TextInput
+      label="Mobile Number"
+      size="md"
+      description="Type the number without the country code"
+      styles={hintStyles}
+      type="tel"
+      inputMode="numeric"
+      autoComplete="tel-national"
+      maxLength={MOBILE_MAX_LENGTH}
+      required={props.required}
+      value={props.value}
+      onChange={(event) => props.onChange(toMobileDigits(event.currentTarget.value))}
+    />
+  );
+}
+
+export function EmailInput(props: {
+  value: string;
+  onChange: (email: string) => void;
+  required?: boolean;
+}) {
+  return (
+    <TextInput
+      label="Email"
+      size="md"
+      type="email"
+      autoComplete="email"
+      required={props.required}
+      value={props.value}
+      onChange={(event) => props.onChange(event.currentTarget.value)}
+    />
+  );
+}

@@ -1,0 +1,100 @@
+import { Button, Stack, Text, TextInput } from '@mantine/core';
+import {
+  ACCOUNT_MESSAGES,
+  UpdateCustomerSchema,
+  toMobileDigits,
+  type Customer,
+} from '@eisteddfod/shared';
+import { useState, type FormEvent } from 'react';
+import { CountrySelect } from '../../components/CountrySelect.tsx';
+import { FormCard } from '../../components/FormCard.tsx';
+import { readStored } from '../../lib/storage.ts';
+import { toast } from '../../lib/toasts.ts';
+import { useCustomer } from './api/customer.ts';
+import { useUpdateCustomer } from './api/update-customer.ts';
+
+const TITLE = 'My Profile';
+
+/** /my-profile (spec 2): the customer's names and country; email and mobile are read-only. */
+export default function MyProfilePage() {
+  const customerId = Number(readStored('customerId'));
+  const customer = useCustomer(customerId);
+  if (customer.data) return <ProfileForm key={customer.data.customerId} customer={customer.data} />;
+  return (
+    <FormCard title={TITLE}>
+      {customer.isError && <Text>Your profile could not be loaded. Please try again later.</Text>}
+    </FormCard>
+  );
+}
+
+function ProfileForm({ customer }: { customer: Customer }) {
+  const update = useUpdateCustomer(customer.customerId);
+  const [firstName, setFirstName] = useState(customer.firstName);
+  const [surname, setSurname] = useState(customer.surname);
+  const [country, setCountry] = useState(customer.country);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = UpdateCustomerSchema.safeParse({
+      firstName,
+      surname,
+      country,
+      email: customer.email,
+      mobileNumber: customer.mobileNumber,
+    });
+    if (!parsed.success) {
+      toast('warning', parsed.error.issues[0]?.message ?? ACCOUNT_MESSAGES.nameRequired);
+      return;
+    }
+    update.mutate(parsed.data, {
+      onSuccess: () => toast('success', ACCOUNT_MESSAGES.profileUpdated),
+    });
+  }
+
+  return (
+    <FormCard title={TITLE}>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <TextInput
+            label="First Name"
+            size="md"
+            autoComplete="given-name"
+            required
+            value={firstName}
+            onChange={(event) => setFirstName(event.currentTarget.value)}
+          />
+          <TextInput
+            label="Surname"
+            size="md"
+            autoComplete="family-name"
+            required
+            value={surname}
+            onChange={(event) => setSurname(event.currentTarget.value)}
+          />
+          <CountrySelect value={country} onChange={setCountry} required />
+          <TextInput
+            label="Mobile Number"
+            size="md"
+            variant="filled"
+            readOnly
+            inputMode="numeric"
+            value={toMobileDigits(customer.mobileNumber ?? '')}
+          />
+          <TextInput
+            label="Email"
+            size="md"
+            variant="filled"
+            readOnly
+            value={customer.email ?? ''}
+          />
+          <Text size="sm" c="gray.7">
+            Your email address and mobile number cannot be changed here.
+          </Text>
+          <Button type="submit" fullWidth size="md" loading={update.isPending}>
+            Update Profile
+          </Button>
+        </Stack>
+      </form>
+    </FormCard>
+  );
+}

@@ -1,0 +1,20 @@
+import { CustomerSchema, type UpdateCustomer } from '@eisteddfod/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { customerQueryKey } from './customer.ts';
+
+/** PUT /api/Customers/{id}: names and country; email and mobile number never change (spec 6). */
+export function updateCustomer(customerId: number, changes: UpdateCustomer) {
+  return apiRequest(`/api/Customers/${customerId}`, CustomerSchema, {
+    method: 'PUT',
+    body: changes,
+  });
+}
+
+export function useUpdateCustomer(customerId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (changes: UpdateCustomer) => updateCustomer(customerId, changes),
+    onSuccess: (customer) => queryClient.setQueryData(customerQueryKey(customerId), customer),
+  });
+}
