@@ -16,6 +16,8 @@ import {
   type ContestantsService,
 } from './modules/contestants/contestants.service.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
+import { ordersRoutes } from './modules/orders/orders.routes.ts';
+import { createOrdersService, type OrdersService } from './modules/orders/orders.service.ts';
 import { pictureUploadsRoutes } from './modules/files/picture-uploads.routes.ts';
 import { createPicturesService, type PicturesService } from './modules/files/pictures.service.ts';
 import { createDiskStorage } from './providers/storage/disk-storage.ts';
@@ -60,6 +62,7 @@ declare module 'fastify' {
     storage: FileStorage;
     pictures: PicturesService;
     contestants: ContestantsService;
+    orders: OrdersService;
   }
 }
 
@@ -170,7 +173,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   app.decorate('storage', storage);
   app.decorate('pictures', pictures);
-  app.decorate('contestants', createContestantsService(database.db, pictures, now));
+  const contestants = createContestantsService(database.db, pictures, now);
+  app.decorate('contestants', contestants);
+  app.decorate(
+    'orders',
+    createOrdersService({ db: database.db, catalogue: app.catalogue, contestants }),
+  );
   // Deliveries that failed are retried every 30 s; requests deliver their own at once.
   const retry = setInterval(() => {
     outbox.deliverPending().catch((err: unknown) => app.log.error({ err }, 'outbox retry failed'));
@@ -196,6 +204,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(catalogueRoutes);
   await app.register(accountsRoutes);
   await app.register(contestantsRoutes);
+  await app.register(ordersRoutes);
   await app.register(pictureUploadsRoutes);
   await app.register(filesRoutes);
   if (!config.isProduction) await app.register(devOutboxRoutes);

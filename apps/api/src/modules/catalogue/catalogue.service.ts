@@ -149,6 +149,12 @@ export function createCatalogueService(db: Database, options: CatalogueServiceOp
       return page(snap, { search, skip: 0, take: snap.entries.length }).items;
     },
 
+    /** One item of the event, as the catalogue serves it, with its deadline flag for now. */
+    async findItem(eventId: number, itemId: number): Promise<Item | undefined> {
+      const entry = (await snapshot(eventId)).entries.find((e) => e.item.id === itemId);
+      return entry && withDeadline(entry, now());
+    },
+
     /** Forget cached catalogues, e.g. after an organiser edits one. */
     invalidate(eventId?: number) {
       if (eventId === undefined) snapshots.clear();

@@ -8,30 +8,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderItems, orders } from '../../db/schema/index.ts';
 import { multipartFile } from '../../test/multipart.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { accountsClient } from '../accounts/accounts-test-client.ts';
+import { createFamily } from '../../test/family.ts';
 
 let t: TestApp;
-let n = 0;
 
 beforeAll(async () => {
   t = await createTestApp({ env: { PICTURE_MAX_MB: '1' } });
 });
 afterAll(() => t.close());
 
-/** A customer with a session, as the web app has after logging in. */
+/** A logged-in family that can also upload pictures. */
 async function customer() {
-  n++;
-  const email = `family${n}.${Date.now()}@example.org`;
-  const c = accountsClient(t.app, `198.18.0.${n}`);
-  const id = await c.register({ email });
-  const { token } = await c.logIn(email);
-  const auth = { authorization: `Bearer ${token}` };
+  const family = await createFamily(t);
   return {
-    id,
-    auth,
-    async call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) {
-      return t.app.inject({ method, url, headers: auth, ...(payload ? { payload } : {}) });
-    },
+    ...family,
     async upload(path: string, fileName: string, data: Buffer, participantId = '0') {
       const body = multipartFile(fileName, data);
       return t.app.inject({
@@ -39,7 +29,7 @@ async function customer() {
         url: path,
         payload: body.payload,
         headers: {
-          ...auth,
+          ...family.auth,
           ...body.headers,
           orderid: '0',
           orderitemid: '0',

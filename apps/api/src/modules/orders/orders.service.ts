@@ -1,0 +1,259 @@
+import {
+  CART_MESSAGES,
+  duplicateMessage,
+  entryPriceCents,
+  isGroupSizeAllowed,
+  isIncompleteMember,
+  isInstrument,
+  needsGroupInformation,
+  type AddOrderItem,
+  type EventFees,
+  type GroupMember,
+  type Item,
+  type Order,
+  type OrderItem,
+  type OrderStatus,
+} from '@eisteddfod/shared';
+import type { Database } from '../../db/client.ts';
+import { AppError, badRequest, notFound } from '../../lib/errors.ts';
+import type { CatalogueService } from '../catalogue/catalogue.service.ts';
+import type { ContestantsService } from '../contestants/contestants.service.ts';
+import * as repo from './orders.repository.ts';
+
+export type OrdersService = ReturnType<typeof createOrdersService>;
+
+const orderNotFound = (id: number) =>
+  notFound('ORDER_NOT_FOUND', `There is no order with id ${id}`);
+const orderItemNotFound = (id: number) =>
+  notFound('ORDER_ITEM_NOT_FOUND', `There is no order item with id ${id}`);
+
+/** "E2025-000123": readable on the phone and in an email, unique through the id. */
+export function orderNumber(year: number, id: number): string {
+  return `E${year}-${String(id).padStart(6, '0')}`;
+}
+
+const toMember = (m: repo.MemberRow): GroupMember => ({
+  firstName: m.firstName,
+  surname: m.surname,
+  school: m.school,
+  gender: m.gender,
+  grade: m.grade,
+});
+
+/** Carts and orders (spec 4 "Cart"; issue 5). The server decides prices and every rule. */
+export function createOrdersService(deps: {
+  db: Database;
+  catalogue: CatalogueService;
+  contestants: ContestantsService;
+}) {
+  const { db, catalogue, contestants } = deps;
+
+  async function requireOwnOrder(customerId: number, orderId: number): Promise<repo.OrderRow> {
+    const order = await repo.findOrder(db, orderId);
+    if (!order || order.customerId !== customerId) throw orderNotFound(orderId);
+    return order;
+  }
+
+  async function requireOwnCart(customerId: number, orderId: number): Promise<repo.OrderRow> {
+    const order = await requireOwnOrder(customerId, orderId);
+    if (order.status !== 'cart') throw new AppError(409, 'NOT_A_CART', CART_MESSAGES.notACart);
+    return order;
+  }
+
+  async function describeItems(
+    order: repo.OrderRow,
+    rows: repo.OrderItemRow[],
+  ): Promise<OrderItem[]> {
+    const event = await catalogue.getEvent(order.eventId);
+    const [members, profiles, items] = await Promise.all([
+      repo.findMembers(
+        db,
+        rows.map((r) => r.id),
+      ),
+      repo.findProfileSummaries(db, [...new Set(rows.map((r) => r.participantProfileId))]),
+      Promise.all(rows.map((r) => catalogue.findItem(order.eventId, r.itemId))),
+    ]);
+    return rows.flatMap((row, index) => {
+      const item = items[index];
+      const profile = profiles.find((p) => p.id === row.participantProfileId);
+      if (!item || !profile) return [];
+      return [
+        describeItem(
+          row,
+          item,
+          profile,
+          members.filter((m) => m.orderItemId === row.id).map(toMember),
+          event.fees,
+        ),
+      ];
+    });
+  }
+
+  function describeItem(
+    row: repo.OrderItemRow,
+    item: Item,
+    profile: repo.ProfileSummary,
+    members: GroupMember[],
+    fees: EventFees,
+  ): OrderItem {
+    return {
+      id: row.id,
+      orderId: row.orderId,
+      itemId: row.itemId,
+      participantProfileId: row.participantProfileId,
+      participantProfile: {
+        id: profile.id,
+        firstName: profile.firstName,
+        surname: profile.surname,
+        grade: profile.grade,
+        school: profile.school,
+      },
+      participantFirstName: profile.firstName,
+      participantSurname: profile.surname,
+      groupName: row.groupName,
+      instruments: row.instruments,
+      groupParticipants: members,
+      itemCode: item.code,
+      itemShortDescription: item.shortDescription,
+      // A checked-out order keeps the price it was sold at; a cart follows the rules of today.
+      price: row.priceCents ?? entryPriceCents(item, members.length, fees),
+      itemDueDate: item.dueDate,
+      itemCategoryId: item.category.id,
+      isGroupItem: item.isGroupItem,
+      minimumParticipants: item.minimumParticipants,
+      maximumParticipants: item.maximumParticipants,
+      deadlinePassed: item.deadlinePassed,
+      groupInformationNeeded:
+        item.isGroupItem && needsGroupInformation(members, item.minimumParticipants),
+      isCancelled: row.isCancelled,
+      isSubmittedForMarking: row.isSubmittedForMarking,
+      item: {
+        code: item.code,
+        shortDescription: item.shortDescription,
+        description: item.description,
+        dueDate: item.dueDate,
+        categoryId: item.category.id,
+        isGroupItem: item.isGroupItem,
+        requiresAnInstrument: item.requiresAnInstrument,
+        category: item.category,
+      },
+    };
+  }
+
+  async function describeOrder(order: repo.OrderRow): Promise<Order> {
+    const event = await catalogue.getEvent(order.eventId);
+    const orderItems = await describeItems(order, await repo.findItemsOfOrder(db, order.id));
+    return {
+      id: order.id,
+      orderNumber: orderNumber(event.year, order.id),
+      customerId: order.customerId,
+      eventId: order.eventId,
+      status: order.status as OrderStatus,
+      sendWhatsAppConfirmation: order.sendWhatsAppConfirmation,
+      isImported: order.isImported,
+      totalPrice: order.totalCents ?? orderItems.reduce((sum, i) => sum + i.price, 0),
+      completedDateTime: order.completedAt?.toISOString() ?? null,
+      orderItems,
+    };
+  }
+
+  async function describeOne(order: repo.OrderRow, row: repo.OrderItemRow): Promise<OrderItem> {
+    const [described] = await describeItems(order, [row]);
+    if (!described) throw orderItemNotFound(row.id);
+    return described;
+  }
+
+  return {
+    /** POST /api/Orders: the open cart of the customer for the event, made if there is none. */
+    async openCart(customerId: number, eventId: number): Promise<Order> {
+      await catalogue.getEvent(eventId);
+      return describeOrder(await repo.findOrCreateCart(db, customerId, eventId));
+    },
+
+    async getOrder(customerId: number, orderId: number): Promise<Order> {
+      return describeOrder(await requireOwnOrder(customerId, orderId));
+    },
+
+    /** Spec 5, add item to cart, checked here whatever the browser did. */
+    async addItemToCart(
+      customerId: number,
+      orderId: number,
+      input: AddOrderItem,
+    ): Promise<OrderItem> {
+      const order = await requireOwnCart(customerId, orderId);
+      const profile = await contestants.requireOwnContestant(
+        customerId,
+        input.participantProfileId,
+      );
+      const item = await catalogue.findItem(order.eventId, input.itemId);
+      if (!item) throw notFound('ITEM_NOT_FOUND', `There is no item with id ${input.itemId}`);
+      if (item.deadlinePassed) throw badRequest('DEADLINE_PASSED', CART_MESSAGES.lateItem);
+      const instrument = input.instruments?.trim() ?? '';
+      if (item.requiresAnInstrument && !isInstrument(instrument)) {
+        throw badRequest('INSTRUMENT_REQUIRED', CART_MESSAGES.selectInstrument);
+      }
+      // The contestant entering a group item is its first member.
+      const members = item.isGroupItem
+        ? [
+            {
+              position: 0,
+              firstName: profile.firstName,
+              surname: profile.surname,
+              school: profile.school,
+              gender: profile.gender ?? '',
+              grade: profile.grade,
+            },
+          ]
+        : [];
+      const row = await repo.insertOrderItem(
+        db,
+        {
+          orderId,
+          itemId: item.id,
+          participantProfileId: profile.id,
+          groupName: item.isGroupItem ? input.groupName || null : null,
+          // Only an item that asks for an instrument keeps one, so the duplicate rule holds.
+          instruments: item.requiresAnInstrument ? instrument : '',
+        },
+        members,
+      );
+      if (!row) throw new AppError(409, 'DUPLICATE_ENTRY', duplicateMessage(item.category.section));
+      return describeOne(order, row);
+    },
+
+    async removeItemFromCart(
+      customerId: number,
+      orderId: number,
+      orderItemId: number,
+    ): Promise<void> {
+      await requireOwnCart(customerId, orderId);
+      if (!(await repo.deleteOrderItem(db, orderId, orderItemId)))
+        throw orderItemNotFound(orderItemId);
+    },
+
+    /** Spec 5, group participants: the whole list, within the item's minimum and maximum. */
+    async updateGroupParticipants(
+      customerId: number,
+      orderItemId: number,
+      members: GroupMember[],
+    ): Promise<OrderItem> {
+      const row = await repo.findOrderItem(db, orderItemId);
+      const order = row && (await repo.findOrder(db, row.orderId));
+      if (!row || !order || order.customerId !== customerId) throw orderItemNotFound(orderItemId);
+      if (order.status !== 'cart') throw new AppError(409, 'NOT_A_CART', CART_MESSAGES.notACart);
+      const item = await catalogue.findItem(order.eventId, row.itemId);
+      if (!item?.isGroupItem)
+        throw badRequest('NOT_A_GROUP_ITEM', 'This item is not a group item.');
+      if (!isGroupSizeAllowed(members.length, item.minimumParticipants, item.maximumParticipants)) {
+        throw badRequest(
+          'GROUP_SIZE',
+          CART_MESSAGES.groupCount(item.minimumParticipants, item.maximumParticipants),
+        );
+      }
+      if (members.some(isIncompleteMember))
+        throw badRequest('GROUP_INCOMPLETE', CART_MESSAGES.groupDetails);
+      await repo.replaceMembers(db, row.id, members);
+      return describeOne(order, row);
+    },
+  };
+}

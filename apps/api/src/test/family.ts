@@ -1,0 +1,48 @@
+import type { TestApp } from './test-app.ts';
+import { accountsClient } from '../modules/accounts/accounts-test-client.ts';
+
+let n = 0;
+
+/** A logged-in customer (a family), calling the API as the web app does. */
+export async function createFamily(t: TestApp) {
+  n++;
+  const email = `family${n}.${process.pid}.${Date.now()}@example.org`;
+  const c = accountsClient(t.app, `198.18.${Math.floor(n / 250)}.${n % 250}`);
+  const id = await c.register({ email });
+  const { token } = await c.logIn(email);
+  const auth = { authorization: `Bearer ${token}` };
+  const family = {
+    id,
+    auth,
+    async call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) {
+      return t.app.inject({
+        method,
+        url,
+        headers: auth,
+        ...(payload === undefined ? {} : { payload: payload as object }),
+      });
+    },
+    /** Adds a contestant and returns its id. */
+    async addContestant(over: Record<string, unknown> = {}): Promise<number> {
+      const res = await family.call('POST', `/api/Customers/${id}/participant-profile`, {
+        firstName: 'Ayanda',
+        surname: 'Dlamini',
+        school: 'Other School',
+        grade: '5',
+        gender: 'female',
+        acceptedTermsAndConditions: true,
+        acceptedHonourPledge: true,
+        ...over,
+      });
+      if (res.statusCode !== 201) throw new Error(`contestant not created: ${res.body}`);
+      return res.json<{ id: number }>().id;
+    },
+    /** The open cart's id. */
+    async openCart(): Promise<number> {
+      const res = await family.call('POST', '/api/Orders', { customerId: id, orderItems: [] });
+      if (res.statusCode !== 200) throw new Error(`cart not opened: ${res.body}`);
+      return res.json<{ id: number }>().id;
+    },
+  };
+  return family;
+}
