@@ -17,6 +17,11 @@ import {
 } from './modules/contestants/contestants.service.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
+import { paymentsRoutes } from './modules/payments/payments.routes.ts';
+import {
+  createPaymentsService,
+  type PaymentsService,
+} from './modules/payments/payments.service.ts';
 import { createOrdersService, type OrdersService } from './modules/orders/orders.service.ts';
 import { pictureUploadsRoutes } from './modules/files/picture-uploads.routes.ts';
 import { createPicturesService, type PicturesService } from './modules/files/pictures.service.ts';
@@ -63,6 +68,7 @@ declare module 'fastify' {
     pictures: PicturesService;
     contestants: ContestantsService;
     orders: OrdersService;
+    payments: PaymentsService;
   }
 }
 
@@ -175,9 +181,21 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.decorate('pictures', pictures);
   const contestants = createContestantsService(database.db, pictures, now);
   app.decorate('contestants', contestants);
+  const orders = createOrdersService({ db: database.db, catalogue: app.catalogue, contestants });
+  app.decorate('orders', orders);
   app.decorate(
-    'orders',
-    createOrdersService({ db: database.db, catalogue: app.catalogue, contestants }),
+    'payments',
+    createPaymentsService({
+      db: database.db,
+      config,
+      secret: deps.authSecret,
+      catalogue: app.catalogue,
+      orders,
+      accounts: app.accounts,
+      outbox,
+      log: app.log,
+      now,
+    }),
   );
   // Deliveries that failed are retried every 30 s; requests deliver their own at once.
   const retry = setInterval(() => {
@@ -186,6 +204,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   retry.unref();
   app.addHook('onClose', async () => {
     clearInterval(retry);
+    await app.payments.settle();
     await outbox.settle();
     transports.mail?.close();
     if (!deps.rateLimiter) await limiter.close();
@@ -205,6 +224,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(accountsRoutes);
   await app.register(contestantsRoutes);
   await app.register(ordersRoutes);
+  await app.register(paymentsRoutes);
   await app.register(pictureUploadsRoutes);
   await app.register(filesRoutes);
   if (!config.isProduction) await app.register(devOutboxRoutes);

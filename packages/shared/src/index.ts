@@ -16,3 +16,5 @@ export * from './contestants/contestants.rules.ts';
 export * from './contestants/contestants.schema.ts';
 export * from './cart/cart.rules.ts';
 export * from './cart/cart.schema.ts';
+export * from './checkout/checkout.rules.ts';
+export * from './checkout/checkout.schema.ts';

@@ -65,6 +65,13 @@ export const EnvSchema = z.object({
   S3_PREFIX: z.string().default(''),
   /** The largest profile picture accepted, in megabytes. */
   PICTURE_MAX_MB: z.coerce.number().min(1).max(100).default(15),
+  /** 'sandbox': a pay page of our own (local default); 'payfast': PayFast (sandbox or live). */
+  PAYMENT_PROVIDER: z.enum(['sandbox', 'payfast']).default('sandbox'),
+  PAYFAST_MERCHANT_ID: z.string().optional(),
+  PAYFAST_MERCHANT_KEY: z.string().optional(),
+  PAYFAST_PASSPHRASE: z.preprocess((v) => (v === '' ? undefined : v), z.string().optional()),
+  /** https://sandbox.payfast.co.za for testing, https://www.payfast.co.za live. */
+  PAYFAST_HOST: z.url().default('https://sandbox.payfast.co.za'),
   /** The built web app; served with a history fallback when the folder exists. */
   WEB_DIST_DIR: z.string().default(path.resolve(apiRoot(), '../web/dist')),
 });
@@ -76,6 +83,15 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
     (c) => c.NODE_ENV !== 'production' || c.AUTH_SECRET !== undefined,
     { message: 'AUTH_SECRET is required in production', path: ['AUTH_SECRET'] },
   )
+    .refine(
+      (c) =>
+        c.PAYMENT_PROVIDER !== 'payfast' ||
+        Boolean(c.PAYFAST_MERCHANT_ID && c.PAYFAST_MERCHANT_KEY),
+      {
+        message: 'PAYFAST_MERCHANT_ID and PAYFAST_MERCHANT_KEY are required for PayFast',
+        path: ['PAYFAST_MERCHANT_ID'],
+      },
+    )
     .refine((c) => c.STORAGE_DRIVER !== 's3' || Boolean(c.S3_BUCKET), {
       message: 'S3_BUCKET is required when STORAGE_DRIVER is s3',
       path: ['S3_BUCKET'],

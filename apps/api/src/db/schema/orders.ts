@@ -29,6 +29,8 @@ export const orders = pgTable(
       .references(() => events.id),
     status: text().notNull().default('cart'),
     sendWhatsAppConfirmation: boolean().notNull().default(false),
+    /** Where the payment confirmation goes, as given at checkout. */
+    confirmationEmail: text(),
     isImported: boolean().notNull().default(false),
     subtotalCents: integer(),
     surchargeCents: integer(),
@@ -39,10 +41,11 @@ export const orders = pgTable(
   },
   (t) => [
     index('orders_customer_idx').on(t.customerId),
-    // One open cart per customer and event, whatever the client retries.
-    uniqueIndex('orders_one_cart_uq')
+    // One open order (a cart, or a cart being paid) per customer and event, whatever the
+    // client retries.
+    uniqueIndex('orders_one_open_uq')
       .on(t.customerId, t.eventId)
-      .where(sql`${t.status} = 'cart'`),
+      .where(sql`${t.status} in ('cart', 'awaiting_payment')`),
     check(
       'orders_status_ck',
       sql`${t.status} in ('cart', 'awaiting_payment', 'paid', 'cancelled')`,
@@ -116,6 +119,7 @@ export const payments = pgTable(
     provider: text().notNull(),
     providerPaymentId: text().notNull(),
     amountCents: integer().notNull(),
+    /** 'credited', or why a verified notification did not credit the order. */
     status: text().notNull(),
     payload: jsonb().notNull(),
     receivedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -22,8 +22,8 @@ export async function findOrder(db: Database, orderId: number): Promise<OrderRow
 }
 
 /**
- * The customer's open cart for the event, made when there is none. The partial unique index
- * (one cart per customer and event) settles concurrent first visits: the loser reads the winner's.
+ * The customer's open order for the event (a cart, or one being paid), made when there is none.
+ * The partial unique index settles concurrent first visits: the loser reads the winner's.
  */
 export async function findOrCreateCart(
   db: Database,
@@ -140,4 +140,52 @@ export async function replaceMembers(
         .values(members.map((m, position) => ({ ...m, orderItemId, position })));
     }
   });
+}
+
+/** Back to a cart: a change after checkout unfreezes the prices, and the old link stops crediting. */
+export async function reopenCart(db: Database, orderId: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx
+      .update(orders)
+      .set({
+        status: 'cart',
+        subtotalCents: null,
+        surchargeCents: null,
+        totalCents: null,
+        checkedOutAt: null,
+      })
+      .where(and(eq(orders.id, orderId), eq(orders.status, 'awaiting_payment')));
+    await tx.update(orderItems).set({ priceCents: null }).where(eq(orderItems.orderId, orderId));
+  });
+}
+
+/** Points the entry at another item; undefined when that would duplicate an entry. */
+export async function changeItem(
+  db: Database,
+  orderItemId: number,
+  itemId: number,
+  instruments: string,
+): Promise<OrderItemRow | undefined> {
+  try {
+    const [row] = await db
+      .update(orderItems)
+      .set({ itemId, instruments })
+      .where(eq(orderItems.id, orderItemId))
+      .returning();
+    return row;
+  } catch (err) {
+    if (isUniqueViolation(err)) return undefined;
+    throw err;
+  }
+}
+
+export async function setCollectionId(
+  db: Database,
+  orderItemId: number,
+  collectionId: string | null,
+) {
+  await db
+    .update(orderItems)
+    .set({ externalCollectionId: collectionId })
+    .where(eq(orderItems.id, orderItemId));
 }

@@ -9,6 +9,7 @@ import {
   OrderItemParamsSchema,
   OrderItemSchema,
   OrderSchema,
+  UpdateOrderItemSchema,
 } from '@eisteddfod/shared';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { requireSession } from '../../plugins/auth.ts';
@@ -96,6 +97,23 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.code(204).send(null);
     });
   }
+
+  app.put(
+    '/api/OrderItems/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Change the item of an entry (same section and kind, until its due date)',
+        params: OrderIdParamsSchema,
+        body: UpdateOrderItemSchema,
+        response: { 200: OrderItemSchema, ...errors },
+      },
+    },
+    async (req) => {
+      const { customerId } = await requireSession(app.tokens, req);
+      return orders.changeEntryItem(customerId, req.params.id, req.body);
+    },
+  );
 
   const updateMembers = {
     schema: {

@@ -1,5 +1,7 @@
 import {
   CART_MESSAGES,
+  CHECKOUT_MESSAGES,
+  type UpdateOrderItem,
   duplicateMessage,
   entryPriceCents,
   isGroupSizeAllowed,
@@ -15,6 +17,7 @@ import {
   type OrderStatus,
 } from '@eisteddfod/shared';
 import type { Database } from '../../db/client.ts';
+import { audit } from '../../lib/audit.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import type { CatalogueService } from '../catalogue/catalogue.service.ts';
 import type { ContestantsService } from '../contestants/contestants.service.ts';
@@ -54,8 +57,13 @@ export function createOrdersService(deps: {
     return order;
   }
 
+  /** An order whose items may change: a cart, or one being paid, which becomes a cart again. */
   async function requireOwnCart(customerId: number, orderId: number): Promise<repo.OrderRow> {
     const order = await requireOwnOrder(customerId, orderId);
+    if (order.status === 'awaiting_payment') {
+      await repo.reopenCart(db, order.id);
+      return { ...order, status: 'cart', totalCents: null };
+    }
     if (order.status !== 'cart') throw new AppError(409, 'NOT_A_CART', CART_MESSAGES.notACart);
     return order;
   }
@@ -164,6 +172,9 @@ export function createOrdersService(deps: {
   }
 
   return {
+    describeOrder,
+    requireOwnOrder,
+
     /** POST /api/Orders: the open cart of the customer for the event, made if there is none. */
     async openCart(customerId: number, eventId: number): Promise<Order> {
       await catalogue.getEvent(eventId);
@@ -231,6 +242,89 @@ export function createOrdersService(deps: {
         throw orderItemNotFound(orderItemId);
     },
 
+    /**
+     * PUT /api/OrderItems/{id} from View Order: another item code of the same section and kind,
+     * until the end of the due date, at the same fee (docs/decisions/006-payments.md).
+     */
+    async changeEntryItem(
+      customerId: number,
+      orderItemId: number,
+      change: UpdateOrderItem,
+    ): Promise<OrderItem> {
+      const row = await repo.findOrderItem(db, orderItemId);
+      const order = row && (await repo.findOrder(db, row.orderId));
+      if (!row || !order || order.customerId !== customerId) throw orderItemNotFound(orderItemId);
+      if (change.submittedForMarking) {
+        // Finalising needs a main entry file, and files arrive with the uploads portal.
+        throw badRequest(
+          'MAIN_FILE_REQUIRED',
+          'Please upload a main entry file before attempting to finalise your entry',
+        );
+      }
+      if (change.externalCollectionId !== undefined) {
+        await repo.setCollectionId(db, row.id, change.externalCollectionId ?? null);
+      }
+      if (change.itemId === undefined || change.itemId === row.itemId)
+        return describeOne(order, row);
+      if (row.isSubmittedForMarking || row.isCancelled) {
+        throw new AppError(
+          409,
+          'ENTRY_CLOSED',
+          'This entry is finalised or withdrawn and cannot be changed.',
+        );
+      }
+      const current = await catalogue.findItem(order.eventId, row.itemId);
+      if (!current || current.deadlinePassed) {
+        throw badRequest('DEADLINE_PASSED', CHECKOUT_MESSAGES.editDeadline);
+      }
+      const next = await catalogue.findItem(order.eventId, change.itemId);
+      if (!next) throw notFound('ITEM_NOT_FOUND', `There is no item with id ${change.itemId}`);
+      if (
+        next.category.section !== current.category.section ||
+        next.isGroupItem !== current.isGroupItem
+      ) {
+        throw badRequest(
+          'ITEM_NOT_COMPARABLE',
+          'Choose an item of the same section and the same kind (group or individual).',
+        );
+      }
+      if (next.deadlinePassed) throw badRequest('DEADLINE_PASSED', CART_MESSAGES.lateItem);
+      const members = (await repo.findMembers(db, [row.id])).map(toMember);
+      if (
+        next.isGroupItem &&
+        !isGroupSizeAllowed(members.length, next.minimumParticipants, next.maximumParticipants)
+      ) {
+        throw badRequest(
+          'GROUP_SIZE',
+          CART_MESSAGES.groupCount(next.minimumParticipants, next.maximumParticipants),
+        );
+      }
+      const instrument = next.requiresAnInstrument ? row.instruments : '';
+      if (next.requiresAnInstrument && !isInstrument(instrument)) {
+        throw badRequest('INSTRUMENT_REQUIRED', CART_MESSAGES.selectInstrument);
+      }
+      const event = await catalogue.getEvent(order.eventId);
+      const paid = row.priceCents ?? entryPriceCents(current, members.length, event.fees);
+      if (entryPriceCents(next, members.length, event.fees) !== paid) {
+        throw new AppError(
+          409,
+          'PRICE_DIFFERS',
+          'This item has a different fee. Please contact the organisers to change it.',
+        );
+      }
+      const updated = await repo.changeItem(db, row.id, next.id, instrument);
+      if (!updated)
+        throw new AppError(409, 'DUPLICATE_ENTRY', duplicateMessage(next.category.section));
+      await audit(db, {
+        actorCustomerId: customerId,
+        action: 'order_item.item_changed',
+        entityType: 'order_item',
+        entityId: row.id,
+        details: { from: current.code, to: next.code },
+      });
+      return describeOne(order, updated);
+    },
+
     /** Spec 5, group participants: the whole list, within the item's minimum and maximum. */
     async updateGroupParticipants(
       customerId: number,
@@ -238,9 +332,9 @@ export function createOrdersService(deps: {
       members: GroupMember[],
     ): Promise<OrderItem> {
       const row = await repo.findOrderItem(db, orderItemId);
-      const order = row && (await repo.findOrder(db, row.orderId));
-      if (!row || !order || order.customerId !== customerId) throw orderItemNotFound(orderItemId);
-      if (order.status !== 'cart') throw new AppError(409, 'NOT_A_CART', CART_MESSAGES.notACart);
+      const owned = row && (await repo.findOrder(db, row.orderId));
+      if (!row || !owned || owned.customerId !== customerId) throw orderItemNotFound(orderItemId);
+      const order = await requireOwnCart(customerId, owned.id);
       const item = await catalogue.findItem(order.eventId, row.itemId);
       if (!item?.isGroupItem)
         throw badRequest('NOT_A_GROUP_ITEM', 'This item is not a group item.');

@@ -25,9 +25,10 @@ export function createOutbox(db: Database, transports: OutboxTransports, log: Fa
       await transports.mail.send({ to: row.recipient, subject: row.subject, text: row.body });
       return;
     }
+    if (!transports.whatsapp) throw new Error('No WhatsApp transport');
     const code = (row.payload as { code?: string }).code;
-    if (!transports.whatsapp || !code) throw new Error('No WhatsApp transport or code');
-    await transports.whatsapp.sendAuthenticationCode(row.recipient, code);
+    if (code) await transports.whatsapp.sendAuthenticationCode(row.recipient, code);
+    else await transports.whatsapp.sendText(row.recipient, row.body);
   }
 
   function hasTransport(channel: 'email' | 'whatsapp'): boolean {
@@ -66,6 +67,8 @@ export function createOutbox(db: Database, transports: OutboxTransports, log: Fa
       enqueue({ channel: 'email', recipient: to, subject, body }),
     enqueueWhatsAppCode: (toE164: string, code: string, body: string) =>
       enqueue({ channel: 'whatsapp', recipient: toE164, body, payload: { code } }),
+    enqueueWhatsAppMessage: (toE164: string, body: string) =>
+      enqueue({ channel: 'whatsapp', recipient: toE164, body }),
     deliverPending,
     /** Waits for deliveries started by requests, e.g. before shutting down. */
     async settle(): Promise<void> {

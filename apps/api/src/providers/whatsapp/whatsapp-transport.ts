@@ -1,6 +1,8 @@
 /** Sends a one-time pin over WhatsApp; throws when the provider refuses it. */
 export interface WhatsAppTransport {
   sendAuthenticationCode(toE164: string, code: string): Promise<void>;
+  /** A plain message (order confirmations). */
+  sendText(toE164: string, body: string): Promise<void>;
 }
 
 export interface WhatsAppCloudOptions {
@@ -16,39 +18,47 @@ export interface WhatsAppCloudOptions {
  * carry the code (Meta's "authentication templates" format).
  */
 export function createWhatsAppCloudTransport(options: WhatsAppCloudOptions): WhatsAppTransport {
+  async function post(message: Record<string, unknown>) {
+    const response = await fetch(`${options.apiUrl}/${options.phoneNumberId}/messages`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${options.accessToken}`,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({
+        messaging_product: 'whatsapp',
+        recipient_type: 'individual',
+        ...message,
+      }),
+      signal: AbortSignal.timeout(15_000),
+    });
+    if (!response.ok) {
+      const detail = await response.text().catch(() => '');
+      throw new Error(`WhatsApp Cloud API answered ${response.status}: ${detail.slice(0, 300)}`);
+    }
+  }
   return {
+    async sendText(toE164, body) {
+      await post({ to: toE164.replace(/^\+/, ''), type: 'text', text: { body } });
+    },
     async sendAuthenticationCode(toE164, code) {
-      const response = await fetch(`${options.apiUrl}/${options.phoneNumberId}/messages`, {
-        method: 'POST',
-        headers: {
-          authorization: `Bearer ${options.accessToken}`,
-          'content-type': 'application/json',
+      await post({
+        to: toE164.replace(/^\+/, ''),
+        type: 'template',
+        template: {
+          name: options.templateName,
+          language: { code: options.language },
+          components: [
+            { type: 'body', parameters: [{ type: 'text', text: code }] },
+            {
+              type: 'button',
+              sub_type: 'url',
+              index: '0',
+              parameters: [{ type: 'text', text: code }],
+            },
+          ],
         },
-        body: JSON.stringify({
-          messaging_product: 'whatsapp',
-          recipient_type: 'individual',
-          to: toE164.replace(/^\+/, ''),
-          type: 'template',
-          template: {
-            name: options.templateName,
-            language: { code: options.language },
-            components: [
-              { type: 'body', parameters: [{ type: 'text', text: code }] },
-              {
-                type: 'button',
-                sub_type: 'url',
-                index: '0',
-                parameters: [{ type: 'text', text: code }],
-              },
-            ],
-          },
-        }),
-        signal: AbortSignal.timeout(15_000),
       });
-      if (!response.ok) {
-        const detail = await response.text().catch(() => '');
-        throw new Error(`WhatsApp Cloud API answered ${response.status}: ${detail.slice(0, 300)}`);
-      }
     },
   };
 }

@@ -1,0 +1,2 @@
+DROP INDEX "orders_one_cart_uq";--> statement-breakpoint
+CREATE UNIQUE INDEX "orders_one_open_uq" ON "orders" USING btree ("customer_id","event_id") WHERE "orders"."status" in ('cart', 'awaiting_payment');

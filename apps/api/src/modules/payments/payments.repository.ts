@@ -1,0 +1,116 @@
+import { and, desc, eq, inArray, notInArray } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { orderItems, orders, payments } from '../../db/schema/index.ts';
+
+export type PaymentRow = typeof payments.$inferSelect;
+
+/** Freezes what the customer is about to pay: each entry's price and the order's totals. */
+export async function freezeOrder(
+  db: Database,
+  orderId: number,
+  prices: { orderItemId: number; priceCents: number }[],
+  totals: {
+    subtotalCents: number;
+    surchargeCents: number;
+    totalCents: number;
+    sendWhatsAppConfirmation: boolean;
+    confirmationEmail: string;
+  },
+  now: Date,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(orders)
+      .set({ ...totals, status: 'awaiting_payment', checkedOutAt: now })
+      .where(and(eq(orders.id, orderId), inArray(orders.status, ['cart', 'awaiting_payment'])))
+      .returning({ id: orders.id });
+    if (!updated) return false;
+    for (const p of prices) {
+      await tx
+        .update(orderItems)
+        .set({ priceCents: p.priceCents })
+        .where(eq(orderItems.id, p.orderItemId));
+    }
+    return true;
+  });
+}
+
+export type CreditOutcome =
+  | 'credited'
+  | 'duplicate'
+  | 'unknown_order'
+  | 'already_paid'
+  | 'not_awaiting_payment'
+  | 'not_complete'
+  | 'amount_mismatch';
+
+/**
+ * Records a verified notification and credits the order when everything agrees, in one
+ * transaction. The provider's payment id is unique, so a replay (or fifty copies at once)
+ * records nothing new; the order row is locked so it is credited once.
+ */
+export async function recordPayment(
+  db: Database,
+  payment: {
+    provider: string;
+    providerPaymentId: string;
+    orderId: number;
+    amountCents: number;
+    isComplete: boolean;
+    payload: Record<string, string>;
+  },
+  now: Date,
+): Promise<CreditOutcome> {
+  return db.transaction(async (tx) => {
+    const [order] = await tx
+      .select()
+      .from(orders)
+      .where(eq(orders.id, payment.orderId))
+      .for('update');
+    if (!order) return 'unknown_order';
+    const inserted = await tx
+      .insert(payments)
+      .values({
+        orderId: payment.orderId,
+        provider: payment.provider,
+        providerPaymentId: payment.providerPaymentId,
+        amountCents: payment.amountCents,
+        status: 'received',
+        payload: payment.payload,
+      })
+      .onConflictDoNothing()
+      .returning({ id: payments.id });
+    const paymentId = inserted[0]?.id;
+    if (paymentId === undefined) return 'duplicate';
+    const outcome: CreditOutcome =
+      order.status === 'paid'
+        ? 'already_paid'
+        : order.status !== 'awaiting_payment'
+          ? 'not_awaiting_payment'
+          : !payment.isComplete
+            ? 'not_complete'
+            : order.totalCents !== payment.amountCents
+              ? 'amount_mismatch'
+              : 'credited';
+    if (outcome === 'credited') {
+      await tx
+        .update(orders)
+        .set({ status: 'paid', completedAt: now })
+        .where(eq(orders.id, payment.orderId));
+    }
+    await tx.update(payments).set({ status: outcome }).where(eq(payments.id, paymentId));
+    return outcome;
+  });
+}
+
+export async function findCustomerOrders(db: Database, customerId: number) {
+  return db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.customerId, customerId), notInArray(orders.status, ['cart', 'cancelled'])))
+    .orderBy(desc(orders.id));
+}
+
+export async function findPaymentsOfOrder(db: Database, orderId: number): Promise<PaymentRow[]> {
+  return db.select().from(payments).where(eq(payments.orderId, orderId));
+}

@@ -1,0 +1,209 @@
+import type { FastifyReply } from 'fastify';
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  ApiErrorSchema,
+  CustomerIdParamsSchema,
+  OrderSchema,
+  PaymentLinkEmailQuerySchema,
+  PaymentLinkQuerySchema,
+  PaymentLinkSchema,
+} from '@eisteddfod/shared';
+import { CONTENT_SECURITY_POLICY } from '../../plugins/security-headers.ts';
+import { requireCustomer, requireSession } from '../../plugins/auth.ts';
+import { signedCheckoutFields } from '../../providers/payment/payfast.ts';
+import { AUTOSUBMIT_JS, PAY_PAGE_CSS, payFastRedirectPage, sandboxPayPage } from './pay-page.ts';
+
+const tags = ['Payments'];
+const errors = {
+  400: ApiErrorSchema,
+  401: ApiErrorSchema,
+  404: ApiErrorSchema,
+  409: ApiErrorSchema,
+};
+const OrderParams = z.object({ id: z.coerce.number().int().positive() });
+const ProviderPageParams = z.object({ orderId: z.coerce.number().int().positive() });
+const ProviderPageQuery = z.object({
+  ref: z.string().max(64),
+  email: z.string().max(254).default(''),
+});
+
+/** Spec 7 PaymentLink calls, My Orders, and the providers' pages and notifications. */
+export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const payments = app.payments;
+
+  // Providers post notifications as forms; keep the raw text: PayFast signs the fields in order.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string' },
+    (_req, body, done) => done(null, body),
+  );
+
+  app.get(
+    '/api/Orders/:id/PaymentLink/:email',
+    {
+      schema: {
+        tags,
+        summary: 'Check out: verify, price and freeze the order, then where to pay',
+        params: OrderParams.extend({ email: z.string().max(254) }),
+        querystring: PaymentLinkQuerySchema,
+        response: { 200: PaymentLinkSchema, ...errors },
+      },
+    },
+    async (req) => {
+      const { customerId } = await requireSession(app.tokens, req);
+      const link = await payments.startPayment(
+        customerId,
+        req.params.id,
+        req.params.email,
+        req.query.sendWhatsAppConfirmation,
+      );
+      return { link };
+    },
+  );
+
+  app.get(
+    '/api/Orders/:id/payment-link-email',
+    {
+      schema: {
+        tags,
+        summary: 'Check out (the same call with the email in the query)',
+        params: OrderParams,
+        querystring: PaymentLinkEmailQuerySchema,
+        response: { 200: PaymentLinkSchema, ...errors },
+      },
+    },
+    async (req) => {
+      const { customerId } = await requireSession(app.tokens, req);
+      const link = await payments.startPayment(
+        customerId,
+        req.params.id,
+        req.query.email,
+        req.query.sendWhatsAppConfirmation,
+      );
+      return { link };
+    },
+  );
+
+  app.get(
+    '/api/Customers/:id/Orders',
+    {
+      schema: {
+        tags,
+        summary: "The customer's orders (checked out or paid), newest first",
+        params: CustomerIdParamsSchema,
+        response: { 200: z.array(OrderSchema), ...errors },
+      },
+    },
+    async (req) => {
+      await requireCustomer(app.tokens, req, req.params.id);
+      return payments.listCustomerOrders(req.params.id);
+    },
+  );
+
+  app.get('/api/payments/pay.css', { schema: { hide: true } }, async (_req, reply) =>
+    reply.type('text/css').header('cache-control', 'public, max-age=3600').send(PAY_PAGE_CSS),
+  );
+  app.get('/api/payments/autosubmit.js', { schema: { hide: true } }, async (_req, reply) =>
+    reply
+      .type('text/javascript')
+      .header('cache-control', 'public, max-age=3600')
+      .send(AUTOSUBMIT_JS),
+  );
+
+  const notFoundPage = (reply: FastifyReply) =>
+    reply
+      .code(404)
+      .type('text/html; charset=utf-8')
+      .send(
+        '<!doctype html><title>Payment</title><p>This payment link has expired or is not valid. Please go back to your cart.</p>',
+      );
+
+  // The sandbox provider: a hosted pay page of our own.
+  app.get(
+    '/api/payments/sandbox/:orderId',
+    { schema: { hide: true, params: ProviderPageParams, querystring: ProviderPageQuery } },
+    async (req, reply) => {
+      const payable = await payments.payableOrder(req.params.orderId, req.query.ref);
+      if (!payable) return notFoundPage(reply);
+      const base = `/api/payments/sandbox/${req.params.orderId}`;
+      const ref = `?ref=${encodeURIComponent(req.query.ref)}`;
+      const page = sandboxPayPage(payable.order, payable.totalCents, {
+        pay: `${base}/pay${ref}`,
+        cancel: `${base}/cancel${ref}`,
+      });
+      return reply.type('text/html; charset=utf-8').send(page);
+    },
+  );
+
+  app.post(
+    '/api/payments/sandbox/:orderId/pay',
+    {
+      schema: {
+        hide: true,
+        params: ProviderPageParams,
+        querystring: ProviderPageQuery.pick({ ref: true }),
+      },
+    },
+    async (req, reply) => {
+      const payable = await payments.payableOrder(req.params.orderId, req.query.ref);
+      if (!payable) return notFoundPage(reply);
+      // The sandbox "bank" sends its signed notification through the same verification path.
+      const notification = payments.signSandboxNotification([
+        ['m_payment_id', String(req.params.orderId)],
+        ['pf_payment_id', payments.newSandboxPaymentId()],
+        ['payment_status', 'COMPLETE'],
+        ['amount_gross', (payable.totalCents / 100).toFixed(2)],
+      ]);
+      payments.receiveSandboxNotification(new URLSearchParams(notification).toString());
+      await payments.settle();
+      return reply.redirect(`/confirmation/${req.params.orderId}`, 303);
+    },
+  );
+
+  app.post(
+    '/api/payments/sandbox/:orderId/cancel',
+    { schema: { hide: true, params: ProviderPageParams } },
+    async (_req, reply) => reply.redirect('/checkout', 303),
+  );
+
+  app.post('/api/payments/sandbox/notify', { schema: { hide: true } }, async (req, reply) => {
+    payments.receiveSandboxNotification(typeof req.body === 'string' ? req.body : '');
+    return reply.code(200).send('OK');
+  });
+
+  // PayFast: a signed form to their site, and their Instant Transaction Notifications.
+  app.get(
+    '/api/payments/payfast/:orderId',
+    { schema: { hide: true, params: ProviderPageParams, querystring: ProviderPageQuery } },
+    async (req, reply) => {
+      const payable = await payments.payableOrder(req.params.orderId, req.query.ref);
+      if (!payable) return notFoundPage(reply);
+      const fields = signedCheckoutFields(
+        payments.payFastCheckoutFields(
+          payable.order,
+          payable.customer,
+          req.query.email,
+          payable.totalCents,
+        ),
+        app.config.PAYFAST_PASSPHRASE,
+      );
+      return reply
+        .type('text/html; charset=utf-8')
+        .header(
+          'content-security-policy',
+          CONTENT_SECURITY_POLICY.replace(
+            "form-action 'self'",
+            `form-action 'self' ${app.config.PAYFAST_HOST}`,
+          ),
+        )
+        .send(payFastRedirectPage(app.config.PAYFAST_HOST, fields));
+    },
+  );
+
+  app.post('/api/payments/payfast/notify', { schema: { hide: true } }, async (req, reply) => {
+    // PayFast wants a 200 at once; the checks run after it.
+    payments.receivePayFastNotification(typeof req.body === 'string' ? req.body : '');
+    return reply.code(200).send('OK');
+  });
+};

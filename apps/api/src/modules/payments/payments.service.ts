@@ -1,0 +1,308 @@
+import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import {
+  CHECKOUT_MESSAGES,
+  calendarDateIn,
+  entryPriceCents,
+  formatRand,
+  isLateEntry,
+  isValidEmail,
+  isValidMobile,
+  surchargeCents,
+  type Order,
+} from '@eisteddfod/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config/env.ts';
+import type { Database } from '../../db/client.ts';
+import { audit } from '../../lib/audit.ts';
+import { AppError, badRequest } from '../../lib/errors.ts';
+import {
+  confirmWithPayFast,
+  isNotificationSignatureValid,
+  parseNotification,
+  toRands,
+} from '../../providers/payment/payfast.ts';
+import type { AccountsService } from '../accounts/accounts.service.ts';
+import { toInternationalNumber } from '../accounts/phone-numbers.ts';
+import type { CatalogueService } from '../catalogue/catalogue.service.ts';
+import type { OrdersService } from '../orders/orders.service.ts';
+import type { Outbox } from '../outbox/outbox.service.ts';
+import * as repo from './payments.repository.ts';
+
+export type PaymentsService = ReturnType<typeof createPaymentsService>;
+
+export interface PaymentsDependencies {
+  db: Database;
+  config: Config;
+  secret: string;
+  catalogue: CatalogueService;
+  orders: OrdersService;
+  accounts: AccountsService;
+  outbox: Outbox;
+  log: FastifyBaseLogger;
+  now: () => number;
+}
+
+/**
+ * Checkout and payment (spec 4 and 7; issue 6). An order becomes paid only through a verified
+ * provider notification, never through the return URL (docs/decisions/006-payments.md).
+ */
+export function createPaymentsService(deps: PaymentsDependencies) {
+  const { db, config, catalogue, orders, accounts, outbox } = deps;
+  const inFlight = new Set<Promise<unknown>>();
+  const sandboxMac = (text: string) =>
+    createHmac('sha256', `${deps.secret}:sandbox`).update(text).digest('hex');
+  const refFor = (orderId: number, totalCents: number) =>
+    sandboxMac(`ref:${orderId}:${totalCents}`).slice(0, 32);
+
+  /** The server's own checkout checks, in the spec's order (spec 5, checkout). */
+  function checkoutProblem(
+    order: Order,
+    customer: { firstName: string; surname: string; mobileNumber: string | null },
+    email: string,
+    whatsApp: boolean,
+  ): string | null {
+    if (order.orderItems.some((i) => i.groupInformationNeeded))
+      return CHECKOUT_MESSAGES.groupDetails;
+    if (order.orderItems.some((i) => i.deadlinePassed)) return CHECKOUT_MESSAGES.deadlinePassed;
+    if (!customer.firstName.trim() || !customer.surname.trim()) return CHECKOUT_MESSAGES.names;
+    // The mobile number matters to the server only when it must carry the WhatsApp confirmation.
+    if (whatsApp && !isValidMobile(customer.mobileNumber ?? '')) return CHECKOUT_MESSAGES.mobile;
+    if (!isValidEmail(email)) return CHECKOUT_MESSAGES.email;
+    return null;
+  }
+
+  async function sendConfirmation(orderId: number): Promise<void> {
+    const order = await db.query.orders.findFirst({ where: (o, { eq }) => eq(o.id, orderId) });
+    if (!order) return;
+    const described = await orders.describeOrder(order);
+    const customer = await accounts.getCustomer(order.customerId);
+    const lines = described.orderItems.map(
+      (i) =>
+        `- ${i.participantFirstName} ${i.participantSurname}: ${i.itemCode} ${i.itemShortDescription} (${formatRand(i.price)})`,
+    );
+    const text = [
+      `Dear ${customer.firstName},`,
+      '',
+      `Thank you for your payment of ${formatRand(described.totalPrice)} for order ${described.orderNumber}. Your competition entries are confirmed:`,
+      '',
+      ...lines,
+      '',
+      'Upload each performance or artwork in the Uploads portal before its due date.',
+    ].join('\n');
+    const email = order.confirmationEmail ?? customer.email;
+    if (email)
+      await outbox.enqueueEmail(
+        email,
+        `Your entries are confirmed (order ${described.orderNumber})`,
+        text,
+      );
+    if (order.sendWhatsAppConfirmation && customer.mobileNumber) {
+      await outbox.enqueueWhatsAppMessage(
+        toInternationalNumber(customer.mobileNumber, customer.country),
+        `Online Eisteddfod: payment of ${formatRand(described.totalPrice)} received for order ${described.orderNumber}. Your entries are confirmed.`,
+      );
+    }
+  }
+
+  async function credit(
+    payment: Parameters<typeof repo.recordPayment>[1],
+  ): Promise<repo.CreditOutcome> {
+    const outcome = await repo.recordPayment(db, payment, new Date(deps.now()));
+    deps.log.info(
+      { orderId: payment.orderId, provider: payment.provider, outcome },
+      'payment notification',
+    );
+    if (outcome === 'credited') {
+      await audit(db, {
+        action: 'order.paid',
+        entityType: 'order',
+        entityId: payment.orderId,
+        details: { provider: payment.provider },
+      });
+      await sendConfirmation(payment.orderId);
+    }
+    return outcome;
+  }
+
+  /** Runs notification work after the provider has had its 200, and remembers it for settle(). */
+  function inBackground(work: Promise<unknown>) {
+    const job = work.catch((err: unknown) =>
+      deps.log.error({ err }, 'payment notification failed'),
+    );
+    inFlight.add(job);
+    void job.finally(() => inFlight.delete(job));
+  }
+
+  return {
+    /**
+     * GET /api/Orders/{id}/PaymentLink/{email}: checks the order, prices it on the server
+     * (group sizes, the late-entry surcharge), freezes lines and total, and returns where to pay.
+     */
+    async startPayment(
+      customerId: number,
+      orderId: number,
+      email: string,
+      whatsApp: boolean,
+    ): Promise<string> {
+      const row = await orders.requireOwnOrder(customerId, orderId);
+      if (row.status === 'paid')
+        throw new AppError(409, 'ALREADY_PAID', 'This order has been paid already.');
+      if (row.status !== 'cart' && row.status !== 'awaiting_payment') {
+        throw new AppError(409, 'NOT_PAYABLE', 'This order can no longer be paid.');
+      }
+      const order = await orders.describeOrder({ ...row, totalCents: null });
+      if (order.orderItems.length === 0)
+        throw badRequest('EMPTY_CART', CHECKOUT_MESSAGES.emptyCart);
+      const customer = await accounts.getCustomer(customerId);
+      const problem = checkoutProblem(order, customer, email, whatsApp);
+      if (problem) throw badRequest('CHECKOUT_CHECK', problem);
+
+      const event = await catalogue.getEvent(order.eventId);
+      // Prices come from the catalogue and the group sizes now, never from the browser.
+      const prices = await Promise.all(
+        order.orderItems.map(async (i) => {
+          const item = await catalogue.findItem(order.eventId, i.itemId);
+          if (!item) throw badRequest('ITEM_NOT_FOUND', `Item ${i.itemCode} is no longer offered.`);
+          return {
+            orderItemId: i.id,
+            priceCents: entryPriceCents(item, i.groupParticipants.length, event.fees),
+          };
+        }),
+      );
+      const subtotalCents = prices.reduce((sum, p) => sum + p.priceCents, 0);
+      const today = calendarDateIn(new Date(deps.now()), event.timeZone);
+      const surcharge = isLateEntry(today, event.dates.lateEntryFrom)
+        ? surchargeCents(subtotalCents, event.fees.lateSurchargePercent)
+        : 0;
+      const totalCents = subtotalCents + surcharge;
+      const frozen = await repo.freezeOrder(
+        db,
+        orderId,
+        prices,
+        {
+          subtotalCents,
+          surchargeCents: surcharge,
+          totalCents,
+          sendWhatsAppConfirmation: whatsApp,
+          confirmationEmail: email,
+        },
+        new Date(deps.now()),
+      );
+      if (!frozen) throw new AppError(409, 'NOT_PAYABLE', 'This order can no longer be paid.');
+      await audit(db, {
+        actorCustomerId: customerId,
+        action: 'order.checkout',
+        entityType: 'order',
+        entityId: orderId,
+        details: { totalCents, email },
+      });
+
+      const base = config.PUBLIC_URL.replace(/\/$/, '');
+      const provider = config.PAYMENT_PROVIDER === 'payfast' ? 'payfast' : 'sandbox';
+      const query = new URLSearchParams({ ref: refFor(orderId, totalCents), email });
+      return `${base}/api/payments/${provider}/${orderId}?${query}`;
+    },
+
+    /** The details a provider page needs, when the reference matches the frozen order. */
+    async payableOrder(orderId: number, ref: string) {
+      const row = await db.query.orders.findFirst({ where: (o, { eq }) => eq(o.id, orderId) });
+      if (!row || row.totalCents === null || row.status !== 'awaiting_payment') return undefined;
+      const expected = Buffer.from(refFor(orderId, row.totalCents));
+      const given = Buffer.from(ref);
+      if (expected.length !== given.length || !timingSafeEqual(expected, given)) return undefined;
+      const described = await orders.describeOrder(row);
+      const customer = await accounts.getCustomer(row.customerId);
+      return { order: described, customer, totalCents: row.totalCents };
+    },
+
+    /** The sandbox provider's signed notification: the same verification path as PayFast's. */
+    signSandboxNotification(fields: [string, string][]): [string, string][] {
+      const body = new URLSearchParams(fields).toString();
+      return [...fields, ['signature', sandboxMac(body)]];
+    },
+
+    receiveSandboxNotification(body: string): void {
+      inBackground(
+        (async () => {
+          const pairs = parseNotification(body);
+          const unsigned = pairs.filter(([k]) => k !== 'signature');
+          const given = pairs.find(([k]) => k === 'signature')?.[1] ?? '';
+          const expected = sandboxMac(new URLSearchParams(unsigned).toString());
+          if (
+            given.length !== expected.length ||
+            !timingSafeEqual(Buffer.from(given), Buffer.from(expected))
+          ) {
+            deps.log.warn('sandbox notification with a bad signature');
+            return 'bad_signature';
+          }
+          return credit(fromFields('sandbox', pairs));
+        })(),
+      );
+    },
+
+    /** PayFast ITN: signature, then PayFast's own confirmation, then amount and idempotency. */
+    receivePayFastNotification(body: string): void {
+      inBackground(
+        (async () => {
+          const pairs = parseNotification(body);
+          if (!isNotificationSignatureValid(pairs, config.PAYFAST_PASSPHRASE)) {
+            deps.log.warn('PayFast notification with a bad signature');
+            return 'bad_signature';
+          }
+          if (!(await confirmWithPayFast(config.PAYFAST_HOST, pairs))) {
+            deps.log.warn('PayFast did not confirm a notification');
+            return 'not_confirmed';
+          }
+          return credit(fromFields('payfast', pairs));
+        })(),
+      );
+    },
+
+    /** Waits for notifications still being processed (tests, shutdown). */
+    async settle(): Promise<void> {
+      while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
+    },
+
+    newSandboxPaymentId: () => `SBX-${randomUUID()}`,
+
+    async listCustomerOrders(customerId: number): Promise<Order[]> {
+      const rows = await repo.findCustomerOrders(db, customerId);
+      return Promise.all(rows.map((r) => orders.describeOrder(r)));
+    },
+
+    payFastCheckoutFields(
+      order: Order,
+      customer: { firstName: string; surname: string; email: string | null },
+      email: string,
+      totalCents: number,
+    ) {
+      const base = config.PUBLIC_URL.replace(/\/$/, '');
+      return {
+        merchant_id: config.PAYFAST_MERCHANT_ID ?? '',
+        merchant_key: config.PAYFAST_MERCHANT_KEY ?? '',
+        return_url: `${base}/confirmation/${order.id}`,
+        cancel_url: `${base}/checkout`,
+        notify_url: `${base}/api/payments/payfast/notify`,
+        name_first: customer.firstName,
+        name_last: customer.surname,
+        email_address: email || customer.email || '',
+        m_payment_id: String(order.id),
+        amount: toRands(totalCents),
+        item_name: `Eisteddfod entries ${order.orderNumber}`,
+      };
+    },
+  };
+}
+
+/** The common fields of a notification, read from PayFast's names (the sandbox uses them too). */
+function fromFields(provider: string, pairs: [string, string][]) {
+  const field = (name: string) => pairs.find(([k]) => k === name)?.[1] ?? '';
+  return {
+    provider,
+    providerPaymentId: field('pf_payment_id'),
+    orderId: Number(field('m_payment_id')) || 0,
+    amountCents: Math.round(Number(field('amount_gross')) * 100),
+    isComplete: field('payment_status') === 'COMPLETE',
+    payload: Object.fromEntries(pairs),
+  };
+}

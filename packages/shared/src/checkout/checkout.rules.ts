@@ -1,0 +1,49 @@
+import { isValidEmail, isValidMobile } from '../accounts/accounts.rules.ts';
+
+/** Messages of spec 2, 5 and 8 for checkout, payment and orders, word for word. */
+export const CHECKOUT_MESSAGES = {
+  groupDetails: 'Please ensure you have entered all participant details for all group items.',
+  deadlinePassed: 'Please remove any items that have passed their deadline in order to continue',
+  names: 'Please ensure you have entered your first name and surname.',
+  mobile: 'Please ensure you have entered a valid mobile number.',
+  email: 'Please ensure you have entered a valid email address.',
+  emptyCart: 'Your cart is empty. Add items for your contestants to continue.',
+  late: '- DEADLINE HAS PASSED',
+  paymentSuccess: 'Payment Success',
+  thankYou: 'Thank you for your payment!',
+  confirmed:
+    'Your transaction has been successfully processed, and your competition entries have been confirmed.',
+  awaiting:
+    'We are waiting for the payment provider to confirm your payment. This page updates by itself.',
+  editDeadline: 'The due date for this item has passed and therefore it cannot be edited.',
+  editDeadlineTitle: 'Deadline passed',
+  itemUpdated: 'Item updated successfully',
+} as const;
+
+export interface CheckoutInput {
+  items: { groupInformationNeeded: boolean; deadlinePassed: boolean }[];
+  firstName: string;
+  surname: string;
+  mobileNumber: string;
+  email: string;
+}
+
+/** The checkout checks of spec 5, in the spec's order; null when payment may start. */
+export function checkoutProblem(input: CheckoutInput): string | null {
+  if (input.items.some((i) => i.groupInformationNeeded)) return CHECKOUT_MESSAGES.groupDetails;
+  if (input.items.some((i) => i.deadlinePassed)) return CHECKOUT_MESSAGES.deadlinePassed;
+  if (!input.firstName.trim() || !input.surname.trim()) return CHECKOUT_MESSAGES.names;
+  if (!isValidMobile(input.mobileNumber)) return CHECKOUT_MESSAGES.mobile;
+  if (!isValidEmail(input.email)) return CHECKOUT_MESSAGES.email;
+  return null;
+}
+
+/** The late-entry surcharge (spec 9: 50% added to the total), in whole cents. */
+export function surchargeCents(subtotalCents: number, percent: number): number {
+  return Math.round((subtotalCents * percent) / 100);
+}
+
+/** Entries made on or after the event's late-entry date carry the surcharge. */
+export function isLateEntry(today: string, lateEntryFrom: string | null): boolean {
+  return lateEntryFrom !== null && today >= lateEntryFrom;
+}
