@@ -18,3 +18,5 @@ export * from './cart/cart.rules.ts';
 export * from './cart/cart.schema.ts';
 export * from './checkout/checkout.rules.ts';
 export * from './checkout/checkout.schema.ts';
+export * from './event/content.schema.ts';
+export * from './support/support.schema.ts';

@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { isValidEmail, isValidMobile } from '../accounts/accounts.rules.ts';
+
+export const SUPPORT_MESSAGES = {
+  name: 'Please enter your name.',
+  email: 'Please ensure you have entered a valid email address.',
+  mobile: 'Please ensure you have entered a valid mobile number.',
+  subject: 'Please enter a subject.',
+  message: 'Please write your message (at least 10 characters).',
+  sent: 'Thank you. Your message has been sent and we have emailed you a copy.',
+} as const;
+
+/** The contact page's support ticket. `website` is a honeypot: people leave it empty. */
+export const SupportTicketSchema = z.object({
+  name: z.string().trim().min(1, SUPPORT_MESSAGES.name).max(100),
+  email: z.string().trim().max(254).refine(isValidEmail, SUPPORT_MESSAGES.email),
+  mobileNumber: z
+    .string()
+    .trim()
+    .max(15)
+    .default('')
+    .refine((m) => m === '' || isValidMobile(m), SUPPORT_MESSAGES.mobile),
+  subject: z.string().trim().min(1, SUPPORT_MESSAGES.subject).max(150),
+  message: z.string().trim().min(10, SUPPORT_MESSAGES.message).max(5000),
+  website: z.string().max(200).default(''),
+});
+export type SupportTicket = z.infer<typeof SupportTicketSchema>;
+
+export const SupportTicketCreatedSchema = z.object({ ticketNumber: z.string() });
