@@ -16,7 +16,10 @@ import {
   type ContestantsService,
 } from './modules/contestants/contestants.service.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
+import { contentRoutes } from './modules/content/content.routes.ts';
+import { documentsRoutes } from './modules/documents/documents.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
+import { supportRoutes } from './modules/support/support.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import {
   createPaymentsService,
@@ -69,6 +72,7 @@ declare module 'fastify' {
     contestants: ContestantsService;
     orders: OrdersService;
     payments: PaymentsService;
+    rateLimiter: RateLimiter;
   }
 }
 
@@ -156,6 +160,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const transports = deps.transports ?? transportsFrom(config);
   const outbox = createOutbox(database.db, transports, app.log);
   app.decorate('tokens', tokens);
+  app.decorate('rateLimiter', limiter);
   app.decorate('outbox', outbox);
   app.decorate(
     'accounts',
@@ -225,6 +230,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(contestantsRoutes);
   await app.register(ordersRoutes);
   await app.register(paymentsRoutes);
+  await app.register(contentRoutes);
+  await app.register(documentsRoutes);
+  await app.register(supportRoutes);
   await app.register(pictureUploadsRoutes);
   await app.register(filesRoutes);
   if (!config.isProduction) await app.register(devOutboxRoutes);

@@ -47,6 +47,8 @@ export const EnvSchema = z.object({
   /** SMTP server for email, e.g. smtps://user:pass@smtp.example.org:465; outbox only when absent. */
   SMTP_URL: z.preprocess((v) => (v === '' ? undefined : v), z.string().optional()),
   MAIL_FROM: z.string().default('Online Eisteddfod <no-reply@eisteddfod.example>'),
+  /** Where contact-page questions are forwarded. */
+  ORGANISER_EMAIL: z.email().default('organisers@eisteddfod.example'),
   /** WhatsApp Cloud API credentials; outbox only when absent. */
   WHATSAPP_ACCESS_TOKEN: z.preprocess((v) => (v === '' ? undefined : v), z.string().optional()),
   WHATSAPP_PHONE_NUMBER_ID: z.preprocess((v) => (v === '' ? undefined : v), z.string().optional()),

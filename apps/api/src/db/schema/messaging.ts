@@ -40,3 +40,19 @@ export const auditLog = pgTable(
   },
   (t) => [index('audit_log_entity_idx').on(t.entityType, t.entityId)],
 );
+
+/** A question from the contact page (issue 7), acknowledged to the sender, sent to organisers. */
+export const supportTickets = pgTable(
+  'support_tickets',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    name: text().notNull(),
+    email: text().notNull(),
+    mobileNumber: text(),
+    subject: text().notNull(),
+    message: text().notNull(),
+    status: text().notNull().default('open'),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('support_tickets_email_idx').on(t.email)],
+);

@@ -2,7 +2,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import {
+  EventContentSchema,
   EventDatesSchema,
+  type EventContent,
   EventFeesSchema,
   SECTIONS,
   addDays,
@@ -14,7 +16,7 @@ import { parseCsv } from './csv.ts';
 
 /**
  * The demo catalogue as data files that an organiser can replace (apps/api/data/demo):
- * event.json, categories.csv, items.csv and schools.csv. Every row is checked here, so a
+ * event.json, content.json (the public site's words), categories.csv, items.csv and schools.csv. Every row is checked here, so a
  * broken file stops the seed with the row it disagrees with.
  */
 
@@ -56,6 +58,7 @@ const SchoolRowSchema = z.object({ name: z.string().min(1) });
 
 export interface DemoCatalogue {
   event: EventFile;
+  content: EventContent;
   categories: z.infer<typeof CategoryRowSchema>[];
   items: (z.infer<typeof ItemRowSchema> & { priceCents: number; dueDate: string })[];
   schools: string[];
@@ -119,5 +122,8 @@ export function readDemoCatalogue(
     };
   });
   const schools = parseRows('schools.csv', SchoolRowSchema, dir).map((s) => s.name);
-  return { event, categories, items, schools };
+  const content = EventContentSchema.parse(
+    JSON.parse(readFileSync(path.join(dir, 'content.json'), 'utf8')),
+  );
+  return { event, content, categories, items, schools };
 }

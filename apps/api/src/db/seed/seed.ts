@@ -21,6 +21,7 @@ export async function loadCatalogue(db: Database, catalogue: DemoCatalogue): Pro
         changeFeeCents: event.fees.changeFeeCents,
         amendmentFeeCents: event.fees.amendmentFeeCents,
         lateSurchargePercent: event.fees.lateSurchargePercent,
+        content: catalogue.content,
       })
       .returning({ id: events.id });
     if (!created) throw new Error('The event was not created');

@@ -1,5 +1,7 @@
 import {
+  EventContentSchema,
   endOfDay,
+  type EventContent,
   type Category,
   type EventSummary,
   type Item,
@@ -26,6 +28,8 @@ export interface CatalogueEntry {
  */
 export interface CatalogueSnapshot {
   event: EventSummary;
+  /** The public site's content; undefined when the event has none (or it no longer parses). */
+  content: EventContent | undefined;
   categories: Category[];
   entries: CatalogueEntry[];
   loadedAt: number;
@@ -119,8 +123,10 @@ export function buildSnapshot(
       },
     ];
   });
+  const content = EventContentSchema.safeParse(event.content);
   return {
     event: toEventSummary(event),
+    content: content.success ? content.data : undefined,
     categories,
     entries,
     loadedAt,

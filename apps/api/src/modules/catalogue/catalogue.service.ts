@@ -118,6 +118,11 @@ export function createCatalogueService(db: Database, options: CatalogueServiceOp
       return (await snapshot(eventId)).event;
     },
 
+    /** The event with its public-site content and the whole catalogue, for pages and PDFs. */
+    async getSnapshot(eventId: number): Promise<CatalogueSnapshot> {
+      return snapshot(eventId);
+    },
+
     async listCategories(eventId: number): Promise<Category[]> {
       return (await snapshot(eventId)).categories;
     },
