@@ -1,6 +1,7 @@
 import { CHECKOUT_MESSAGES, type Item } from '@eisteddfod/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createFamily } from '../../test/family.ts';
+import { catalogueItems } from '../../test/fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 const NOW = '2025-04-01T10:00:00.000Z';
@@ -9,9 +10,7 @@ let items: Item[];
 
 beforeAll(async () => {
   t = await createTestApp({ now: NOW });
-  items = (await t.app.inject({ url: `/api/Eisteddfods/${t.eventId}/ItemsSearch?take=300` })).json<{
-    items: Item[];
-  }>().items;
+  items = await catalogueItems(t);
 });
 afterAll(() => t.close());
 beforeEach(() => t.setNow(NOW));

@@ -1,6 +1,7 @@
 import { CART_MESSAGES, OrderSchema, type Item } from '@eisteddfod/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createFamily } from '../../test/family.ts';
+import { catalogueItems, groupMember } from '../../test/fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 const NOW = '2025-04-01T10:00:00.000Z';
@@ -9,8 +10,7 @@ let catalogue: Item[];
 
 beforeAll(async () => {
   t = await createTestApp({ now: NOW });
-  const res = await t.app.inject({ url: `/api/Eisteddfods/${t.eventId}/ItemsSearch?take=300` });
-  catalogue = res.json<{ items: Item[] }>().items;
+  catalogue = await catalogueItems(t);
 });
 afterAll(() => t.close());
 beforeEach(() => t.setNow(NOW));
@@ -25,13 +25,7 @@ const individual = () =>
 const instrumental = () => find((i) => i.requiresAnInstrument);
 const group = () =>
   find((i) => i.isGroupItem && i.maximumParticipants >= 12 && i.minimumParticipants >= 3);
-const member = (k: number) => ({
-  firstName: `Member${k}`,
-  surname: 'Khumalo',
-  school: 'Other School',
-  gender: 'male',
-  grade: '6',
-});
+const member = groupMember;
 
 describe('the cart', () => {
   it('is one per customer and event, however often it is asked for', async () => {

@@ -1,9 +1,10 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { OrderSchema, type Item } from '@eisteddfod/shared';
+import { OrderSchema } from '@eisteddfod/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payfastSignature } from '../../providers/payment/payfast.ts';
 import { createFamily } from '../../test/family.ts';
+import { catalogueItems } from '../../test/fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 const PASSPHRASE = 'jt7NOE43FZPn';
@@ -42,9 +43,7 @@ async function checkedOutOrder() {
   const f = await createFamily(t);
   const cart = await f.openCart();
   const profile = await f.addContestant();
-  const items = (
-    await t.app.inject({ url: `/api/Eisteddfods/${t.eventId}/ItemsSearch?take=300` })
-  ).json<{ items: Item[] }>().items;
+  const items = await catalogueItems(t);
   const item = items.find((i) => !i.isGroupItem && !i.requiresAnInstrument)!;
   await f.call('POST', `/api/Orders/${cart}/OrderItems`, {
     itemId: item.id,

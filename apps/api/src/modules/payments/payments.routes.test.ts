@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { groupParticipants, orders, payments } from '../../db/schema/index.ts';
 import { createFamily } from '../../test/family.ts';
+import { groupMember } from '../../test/fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 const BEFORE_LATE = '2025-04-01T10:00:00.000Z';
@@ -26,13 +27,7 @@ const group = () =>
   catalogue.find(
     (i) => i.isGroupItem && i.minimumParticipants >= 3 && i.maximumParticipants >= 12,
   )!;
-const member = (k: number) => ({
-  firstName: `Member${k}`,
-  surname: 'Khumalo',
-  school: 'Other School',
-  gender: 'male',
-  grade: '6',
-});
+const member = groupMember;
 
 /** A family with a cart of one individual and one group item of `members` members. */
 async function familyWithCart(members = group().minimumParticipants) {
