@@ -131,7 +131,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     // Spec 7: paths vary in casing between screens; all of them reach the same handler.
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
     requestIdHeader: 'x-request-id',
-    trustProxy: config.isProduction,
+    trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
 

@@ -20,3 +20,4 @@ export * from './checkout/checkout.rules.ts';
 export * from './checkout/checkout.schema.ts';
 export * from './event/content.schema.ts';
 export * from './support/support.schema.ts';
+export * from './api/id.schema.ts';

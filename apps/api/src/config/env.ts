@@ -12,6 +12,25 @@ export const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /**
+   * Which proxies to believe about the client's address (X-Forwarded-For): a hop count ('1' for
+   * one load balancer) or a comma-separated list of addresses/CIDRs. None by default, so that a
+   * client cannot pick the address its rate limits count against.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('')
+    .transform((v): boolean | string[] | ((address: string, hop: number) => boolean) => {
+      if (v === '' || v === 'false') return false;
+      if (/^\d+$/.test(v)) {
+        const hops = Number(v);
+        return (_address, hop) => hop < hops;
+      }
+      return v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
+    }),
   /** Where the public site is reached; used in links sent by mail and to payment providers. */
   PUBLIC_URL: z.url().default('http://localhost:3000'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -69,6 +88,8 @@ export const EnvSchema = z.object({
   PICTURE_MAX_MB: z.coerce.number().min(1).max(100).default(15),
   /** 'sandbox': a pay page of our own (local default); 'payfast': PayFast (sandbox or live). */
   PAYMENT_PROVIDER: z.enum(['sandbox', 'payfast']).default('sandbox'),
+  /** Lets a production server take sandbox "payments" (a staging site); never for real entries. */
+  ALLOW_SANDBOX_PAYMENTS: booleanFlag,
   PAYFAST_MERCHANT_ID: z.string().optional(),
   PAYFAST_MERCHANT_KEY: z.string().optional(),
   PAYFAST_PASSPHRASE: z.preprocess((v) => (v === '' ? undefined : v), z.string().optional()),

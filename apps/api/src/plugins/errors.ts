@@ -39,7 +39,15 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, cause: error.cause }, 'response failed its schema');
     }
-    const statusCode = error.statusCode && error.statusCode < 500 ? error.statusCode : 500;
+    // Fastify and its plugins name request problems FST_…: a malformed body is the caller's.
+    const isRequestProblem =
+      !error.statusCode &&
+      /^FST_(ERR_CTP|INVALID|MULTIPART|PARTS|FILES|FIELDS|REQ)/.test(error.code ?? '');
+    const statusCode = isRequestProblem
+      ? 400
+      : error.statusCode && error.statusCode < 500
+        ? error.statusCode
+        : 500;
     if (statusCode >= 500) {
       request.log.error({ err: error }, 'unhandled error');
       return reply.code(500).send({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IdSchema } from '../api/id.schema.ts';
 import { ACCOUNT_MESSAGES, isValidEmail, isValidMobile, PIN_LENGTH } from './accounts.rules.ts';
 import { COUNTRIES } from '../reference/countries.ts';
 
@@ -112,7 +113,7 @@ export const UsernameQuerySchema = z.object({
 /** What anonymous lookups reveal: whether an account exists, nothing about it. */
 export const AccountExistsSchema = z.object({ exists: z.literal(true) });
 
-export const CustomerIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+export const CustomerIdParamsSchema = z.object({ id: IdSchema });
 
 export const OutboxMessageSchema = z.object({
   to: z.string(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IdSchema } from '../api/id.schema.ts';
 import { SectionSchema } from '../catalogue/catalogue.schema.ts';
 import { GroupParticipantSchema } from '../contestants/contestants.schema.ts';
 
@@ -67,8 +68,8 @@ export type Order = z.infer<typeof OrderSchema>;
 
 /** POST /api/Orders: the customer's open cart for the event (made when there is none). */
 export const CreateOrderSchema = z.object({
-  customerId: z.coerce.number().int().positive(),
-  eventId: z.coerce.number().int().positive().optional(),
+  customerId: IdSchema,
+  eventId: IdSchema.optional(),
   sendWhatsAppConfirmation: z.boolean().default(false),
   isImported: z.boolean().default(false),
   orderItems: z.array(z.unknown()).max(0, 'Add items one at a time').default([]),
@@ -76,8 +77,8 @@ export const CreateOrderSchema = z.object({
 
 /** POST /api/Orders/{id}/OrderItems (spec 7). */
 export const AddOrderItemSchema = z.object({
-  itemId: z.coerce.number().int().positive(),
-  participantProfileId: z.coerce.number().int().positive(),
+  itemId: IdSchema,
+  participantProfileId: IdSchema,
   groupName: z.string().trim().max(100).nullish(),
   instruments: z.string().trim().max(60).nullish(),
   groupParticipant: z.unknown().optional(),
@@ -89,7 +90,7 @@ const memberText = z.string().trim().max(100);
 export const GroupParticipantsUpdateSchema = z
   .array(
     z.object({
-      orderItemId: z.coerce.number().int().optional(),
+      orderItemId: IdSchema.optional(),
       firstName: memberText,
       surname: memberText,
       school: memberText,
@@ -99,9 +100,9 @@ export const GroupParticipantsUpdateSchema = z
   )
   .max(200);
 
-export const OrderIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+export const OrderIdParamsSchema = z.object({ id: IdSchema });
 export const OrderItemParamsSchema = z.object({
-  id: z.coerce.number().int().positive(),
-  orderItemId: z.coerce.number().int().positive(),
+  id: IdSchema,
+  orderItemId: IdSchema,
 });
 export const CreatedIdSchema = z.object({ id: z.number().int() });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IdSchema } from '../api/id.schema.ts';
 import { SECTIONS } from '../reference/sections.ts';
 import { MAX_PAGE_SIZE } from './paging.rules.ts';
 
@@ -51,7 +52,7 @@ export const SearchQuerySchema = z.object({ search: trimmedSearch });
 
 export const SectionPageQuerySchema = PageQuerySchema.extend({ section: SectionSchema });
 
-export const EventIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+export const EventIdParamsSchema = z.object({ id: IdSchema });
 export const CategoryItemsParamsSchema = EventIdParamsSchema.extend({
-  categoryId: z.coerce.number().int().positive(),
+  categoryId: IdSchema,
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IdSchema } from '../api/id.schema.ts';
 
 /** GET /api/Orders/{id}/PaymentLink/{email}?sendWhatsAppConfirmation: where to send the buyer. */
 export const PaymentLinkSchema = z.object({ link: z.string() });
@@ -15,7 +16,7 @@ export const PaymentLinkEmailQuerySchema = PaymentLinkQuerySchema.extend({
 
 /** PUT /api/OrderItems/{id}: change the item (View Order), or finalise for marking (uploads). */
 export const UpdateOrderItemSchema = z.object({
-  itemId: z.coerce.number().int().positive().optional(),
+  itemId: IdSchema.optional(),
   externalCollectionId: z.string().max(100).nullish(),
   submittedForMarking: z.boolean().optional(),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IdSchema } from '../api/id.schema.ts';
 import { GENDERS } from '../reference/people.ts';
 
 const text = (max: number) => z.string().trim().max(max);
@@ -61,7 +62,7 @@ const profileFields = {
  * browser; the server requires them too and records when they were given.
  */
 export const CreateParticipantProfileSchema = z.object({
-  customerId: z.coerce.number().int().optional(),
+  customerId: IdSchema.optional(),
   ...profileFields,
   acceptedTermsAndConditions: z.boolean().default(false),
   acceptedHonourPledge: z.boolean().default(false),
@@ -70,15 +71,15 @@ export type CreateParticipantProfile = z.infer<typeof CreateParticipantProfileSc
 
 /** PUT /api/Customers/{id}/participant-profile: the whole profile, with its id. */
 export const UpdateParticipantProfileSchema = z.object({
-  id: z.coerce.number().int().positive(),
-  customerId: z.coerce.number().int().optional(),
+  id: IdSchema,
+  customerId: IdSchema.optional(),
   ...profileFields,
 });
 export type UpdateParticipantProfile = z.infer<typeof UpdateParticipantProfileSchema>;
 
 export const ProfileParamsSchema = z.object({
-  id: z.coerce.number().int().positive(),
-  participantProfileId: z.coerce.number().int().positive(),
+  id: IdSchema,
+  participantProfileId: IdSchema,
 });
 
 /** Spec 3, Upload response: name 'File exists' signals a duplicate. */

@@ -138,26 +138,54 @@ export async function findOpenChallenge(
   return row;
 }
 
-/** Counts a wrong try atomically, only while tries remain. */
-export async function recordWrongTry(
+/**
+ * Spends one try of the open pin before it is compared, in one statement, so that guesses sent
+ * all at once still get five comparisons in all. Returns the pin's row, or undefined when no
+ * tries are left (or no pin is open).
+ */
+export async function spendTry(
   db: Database,
-  id: number,
-  maxWrongTries: number,
-): Promise<void> {
-  await db
+  customerId: number,
+  now: Date,
+  maxTries: number,
+): Promise<ChallengeRow | undefined> {
+  const open = await findOpenChallenge(db, customerId, now, maxTries);
+  if (!open) return undefined;
+  const [row] = await db
     .update(pinChallenges)
     .set({ failedAttempts: sql`${pinChallenges.failedAttempts} + 1` })
-    .where(and(eq(pinChallenges.id, id), lt(pinChallenges.failedAttempts, maxWrongTries)));
+    .where(
+      and(
+        eq(pinChallenges.id, open.id),
+        lt(pinChallenges.failedAttempts, maxTries),
+        isNull(pinChallenges.consumedAt),
+        isNull(pinChallenges.supersededAt),
+      ),
+    )
+    .returning();
+  return row;
 }
 
-/** Marks the pin used; false when another request used it first (single use). */
+/** Marks the pin used, giving back the try it spent; false when another request used it first. */
 export async function consumeChallenge(db: Database, id: number, now: Date): Promise<boolean> {
   const rows = await db
     .update(pinChallenges)
-    .set({ consumedAt: now })
+    .set({ consumedAt: now, failedAttempts: sql`${pinChallenges.failedAttempts} - 1` })
     .where(and(eq(pinChallenges.id, id), isNull(pinChallenges.consumedAt)))
     .returning({ id: pinChallenges.id });
   return rows.length === 1;
+}
+
+export async function hasIdentity(
+  db: Executor,
+  customerId: number,
+  channel: Channel,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: loginIdentities.id })
+    .from(loginIdentities)
+    .where(and(eq(loginIdentities.customerId, customerId), eq(loginIdentities.channel, channel)));
+  return row !== undefined;
 }
 
 /** Turns a verified pin into a session once; false when it was used already. */

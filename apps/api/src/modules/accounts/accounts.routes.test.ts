@@ -316,6 +316,51 @@ describe('My Profile (PUT /api/Customers/{id})', () => {
   });
 });
 
+describe('account takeover defences', () => {
+  it('makes only the registering identifier a login, so a typed-in mobile cannot log in', async () => {
+    const u = unique();
+    const c = accountsClient(t.app, u.ip);
+    const res = await c.call('POST', '/api/Customers/CustomerAndUser', {
+      firstName: 'A',
+      surname: 'B',
+      email: u.email,
+      mobileNumber: u.mobile,
+      country: 'South Africa',
+    });
+    expect(res.statusCode).toBe(201);
+    const id = res.json<{ customerId: number }>().customerId;
+    expect((await c.silentLogin(u.mobile, true)).statusCode).toBe(404);
+    const { token } = (await c.silentLogin(u.email)).json<{ token: string }>();
+    const whatsapp = await c.requestPin(id, token, 'whatsapp');
+    expect(whatsapp.statusCode).toBe(400);
+    expect(whatsapp.json()).toMatchObject({ code: 'NO_ADDRESS_FOR_CHANNEL' });
+  });
+
+  it('allows five comparisons in all, even for guesses sent at once', async () => {
+    const u = unique();
+    const setup = accountsClient(t.app, u.ip);
+    const id = await setup.register({ email: u.email });
+    const { token } = (await setup.silentLogin(u.email)).json<{ token: string }>();
+    await setup.requestPin(id, token);
+    const pin = await setup.latestPin(u.email);
+    const wrong = (k: number) => String((Number(pin) + k) % 1_000_000).padStart(6, '0');
+    const guesses = await Promise.all(
+      Array.from({ length: 25 }, (_, k) =>
+        accountsClient(t.app, `192.0.2.${100 + k}`).verifyPin(id, wrong(k + 1)),
+      ),
+    );
+    expect(guesses.every((g) => g.json() === false)).toBe(true);
+    expect((await setup.verifyPin(id, pin)).json()).toBe(false);
+  });
+
+  it('answers false, not 404, for a pin check on an unknown customer', async () => {
+    const c = accountsClient(t.app, unique().ip);
+    const res = await c.verifyPin(2_000_000_000, '123456');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toBe(false);
+  });
+});
+
 describe('abuse', () => {
   it('cuts off 500 pin guesses from one client while others still log in', async () => {
     const victim = unique();

@@ -87,18 +87,11 @@ export function createAccountsService(deps: AccountsDependencies) {
     /** Spec 7, POST /api/Customers/CustomerAndUser: a customer and their login identities. */
     async registerCustomer(input: CustomerAndUser, ip: string): Promise<number> {
       await limit(`register:ip:${ip}`, 20, 60 * 60_000);
-      const identities: { channel: repo.Channel; identifier: string }[] = [];
-      if (input.email)
-        identities.push({
-          channel: 'email',
-          identifier: normaliseIdentifier('email', input.email),
-        });
-      if (input.mobileNumber) {
-        identities.push({
-          channel: 'mobile',
-          identifier: normaliseIdentifier('mobile', input.mobileNumber),
-        });
-      }
+      // Only the identifier the family registers with becomes a login: a second, unverified one
+      // would let whoever typed it log in to the account (and its children) later.
+      const identities: { channel: repo.Channel; identifier: string }[] = input.email
+        ? [{ channel: 'email', identifier: normaliseIdentifier('email', input.email) }]
+        : [{ channel: 'mobile', identifier: normaliseIdentifier('mobile', input.mobileNumber) }];
       const id = await repo.insertCustomerWithIdentities(
         db,
         {
@@ -170,8 +163,15 @@ export function createAccountsService(deps: AccountsDependencies) {
       const sent = await repo.withCustomerLocked(db, customerId, async (tx, customer) => {
         if (!customer)
           throw notFound('CUSTOMER_NOT_FOUND', `There is no customer with id ${customerId}`);
-        const to =
-          channel === 'email'
+        // A pin goes only to an address the customer logs in with, never to a contact detail.
+        const canReceive = await repo.hasIdentity(
+          tx,
+          customerId,
+          channel === 'email' ? 'email' : 'mobile',
+        );
+        const to = !canReceive
+          ? null
+          : channel === 'email'
             ? customer.email
             : customer.mobileNumber &&
               toInternationalNumber(customer.mobileNumber, customer.country);
@@ -247,20 +247,11 @@ export function createAccountsService(deps: AccountsDependencies) {
       ip: string,
     ): Promise<{ verified: false } | { verified: true; grant: string }> {
       await limit(`pin-check:ip:${ip}`, PIN_POLICY.checksPerIpPer10Minutes, 10 * 60_000);
-      const customer = await repo.findCustomer(db, customerId);
-      if (!customer)
-        throw notFound('CUSTOMER_NOT_FOUND', `There is no customer with id ${customerId}`);
-      const challenge = await repo.findOpenChallenge(
-        db,
-        customerId,
-        now(),
-        PIN_POLICY.maxWrongTries,
-      );
+      // An unknown customer answers like a wrong pin, so ids cannot be probed here.
+      const challenge = await repo.spendTry(db, customerId, now(), PIN_POLICY.maxWrongTries);
       if (!challenge) return { verified: false };
-      if (!pinMatches(deps.pinSecret, customerId, pin, challenge.pinHash)) {
-        await repo.recordWrongTry(db, challenge.id, PIN_POLICY.maxWrongTries);
+      if (!pinMatches(deps.pinSecret, customerId, pin, challenge.pinHash))
         return { verified: false };
-      }
       if (!(await repo.consumeChallenge(db, challenge.id, now()))) return { verified: false };
       await repo.markIdentityVerified(
         db,

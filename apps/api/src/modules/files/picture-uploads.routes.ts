@@ -1,14 +1,13 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ApiErrorSchema, FILE_EXISTS, UploadResponseSchema } from '@eisteddfod/shared';
+import { ApiErrorSchema, FILE_EXISTS, IdSchema, UploadResponseSchema } from '@eisteddfod/shared';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { requireSession } from '../../plugins/auth.ts';
 
 /** Spec 7: the headers are text, and '0' means "none". */
 const idHeader = z
-  .string()
-  .regex(/^\d{1,10}$/)
+  .union([z.literal('0'), IdSchema])
   .optional()
   .transform((v) => (v === undefined || v === '0' ? undefined : Number(v)));
 const UploadHeadersSchema = z.object({

@@ -119,91 +119,98 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         '<!doctype html><title>Payment</title><p>This payment link has expired or is not valid. Please go back to your cart.</p>',
       );
 
-  // The sandbox provider: a hosted pay page of our own.
-  app.get(
-    '/api/payments/sandbox/:orderId',
-    { schema: { hide: true, params: ProviderPageParams, querystring: ProviderPageQuery } },
-    async (req, reply) => {
-      const payable = await payments.payableOrder(req.params.orderId, req.query.ref);
-      if (!payable) return notFoundPage(reply);
-      const base = `/api/payments/sandbox/${req.params.orderId}`;
-      const ref = `?ref=${encodeURIComponent(req.query.ref)}`;
-      const page = sandboxPayPage(payable.order, payable.totalCents, {
-        pay: `${base}/pay${ref}`,
-        cancel: `${base}/cancel${ref}`,
-      });
-      return reply.type('text/html; charset=utf-8').send(page);
-    },
-  );
+  if (app.config.PAYMENT_PROVIDER === 'sandbox') registerSandboxPages();
+  else registerPayFastPages();
 
-  app.post(
-    '/api/payments/sandbox/:orderId/pay',
-    {
-      schema: {
-        hide: true,
-        params: ProviderPageParams,
-        querystring: ProviderPageQuery.pick({ ref: true }),
+  /** The sandbox provider: a hosted pay page of our own. Only when it is the provider. */
+  function registerSandboxPages() {
+    app.get(
+      '/api/payments/sandbox/:orderId',
+      { schema: { hide: true, params: ProviderPageParams, querystring: ProviderPageQuery } },
+      async (req, reply) => {
+        const payable = await payments.payableOrder(req.params.orderId, req.query.ref);
+        if (!payable) return notFoundPage(reply);
+        const base = `/api/payments/sandbox/${req.params.orderId}`;
+        const ref = `?ref=${encodeURIComponent(req.query.ref)}`;
+        const page = sandboxPayPage(payable.order, payable.totalCents, {
+          pay: `${base}/pay${ref}`,
+          cancel: `${base}/cancel${ref}`,
+        });
+        return reply.type('text/html; charset=utf-8').send(page);
       },
-    },
-    async (req, reply) => {
-      const payable = await payments.payableOrder(req.params.orderId, req.query.ref);
-      if (!payable) return notFoundPage(reply);
-      // The sandbox "bank" sends its signed notification through the same verification path.
-      const notification = payments.signSandboxNotification([
-        ['m_payment_id', String(req.params.orderId)],
-        ['pf_payment_id', payments.newSandboxPaymentId()],
-        ['payment_status', 'COMPLETE'],
-        ['amount_gross', (payable.totalCents / 100).toFixed(2)],
-      ]);
-      payments.receiveSandboxNotification(new URLSearchParams(notification).toString());
-      await payments.settle();
-      return reply.redirect(`/confirmation/${req.params.orderId}`, 303);
-    },
-  );
+    );
 
-  app.post(
-    '/api/payments/sandbox/:orderId/cancel',
-    { schema: { hide: true, params: ProviderPageParams } },
-    async (_req, reply) => reply.redirect('/checkout', 303),
-  );
+    app.post(
+      '/api/payments/sandbox/:orderId/pay',
+      {
+        schema: {
+          hide: true,
+          params: ProviderPageParams,
+          querystring: ProviderPageQuery.pick({ ref: true }),
+        },
+      },
+      async (req, reply) => {
+        const payable = await payments.payableOrder(req.params.orderId, req.query.ref);
+        if (!payable) return notFoundPage(reply);
+        // The sandbox "bank" sends its signed notification through the same verification path.
+        const notification = payments.signSandboxNotification([
+          ['m_payment_id', String(req.params.orderId)],
+          ['pf_payment_id', payments.newSandboxPaymentId()],
+          ['payment_status', 'COMPLETE'],
+          ['amount_gross', (payable.totalCents / 100).toFixed(2)],
+        ]);
+        payments.receiveSandboxNotification(new URLSearchParams(notification).toString());
+        await payments.settle();
+        return reply.redirect(`/confirmation/${req.params.orderId}`, 303);
+      },
+    );
 
-  app.post('/api/payments/sandbox/notify', { schema: { hide: true } }, async (req, reply) => {
-    payments.receiveSandboxNotification(typeof req.body === 'string' ? req.body : '');
-    return reply.code(200).send('OK');
-  });
+    app.post(
+      '/api/payments/sandbox/:orderId/cancel',
+      { schema: { hide: true, params: ProviderPageParams } },
+      async (_req, reply) => reply.redirect('/checkout', 303),
+    );
 
-  // PayFast: a signed form to their site, and their Instant Transaction Notifications.
-  app.get(
-    '/api/payments/payfast/:orderId',
-    { schema: { hide: true, params: ProviderPageParams, querystring: ProviderPageQuery } },
-    async (req, reply) => {
-      const payable = await payments.payableOrder(req.params.orderId, req.query.ref);
-      if (!payable) return notFoundPage(reply);
-      const fields = signedCheckoutFields(
-        payments.payFastCheckoutFields(
-          payable.order,
-          payable.customer,
-          req.query.email,
-          payable.totalCents,
-        ),
-        app.config.PAYFAST_PASSPHRASE,
-      );
-      return reply
-        .type('text/html; charset=utf-8')
-        .header(
-          'content-security-policy',
-          CONTENT_SECURITY_POLICY.replace(
-            "form-action 'self'",
-            `form-action 'self' ${app.config.PAYFAST_HOST}`,
+    app.post('/api/payments/sandbox/notify', { schema: { hide: true } }, async (req, reply) => {
+      payments.receiveSandboxNotification(typeof req.body === 'string' ? req.body : '');
+      return reply.code(200).send('OK');
+    });
+  }
+
+  /** PayFast: a signed form to their site, and their Instant Transaction Notifications. */
+  function registerPayFastPages() {
+    app.get(
+      '/api/payments/payfast/:orderId',
+      { schema: { hide: true, params: ProviderPageParams, querystring: ProviderPageQuery } },
+      async (req, reply) => {
+        const payable = await payments.payableOrder(req.params.orderId, req.query.ref);
+        if (!payable) return notFoundPage(reply);
+        const fields = signedCheckoutFields(
+          payments.payFastCheckoutFields(
+            payable.order,
+            payable.customer,
+            req.query.email,
+            payable.totalCents,
           ),
-        )
-        .send(payFastRedirectPage(app.config.PAYFAST_HOST, fields));
-    },
-  );
+          app.config.PAYFAST_PASSPHRASE,
+        );
+        return reply
+          .type('text/html; charset=utf-8')
+          .header(
+            'content-security-policy',
+            CONTENT_SECURITY_POLICY.replace(
+              "form-action 'self'",
+              `form-action 'self' ${app.config.PAYFAST_HOST}`,
+            ),
+          )
+          .send(payFastRedirectPage(app.config.PAYFAST_HOST, fields));
+      },
+    );
 
-  app.post('/api/payments/payfast/notify', { schema: { hide: true } }, async (req, reply) => {
-    // PayFast wants a 200 at once; the checks run after it.
-    payments.receivePayFastNotification(typeof req.body === 'string' ? req.body : '');
-    return reply.code(200).send('OK');
-  });
+    app.post('/api/payments/payfast/notify', { schema: { hide: true } }, async (req, reply) => {
+      // PayFast wants a 200 at once; the checks run after it.
+      payments.receivePayFastNotification(typeof req.body === 'string' ? req.body : '');
+      return reply.code(200).send('OK');
+    });
+  }
 };
