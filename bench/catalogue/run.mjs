@@ -111,6 +111,7 @@ try {
       NODE_ENV: 'production',
       // Production requires a signing secret; a throwaway one suits a benchmark.
       AUTH_SECRET: randomBytes(32).toString('hex'),
+      ALLOW_SANDBOX_PAYMENTS: 'true',
       DATA_DIR: dataDir,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

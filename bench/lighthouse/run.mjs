@@ -47,6 +47,7 @@ const server = spawn(process.execPath, [serverJs], {
     HOST: '127.0.0.1',
     NODE_ENV: 'production',
     AUTH_SECRET: randomBytes(32).toString('hex'),
+    ALLOW_SANDBOX_PAYMENTS: 'true',
     DATA_DIR: dataDir,
     DATABASE_URL: '',
     LOG_LEVEL: 'warn',
