@@ -89,38 +89,61 @@ export async function findProfileSummaries(db: Database, ids: number[]): Promise
     .where(inArray(participantProfiles.id, ids));
 }
 
+/** A transaction, for the writes that run under a cart's lock. */
+export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+
 /**
- * Adds the entry with its first group members; undefined when the same entry exists already
- * (the unique index decides, so twenty simultaneous clicks leave one).
+ * Runs a change of the cart's contents with the order row locked, so that a change and a
+ * checkout (or a payment) never interleave. An order being paid becomes a cart again first, its
+ * prices unfrozen, so its old payment link stops crediting. Answers 'not_a_cart' when the order
+ * is paid or cancelled by the time the lock is held.
  */
-export async function insertOrderItem(
+export async function changeCart<T>(
   db: Database,
+  orderId: number,
+  work: (tx: Tx) => Promise<T>,
+): Promise<T | 'not_a_cart'> {
+  return db.transaction(async (tx) => {
+    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+    if (order?.status === 'awaiting_payment') {
+      await tx
+        .update(orders)
+        .set({
+          status: 'cart',
+          subtotalCents: null,
+          surchargeCents: null,
+          totalCents: null,
+          checkedOutAt: null,
+        })
+        .where(eq(orders.id, orderId));
+      await tx.update(orderItems).set({ priceCents: null }).where(eq(orderItems.orderId, orderId));
+    } else if (order?.status !== 'cart') {
+      return 'not_a_cart';
+    }
+    return work(tx);
+  });
+}
+
+/** Adds the entry with its first group members. A duplicate fails on the unique index. */
+export async function insertOrderItem(
+  tx: Tx,
   values: typeof orderItems.$inferInsert,
   members: Omit<typeof groupParticipants.$inferInsert, 'orderItemId'>[],
-): Promise<OrderItemRow | undefined> {
-  try {
-    return await db.transaction(async (tx) => {
-      const [row] = await tx.insert(orderItems).values(values).returning();
-      if (!row) throw new Error('The order item was not created');
-      if (members.length > 0) {
-        await tx
-          .insert(groupParticipants)
-          .values(members.map((m) => ({ ...m, orderItemId: row.id })));
-      }
-      return row;
-    });
-  } catch (err) {
-    if (isUniqueViolation(err)) return undefined;
-    throw err;
+): Promise<OrderItemRow> {
+  const [row] = await tx.insert(orderItems).values(values).returning();
+  if (!row) throw new Error('The order item was not created');
+  if (members.length > 0) {
+    await tx.insert(groupParticipants).values(members.map((m) => ({ ...m, orderItemId: row.id })));
   }
+  return row;
 }
 
 export async function deleteOrderItem(
-  db: Database,
+  tx: Tx,
   orderId: number,
   orderItemId: number,
 ): Promise<boolean> {
-  const rows = await db
+  const rows = await tx
     .delete(orderItems)
     .where(and(eq(orderItems.id, orderItemId), eq(orderItems.orderId, orderId)))
     .returning({ id: orderItems.id });
@@ -128,35 +151,16 @@ export async function deleteOrderItem(
 }
 
 export async function replaceMembers(
-  db: Database,
+  tx: Tx,
   orderItemId: number,
   members: Omit<typeof groupParticipants.$inferInsert, 'orderItemId' | 'position'>[],
 ): Promise<void> {
-  await db.transaction(async (tx) => {
-    await tx.delete(groupParticipants).where(eq(groupParticipants.orderItemId, orderItemId));
-    if (members.length > 0) {
-      await tx
-        .insert(groupParticipants)
-        .values(members.map((m, position) => ({ ...m, orderItemId, position })));
-    }
-  });
-}
-
-/** Back to a cart: a change after checkout unfreezes the prices, and the old link stops crediting. */
-export async function reopenCart(db: Database, orderId: number): Promise<void> {
-  await db.transaction(async (tx) => {
+  await tx.delete(groupParticipants).where(eq(groupParticipants.orderItemId, orderItemId));
+  if (members.length > 0) {
     await tx
-      .update(orders)
-      .set({
-        status: 'cart',
-        subtotalCents: null,
-        surchargeCents: null,
-        totalCents: null,
-        checkedOutAt: null,
-      })
-      .where(and(eq(orders.id, orderId), eq(orders.status, 'awaiting_payment')));
-    await tx.update(orderItems).set({ priceCents: null }).where(eq(orderItems.orderId, orderId));
-  });
+      .insert(groupParticipants)
+      .values(members.map((m, position) => ({ ...m, orderItemId, position })));
+  }
 }
 
 /** Points the entry at another item; undefined when that would duplicate an entry. */

@@ -17,6 +17,7 @@ import {
   type OrderStatus,
 } from '@eisteddfod/shared';
 import type { Database } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { audit } from '../../lib/audit.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import type { CatalogueService } from '../catalogue/catalogue.service.ts';
@@ -57,15 +58,20 @@ export function createOrdersService(deps: {
     return order;
   }
 
-  /** An order whose items may change: a cart, or one being paid, which becomes a cart again. */
+  const notACart = () => new AppError(409, 'NOT_A_CART', CART_MESSAGES.notACart);
+
+  /** An order whose items may change: a cart, or one being paid (it becomes a cart again). */
   async function requireOwnCart(customerId: number, orderId: number): Promise<repo.OrderRow> {
     const order = await requireOwnOrder(customerId, orderId);
-    if (order.status === 'awaiting_payment') {
-      await repo.reopenCart(db, order.id);
-      return { ...order, status: 'cart', totalCents: null };
-    }
-    if (order.status !== 'cart') throw new AppError(409, 'NOT_A_CART', CART_MESSAGES.notACart);
+    if (order.status !== 'cart' && order.status !== 'awaiting_payment') throw notACart();
     return order;
+  }
+
+  /** Applies a change under the cart's lock (repo.changeCart); a paid order refuses it. */
+  async function changeCart<T>(orderId: number, work: (tx: repo.Tx) => Promise<T>): Promise<T> {
+    const result = await repo.changeCart(db, orderId, work);
+    if (result === 'not_a_cart') throw notACart();
+    return result;
   }
 
   async function describeItems(
@@ -216,20 +222,24 @@ export function createOrdersService(deps: {
             },
           ]
         : [];
-      const row = await repo.insertOrderItem(
-        db,
-        {
-          orderId,
-          itemId: item.id,
-          participantProfileId: profile.id,
-          groupName: item.isGroupItem ? input.groupName || null : null,
-          // Only an item that asks for an instrument keeps one, so the duplicate rule holds.
-          instruments: item.requiresAnInstrument ? instrument : '',
-        },
-        members,
-      );
-      if (!row) throw new AppError(409, 'DUPLICATE_ENTRY', duplicateMessage(item.category.section));
-      return describeOne(order, row);
+      const values = {
+        orderId,
+        itemId: item.id,
+        participantProfileId: profile.id,
+        groupName: item.isGroupItem ? input.groupName || null : null,
+        // Only an item that asks for an instrument keeps one, so the duplicate rule holds.
+        instruments: item.requiresAnInstrument ? instrument : '',
+      };
+      try {
+        const row = await changeCart(orderId, (tx) => repo.insertOrderItem(tx, values, members));
+        return describeOne(order, row);
+      } catch (err) {
+        // The unique index decides, so twenty simultaneous clicks leave one entry.
+        if (isUniqueViolation(err)) {
+          throw new AppError(409, 'DUPLICATE_ENTRY', duplicateMessage(item.category.section));
+        }
+        throw err;
+      }
     },
 
     async removeItemFromCart(
@@ -238,8 +248,10 @@ export function createOrdersService(deps: {
       orderItemId: number,
     ): Promise<void> {
       await requireOwnCart(customerId, orderId);
-      if (!(await repo.deleteOrderItem(db, orderId, orderItemId)))
-        throw orderItemNotFound(orderItemId);
+      const deleted = await changeCart(orderId, (tx) =>
+        repo.deleteOrderItem(tx, orderId, orderItemId),
+      );
+      if (!deleted) throw orderItemNotFound(orderItemId);
     },
 
     /**
@@ -346,7 +358,7 @@ export function createOrdersService(deps: {
       }
       if (members.some(isIncompleteMember))
         throw badRequest('GROUP_INCOMPLETE', CART_MESSAGES.groupDetails);
-      await repo.replaceMembers(db, row.id, members);
+      await changeCart(order.id, (tx) => repo.replaceMembers(tx, row.id, members));
       return describeOne(order, row);
     },
   };

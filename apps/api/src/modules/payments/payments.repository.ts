@@ -1,10 +1,13 @@
-import { and, desc, eq, inArray, notInArray } from 'drizzle-orm';
+import { and, desc, eq, notInArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { orderItems, orders, payments } from '../../db/schema/index.ts';
 
 export type PaymentRow = typeof payments.$inferSelect;
 
-/** Freezes what the customer is about to pay: each entry's price and the order's totals. */
+/**
+ * Freezes what the customer is about to pay: each entry's price and the order's totals, with the
+ * order row locked. If the entries changed since they were priced, nothing is frozen: 'changed'.
+ */
 export async function freezeOrder(
   db: Database,
   orderId: number,
@@ -17,21 +20,27 @@ export async function freezeOrder(
     confirmationEmail: string;
   },
   now: Date,
-): Promise<boolean> {
+): Promise<'frozen' | 'changed' | 'not_payable'> {
   return db.transaction(async (tx) => {
-    const [updated] = await tx
+    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+    if (!order || !['cart', 'awaiting_payment'].includes(order.status)) return 'not_payable';
+    const current = await tx
+      .select({ id: orderItems.id })
+      .from(orderItems)
+      .where(eq(orderItems.orderId, orderId));
+    const priced = new Set(prices.map((p) => p.orderItemId));
+    if (current.length !== priced.size || current.some((c) => !priced.has(c.id))) return 'changed';
+    await tx
       .update(orders)
       .set({ ...totals, status: 'awaiting_payment', checkedOutAt: now })
-      .where(and(eq(orders.id, orderId), inArray(orders.status, ['cart', 'awaiting_payment'])))
-      .returning({ id: orders.id });
-    if (!updated) return false;
+      .where(eq(orders.id, orderId));
     for (const p of prices) {
       await tx
         .update(orderItems)
         .set({ priceCents: p.priceCents })
         .where(eq(orderItems.id, p.orderItemId));
     }
-    return true;
+    return 'frozen';
   });
 }
 

@@ -188,7 +188,15 @@ export function createPaymentsService(deps: PaymentsDependencies) {
         },
         new Date(deps.now()),
       );
-      if (!frozen) throw new AppError(409, 'NOT_PAYABLE', 'This order can no longer be paid.');
+      if (frozen === 'not_payable')
+        throw new AppError(409, 'NOT_PAYABLE', 'This order can no longer be paid.');
+      if (frozen === 'changed') {
+        throw new AppError(
+          409,
+          'CART_CHANGED',
+          'Your cart changed while you were checking out. Please review it and try again.',
+        );
+      }
       await audit(db, {
         actorCustomerId: customerId,
         action: 'order.checkout',
