@@ -202,9 +202,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       now,
     }),
   );
-  // Deliveries that failed are retried every 30 s; requests deliver their own at once.
+  // Failed deliveries and payment notifications left unprocessed are retried every 30 s.
   const retry = setInterval(() => {
     outbox.deliverPending().catch((err: unknown) => app.log.error({ err }, 'outbox retry failed'));
+    app.payments
+      .retryUnprocessed()
+      .catch((err: unknown) => app.log.error({ err }, 'payment retry failed'));
   }, 30_000);
   retry.unref();
   app.addHook('onClose', async () => {

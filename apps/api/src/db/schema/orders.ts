@@ -126,3 +126,21 @@ export const payments = pgTable(
   },
   (t) => [uniqueIndex('payments_provider_id_uq').on(t.provider, t.providerPaymentId)],
 );
+
+/**
+ * Every notification a payment provider posts, kept before it is answered, so that a crash, a
+ * slow provider check or a database hiccup never loses a payment: unprocessed rows are retried.
+ */
+export const paymentNotifications = pgTable(
+  'payment_notifications',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    provider: text().notNull(),
+    body: text().notNull(),
+    receivedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    attempts: integer().notNull().default(0),
+    processedAt: timestamp({ withTimezone: true }),
+    outcome: text(),
+  },
+  (t) => [index('payment_notifications_unprocessed_idx').on(t.processedAt, t.id)],
+);

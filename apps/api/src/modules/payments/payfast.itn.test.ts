@@ -2,6 +2,8 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { OrderSchema } from '@eisteddfod/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, like } from 'drizzle-orm';
+import { paymentNotifications } from '../../db/schema/index.ts';
 import { payfastSignature } from '../../providers/payment/payfast.ts';
 import { createFamily } from '../../test/family.ts';
 import { catalogueItems } from '../../test/fixtures.ts';
@@ -16,7 +18,7 @@ const standIn = createServer((req, res) => {
   req.on('data', (c: Buffer) => (body += c.toString()));
   req.on('end', () => {
     validations.push(`${req.url} ${body}`);
-    res.writeHead(200, { 'content-type': 'text/plain' }).end(answer);
+    res.writeHead(answer === 'down' ? 503 : 200, { 'content-type': 'text/plain' }).end(answer);
   });
 });
 
@@ -111,6 +113,42 @@ describe('PayFast', () => {
     expect(validations.at(-1)).toContain('/eng/query/validate');
     expect(OrderSchema.parse((await f.call('GET', `/api/Orders/${cart}`)).json()).status).toBe(
       'paid',
+    );
+  });
+
+  it('keeps a notification it could not confirm and credits it when a retry succeeds', async () => {
+    const { f, cart } = await checkedOutOrder();
+    answer = 'down';
+    await sendItn(itn(cart, '3000001'));
+    const [kept] = await t.database.db
+      .select()
+      .from(paymentNotifications)
+      .where(like(paymentNotifications.body, '%3000001%'));
+    expect(kept).toMatchObject({ processedAt: null, attempts: 1 });
+    expect(OrderSchema.parse((await f.call('GET', `/api/Orders/${cart}`)).json()).status).toBe(
+      'awaiting_payment',
+    );
+    // PayFast answers again; the retry (every 30 s in the server) picks the notification up.
+    answer = 'VALID';
+    await t.database.db
+      .update(paymentNotifications)
+      .set({ receivedAt: new Date('2025-04-01T09:58:00Z') })
+      .where(eq(paymentNotifications.id, kept!.id));
+    await t.app.payments.retryUnprocessed();
+    expect(OrderSchema.parse((await f.call('GET', `/api/Orders/${cart}`)).json()).status).toBe(
+      'paid',
+    );
+  });
+
+  it('refuses a notification for another merchant', async () => {
+    const { f, cart } = await checkedOutOrder();
+    const fields = itn(cart, '4000001').map(([k, v]): [string, string] => [
+      k,
+      k === 'merchant_id' ? '99999' : v,
+    ]);
+    await sendItn(fields);
+    expect(OrderSchema.parse((await f.call('GET', `/api/Orders/${cart}`)).json()).status).toBe(
+      'awaiting_payment',
     );
   });
 

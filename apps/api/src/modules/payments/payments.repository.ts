@@ -1,6 +1,6 @@
-import { and, desc, eq, notInArray } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, lt, notInArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { orderItems, orders, payments } from '../../db/schema/index.ts';
+import { orderItems, orders, paymentNotifications, payments } from '../../db/schema/index.ts';
 
 export type PaymentRow = typeof payments.$inferSelect;
 
@@ -122,4 +122,47 @@ export async function findCustomerOrders(db: Database, customerId: number) {
 
 export async function findPaymentsOfOrder(db: Database, orderId: number): Promise<PaymentRow[]> {
   return db.select().from(payments).where(eq(payments.orderId, orderId));
+}
+
+export type NotificationRow = typeof paymentNotifications.$inferSelect;
+
+export async function storeNotification(
+  db: Database,
+  provider: string,
+  body: string,
+  receivedAt: Date,
+): Promise<NotificationRow> {
+  const [row] = await db
+    .insert(paymentNotifications)
+    .values({ provider, body, receivedAt })
+    .returning();
+  if (!row) throw new Error('The notification was not stored');
+  return row;
+}
+
+export async function finishNotification(db: Database, id: number, outcome: string, now: Date) {
+  await db
+    .update(paymentNotifications)
+    .set({ outcome, processedAt: now })
+    .where(eq(paymentNotifications.id, id));
+}
+
+export async function countAttempt(db: Database, id: number, attempts: number) {
+  await db.update(paymentNotifications).set({ attempts }).where(eq(paymentNotifications.id, id));
+}
+
+/** Notifications not yet processed, received before `before`, with tries left. */
+export async function findUnprocessed(db: Database, before: Date, maxAttempts: number) {
+  return db
+    .select()
+    .from(paymentNotifications)
+    .where(
+      and(
+        isNull(paymentNotifications.processedAt),
+        lt(paymentNotifications.receivedAt, before),
+        lt(paymentNotifications.attempts, maxAttempts),
+      ),
+    )
+    .orderBy(asc(paymentNotifications.id))
+    .limit(50);
 }

@@ -159,7 +159,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
           ['payment_status', 'COMPLETE'],
           ['amount_gross', (payable.totalCents / 100).toFixed(2)],
         ]);
-        payments.receiveSandboxNotification(new URLSearchParams(notification).toString());
+        await payments.acceptNotification('sandbox', new URLSearchParams(notification).toString());
         await payments.settle();
         return reply.redirect(`/confirmation/${req.params.orderId}`, 303);
       },
@@ -172,7 +172,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     );
 
     app.post('/api/payments/sandbox/notify', { schema: { hide: true } }, async (req, reply) => {
-      payments.receiveSandboxNotification(typeof req.body === 'string' ? req.body : '');
+      await payments.acceptNotification('sandbox', typeof req.body === 'string' ? req.body : '');
       return reply.code(200).send('OK');
     });
   }
@@ -208,8 +208,8 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     );
 
     app.post('/api/payments/payfast/notify', { schema: { hide: true } }, async (req, reply) => {
-      // PayFast wants a 200 at once; the checks run after it.
-      payments.receivePayFastNotification(typeof req.body === 'string' ? req.body : '');
+      // PayFast wants a 200 at once: the notification is kept first, its checks run after.
+      await payments.acceptNotification('payfast', typeof req.body === 'string' ? req.body : '');
       return reply.code(200).send('OK');
     });
   }

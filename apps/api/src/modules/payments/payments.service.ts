@@ -30,6 +30,9 @@ import * as repo from './payments.repository.ts';
 
 export type PaymentsService = ReturnType<typeof createPaymentsService>;
 
+/** A notification that fails this often (e.g. PayFast unreachable) waits for a person. */
+const MAX_NOTIFICATION_ATTEMPTS = 10;
+
 export interface PaymentsDependencies {
   db: Database;
   config: Config;
@@ -121,6 +124,33 @@ export function createPaymentsService(deps: PaymentsDependencies) {
       });
       await sendConfirmation(payment.orderId);
     }
+    return outcome;
+  }
+
+  /** Checks one stored notification with its provider's rules and credits the order. */
+  async function process(row: repo.NotificationRow): Promise<string> {
+    await repo.countAttempt(db, row.id, row.attempts + 1);
+    const pairs = parseNotification(row.body);
+    let outcome: string;
+    if (row.provider === 'sandbox') {
+      const unsigned = pairs.filter(([k]) => k !== 'signature');
+      const given = pairs.find(([k]) => k === 'signature')?.[1] ?? '';
+      const expected = sandboxMac(new URLSearchParams(unsigned).toString());
+      const valid =
+        given.length === expected.length &&
+        timingSafeEqual(Buffer.from(given), Buffer.from(expected));
+      outcome = valid ? await credit(fromFields('sandbox', pairs)) : 'bad_signature';
+    } else {
+      const merchant = pairs.find(([k]) => k === 'merchant_id')?.[1];
+      if (!isNotificationSignatureValid(pairs, config.PAYFAST_PASSPHRASE))
+        outcome = 'bad_signature';
+      else if (merchant !== config.PAYFAST_MERCHANT_ID) outcome = 'wrong_merchant';
+      else if (!(await confirmWithPayFast(config.PAYFAST_HOST, pairs))) outcome = 'not_confirmed';
+      else outcome = await credit(fromFields('payfast', pairs));
+    }
+    if (outcome !== 'credited')
+      deps.log.warn({ notification: row.id, outcome }, 'payment notification not credited');
+    await repo.finishNotification(db, row.id, outcome, new Date(deps.now()));
     return outcome;
   }
 
@@ -229,41 +259,23 @@ export function createPaymentsService(deps: PaymentsDependencies) {
       return [...fields, ['signature', sandboxMac(body)]];
     },
 
-    receiveSandboxNotification(body: string): void {
-      inBackground(
-        (async () => {
-          const pairs = parseNotification(body);
-          const unsigned = pairs.filter(([k]) => k !== 'signature');
-          const given = pairs.find(([k]) => k === 'signature')?.[1] ?? '';
-          const expected = sandboxMac(new URLSearchParams(unsigned).toString());
-          if (
-            given.length !== expected.length ||
-            !timingSafeEqual(Buffer.from(given), Buffer.from(expected))
-          ) {
-            deps.log.warn('sandbox notification with a bad signature');
-            return 'bad_signature';
-          }
-          return credit(fromFields('sandbox', pairs));
-        })(),
-      );
+    /**
+     * Keeps a provider's notification, then checks and credits it after the provider has its
+     * answer. Rejects only when the notification could not be kept (the provider retries).
+     */
+    async acceptNotification(provider: 'sandbox' | 'payfast', body: string): Promise<void> {
+      const row = await repo.storeNotification(db, provider, body, new Date(deps.now()));
+      inBackground(process(row));
     },
 
-    /** PayFast ITN: signature, then PayFast's own confirmation, then amount and idempotency. */
-    receivePayFastNotification(body: string): void {
-      inBackground(
-        (async () => {
-          const pairs = parseNotification(body);
-          if (!isNotificationSignatureValid(pairs, config.PAYFAST_PASSPHRASE)) {
-            deps.log.warn('PayFast notification with a bad signature');
-            return 'bad_signature';
-          }
-          if (!(await confirmWithPayFast(config.PAYFAST_HOST, pairs))) {
-            deps.log.warn('PayFast did not confirm a notification');
-            return 'not_confirmed';
-          }
-          return credit(fromFields('payfast', pairs));
-        })(),
+    /** Retries notifications that a crash or an error left unprocessed (every 30 s). */
+    async retryUnprocessed(): Promise<void> {
+      const stale = await repo.findUnprocessed(
+        db,
+        new Date(deps.now() - 60_000),
+        MAX_NOTIFICATION_ATTEMPTS,
       );
+      for (const row of stale) await process(row).catch(() => undefined);
     },
 
     /** Waits for notifications still being processed (tests, shutdown). */

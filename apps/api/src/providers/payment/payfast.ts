@@ -85,7 +85,7 @@ export function isNotificationSignatureValid(
 
 /**
  * Asks PayFast whether it sent this notification (server-to-server validation); true only for
- * the answer VALID.
+ * the answer VALID. Throws when PayFast cannot be asked (the notification is retried later).
  */
 export async function confirmWithPayFast(
   host: string,
@@ -97,5 +97,6 @@ export async function confirmWithPayFast(
     body: parameterString(pairs),
     signal: AbortSignal.timeout(15_000),
   });
-  return response.ok && (await response.text()).trim() === 'VALID';
+  if (!response.ok) throw new Error(`PayFast validation answered ${response.status}`);
+  return (await response.text()).trim() === 'VALID';
 }
