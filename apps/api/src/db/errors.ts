@@ -1,8 +1,11 @@
-/** Whether a database error is a unique-constraint violation (SQLSTATE 23505), on either driver. */
-export function isUniqueViolation(err: unknown): boolean {
+/** Whether a database error, or one it wraps, carries this SQLSTATE (pg and PGlite alike). */
+function hasSqlState(err: unknown, code: string): boolean {
   for (let e: unknown = err, depth = 0; e && depth < 5; depth++) {
-    if ((e as { code?: unknown }).code === '23505') return true;
+    if ((e as { code?: unknown }).code === code) return true;
     e = (e as { cause?: unknown }).cause;
   }
   return false;
 }
+
+export const isUniqueViolation = (err: unknown) => hasSqlState(err, '23505');
+export const isForeignKeyViolation = (err: unknown) => hasSqlState(err, '23503');

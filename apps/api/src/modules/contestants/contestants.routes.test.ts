@@ -338,3 +338,18 @@ describe("another customer's contestants answer 404", () => {
     expect(res.statusCode).toBe(401);
   });
 });
+
+describe('picture abuse', () => {
+  it('refuses a picture with too many pixels before decoding it', async () => {
+    const c = await customer();
+    // 8000 x 8000 of one colour: a small PNG that unpacks to 64 million pixels.
+    const huge = await sharp({
+      create: { width: 8000, height: 8000, channels: 3, background: '#000' },
+    })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
+    const res = await c.upload('/api/Uploads/NewUploadFiles', 'huge.png', huge);
+    expect(res.statusCode).toBe(415);
+    expect(res.json()).toMatchObject({ code: 'UNREADABLE_PICTURE' });
+  });
+});

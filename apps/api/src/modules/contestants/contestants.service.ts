@@ -7,6 +7,7 @@ import {
   type UpdateParticipantProfile,
 } from '@eisteddfod/shared';
 import type { Database } from '../../db/client.ts';
+import { isForeignKeyViolation } from '../../db/errors.ts';
 import { audit } from '../../lib/audit.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import type { PicturesService } from '../files/pictures.service.ts';
@@ -111,6 +112,9 @@ export function createContestantsService(
         acceptedTerms: input.acceptedTermsAndConditions,
         acceptedHonourPledge: input.acceptedHonourPledge,
       });
+      // A picture that is not the customer's is refused before anything is created.
+      if (input.profilePicture)
+        await pictures.requireUsablePicture(customerId, input.profilePicture);
       const at = new Date(now());
       const row = await repo.insertProfile(db, {
         ...values(input),
@@ -157,8 +161,16 @@ export function createContestantsService(
       if ((await repo.countEnteredItems(db, profileId)) > 0) {
         throw new AppError(409, 'PROFILE_HAS_ITEMS', CONTESTANT_MESSAGES.hasItems);
       }
-      await pictures.removePicturesOf(profileId);
-      await repo.deleteProfile(db, customerId, profileId);
+      const pictureFiles = await pictures.picturesOf(profileId);
+      try {
+        await repo.deleteProfile(db, customerId, profileId);
+      } catch (err) {
+        // An item entered for the contestant at this very moment keeps it (foreign key).
+        if (isForeignKeyViolation(err))
+          throw new AppError(409, 'PROFILE_HAS_ITEMS', CONTESTANT_MESSAGES.hasItems);
+        throw err;
+      }
+      await pictures.removePictures(pictureFiles);
       await audit(db, {
         actorCustomerId: customerId,
         action: 'contestant.deleted',

@@ -4,6 +4,8 @@ import type { ContentKind } from '../../lib/file-content.ts';
 
 /** Pictures are shown at most this wide or high; phones upload 12-megapixel photos. */
 const MAX_EDGE = 640;
+/** Refuse larger images before decoding them: a small file can unpack to gigabytes of pixels. */
+export const MAX_INPUT_PIXELS = 50_000_000;
 
 /**
  * A small JPEG that every browser shows, made from a JPEG, PNG, TIFF or HEIC/HEIF picture,
@@ -15,6 +17,8 @@ export async function makePictureRendition(
   kind: ContentKind,
 ): Promise<Buffer | undefined> {
   if (!['jpeg', 'png', 'tiff', 'heif'].includes(kind)) return undefined;
+  const { width = 0, height = 0 } = await sharp(data).metadata();
+  if (width * height > MAX_INPUT_PIXELS) throw new Error('The picture has too many pixels');
   try {
     return await toSmallJpeg(data);
   } catch (err) {
@@ -28,7 +32,7 @@ export async function makePictureRendition(
 }
 
 function toSmallJpeg(data: Buffer): Promise<Buffer> {
-  return sharp(data, { failOn: 'error' })
+  return sharp(data, { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS })
     .rotate()
     .resize(MAX_EDGE, MAX_EDGE, { fit: 'inside', withoutEnlargement: true })
     .flatten({ background: '#ffffff' })

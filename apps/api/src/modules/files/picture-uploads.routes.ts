@@ -41,6 +41,15 @@ export const pictureUploadsRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const path of ['/api/Uploads/UploadFiles', '/api/Uploads/NewUploadFiles']) {
     app.post(path, { schema }, async (req) => {
       const { customerId } = await requireSession(app.tokens, req);
+      const limit = await app.rateLimiter.hit(`pictures:customer:${customerId}`, 30, 60 * 60_000);
+      if (!limit.allowed) {
+        throw new AppError(
+          429,
+          'RATE_LIMITED',
+          'You have uploaded many pictures in the last hour. Please try again later.',
+          Math.ceil(limit.retryAfterMs / 1000),
+        );
+      }
       const headers = UploadHeadersSchema.safeParse(req.headers);
       if (!headers.success) {
         throw badRequest(

@@ -130,6 +130,17 @@ export function createPicturesService(deps: PicturesDependencies) {
       return file.renditionKey ? links.sign(`/api/files/${file.id}/picture`, file.id) : null;
     },
 
+    /** Refuses a picture reference that is not one of the customer's uploaded pictures. */
+    async requireUsablePicture(customerId: number, fileId: string): Promise<void> {
+      const file = await repo.findStoredFile(db, fileId);
+      if (file?.customerId !== customerId || file.purpose !== 'profile_picture') {
+        throw badRequest(
+          'PICTURE_NOT_FOUND',
+          'The profile picture was not found. Please upload it again.',
+        );
+      }
+    },
+
     /** Makes an uploaded picture the contestant's one picture, replacing any earlier. */
     async attachPicture(customerId: number, fileId: string, profileId: number): Promise<void> {
       const file = await repo.findStoredFile(db, fileId);
@@ -152,9 +163,12 @@ export function createPicturesService(deps: PicturesDependencies) {
       return (await repo.findFilesOfProfile(db, profileId))[0];
     },
 
-    async removePicturesOf(profileId: number): Promise<void> {
-      await removeFiles(await repo.findFilesOfProfile(db, profileId));
+    async picturesOf(profileId: number): Promise<repo.StoredFileRow[]> {
+      return repo.findFilesOfProfile(db, profileId);
     },
+
+    /** Deletes the pictures' files and records (after their contestant is gone). */
+    removePictures: removeFiles,
 
     /** The viewable picture behind a signed link; 404 for a wrong, expired or unknown link. */
     async openPicture(

@@ -50,10 +50,11 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
         '',
         ticket.message,
       ].join('\n');
+      // The acknowledgement repeats nothing the sender wrote, so the form cannot relay spam.
       await app.outbox.enqueueEmail(
         ticket.email,
         `We received your message (${ticketNumber})`,
-        `Dear ${ticket.name},\n\nThank you for writing to us. We answer within two working days.\n\n${details}`,
+        `Thank you for writing to the Online Eisteddfod. Your message is ticket ${ticketNumber}; we answer within two working days.`,
       );
       await app.outbox.enqueueEmail(
         app.config.ORGANISER_EMAIL,
