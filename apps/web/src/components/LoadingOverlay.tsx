@@ -1,13 +1,15 @@
 import { Loader } from '@mantine/core';
-import { useIsFetching, useIsMutating } from '@tanstack/react-query';
+import { useIsFetching, useIsMutating, type Query } from '@tanstack/react-query';
 import classes from './LoadingOverlay.module.css';
 
 /**
  * The full-screen 'Loading' overlay of spec 2, shown while a screen waits for its first data
- * or a change is being saved. Background refreshes of data already on screen don't cover it.
+ * or a change is being saved. Background refreshes of data already on screen don't cover it,
+ * nor do prefetches (no screen watches them) or a next page fetched while the screen keeps
+ * showing the previous one (placeholder data): paging and searching stay in place on a phone.
  */
 export function LoadingOverlay() {
-  const firstLoads = useIsFetching({ predicate: (q) => q.state.data === undefined });
+  const firstLoads = useIsFetching({ predicate: isWaitedFor });
   const saves = useIsMutating();
   if (firstLoads + saves === 0) return null;
   return (
@@ -15,5 +17,12 @@ export function LoadingOverlay() {
       <Loader color="white" size="lg" />
       <span className={classes.label}>Loading</span>
     </div>
+  );
+}
+
+function isWaitedFor(query: Query): boolean {
+  return (
+    query.state.data === undefined &&
+    query.observers.some((observer) => !observer.getCurrentResult().isPlaceholderData)
   );
 }

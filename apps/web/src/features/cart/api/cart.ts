@@ -1,0 +1,63 @@
+import { OrderSchema, type Order } from '@eisteddfod/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { ApiRequestError, apiRequest } from '../../../lib/api-client.ts';
+import { readStored, removeStored, writeStored } from '../../../lib/storage.ts';
+
+/** The logged-in customer's id, as stored at login (spec 3, browser storage keys); 0 when none. */
+export function currentCustomerId(): number {
+  const id = Number(readStored('customerId'));
+  return Number.isInteger(id) && id > 0 ? id : 0;
+}
+
+export const cartQueryKey = (customerId: number) => ['cart', customerId] as const;
+
+/** GET /api/Orders/{id}: a cart or an order, with its items. */
+export function fetchOrder(orderId: number, signal?: AbortSignal) {
+  return apiRequest(`/api/Orders/${orderId}`, OrderSchema, { signal });
+}
+
+/** POST /api/Orders: the customer's open cart, made when there is none (the server is idempotent). */
+export function createCart(customerId: number, signal?: AbortSignal) {
+  return apiRequest('/api/Orders', OrderSchema, {
+    method: 'POST',
+    body: { customerId, orderItems: [] },
+    signal,
+  });
+}
+
+/**
+ * Spec 4, "Cart": the stored cart is reloaded by its id; when it is gone (404) or was checked out
+ * meanwhile, it is discarded and the customer's open cart is asked for, and its id stored.
+ */
+export async function openCart(customerId: number, signal?: AbortSignal): Promise<Order> {
+  const storedId = Number(readStored('cart'));
+  if (Number.isInteger(storedId) && storedId > 0) {
+    try {
+      const order = await fetchOrder(storedId, signal);
+      if (order.status === 'cart' && order.customerId === customerId) return order;
+    } catch (error) {
+      if (!(error instanceof ApiRequestError && error.status === 404)) throw error;
+    }
+    removeStored('cart');
+  }
+  const cart = await createCart(customerId, signal);
+  writeStored('cart', String(cart.id));
+  return cart;
+}
+
+export const cartQuery = (customerId: number) =>
+  queryOptions({
+    queryKey: cartQueryKey(customerId),
+    queryFn: ({ signal }) => openCart(customerId, signal),
+    // Reloaded whenever a browsing screen opens (spec 4); on screen meanwhile it stays put.
+    staleTime: 0,
+  });
+
+/**
+ * The open cart. The screen's cart drawer reloads it on opening; the many item cards that only
+ * read it pass `reload: false`, so paging through items does not ask for the cart again.
+ */
+export function useCart({ reload = true }: { reload?: boolean } = {}) {
+  const customerId = currentCustomerId();
+  return useQuery({ ...cartQuery(customerId), enabled: customerId > 0, refetchOnMount: reload });
+}

@@ -1,0 +1,41 @@
+import { CART_MESSAGES, type Order, type OrderItem } from '@eisteddfod/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { toast } from '../../../lib/toasts.ts';
+import { cartQueryKey, currentCustomerId } from './cart.ts';
+import { showCartError } from './cart-errors.ts';
+
+/** DELETE /api/Orders/{id}/OrderItems/{orderItemId}: 204. */
+export function removeOrderItem(orderId: number, orderItemId: number) {
+  return apiRequest(`/api/Orders/${orderId}/OrderItems/${orderItemId}`, z.undefined(), {
+    method: 'DELETE',
+  });
+}
+
+export function useRemoveFromCart() {
+  const queryClient = useQueryClient();
+  const customerId = currentCustomerId();
+  return useMutation({
+    mutationFn: (orderItem: OrderItem) => removeOrderItem(orderItem.orderId, orderItem.id),
+    meta: { handlesErrors: true },
+    onSuccess: (_nothing, removed) => {
+      toast('success', CART_MESSAGES.itemRemoved);
+      queryClient.setQueryData<Order>(cartQueryKey(customerId), (cart) =>
+        cart
+          ? {
+              ...cart,
+              orderItems: cart.orderItems.filter((item) => item.id !== removed.id),
+              totalPrice: cart.totalPrice - removed.price,
+            }
+          : cart,
+      );
+      return queryClient.invalidateQueries({ queryKey: ['contestants'] });
+    },
+    onError: (error) => {
+      showCartError(error);
+      // Checked out in another tab, or already removed: show the cart as the server has it.
+      return queryClient.invalidateQueries({ queryKey: cartQueryKey(customerId) });
+    },
+  });
+}

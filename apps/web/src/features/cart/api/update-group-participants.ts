@@ -1,0 +1,39 @@
+import { CART_MESSAGES, OrderItemSchema, type GroupMember, type Order } from '@eisteddfod/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { toast } from '../../../lib/toasts.ts';
+import { cartQueryKey, currentCustomerId } from './cart.ts';
+import { showCartError } from './cart-errors.ts';
+
+/** POST /api/OrderItems/{id}/UpdateGroupParticipants: every member, in order; 200 OrderItem. */
+export function updateGroupParticipants(orderItemId: number, members: GroupMember[]) {
+  return apiRequest(`/api/OrderItems/${orderItemId}/UpdateGroupParticipants`, OrderItemSchema, {
+    method: 'POST',
+    body: members,
+  });
+}
+
+export function useUpdateGroupParticipants() {
+  const queryClient = useQueryClient();
+  const customerId = currentCustomerId();
+  return useMutation({
+    mutationFn: (change: { orderItemId: number; members: GroupMember[] }) =>
+      updateGroupParticipants(change.orderItemId, change.members),
+    meta: { handlesErrors: true },
+    onSuccess: (updated) => {
+      toast('success', CART_MESSAGES.groupUpdated);
+      // The price follows the number of members (spec 9), so the total moves too.
+      queryClient.setQueryData<Order>(cartQueryKey(customerId), (cart) => {
+        if (!cart) return cart;
+        const orderItems = cart.orderItems.map((item) => (item.id === updated.id ? updated : item));
+        return {
+          ...cart,
+          orderItems,
+          totalPrice: orderItems.reduce((sum, item) => sum + item.price, 0),
+        };
+      });
+      return queryClient.invalidateQueries({ queryKey: ['contestants'] });
+    },
+    onError: showCartError,
+  });
+}

@@ -1,0 +1,173 @@
+import { ActionIcon, Badge, Button, Drawer, Group, Stack, Text, Title } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { CART_MESSAGES, formatRand, type OrderItem } from '@eisteddfod/shared';
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
+import { useCart } from '../api/cart.ts';
+import { useRemoveFromCart } from '../api/remove-order-item.ts';
+import { GroupParticipantsModal } from './GroupParticipantsModal.tsx';
+import { CartIcon, PeopleIcon, TrashIcon } from './icons.tsx';
+import classes from './CartDrawer.module.css';
+
+interface ContestantItems {
+  participantProfileId: number;
+  name: string;
+  items: OrderItem[];
+}
+
+/** The cart's items per contestant, in the order they were first added. */
+function groupByContestant(items: OrderItem[]): ContestantItems[] {
+  const groups = new Map<number, ContestantItems>();
+  for (const item of items) {
+    const group = groups.get(item.participantProfileId) ?? {
+      participantProfileId: item.participantProfileId,
+      name: `${item.participantFirstName} ${item.participantSurname}`,
+      items: [],
+    };
+    group.items.push(item);
+    groups.set(item.participantProfileId, group);
+  }
+  return [...groups.values()];
+}
+
+/**
+ * Spec 2, "Cart drawer", on the sections, categories and items screens: a floating view-cart
+ * button opens the cart, listed per contestant, with remove, group management and checkout.
+ */
+export function CartDrawer() {
+  const cart = useCart();
+  const [opened, { open, close }] = useDisclosure(false);
+  const [managedId, setManagedId] = useState<number | null>(null);
+  const isPhone = useMediaQuery('(max-width: 48em)') ?? false;
+  const items = cart.data?.orderItems ?? [];
+  const count = items.length;
+  const managed = items.find((item) => item.id === managedId) ?? null;
+
+  return (
+    <>
+      <Button
+        className={classes.floating}
+        size="lg"
+        radius="xl"
+        leftSection={<CartIcon />}
+        rightSection={
+          <Badge color="white" c="grape.9" size="lg" circle={count < 10} aria-hidden>
+            {count}
+          </Badge>
+        }
+        aria-label={`View Cart, ${count} ${count === 1 ? 'item' : 'items'}`}
+        aria-haspopup="dialog"
+        onClick={open}
+      >
+        View Cart
+      </Button>
+
+      <Drawer
+        opened={opened}
+        onClose={close}
+        position="right"
+        size={isPhone ? '100%' : 'md'}
+        title="Your Cart"
+        closeButtonProps={{ 'aria-label': 'Close cart' }}
+        styles={{
+          title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-xl)' },
+          body: { minHeight: 'calc(100% - 60px)', display: 'flex', flexDirection: 'column' },
+        }}
+      >
+        <div className={classes.body}>
+          {count === 0 ? (
+            <Text my="md">Your cart is empty. Add an item to start your entry.</Text>
+          ) : (
+            <Stack gap="lg">
+              {groupByContestant(items).map((group) => (
+                <ContestantSection
+                  key={group.participantProfileId}
+                  group={group}
+                  onManage={setManagedId}
+                />
+              ))}
+            </Stack>
+          )}
+
+          <div className={classes.footer}>
+            <Group justify="space-between" mb="sm">
+              <Text fw={700} size="lg">
+                Total
+              </Text>
+              <Text fw={700} size="lg" data-testid="cart-total">
+                {formatRand(cart.data?.totalPrice ?? 0)}
+              </Text>
+            </Group>
+            <Group gap="sm" grow preventGrowOverflow={false}>
+              <Button variant="default" onClick={close}>
+                Add More
+              </Button>
+              <Button variant="default" onClick={close}>
+                Close
+              </Button>
+              <Button component={Link} to="/checkout">
+                Checkout Now
+              </Button>
+            </Group>
+          </div>
+        </div>
+      </Drawer>
+
+      <GroupParticipantsModal orderItem={managed} onClose={() => setManagedId(null)} />
+    </>
+  );
+}
+
+function ContestantSection(props: { group: ContestantItems; onManage: (id: number) => void }) {
+  const headingId = useId();
+  const remove = useRemoveFromCart();
+  const { group } = props;
+  return (
+    <section aria-labelledby={headingId}>
+      <Title order={3} fz="lg" id={headingId} style={{ overflowWrap: 'anywhere' }}>
+        {CART_MESSAGES.itemsFor} {group.name}
+      </Title>
+      <ul className={classes.list}>
+        {group.items.map((item) => (
+          <li key={item.id} className={classes.row}>
+            <div className={classes.rowText}>
+              <Text fw={700}>{item.itemCode}</Text>
+              <Text>{item.itemShortDescription}</Text>
+              {item.instruments && <Text size="sm">Instrument: {item.instruments}</Text>}
+              {item.groupInformationNeeded && (
+                <Text size="sm" fw={600} c="red.9" mt={4}>
+                  {CART_MESSAGES.groupInfoNeeded}
+                </Text>
+              )}
+              {item.isGroupItem && (
+                <Button
+                  size="sm"
+                  variant="light"
+                  mt="xs"
+                  leftSection={<PeopleIcon />}
+                  aria-haspopup="dialog"
+                  onClick={() => props.onManage(item.id)}
+                >
+                  Manage Contestants
+                </Button>
+              )}
+            </div>
+            <div className={classes.rowEnd}>
+              <Text fw={700}>{formatRand(item.price)}</Text>
+              <ActionIcon
+                variant="subtle"
+                color="red.9"
+                size="xl"
+                aria-label={`Remove ${item.itemCode} for ${group.name}`}
+                loading={remove.isPending && remove.variables.id === item.id}
+                onClick={() => remove.mutate(item)}
+              >
+                <TrashIcon />
+              </ActionIcon>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,23 @@
+import { Button, Group, Modal, Text } from '@mantine/core';
+import { CART_MESSAGES } from '@eisteddfod/shared';
+
+/** Spec 2, cart drawer: the notice shown when a group item is added; it closes on Ok. */
+export function GroupNoticeModal(props: { opened: boolean; onClose: () => void }) {
+  return (
+    <Modal
+      opened={props.opened}
+      onClose={props.onClose}
+      title={CART_MESSAGES.groupNoticeTitle}
+      centered
+      closeButtonProps={{ 'aria-label': 'Close' }}
+      styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
+    >
+      <Text>{CART_MESSAGES.groupNotice}</Text>
+      <Group justify="flex-end" mt="lg">
+        <Button onClick={props.onClose} miw={96}>
+          Ok
+        </Button>
+      </Group>
+    </Modal>
+  );
+}

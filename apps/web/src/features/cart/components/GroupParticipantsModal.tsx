@@ -1,0 +1,280 @@
+import {
+  Button,
+  Checkbox,
+  Fieldset,
+  Group,
+  Modal,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import {
+  CART_MESSAGES,
+  GENDERS,
+  GRADES,
+  entryPriceCents,
+  formatRand,
+  isIncompleteMember,
+  padMembers,
+  type GroupMember,
+  type OrderItem,
+} from '@eisteddfod/shared';
+import { useState } from 'react';
+import { useCurrentEvent } from '../../event/api/client-config.ts';
+import { toast } from '../../../lib/toasts.ts';
+import { useSchools } from '../api/schools.ts';
+import { useUpdateGroupParticipants } from '../api/update-group-participants.ts';
+import classes from './GroupParticipantsModal.module.css';
+
+const GENDER_OPTIONS = GENDERS.map((g) => ({ value: g, label: g[0]?.toUpperCase() + g.slice(1) }));
+// Mantine's dimmed description grey is below WCAG AA contrast on white.
+const optionStyles = { description: { color: 'var(--mantine-color-gray-8)' } };
+const GRADE_OPTIONS = GRADES.map((g) => ({ value: g.value, label: g.label }));
+
+/** Spec 2 and 5, "Group participants": the members of a group entry, saved all at once. */
+export function GroupParticipantsModal(props: {
+  orderItem: OrderItem | null;
+  onClose: () => void;
+}) {
+  const isPhone = useMediaQuery('(max-width: 48em)') ?? false;
+  const { orderItem } = props;
+  return (
+    <Modal
+      opened={orderItem !== null}
+      onClose={props.onClose}
+      title="Group Participants"
+      size={1040}
+      fullScreen={isPhone}
+      // Above the cart drawer it opens from; its own dropdowns (300) stay above it.
+      zIndex={250}
+      closeButtonProps={{ 'aria-label': 'Close' }}
+      styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-xl)' } }}
+    >
+      {orderItem && <GroupForm key={orderItem.id} orderItem={orderItem} onDone={props.onClose} />}
+    </Modal>
+  );
+}
+
+const blankMember = (from?: GroupMember, sameAge = false, sameSchool = false): GroupMember => ({
+  firstName: '',
+  surname: '',
+  school: sameSchool ? (from?.school ?? '') : '',
+  gender: '',
+  grade: sameAge ? (from?.grade ?? '') : '',
+});
+
+function GroupForm({ orderItem, onDone }: { orderItem: OrderItem; onDone: () => void }) {
+  const min = orderItem.minimumParticipants;
+  const max = orderItem.maximumParticipants;
+  const [rows, setRows] = useState<GroupMember[]>(() =>
+    padMembers(orderItem.groupParticipants, min),
+  );
+  const [sameAge, setSameAge] = useState(false);
+  const [sameSchool, setSameSchool] = useState(false);
+  const [triedToSave, setTriedToSave] = useState(false);
+  const fees = useCurrentEvent().data?.fees;
+  const schools = useSchools().data ?? [];
+  const update = useUpdateGroupParticipants();
+
+  const price = fees
+    ? entryPriceCents({ isGroupItem: true, price: orderItem.price }, rows.length, fees)
+    : orderItem.price;
+
+  function change(index: number, field: keyof GroupMember, value: string) {
+    setRows((current) =>
+      current.map((row, i) => {
+        if (i === index) return { ...row, [field]: value };
+        // While an option is on, the first participant's grade or school is everyone's.
+        if (index === 0 && field === 'grade' && sameAge) return { ...row, grade: value };
+        if (index === 0 && field === 'school' && sameSchool) return { ...row, school: value };
+        return row;
+      }),
+    );
+  }
+
+  function chooseSameAge(checked: boolean) {
+    setSameAge(checked);
+    if (checked)
+      setRows((current) => current.map((row) => ({ ...row, grade: current[0]?.grade ?? '' })));
+  }
+
+  function chooseSameSchool(checked: boolean) {
+    setSameSchool(checked);
+    if (checked) {
+      setRows((current) => current.map((row) => ({ ...row, school: current[0]?.school ?? '' })));
+    }
+  }
+
+  function addRow() {
+    setRows((current) => [...current, blankMember(current[0], sameAge, sameSchool)]);
+  }
+
+  function removeRow(index: number) {
+    setRows((current) => current.filter((_, i) => i !== index));
+  }
+
+  function save() {
+    setTriedToSave(true);
+    if (rows.some(isIncompleteMember)) {
+      toast('warning', CART_MESSAGES.groupDetails);
+      return;
+    }
+    const members = rows.map((row) => ({
+      firstName: row.firstName.trim(),
+      surname: row.surname.trim(),
+      school: row.school.trim(),
+      gender: row.gender,
+      grade: row.grade,
+    }));
+    update.mutate({ orderItemId: orderItem.id, members }, { onSuccess: onDone });
+  }
+
+  return (
+    <Stack gap="md">
+      <div>
+        <Text fw={700}>
+          {orderItem.itemCode} {orderItem.itemShortDescription}
+        </Text>
+        <Text size="sm">
+          Entered by {orderItem.participantFirstName} {orderItem.participantSurname}.{' '}
+          {CART_MESSAGES.groupCount(min, max)}
+        </Text>
+      </div>
+
+      <Group gap="lg">
+        <Checkbox
+          label="Same age"
+          description="Everyone gets the first participant's grade."
+          checked={sameAge}
+          styles={optionStyles}
+          onChange={(event) => chooseSameAge(event.currentTarget.checked)}
+        />
+        <Checkbox
+          label="Same school"
+          description="Everyone is at the first participant's school."
+          checked={sameSchool}
+          styles={optionStyles}
+          onChange={(event) => chooseSameSchool(event.currentTarget.checked)}
+        />
+      </Group>
+
+      {rows.map((row, index) => (
+        <MemberFields
+          key={index}
+          index={index}
+          member={row}
+          schools={schools}
+          showSchool={index === 0 || !sameSchool}
+          canRemove={index > 0 && rows.length > min}
+          highlight={triedToSave && isIncompleteMember(row)}
+          onChange={(field, value) => change(index, field, value)}
+          onRemove={() => removeRow(index)}
+        />
+      ))}
+
+      {rows.length < max && (
+        <Group justify="flex-end">
+          <Button variant="light" onClick={addRow}>
+            Add Participant
+          </Button>
+        </Group>
+      )}
+
+      <div className={classes.footer}>
+        <Group justify="space-between" align="center" gap="sm">
+          <Text fw={700} size="lg" aria-live="polite">
+            {rows.length} {rows.length === 1 ? 'participant' : 'participants'}: {formatRand(price)}
+          </Text>
+          <Group gap="sm">
+            <Button variant="default" onClick={onDone}>
+              Cancel
+            </Button>
+            <Button onClick={save} loading={update.isPending}>
+              Save Participants
+            </Button>
+          </Group>
+        </Group>
+      </div>
+    </Stack>
+  );
+}
+
+function MemberFields(props: {
+  index: number;
+  member: GroupMember;
+  schools: string[];
+  showSchool: boolean;
+  canRemove: boolean;
+  highlight: boolean;
+  onChange: (field: keyof GroupMember, value: string) => void;
+  onRemove: () => void;
+}) {
+  const { member } = props;
+  const label = `Participant ${props.index + 1}`;
+  return (
+    <Fieldset
+      legend={label}
+      variant="filled"
+      styles={{
+        root: props.highlight ? { borderColor: 'var(--mantine-color-red-8)' } : undefined,
+        legend: { fontWeight: 700 },
+      }}
+    >
+      <div className={classes.fields} data-without-school={props.showSchool ? undefined : true}>
+        <TextInput
+          label="First Name"
+          value={member.firstName}
+          autoComplete="off"
+          onChange={(event) => props.onChange('firstName', event.currentTarget.value)}
+        />
+        <TextInput
+          label="Surname"
+          value={member.surname}
+          autoComplete="off"
+          onChange={(event) => props.onChange('surname', event.currentTarget.value)}
+        />
+        {props.showSchool && (
+          <Select
+            label="School"
+            // A school typed in before the list existed still shows as chosen.
+            data={
+              member.school && !props.schools.includes(member.school)
+                ? [member.school, ...props.schools]
+                : props.schools
+            }
+            searchable
+            nothingFoundMessage="No school matches"
+            value={member.school || null}
+            onChange={(school) => props.onChange('school', school ?? '')}
+          />
+        )}
+        <Select
+          label="Gender"
+          data={GENDER_OPTIONS}
+          value={member.gender || null}
+          onChange={(gender) => props.onChange('gender', gender ?? '')}
+        />
+        <Select
+          label="Grade"
+          data={GRADE_OPTIONS}
+          value={member.grade || null}
+          onChange={(grade) => props.onChange('grade', grade ?? '')}
+        />
+      </div>
+      {props.canRemove && (
+        <Group justify="flex-end" mt="xs">
+          <Button
+            variant="subtle"
+            color="red.9"
+            aria-label={`Remove ${label}`}
+            onClick={props.onRemove}
+          >
+            Remove
+          </Button>
+        </Group>
+      )}
+    </Fieldset>
+  );
+}

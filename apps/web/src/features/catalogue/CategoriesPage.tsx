@@ -1,0 +1,81 @@
+import { Button, SimpleGrid } from '@mantine/core';
+import { SECTIONS, type Category, type Section } from '@eisteddfod/shared';
+import { Navigate, useNavigate, useParams } from 'react-router';
+import { readStored, writeStored } from '../../lib/storage.ts';
+import { useCategories } from './api/categories.ts';
+import { useSectionItems } from './api/section-items.ts';
+import { BrowseLayout } from './components/BrowseLayout.tsx';
+import { ItemList } from './components/ItemList.tsx';
+import { SearchBox } from './components/SearchBox.tsx';
+import { useBrowseSearch } from './use-browse-search.ts';
+
+function storedSection(): Section | null {
+  const stored = readStored('currentCategory');
+  return SECTIONS.find((section) => section === stored) ?? null;
+}
+
+/**
+ * {participantId}/categories (spec 2): the chosen section's categories as buttons, or, while
+ * searching, matching items of the whole section.
+ */
+export default function CategoriesPage() {
+  const participantId = Number(useParams().id);
+  const navigate = useNavigate();
+  const section = storedSection();
+  const categories = useCategories();
+  const search = useBrowseSearch();
+  const results = useSectionItems(section, search.page);
+
+  // Opened without choosing a section first (a bookmark, another tab): choose one.
+  if (!section) return <Navigate to={`/${participantId}/sections`} replace />;
+
+  const inSection = (categories.data ?? []).filter((category) => category.section === section);
+
+  function choose(category: Category) {
+    writeStored('currentSubCategory', category.name);
+    void navigate(`/${participantId}/categories/${category.id}/items`);
+  }
+
+  return (
+    <BrowseLayout
+      title={section}
+      back={{ to: `/${participantId}/sections`, label: 'Back to Sections' }}
+      participantId={participantId}
+    >
+      <SearchBox
+        label={`Search ${section}`}
+        value={search.text}
+        onChange={search.setText}
+        onClear={search.clear}
+      />
+      <div style={{ marginTop: 'var(--mantine-spacing-lg)' }}>
+        {search.isSearching ? (
+          <ItemList
+            heading="Search Results"
+            result={results}
+            skip={search.page.skip}
+            onPage={search.goToPage}
+            participantId={participantId}
+            emptyText={`No items in ${section} match your search.`}
+          />
+        ) : (
+          <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="sm">
+            {inSection.map((category) => (
+              <Button
+                key={category.id}
+                variant="light"
+                size="lg"
+                fullWidth
+                justify="space-between"
+                rightSection={<span aria-hidden>›</span>}
+                onClick={() => choose(category)}
+              >
+                {category.name}
+              </Button>
+            ))}
+          </SimpleGrid>
+        )}
+      </div>
+    </BrowseLayout>
+  );
+}

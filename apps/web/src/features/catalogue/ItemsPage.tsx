@@ -1,0 +1,46 @@
+import { useParams } from 'react-router';
+import { readStored } from '../../lib/storage.ts';
+import { useCategories } from './api/categories.ts';
+import { useCategoryItems } from './api/category-items.ts';
+import { BrowseLayout } from './components/BrowseLayout.tsx';
+import { ItemList } from './components/ItemList.tsx';
+import { SearchBox } from './components/SearchBox.tsx';
+import { useBrowseSearch } from './use-browse-search.ts';
+
+/** {participantId}/categories/{categoryId}/items (spec 2): a category's items, paged, searchable. */
+export default function ItemsPage() {
+  const params = useParams();
+  const participantId = Number(params.participantId);
+  const categoryId = Number(params.categoryId);
+  const category = useCategories().data?.find((c) => c.id === categoryId);
+  const title = category?.name ?? readStored('currentSubCategory') ?? 'Items';
+  const search = useBrowseSearch();
+  const items = useCategoryItems(categoryId, search.page);
+
+  return (
+    <BrowseLayout
+      title={title}
+      back={{ to: `/${participantId}/categories`, label: 'Back to Categories' }}
+      participantId={participantId}
+    >
+      <SearchBox
+        label={`Search ${title}`}
+        value={search.text}
+        onChange={search.setText}
+        onClear={search.clear}
+      />
+      <div style={{ marginTop: 'var(--mantine-spacing-lg)' }}>
+        <ItemList
+          heading={search.isSearching ? 'Search Results' : 'Items'}
+          result={items}
+          skip={search.page.skip}
+          onPage={search.goToPage}
+          participantId={participantId}
+          emptyText={
+            search.isSearching ? 'No items match your search.' : 'This category has no items yet.'
+          }
+        />
+      </div>
+    </BrowseLayout>
+  );
+}

@@ -1,0 +1,56 @@
+import { PAGE_SIZE, hasNextPage, type ItemPage } from '@eisteddfod/shared';
+import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+
+/** Which page of a list of items: spec 3, "Paging and search state". */
+export interface PageRequest {
+  skip: number;
+  search: string;
+}
+
+/** One paged list of the catalogue: where it comes from and how a page of it is fetched. */
+export interface ItemSource {
+  key: readonly unknown[];
+  enabled: boolean;
+  fetchPage: (page: PageRequest, signal?: AbortSignal) => Promise<ItemPage>;
+}
+
+/** skip, take and search as the catalogue calls read them. */
+export function pageQuery(page: PageRequest, extra: Record<string, string> = {}): string {
+  return new URLSearchParams({
+    ...extra,
+    skip: String(page.skip),
+    take: String(PAGE_SIZE),
+    search: page.search,
+  }).toString();
+}
+
+function pageOptions(source: ItemSource, page: PageRequest) {
+  return queryOptions({
+    queryKey: [...source.key, page.search, page.skip],
+    queryFn: ({ signal }) => source.fetchPage(page, signal),
+    staleTime: 5 * 60_000,
+  });
+}
+
+/**
+ * One page of items. The page on screen stays while the next one loads (no overlay, no jump),
+ * and the page after it is fetched ahead, so Next is instant on a slow phone connection.
+ */
+export function useItemPage(source: ItemSource, page: PageRequest) {
+  const queryClient = useQueryClient();
+  const result = useQuery({
+    ...pageOptions(source, page),
+    enabled: source.enabled,
+    placeholderData: keepPreviousData,
+  });
+  const total = result.isPlaceholderData ? undefined : result.data?.total;
+  const { skip, search } = page;
+
+  useEffect(() => {
+    if (!source.enabled || total === undefined || !hasNextPage(skip, total)) return;
+    void queryClient.prefetchQuery(pageOptions(source, { search, skip: skip + PAGE_SIZE }));
+  }, [queryClient, source, skip, search, total]);
+
+  return result;
+}

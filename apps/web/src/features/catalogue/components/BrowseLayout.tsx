@@ -1,0 +1,35 @@
+import { Anchor, Container, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { CartDrawer } from '../../cart/components/CartDrawer.tsx';
+import { useContestant } from '../api/contestant.ts';
+
+/**
+ * The frame of the sections, categories and items screens: a back link, the title, whose items
+ * are being chosen, and the cart drawer (spec 2).
+ */
+export function BrowseLayout(props: {
+  title: string;
+  back: { to: string; label: string };
+  participantId: number;
+  children: ReactNode;
+}) {
+  const contestant = useContestant(props.participantId).data;
+  return (
+    // Room at the bottom for the floating cart button.
+    <Container size="lg" px={{ base: 'sm', sm: 'md' }} pt={{ base: 'md', sm: 'xl' }} pb={112}>
+      <Anchor component={Link} to={props.back.to} fw={600} size="md" display="inline-block" py={6}>
+        <span aria-hidden>← </span>
+        {props.back.label}
+      </Anchor>
+      <Title order={1} fz={{ base: 26, sm: 32 }} mt="xs">
+        {props.title}
+      </Title>
+      <Text mb="lg" mih={24}>
+        {contestant ? `Choosing items for ${contestant.firstName} ${contestant.surname}` : ''}
+      </Text>
+      {props.children}
+      <CartDrawer />
+    </Container>
+  );
+}

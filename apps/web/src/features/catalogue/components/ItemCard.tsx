@@ -1,0 +1,121 @@
+import { Anchor, Button, Card, Group, Select, Stack, Text, Title } from '@mantine/core';
+import {
+  CART_MESSAGES,
+  INSTRUMENTS,
+  formatLongDate,
+  formatRand,
+  needsViewMore,
+  previewDescription,
+  type Item,
+} from '@eisteddfod/shared';
+import { useId, useState } from 'react';
+import { GroupNoticeModal } from '../../cart/components/GroupNoticeModal.tsx';
+import { useAddToCart } from '../../cart/use-add-to-cart.ts';
+import { useCurrentEvent } from '../../event/api/client-config.ts';
+import classes from './ItemCard.module.css';
+
+/**
+ * One competition item (spec 2, "Items"): code, description, fee, the instrument when the item
+ * asks for one, and Add (or the disabled 'Deadline has passed', spec 4).
+ */
+export function ItemCard({ item, participantId }: { item: Item; participantId: number }) {
+  const titleId = useId();
+  const [expanded, setExpanded] = useState(false);
+  const [instrument, setInstrument] = useState<string | null>(null);
+  const [added, setAdded] = useState(false);
+  const [showNotice, setShowNotice] = useState(false);
+  const { add, isAdding } = useAddToCart();
+  const fees = useCurrentEvent().data?.fees;
+  const hasMore = needsViewMore(item.description);
+
+  function addToCart() {
+    setAdded(false);
+    add({ item, participantProfileId: participantId, instrument: instrument ?? '' }, () => {
+      setAdded(true);
+      if (item.isGroupItem) setShowNotice(true);
+    });
+  }
+
+  return (
+    <Card
+      component="article"
+      withBorder
+      shadow="xs"
+      padding="lg"
+      aria-labelledby={titleId}
+      className={classes.card}
+    >
+      <Group justify="space-between" align="flex-start" gap="sm" wrap="nowrap">
+        <Title order={3} fz="md" lh={1.35} id={titleId} style={{ overflowWrap: 'anywhere' }}>
+          <span className={classes.code}>{item.code}</span> {item.shortDescription}
+        </Title>
+        <Text fw={700} size="lg" style={{ whiteSpace: 'nowrap' }}>
+          {formatRand(item.price)}
+        </Text>
+      </Group>
+
+      <Stack gap={6} mt="xs">
+        {item.isGroupItem && (
+          <Text size="sm" fw={600} c="grape.9">
+            {groupSizeText(item)}
+            {fees && item.maximumParticipants >= fees.groupLargeFromParticipants
+              ? ` · ${formatRand(fees.groupLargeCents)} from ${fees.groupLargeFromParticipants} participants`
+              : ''}
+          </Text>
+        )}
+        <Text size="sm" className={classes.description}>
+          {expanded || !hasMore ? item.description : `${previewDescription(item.description)}…`}{' '}
+          {hasMore && (
+            <Anchor
+              component="button"
+              type="button"
+              size="sm"
+              fw={600}
+              aria-expanded={expanded}
+              onClick={() => setExpanded((open) => !open)}
+            >
+              {expanded ? 'View Less' : 'View More'}
+            </Anchor>
+          )}
+        </Text>
+        <Text size="sm" c="gray.8">
+          Entries close {formatLongDate(item.dueDate)}
+        </Text>
+      </Stack>
+
+      <Stack gap="sm" className={classes.actions}>
+        {item.requiresAnInstrument && !item.deadlinePassed && (
+          <Select
+            label="Instrument"
+            placeholder="Select an instrument"
+            data={INSTRUMENTS}
+            value={instrument}
+            onChange={setInstrument}
+            withAsterisk
+            size="md"
+          />
+        )}
+        {item.deadlinePassed ? (
+          <Button fullWidth size="md" disabled>
+            {CART_MESSAGES.deadlinePassedButton}
+          </Button>
+        ) : (
+          <Button fullWidth size="md" onClick={addToCart} loading={isAdding}>
+            Add to Cart
+          </Button>
+        )}
+        <Text size="sm" fw={600} c="teal.9" role="status" mih={0}>
+          {added ? 'Added to the cart.' : ''}
+        </Text>
+      </Stack>
+
+      <GroupNoticeModal opened={showNotice} onClose={() => setShowNotice(false)} />
+    </Card>
+  );
+}
+
+/** 'Group item: 3–8 participants', or '2 participants' for a duo. */
+function groupSizeText(item: Item): string {
+  const { minimumParticipants: min, maximumParticipants: max } = item;
+  return `Group item: ${min === max ? min : `${min}–${max}`} participants`;
+}

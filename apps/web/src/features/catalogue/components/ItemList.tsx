@@ -1,0 +1,93 @@
+import { Button, Group, Loader, SimpleGrid, Text, Title } from '@mantine/core';
+import { PAGE_SIZE, hasNextPage, hasPreviousPage, type ItemPage } from '@eisteddfod/shared';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { useId, useRef } from 'react';
+import { ItemCard } from './ItemCard.tsx';
+
+/**
+ * A page of item cards with Previous and Next (spec 9, "Paging and search"): one column on a
+ * phone, more on wider screens.
+ */
+export function ItemList(props: {
+  heading: string;
+  result: UseQueryResult<ItemPage>;
+  skip: number;
+  onPage: (skip: number) => void;
+  participantId: number;
+  emptyText: string;
+}) {
+  const headingId = useId();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const { data, isFetching, isPlaceholderData, isError } = props.result;
+  const total = data?.total ?? 0;
+  const items = data?.items ?? [];
+  const first = Math.min(props.skip + 1, total);
+  const last = Math.min(props.skip + items.length, total);
+
+  function goTo(skip: number) {
+    props.onPage(skip);
+    // The new page starts at the top of the list, not where the old one's buttons were.
+    headingRef.current?.scrollIntoView({ block: 'start' });
+    headingRef.current?.focus({ preventScroll: true });
+  }
+
+  return (
+    <section aria-labelledby={headingId}>
+      <Group justify="space-between" align="baseline" gap="xs" mb="sm">
+        <Title
+          order={2}
+          fz={{ base: 20, sm: 24 }}
+          id={headingId}
+          ref={headingRef}
+          tabIndex={-1}
+          style={{ scrollMarginTop: 80, outline: 'none' }}
+        >
+          {props.heading}
+        </Title>
+        <Group gap="xs" aria-live="polite">
+          {isFetching && isPlaceholderData && <Loader size="xs" aria-label="Loading items" />}
+          {data && (
+            <Text size="sm" c="gray.8">
+              {total === 0 ? 'No items' : `Showing ${first}–${last} of ${total}`}
+            </Text>
+          )}
+        </Group>
+      </Group>
+
+      {isError && <Text mb="md">The items could not be loaded. Please try again.</Text>}
+      {data && items.length === 0 && <Text mb="md">{props.emptyText}</Text>}
+
+      <SimpleGrid
+        cols={{ base: 1, sm: 2, lg: 3 }}
+        spacing="md"
+        verticalSpacing="md"
+        style={{ opacity: isPlaceholderData ? 0.6 : 1, transition: 'opacity 120ms' }}
+      >
+        {items.map((item) => (
+          <ItemCard key={item.id} item={item} participantId={props.participantId} />
+        ))}
+      </SimpleGrid>
+
+      {data && (hasPreviousPage(props.skip) || hasNextPage(props.skip, total)) && (
+        <Group justify="space-between" mt="lg" gap="sm">
+          {hasPreviousPage(props.skip) ? (
+            <Button
+              variant="default"
+              size="md"
+              onClick={() => goTo(Math.max(0, props.skip - PAGE_SIZE))}
+            >
+              Previous
+            </Button>
+          ) : (
+            <span />
+          )}
+          {hasNextPage(props.skip, total) && (
+            <Button size="md" onClick={() => goTo(props.skip + PAGE_SIZE)}>
+              Next
+            </Button>
+          )}
+        </Group>
+      )}
+    </section>
+  );
+}

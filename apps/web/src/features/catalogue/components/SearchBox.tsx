@@ -1,0 +1,30 @@
+import { Button, Group, TextInput } from '@mantine/core';
+
+/** A browsing screen's search box with 'Clear Search' (spec 2). */
+export function SearchBox(props: {
+  label: string;
+  value: string;
+  onChange: (text: string) => void;
+  onClear: () => void;
+}) {
+  return (
+    <Group align="flex-end" gap="sm" role="search">
+      <TextInput
+        label={props.label}
+        placeholder="Item code or description"
+        type="search"
+        size="md"
+        autoComplete="off"
+        style={{ flex: '1 1 240px' }}
+        value={props.value}
+        onChange={(event) => props.onChange(event.currentTarget.value)}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') props.onClear();
+        }}
+      />
+      <Button variant="default" size="md" onClick={props.onClear} disabled={props.value === ''}>
+        Clear Search
+      </Button>
+    </Group>
+  );
+}
