@@ -32,6 +32,7 @@ describe('categories', () => {
   });
 
   it('pages a category 15 at a time with the total', async () => {
+    // The demo's Piano category has more than one page of items.
     const categories = (await get(`/api/Eisteddfods/${t.eventId}/Categories`)).body as {
       id: number;
     }[];
@@ -191,5 +192,24 @@ describe('compression', () => {
     expect(gz.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.headers.vary).toContain('accept-encoding');
+  });
+});
+
+describe('a category longer than one page', () => {
+  it('splits into pages of 15 (the demo Piano category)', async () => {
+    const categories = (await get(`/api/Eisteddfods/${t.eventId}/Categories`)).body as {
+      id: number;
+      name: string;
+    }[];
+    const piano = categories.find((c) => c.name === 'Piano')!;
+    const first = await page(
+      `/api/Eisteddfods/${t.eventId}/Categories/${piano.id}/Items?skip=0&take=15`,
+    );
+    const second = await page(
+      `/api/Eisteddfods/${t.eventId}/Categories/${piano.id}/Items?skip=15&take=15`,
+    );
+    expect(first.total).toBeGreaterThan(15);
+    expect(first.items).toHaveLength(15);
+    expect(second.items).toHaveLength(first.total - 15);
   });
 });
