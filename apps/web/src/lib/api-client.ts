@@ -1,4 +1,9 @@
-import { ApiErrorSchema, type ApiError } from '@eisteddfod/shared';
+import {
+  ApiErrorSchema,
+  UploadResponseSchema,
+  type ApiError,
+  type UploadResponse,
+} from '@eisteddfod/shared';
 import type { z } from 'zod';
 import { readStored } from './storage.ts';
 
@@ -38,6 +43,11 @@ export async function apiRequest<S extends z.ZodType>(
     body: options.body === undefined ? null : JSON.stringify(options.body),
     signal: options.signal ?? null,
   });
+  return readAnswer(response, schema);
+}
+
+/** The answer's JSON checked against its schema; a non-2xx answer becomes an ApiRequestError. */
+async function readAnswer<S extends z.ZodType>(response: Response, schema: S): Promise<z.infer<S>> {
   const data: unknown =
     response.status === 204 ? undefined : await response.json().catch(() => undefined);
   if (!response.ok) {
@@ -45,4 +55,30 @@ export async function apiRequest<S extends z.ZodType>(
     throw new ApiRequestError(response.status, parsed.success ? parsed.data : undefined);
   }
   return schema.parse(data);
+}
+
+/**
+ * Sends one file as multipart form data in the field `file` (spec 7, Uploads), with the stored
+ * bearer token and the call's own headers. The browser sets the multipart content type itself.
+ */
+export async function apiUpload(
+  path: string,
+  file: File,
+  headers: Record<string, string>,
+  signal?: AbortSignal,
+): Promise<UploadResponse> {
+  const body = new FormData();
+  body.append('file', file, file.name);
+  const token = readStored('token');
+  const response = await fetch(path, {
+    method: 'POST',
+    headers: {
+      accept: 'application/json',
+      ...headers,
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body,
+    signal: signal ?? null,
+  });
+  return readAnswer(response, UploadResponseSchema);
 }

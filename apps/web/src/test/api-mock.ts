@@ -4,8 +4,10 @@ export interface MockRequest {
   method: string;
   path: string;
   query: URLSearchParams;
+  /** Parsed JSON, or the FormData of an upload. */
   body: unknown;
   authorization: string | null;
+  headers: Headers;
 }
 
 export type MockAnswer = [status: number, body?: unknown];
@@ -25,8 +27,14 @@ export function mockApi(answer: (request: MockRequest) => MockAnswer) {
         method: init.method ?? 'GET',
         path: url.pathname,
         query: url.searchParams,
-        body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
+        body:
+          typeof init.body === 'string'
+            ? JSON.parse(init.body)
+            : init.body instanceof FormData
+              ? init.body
+              : undefined,
         authorization: headers.get('authorization'),
+        headers,
       };
       requests.push(request);
       const [status, body] = answer(request);

@@ -84,7 +84,7 @@ export function createPicturesService(deps: PicturesDependencies) {
               db,
               input.customerId,
               originalName,
-              new Date(deps.now() - 86_400_000),
+              new Date(deps.now() - 10 * 60_000),
             )
           : (await repo.findFilesOfProfile(db, input.profileId)).find(
               (f) => f.originalName === originalName,

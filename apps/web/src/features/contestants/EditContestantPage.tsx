@@ -1,0 +1,141 @@
+import { Button, Grid, Stack, Text, Title } from '@mantine/core';
+import {
+  CONTESTANT_MESSAGES,
+  contestantProblem,
+  type ParticipantProfile,
+} from '@eisteddfod/shared';
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { toast } from '../../lib/toasts.ts';
+import { storedCustomerId, useContestants } from './api/contestants.ts';
+import { useReferenceLists } from './api/reference-lists.ts';
+import { useUpdateContestant } from './api/save-contestant.ts';
+import { ContestantFields, type ContestantFieldValues } from './components/ContestantFields.tsx';
+import { ContestantPage, FormButtons, Panel } from './components/ContestantPage.tsx';
+import { EntryProgress } from './components/EntryProgress.tsx';
+import { PictureUpload, type UploadedPicture } from './components/PictureUpload.tsx';
+
+const TITLE = 'Edit Contestant';
+const header = <EntryProgress firstStep="Edit profile" active={0} />;
+
+/** edit-profile/{id} (spec 2): change a contestant, found by its id in the customer's list. */
+export default function EditContestantPage() {
+  const profileId = Number(useParams().id);
+  const customerId = storedCustomerId();
+  const contestants = useContestants(customerId);
+  const contestant = contestants.data?.find((c) => c.id === profileId);
+
+  if (contestant) {
+    return (
+      <EditContestantForm key={contestant.id} customerId={customerId} contestant={contestant} />
+    );
+  }
+  return (
+    <ContestantPage
+      title={contestants.data ? 'Contestant not found' : TITLE}
+      header={contestants.data ? undefined : header}
+    >
+      {contestants.data && (
+        <Panel>
+          <Text mb="lg">
+            None of your contestants has this id. It may have been deleted, or the link is wrong.
+          </Text>
+          <Button component={Link} to="/participant-profiles">
+            Back to Contestant Profiles
+          </Button>
+        </Panel>
+      )}
+      {contestants.isError && (
+        <Text>This contestant could not be loaded. Please try again later.</Text>
+      )}
+    </ContestantPage>
+  );
+}
+
+function EditContestantForm(props: { customerId: number; contestant: ParticipantProfile }) {
+  const { customerId, contestant } = props;
+  const navigate = useNavigate();
+  const reference = useReferenceLists();
+  const update = useUpdateContestant(customerId);
+  const [values, setValues] = useState<ContestantFieldValues>({
+    firstName: contestant.firstName,
+    surname: contestant.surname,
+    school: contestant.school,
+    gender: contestant.gender ?? '',
+    grade: contestant.grade,
+  });
+  const [uploaded, setUploaded] = useState<UploadedPicture | null>(null);
+  const schools = reference.data?.schools ?? [];
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    // Consent was given when the contestant was added; editing does not ask again.
+    const problem = contestantProblem(
+      { ...values, acceptedTerms: true, acceptedHonourPledge: true },
+      schools,
+    );
+    if (problem) {
+      toast('warning', problem);
+      return;
+    }
+    update.mutate(
+      {
+        id: contestant.id,
+        customerId,
+        firstName: values.firstName.trim(),
+        surname: values.surname.trim(),
+        email: contestant.email,
+        mobileNumber: contestant.mobileNumber,
+        school: values.school,
+        grade: values.grade,
+        gender: values.gender || null,
+      },
+      {
+        onSuccess: () => {
+          toast('success', CONTESTANT_MESSAGES.updated);
+          void navigate('/participant-profiles');
+        },
+      },
+    );
+  }
+
+  // Just uploaded: the answer's link; otherwise what the list says.
+  const picture = uploaded
+    ? {
+        imageUrl: uploaded.fileUrl || null,
+        documentName: uploaded.fileUrl ? null : uploaded.fileName,
+      }
+    : { imageUrl: contestant.profileImageLink, documentName: contestant.profilePictureName };
+
+  return (
+    <ContestantPage title={TITLE} header={header}>
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <Panel>
+            <form onSubmit={submit} noValidate>
+              <Stack gap="md">
+                <ContestantFields values={values} onChange={setValues} schools={schools} required />
+                <FormButtons label="Update Contestant" saving={update.isPending} />
+              </Stack>
+            </form>
+          </Panel>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <Panel>
+            <Title order={2} fz="lg" mb="sm">
+              Profile Picture
+            </Title>
+            <PictureUpload
+              customerId={customerId}
+              contestantId={contestant.id}
+              firstName={contestant.firstName}
+              surname={contestant.surname}
+              picture={picture}
+              onUploaded={setUploaded}
+            />
+          </Panel>
+        </Grid.Col>
+      </Grid>
+    </ContestantPage>
+  );
+}

@@ -1,0 +1,36 @@
+import { CONTESTANT_MESSAGES } from '@eisteddfod/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { ApiRequestError, apiRequest } from '../../../lib/api-client.ts';
+import { handleHttpError } from '../../../lib/http-errors.ts';
+import { toast } from '../../../lib/toasts.ts';
+import { contestantsQueryKey } from './contestants.ts';
+
+/** DELETE /api/Customers/{id}/participant-profile/{profileId}; 409 when it has entered items. */
+export function deleteContestant(customerId: number, profileId: number) {
+  return apiRequest(
+    `/api/Customers/${customerId}/participant-profile/${profileId}`,
+    z.undefined(),
+    {
+      method: 'DELETE',
+    },
+  );
+}
+
+export function useDeleteContestant(customerId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (profileId: number) => deleteContestant(customerId, profileId),
+    meta: { handlesErrors: true },
+    onSuccess: () => toast('success', CONTESTANT_MESSAGES.deleted),
+    onError: (error) => {
+      // Items entered in another tab since the list was shown (spec 5, "Profile deletion").
+      if (error instanceof ApiRequestError && error.body?.code === 'PROFILE_HAS_ITEMS') {
+        toast('warning', CONTESTANT_MESSAGES.hasItems);
+      } else {
+        handleHttpError(error);
+      }
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: contestantsQueryKey(customerId) }),
+  });
+}

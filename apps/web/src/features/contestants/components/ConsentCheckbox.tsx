@@ -1,0 +1,82 @@
+import { Button, Checkbox, Group, Modal, Stack, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import type { ReactNode } from 'react';
+
+/**
+ * A consent of spec 2 ("Create contestant"): ticking the box opens the text in a modal, and only
+ * its 'I Accept' button ticks it. Unticking needs no modal.
+ */
+export function ConsentCheckbox(props: {
+  label: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  children: ReactNode;
+}) {
+  const [opened, { open, close }] = useDisclosure(false);
+  return (
+    <>
+      <Checkbox
+        label={props.label}
+        size="md"
+        checked={props.checked}
+        onChange={(event) => {
+          if (event.currentTarget.checked) open();
+          else props.onChange(false);
+        }}
+      />
+      <Modal
+        opened={opened}
+        onClose={close}
+        title={props.label}
+        centered
+        closeButtonProps={{ 'aria-label': 'Close' }}
+        styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
+      >
+        <Stack gap="md">
+          {props.children}
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={close}>
+              Cancel
+            </Button>
+            <Button
+              onClick={() => {
+                props.onChange(true);
+                close();
+              }}
+            >
+              I Accept
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
+  );
+}
+
+/** Spec 9, "Rules from the FAQ": what the honour pledge states. */
+export function HonourPledgeText() {
+  return (
+    <>
+      <Text>On my honour, I confirm that the performance or work entered for this contestant:</Text>
+      <Text component="ul" m={0} pl="lg">
+        <li>is performed live, specifically for this competition;</li>
+        <li>is recorded in one continuous take;</li>
+        <li>has not been edited in any way;</li>
+        <li>is the contestant&apos;s own work and is not plagiarised.</li>
+      </Text>
+      <Text>Performances filmed earlier, for another occasion, are disqualified.</Text>
+    </>
+  );
+}
+
+/** Spec 9, "Rules from the FAQ": what the terms state. */
+export function TermsText() {
+  return (
+    <>
+      <Text>
+        As the contestant&apos;s parent or guardian, I give my consent for the organisers to use the
+        contestant&apos;s submissions and profile picture in the event&apos;s publications.
+      </Text>
+    </>
+  );
+}

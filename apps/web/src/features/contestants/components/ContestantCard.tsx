@@ -1,0 +1,117 @@
+import { Anchor, Button, Card, Group, Stack, Text, Title, useMatches } from '@mantine/core';
+import {
+  CONTESTANT_MESSAGES,
+  type ParticipantProfile,
+  type ProfileOrderItem,
+} from '@eisteddfod/shared';
+import { useId } from 'react';
+import { Link } from 'react-router';
+import { ContestantPicture } from './ContestantPicture.tsx';
+
+/** One contestant of the list (spec 2): picture, name, school, grade, items and actions. */
+export function ContestantCard(props: {
+  contestant: ParticipantProfile;
+  onShowItem: (item: ProfileOrderItem) => void;
+  onDelete: (contestant: ParticipantProfile) => void;
+}) {
+  const { contestant } = props;
+  const headingId = useId();
+  const name = `${contestant.firstName} ${contestant.surname}`;
+  const items = contestant.orderItems;
+  const isNarrow = useMatches({ base: true, xs: false });
+  return (
+    <Card
+      component="article"
+      withBorder
+      shadow="sm"
+      padding={isNarrow ? 'md' : 'lg'}
+      aria-labelledby={headingId}
+    >
+      <Group align="flex-start" gap="md" wrap="nowrap">
+        <ContestantPicture
+          firstName={contestant.firstName}
+          surname={contestant.surname}
+          picture={{
+            imageUrl: contestant.profileImageLink,
+            documentName: contestant.profilePictureName,
+          }}
+          size={104}
+        />
+        <Stack gap={2} style={{ minWidth: 0 }}>
+          <Title order={3} fz="lg" id={headingId} style={{ overflowWrap: 'anywhere' }}>
+            {name}
+          </Title>
+          <Text style={{ overflowWrap: 'anywhere' }}>{contestant.school}</Text>
+          <Text>Grade {contestant.grade}</Text>
+        </Stack>
+      </Group>
+
+      <Stack gap={4} mt="md" style={{ flex: 1 }}>
+        <Text fw={600} size="sm">
+          Entered items
+        </Text>
+        {items.length === 0 ? (
+          <Text size="sm" c="gray.7">
+            {CONTESTANT_MESSAGES.noItems}
+          </Text>
+        ) : (
+          <Stack component="ul" gap={4} m={0} p={0} style={{ listStyle: 'none' }}>
+            {items.map((item) => (
+              <li key={item.id}>
+                <Anchor
+                  component="button"
+                  type="button"
+                  size="sm"
+                  ta="left"
+                  onClick={() => props.onShowItem(item)}
+                  aria-haspopup="dialog"
+                >
+                  <Text span fw={700} inherit>
+                    {item.itemCode}
+                  </Text>{' '}
+                  {item.itemShortDescription}
+                  {item.instruments ? ` (${item.instruments})` : ''}
+                </Anchor>
+              </li>
+            ))}
+          </Stack>
+        )}
+      </Stack>
+
+      <Group gap={8} mt="lg">
+        <Button
+          component={Link}
+          to={`/${contestant.id}/sections`}
+          size="sm"
+          px={10}
+          aria-label={`Add Items for ${name}`}
+        >
+          Add Items
+        </Button>
+        <Button
+          component={Link}
+          to={`/edit-profile/${contestant.id}`}
+          size="sm"
+          px={10}
+          variant="default"
+          aria-label={`Edit Profile of ${name}`}
+        >
+          Edit Profile
+        </Button>
+        {/* Spec 5, "Profile deletion": a contestant with items cannot be deleted. */}
+        {items.length === 0 && (
+          <Button
+            size="sm"
+            px={10}
+            variant="outline"
+            color="red.9"
+            aria-label={`Delete ${name}`}
+            onClick={() => props.onDelete(contestant)}
+          >
+            Delete
+          </Button>
+        )}
+      </Group>
+    </Card>
+  );
+}

@@ -1,0 +1,43 @@
+import { Box, Stepper, useMatches, VisuallyHidden } from '@mantine/core';
+
+const LATER_STEPS = ['Select Items', 'Review Entries', 'Make Payment'];
+
+const NARROW_STYLES = {
+  step: { flex: '1 1 0', minWidth: 0, maxWidth: 'none' },
+  separator: { flex: '0 0 8px', marginInline: 0 },
+  stepBody: { marginTop: 4, marginInlineStart: 0 },
+  stepLabel: { fontSize: 12, lineHeight: 1.25, textAlign: 'center' as const, whiteSpace: 'normal' },
+};
+
+/**
+ * The 4-step progress bar of the entry wizard (spec 2 and 4, "Wizard"). The steps are not links,
+ * so the drawing is hidden from screen readers, which hear one sentence instead.
+ */
+export function EntryProgress(props: {
+  firstStep: 'Create profile' | 'Edit profile';
+  active: number;
+}) {
+  const steps = [props.firstStep, ...LATER_STEPS];
+  const isNarrow = useMatches({ base: true, sm: false });
+  return (
+    <Box mb="lg">
+      <VisuallyHidden>
+        Step {props.active + 1} of {steps.length}: {steps[props.active]}
+      </VisuallyHidden>
+      <Stepper
+        active={props.active}
+        size={isNarrow ? 'xs' : 'sm'}
+        labelPosition={isNarrow ? 'bottom' : 'right'}
+        wrap={false}
+        aria-hidden
+        allowNextStepsSelect={false}
+        // On a phone the four labels sit under their numbers, two lines at most.
+        styles={isNarrow ? NARROW_STYLES : undefined}
+      >
+        {steps.map((label) => (
+          <Stepper.Step key={label} label={label} allowStepClick={false} />
+        ))}
+      </Stepper>
+    </Box>
+  );
+}

@@ -1,0 +1,106 @@
+import { Button, FileButton, Group, Stack, Text } from '@mantine/core';
+import {
+  CONTESTANT_MESSAGES,
+  FILE_EXISTS,
+  PICTURE_EXTENSIONS,
+  type UploadResponse,
+} from '@eisteddfod/shared';
+import { useEffect, useRef, useState } from 'react';
+import { toast } from '../../../lib/toasts.ts';
+import { useUploadPicture } from '../api/upload-picture.ts';
+import { ContestantPicture, type PictureView } from './ContestantPicture.tsx';
+
+/** Spec 4, "Profile picture upload": the file goes up by itself this long after it is chosen. */
+export const UPLOAD_DELAY_MS = 1000;
+
+const ACCEPT = PICTURE_EXTENSIONS.map((extension) => `.${extension}`).join(',');
+const TYPES = PICTURE_EXTENSIONS.map((extension) => extension.toUpperCase()).join(', ');
+
+export interface UploadedPicture extends UploadResponse {
+  /** The chosen file's own name, to name a picture browsers cannot show. */
+  fileName: string;
+}
+
+/**
+ * The profile picture chooser (spec 2, 4 and 5): one file of the allowed types, uploaded a second
+ * after it is chosen, then cleared from the picker. A duplicate ('File exists') or a refused file
+ * is warned about and cleared too. Without `contestantId` the picture waits for the contestant to
+ * be created; with it, the picture replaces the contestant's at once.
+ */
+export function PictureUpload(props: {
+  customerId: number;
+  contestantId?: number;
+  firstName: string;
+  surname: string;
+  picture: PictureView;
+  onUploaded: (picture: UploadedPicture) => void;
+  /** True from the choice until the upload has answered. */
+  onBusyChange?: (busy: boolean) => void;
+}) {
+  const upload = useUploadPicture(props.customerId, props.contestantId);
+  const resetPicker = useRef<() => void>(null);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const [chosen, setChosen] = useState<string | null>(null);
+
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  function finish() {
+    resetPicker.current?.();
+    setChosen(null);
+    props.onBusyChange?.(false);
+  }
+
+  function choose(file: File | null) {
+    clearTimeout(timer.current);
+    if (!file) return;
+    setChosen(file.name);
+    props.onBusyChange?.(true);
+    timer.current = setTimeout(() => {
+      upload.mutate(file, {
+        onSuccess: (answer) => {
+          finish();
+          if (answer.name === FILE_EXISTS) {
+            toast('warning', CONTESTANT_MESSAGES.duplicateFile);
+            return;
+          }
+          toast('success', CONTESTANT_MESSAGES.fileUploaded);
+          props.onUploaded({ ...answer, fileName: file.name });
+        },
+        onError: finish,
+      });
+    }, UPLOAD_DELAY_MS);
+  }
+
+  const hasPicture = props.picture.imageUrl !== null || props.picture.documentName !== null;
+  return (
+    <Stack gap="sm">
+      <Text>{CONTESTANT_MESSAGES.pictureGuidance}</Text>
+      <Group align="center" gap="md" wrap="nowrap">
+        <ContestantPicture
+          firstName={props.firstName}
+          surname={props.surname}
+          picture={props.picture}
+          size={120}
+        />
+        <Stack gap={6} style={{ minWidth: 0 }}>
+          <FileButton
+            onChange={choose}
+            accept={ACCEPT}
+            resetRef={resetPicker}
+            disabled={upload.isPending}
+            inputProps={{ 'aria-label': 'Profile picture file' }}
+          >
+            {(button) => (
+              <Button {...button} variant="light" loading={chosen !== null}>
+                {hasPicture ? 'Change Picture' : 'Choose Picture'}
+              </Button>
+            )}
+          </FileButton>
+          <Text size="sm" c="gray.7" aria-live="polite" style={{ overflowWrap: 'anywhere' }}>
+            {chosen ? `Uploading ${chosen}` : `One file: ${TYPES}.`}
+          </Text>
+        </Stack>
+      </Group>
+    </Stack>
+  );
+}
