@@ -13,6 +13,7 @@ const valid = {
   surname: 'Nkosi',
   mobileNumber: '0821234567',
   email: 'a@b.co',
+  mobileRequired: true,
 };
 
 describe('checkoutProblem (spec 5, checked in this order)', () => {
@@ -27,6 +28,7 @@ describe('checkoutProblem (spec 5, checked in this order)', () => {
       surname: '',
       mobileNumber: '1',
       email: 'x',
+      mobileRequired: true,
     };
     expect(checkoutProblem(all)).toBe(M.groupDetails);
     expect(checkoutProblem({ ...all, items: [{ ...ok, deadlinePassed: true }] })).toBe(
@@ -36,6 +38,11 @@ describe('checkoutProblem (spec 5, checked in this order)', () => {
     expect(checkoutProblem({ ...all, items: [ok], firstName: 'A', surname: 'B' })).toBe(M.mobile);
     expect(checkoutProblem({ ...valid, mobileNumber: '1234567890123456' })).toBe(M.mobile);
     expect(checkoutProblem({ ...valid, email: 'abc' })).toBe(M.email);
+  });
+
+  it('needs a mobile number only when one is required (a WhatsApp confirmation)', () => {
+    expect(checkoutProblem({ ...valid, mobileNumber: '', mobileRequired: false })).toBeNull();
+    expect(checkoutProblem({ ...valid, mobileNumber: '', mobileRequired: true })).toBe(M.mobile);
   });
 });
 

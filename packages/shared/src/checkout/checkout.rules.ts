@@ -17,6 +17,7 @@ export const CHECKOUT_MESSAGES = {
     'We are waiting for the payment provider to confirm your payment. This page updates by itself.',
   editDeadline: 'The due date for this item has passed and therefore it cannot be edited.',
   editDeadlineTitle: 'Deadline passed',
+  lateSurcharge: (percent: number) => `A ${percent}% late-entry surcharge is added to the total.`,
   itemUpdated: 'Item updated successfully',
 } as const;
 
@@ -26,6 +27,11 @@ export interface CheckoutInput {
   surname: string;
   mobileNumber: string;
   email: string;
+  /**
+   * Spec 5 always checks the mobile number; a family that registered by email may have none, so
+   * it is required only to carry a WhatsApp confirmation (docs/decisions/006-payments.md).
+   */
+  mobileRequired: boolean;
 }
 
 /** The checkout checks of spec 5, in the spec's order; null when payment may start. */
@@ -33,7 +39,7 @@ export function checkoutProblem(input: CheckoutInput): string | null {
   if (input.items.some((i) => i.groupInformationNeeded)) return CHECKOUT_MESSAGES.groupDetails;
   if (input.items.some((i) => i.deadlinePassed)) return CHECKOUT_MESSAGES.deadlinePassed;
   if (!input.firstName.trim() || !input.surname.trim()) return CHECKOUT_MESSAGES.names;
-  if (!isValidMobile(input.mobileNumber)) return CHECKOUT_MESSAGES.mobile;
+  if (input.mobileRequired && !isValidMobile(input.mobileNumber)) return CHECKOUT_MESSAGES.mobile;
   if (!isValidEmail(input.email)) return CHECKOUT_MESSAGES.email;
   return null;
 }

@@ -2,11 +2,10 @@ import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import {
   CHECKOUT_MESSAGES,
   calendarDateIn,
+  checkoutProblem,
   entryPriceCents,
   formatRand,
   isLateEntry,
-  isValidEmail,
-  isValidMobile,
   surchargeCents,
   type Order,
 } from '@eisteddfod/shared';
@@ -56,23 +55,6 @@ export function createPaymentsService(deps: PaymentsDependencies) {
     createHmac('sha256', `${deps.secret}:sandbox`).update(text).digest('hex');
   const refFor = (orderId: number, totalCents: number) =>
     sandboxMac(`ref:${orderId}:${totalCents}`).slice(0, 32);
-
-  /** The server's own checkout checks, in the spec's order (spec 5, checkout). */
-  function checkoutProblem(
-    order: Order,
-    customer: { firstName: string; surname: string; mobileNumber: string | null },
-    email: string,
-    whatsApp: boolean,
-  ): string | null {
-    if (order.orderItems.some((i) => i.groupInformationNeeded))
-      return CHECKOUT_MESSAGES.groupDetails;
-    if (order.orderItems.some((i) => i.deadlinePassed)) return CHECKOUT_MESSAGES.deadlinePassed;
-    if (!customer.firstName.trim() || !customer.surname.trim()) return CHECKOUT_MESSAGES.names;
-    // The mobile number matters to the server only when it must carry the WhatsApp confirmation.
-    if (whatsApp && !isValidMobile(customer.mobileNumber ?? '')) return CHECKOUT_MESSAGES.mobile;
-    if (!isValidEmail(email)) return CHECKOUT_MESSAGES.email;
-    return null;
-  }
 
   async function sendConfirmation(orderId: number): Promise<void> {
     const order = await db.query.orders.findFirst({ where: (o, { eq }) => eq(o.id, orderId) });
@@ -184,7 +166,14 @@ export function createPaymentsService(deps: PaymentsDependencies) {
       if (order.orderItems.length === 0)
         throw badRequest('EMPTY_CART', CHECKOUT_MESSAGES.emptyCart);
       const customer = await accounts.getCustomer(customerId);
-      const problem = checkoutProblem(order, customer, email, whatsApp);
+      const problem = checkoutProblem({
+        items: order.orderItems,
+        firstName: customer.firstName,
+        surname: customer.surname,
+        mobileNumber: customer.mobileNumber ?? '',
+        email,
+        mobileRequired: whatsApp,
+      });
       if (problem) throw badRequest('CHECKOUT_CHECK', problem);
 
       const event = await catalogue.getEvent(order.eventId);

@@ -1,0 +1,275 @@
+import { CHECKOUT_MESSAGES as M, CART_MESSAGES } from '@eisteddfod/shared';
+import { notifications } from '@mantine/notifications';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { apiError, mockApi } from '../../test/api-mock.ts';
+import { renderRoutes } from '../../test/render.tsx';
+import { CUSTOMER_ID, makeItem, makeOrder, makeOrderItem } from '../catalogue/test-server.ts';
+import { goToPaymentProvider } from './api/redirect.ts';
+import CheckoutPage from './CheckoutPage.tsx';
+import { checkoutServer, makeCustomer } from './test-server.ts';
+
+vi.mock('@mantine/notifications', () => ({ notifications: { show: vi.fn() } }));
+vi.mock('./api/redirect.ts', () => ({ goToPaymentProvider: vi.fn() }));
+const show = vi.mocked(notifications.show);
+const redirect = vi.mocked(goToPaymentProvider);
+
+const poem = makeItem(1);
+const choir = makeItem(2, { isGroupItem: true, minimumParticipants: 3, maximumParticipants: 8 });
+const late = makeItem(3, { deadlinePassed: true });
+const lindiwePoem = makeOrderItem(poem);
+const choirComplete = makeOrderItem(choir, { price: 25000 });
+const siphoPoem = makeOrderItem(poem, {
+  id: 777,
+  participantProfileId: 8,
+  participantFirstName: 'Sipho',
+  participantSurname: 'Dlamini',
+});
+const routes = [
+  { path: '/checkout', element: <CheckoutPage /> },
+  { path: '/participant-profiles', element: <p>contestants</p> },
+];
+const LINK = 'http://localhost/api/payments/sandbox/900?ref=abc';
+const lastToast = () => show.mock.lastCall?.[0];
+const proceed = () => screen.getByRole('button', { name: 'Proceed to Payment' });
+const isPaymentLink = (path: string) => path.startsWith('/api/Orders/900/PaymentLink/');
+
+describe('CheckoutPage (spec 2, 4 and 5, "Checkout")', { timeout: 20_000 }, () => {
+  beforeEach(() => {
+    localStorage.setItem('token', 'session-token');
+    localStorage.setItem('customerId', String(CUSTOMER_ID));
+    localStorage.setItem('cart', '900');
+  });
+  afterEach(() => {
+    vi.clearAllMocks();
+    vi.unstubAllGlobals();
+    localStorage.clear();
+  });
+
+  it('shows the order per contestant with totals, group state and late items', async () => {
+    const cart = makeOrder([
+      lindiwePoem,
+      makeOrderItem(choir, { price: 25000, groupInformationNeeded: true }),
+      makeOrderItem(late),
+      siphoPoem,
+    ]);
+    mockApi(checkoutServer({ cart }));
+    renderRoutes(routes, '/checkout');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
+    expect(screen.getByText('Step 4 of 4: Make Payment')).toBeInTheDocument();
+    const lindiwe = await screen.findByRole('region', { name: 'Contestant: Lindiwe Zulu' });
+    const sipho = screen.getByRole('region', { name: 'Contestant: Sipho Dlamini' });
+    expect(within(lindiwe).getAllByRole('listitem')).toHaveLength(3);
+    expect(within(lindiwe).getByText(CART_MESSAGES.groupInfoNeeded)).toBeInTheDocument();
+    expect(within(lindiwe).getByText(M.late)).toBeInTheDocument();
+    expect(within(lindiwe).getAllByRole('button', { name: /Manage Contestants/ })).toHaveLength(1);
+    expect(within(lindiwe).getAllByRole('button', { name: /^Remove/ })).toHaveLength(2);
+    expect(within(lindiwe).getByText('Contestant Total').nextSibling).toHaveTextContent('R 570.00');
+    expect(within(sipho).getByText('Contestant Total').nextSibling).toHaveTextContent('R 160.00');
+    expect(screen.getByTestId('grand-total')).toHaveTextContent('R 730.00');
+    expect(screen.getByRole('textbox', { name: 'First Name' })).toHaveValue('Thandi');
+    expect(screen.getByRole('textbox', { name: 'Mobile Number' })).toHaveValue('0821234567');
+    expect(screen.getByRole('textbox', { name: 'Email' })).toHaveValue('thandi@example.org');
+    expect(screen.getByRole('link', { name: 'Add More Items' })).toHaveAttribute(
+      'href',
+      '/participant-profiles',
+    );
+    expect(screen.getByText(/redirected to our payment provider/)).toBeInTheDocument();
+    expect(screen.queryByText(/late-entry surcharge/)).not.toBeInTheDocument();
+  });
+
+  it('runs the checks in the spec order before any payment request, then pays', async () => {
+    let cart = makeOrder([
+      lindiwePoem,
+      makeOrderItem(choir, { price: 25000, groupInformationNeeded: true }),
+      makeOrderItem(late),
+    ]);
+    const requests = mockApi(
+      checkoutServer({
+        answer: (request) => {
+          if (request.path === '/api/Orders/900') return [200, cart];
+          if (request.method === 'PUT') return [200, makeCustomer(request.body as object)];
+          if (isPaymentLink(request.path)) return [200, { link: LINK }];
+          return undefined;
+        },
+      }),
+    );
+    const user = userEvent.setup();
+    let view = renderRoutes(routes, '/checkout');
+    await screen.findByRole('region', { name: 'Contestant: Lindiwe Zulu' });
+
+    await user.click(proceed());
+    expect(lastToast()).toEqual(
+      expect.objectContaining({ color: 'orange', message: M.groupDetails }),
+    );
+
+    // The group is completed and the cart reloaded: the late item is next.
+    cart = makeOrder([lindiwePoem, choirComplete, makeOrderItem(late)]);
+    view.unmount();
+    view = renderRoutes(routes, '/checkout');
+    await screen.findByRole('region', { name: 'Contestant: Lindiwe Zulu' });
+    await waitFor(() => expect(screen.queryByText(CART_MESSAGES.groupInfoNeeded)).toBeNull());
+    await user.click(proceed());
+    expect(lastToast()).toEqual(expect.objectContaining({ message: M.deadlinePassed }));
+
+    cart = makeOrder([lindiwePoem, choirComplete]);
+    view.unmount();
+    view = renderRoutes(routes, '/checkout');
+    await screen.findByRole('region', { name: 'Contestant: Lindiwe Zulu' });
+    await waitFor(() => expect(screen.queryByText(M.late)).toBeNull());
+    const firstName = screen.getByRole('textbox', { name: 'First Name' });
+    await user.clear(firstName);
+    await user.click(proceed());
+    expect(lastToast()).toEqual(expect.objectContaining({ message: M.names }));
+
+    await user.type(firstName, 'Thandeka');
+    const email = screen.getByRole('textbox', { name: 'Email' });
+    await user.clear(email);
+    await user.type(email, 'thandi@');
+    await user.click(proceed());
+    expect(lastToast()).toEqual(expect.objectContaining({ message: M.email }));
+    expect(requests.some((r) => isPaymentLink(r.path) || r.method === 'PUT')).toBe(false);
+
+    await user.type(email, 'example.org');
+    await user.click(proceed());
+    await waitFor(() => expect(redirect).toHaveBeenCalledWith(LINK));
+    const put = requests.find((r) => r.method === 'PUT');
+    expect(put?.path).toBe(`/api/Customers/${CUSTOMER_ID}`);
+    expect(put?.body).toEqual({ firstName: 'Thandeka', surname: 'Nkosi', country: 'South Africa' });
+    const pay = requests.find((r) => isPaymentLink(r.path));
+    expect(pay?.path).toBe('/api/Orders/900/PaymentLink/thandi%40example.org');
+    expect(pay?.query.get('sendWhatsAppConfirmation')).toBe('false');
+    expect(requests.indexOf(put!)).toBeLessThan(requests.indexOf(pay!));
+  });
+
+  it('asks for a valid mobile number only for a WhatsApp confirmation, and remembers the choice', async () => {
+    const cart = makeOrder([lindiwePoem]);
+    const requests = mockApi(
+      checkoutServer({
+        cart,
+        customer: makeCustomer({ mobileNumber: '08212' }),
+        answer: (request) => (isPaymentLink(request.path) ? [200, { link: LINK }] : undefined),
+      }),
+    );
+    const user = userEvent.setup();
+    renderRoutes(routes, '/checkout');
+    const whatsApp = await screen.findByRole('checkbox', { name: /Receive WhatsApp Confirmation/ });
+    await user.click(whatsApp);
+    expect(localStorage.getItem('whatsAppConfirmation')).toBe('true');
+    await user.click(proceed());
+    expect(lastToast()).toEqual(expect.objectContaining({ message: M.mobile }));
+    expect(requests.some((r) => isPaymentLink(r.path))).toBe(false);
+
+    await user.click(whatsApp);
+    expect(localStorage.getItem('whatsAppConfirmation')).toBe('false');
+    await user.click(proceed());
+    await waitFor(() => expect(redirect).toHaveBeenCalledWith(LINK));
+    expect(requests.some((r) => r.method === 'PUT')).toBe(false);
+  });
+
+  it('lets a customer without a mobile number pay, without WhatsApp', async () => {
+    localStorage.setItem('whatsAppConfirmation', 'true');
+    const requests = mockApi(
+      checkoutServer({
+        cart: makeOrder([lindiwePoem]),
+        customer: makeCustomer({ mobileNumber: null }),
+        answer: (request) => (isPaymentLink(request.path) ? [200, { link: LINK }] : undefined),
+      }),
+    );
+    const user = userEvent.setup();
+    renderRoutes(routes, '/checkout');
+    const whatsApp = await screen.findByRole('checkbox', { name: /Receive WhatsApp Confirmation/ });
+    expect(whatsApp).toBeDisabled();
+    expect(whatsApp).not.toBeChecked();
+    await user.click(proceed());
+    await waitFor(() => expect(redirect).toHaveBeenCalledWith(LINK));
+    expect(requests.find((r) => isPaymentLink(r.path))?.query.get('sendWhatsAppConfirmation')).toBe(
+      'false',
+    );
+  });
+
+  it("shows the server's refusal as a warning and reloads the cart", async () => {
+    const requests = mockApi(
+      checkoutServer({
+        cart: makeOrder([lindiwePoem]),
+        answer: (request) =>
+          isPaymentLink(request.path)
+            ? [409, apiError(409, 'CART_CHANGED', 'Your cart changed while you were checking out.')]
+            : undefined,
+      }),
+    );
+    const user = userEvent.setup();
+    renderRoutes(routes, '/checkout');
+    await screen.findByRole('region', { name: 'Contestant: Lindiwe Zulu' });
+    const before = requests.filter((r) => r.path === '/api/Orders/900').length;
+    await user.click(proceed());
+    await waitFor(() =>
+      expect(lastToast()).toEqual(
+        expect.objectContaining({
+          color: 'orange',
+          message: 'Your cart changed while you were checking out.',
+        }),
+      ),
+    );
+    expect(redirect).not.toHaveBeenCalled();
+    await waitFor(() =>
+      expect(requests.filter((r) => r.path === '/api/Orders/900').length).toBeGreaterThan(before),
+    );
+  });
+
+  it('discards an empty cart and says so', async () => {
+    mockApi(checkoutServer({ cart: makeOrder([]) }));
+    renderRoutes(routes, '/checkout');
+    expect(await screen.findByText(M.emptyCart)).toBeVisible();
+    await waitFor(() => expect(localStorage.getItem('cart')).toBeNull());
+    expect(screen.queryByRole('button', { name: 'Proceed to Payment' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Add More Items' })).toBeVisible();
+  });
+
+  it('adds the late-entry surcharge from the late-entry date', async () => {
+    mockApi(
+      checkoutServer({
+        cart: makeOrder([lindiwePoem, choirComplete]),
+        answer: (request) =>
+          request.path === '/api/Eisteddfods/1'
+            ? [
+                200,
+                {
+                  id: 1,
+                  name: 'Online Eisteddfod 2025',
+                  year: 2025,
+                  timeZone: 'Africa/Johannesburg',
+                  dates: {
+                    registrationOpens: '2025-03-24',
+                    registrationCloses: '2025-04-20',
+                    uploadsOpen: '2025-04-14',
+                    submissionStarts: '2025-04-21',
+                    submissionEnds: '2025-04-25',
+                    visualArtsDue: '2025-04-21',
+                    galaAwards: '2025-06-18',
+                    lateEntryFrom: '2025-04-21',
+                  },
+                  fees: {
+                    individualCents: 16000,
+                    groupSmallCents: 25000,
+                    groupLargeCents: 35000,
+                    groupLargeFromParticipants: 10,
+                    changeFeeCents: 25000,
+                    amendmentFeeCents: 25000,
+                    lateSurchargePercent: 50,
+                  },
+                },
+              ]
+            : undefined,
+      }),
+    );
+    renderRoutes(routes, '/checkout');
+    expect(
+      await screen.findByText('A 50% late-entry surcharge is added to the total.'),
+    ).toBeVisible();
+    expect(screen.getByText('Subtotal').nextSibling).toHaveTextContent('R 410.00');
+    expect(screen.getByText('Late-entry surcharge').nextSibling).toHaveTextContent('R 205.00');
+    expect(screen.getByTestId('grand-total')).toHaveTextContent('R 615.00');
+  });
+});

@@ -1,0 +1,211 @@
+import { Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import {
+  CHECKOUT_MESSAGES,
+  formatRand,
+  toMobileDigits,
+  type Customer,
+  type Order,
+} from '@eisteddfod/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useState } from 'react';
+import { Link } from 'react-router';
+import { ApiRequestError } from '../../lib/api-client.ts';
+import { useDocumentTitle } from '../../lib/document-title.ts';
+import { handleHttpError } from '../../lib/http-errors.ts';
+import { readStored, removeStored, writeStored } from '../../lib/storage.ts';
+import { toast } from '../../lib/toasts.ts';
+import { cartQueryKey, currentCustomerId, useCart } from '../cart/api/cart.ts';
+import { isCartRefusal } from '../cart/api/cart-errors.ts';
+import { GroupParticipantsModal } from '../cart/components/GroupParticipantsModal.tsx';
+import { EntryProgress } from '../contestants/components/EntryProgress.tsx';
+import { useCurrentEvent } from '../event/api/client-config.ts';
+import { useCustomer } from '../profile/api/customer.ts';
+import { useUpdateCustomer } from '../profile/api/update-customer.ts';
+import { usePaymentLink } from './api/payment-link.ts';
+import { goToPaymentProvider } from './api/redirect.ts';
+import { checkoutWarning, orderTotals, type DetailsForm } from './checkout-rules.ts';
+import { OrderSummary } from './components/OrderSummary.tsx';
+import { YourDetails } from './components/YourDetails.tsx';
+import classes from './checkout.module.css';
+
+/** /checkout (spec 2, 4 and 5): step 4 of the wizard, the buyer's details, the order, payment. */
+export default function CheckoutPage() {
+  useDocumentTitle('Checkout');
+  const customerId = currentCustomerId();
+  const cart = useCart();
+  const customer = useCustomer(customerId);
+  const isEmpty = cart.data !== undefined && cart.data.orderItems.length === 0;
+
+  // Spec 4, "Cart": at checkout a cart without items is discarded and the empty state shown.
+  useEffect(() => {
+    if (isEmpty) removeStored('cart');
+  }, [isEmpty]);
+
+  return (
+    <Container size="lg" px={{ base: 'sm', sm: 'md' }} py={{ base: 'lg', sm: 'xl' }}>
+      <EntryProgress firstStep="Create profile" active={3} />
+      <Title order={1} fz={{ base: 26, sm: 32 }} mb="md">
+        Checkout
+      </Title>
+      {(cart.isError || customer.isError) && (
+        <Text mb="md">Your cart could not be loaded. Please try again later.</Text>
+      )}
+      {isEmpty && (
+        <Paper withBorder p={{ base: 'md', sm: 'xl' }}>
+          <Text mb="md">{CHECKOUT_MESSAGES.emptyCart}</Text>
+          <Button component={Link} to="/participant-profiles">
+            Add More Items
+          </Button>
+        </Paper>
+      )}
+      {cart.data && !isEmpty && customer.data && (
+        <CheckoutForm key={customer.data.customerId} order={cart.data} customer={customer.data} />
+      )}
+    </Container>
+  );
+}
+
+function initialForm(customer: Customer): DetailsForm {
+  return {
+    firstName: customer.firstName,
+    surname: customer.surname,
+    country: customer.country,
+    mobileNumber: toMobileDigits(customer.mobileNumber ?? ''),
+    email: customer.email ?? '',
+    whatsApp: readStored('whatsAppConfirmation') === 'true',
+  };
+}
+
+function CheckoutForm({ order, customer }: { order: Order; customer: Customer }) {
+  const queryClient = useQueryClient();
+  const event = useCurrentEvent().data;
+  const updateCustomer = useUpdateCustomer(customer.customerId);
+  const paymentLink = usePaymentLink();
+  const [form, setForm] = useState(() => initialForm(customer));
+  const [managedId, setManagedId] = useState<number | null>(null);
+  const [leaving, setLeaving] = useState(false);
+  const summaryId = useId();
+  const managed = order.orderItems.find((item) => item.id === managedId) ?? null;
+  const totals = orderTotals(order, event);
+  const surchargePercent = event?.fees.lateSurchargePercent ?? 0;
+
+  function change(changes: Partial<DetailsForm>) {
+    if (changes.whatsApp !== undefined) {
+      writeStored('whatsAppConfirmation', String(changes.whatsApp));
+    }
+    setForm((current) => ({ ...current, ...changes }));
+  }
+
+  async function proceed() {
+    const whatsApp = form.whatsApp && form.mobileNumber !== '';
+    const problem = checkoutWarning(order, { ...form, whatsApp });
+    if (problem) {
+      toast('warning', problem);
+      return;
+    }
+    const names = { firstName: form.firstName.trim(), surname: form.surname.trim() };
+    try {
+      if (
+        names.firstName !== customer.firstName ||
+        names.surname !== customer.surname ||
+        form.country !== customer.country
+      ) {
+        await updateCustomer.mutateAsync({ ...names, country: form.country });
+      }
+    } catch {
+      return; // The global handling of spec 8 has said why.
+    }
+    paymentLink.mutate(
+      { orderId: order.id, email: form.email, sendWhatsAppConfirmation: whatsApp },
+      {
+        onSuccess: ({ link }) => {
+          setLeaving(true);
+          goToPaymentProvider(link);
+        },
+        onError: (error) => refused(error),
+      },
+    );
+  }
+
+  /** The server's own checks (spec 5 and decision 006) show as warnings, then the cart reloads. */
+  function refused(error: unknown) {
+    if (!isCartRefusal(error)) {
+      handleHttpError(error);
+      return;
+    }
+    toast('warning', error.body?.message ?? error.message);
+    const code = error instanceof ApiRequestError ? error.body?.code : undefined;
+    // Paid or closed meanwhile (another tab): this cart is done with, open the next one.
+    if (code === 'ALREADY_PAID' || code === 'NOT_PAYABLE') removeStored('cart');
+    void queryClient.invalidateQueries({ queryKey: cartQueryKey(customer.customerId) });
+  }
+
+  return (
+    <div className={classes.layout}>
+      <Paper withBorder p={{ base: 'md', sm: 'lg' }} className={classes.details}>
+        <YourDetails form={form} onChange={change} />
+      </Paper>
+
+      <Paper withBorder p={{ base: 'md', sm: 'lg' }} className={classes.summary}>
+        <section aria-labelledby={summaryId}>
+          <Title order={2} fz={{ base: 20, sm: 24 }} mb="sm" id={summaryId}>
+            Order Summary
+          </Title>
+          <OrderSummary items={order.orderItems} onManage={setManagedId} />
+
+          <div className={classes.totals}>
+            {totals.surcharge > 0 && (
+              <>
+                <Text fw={600} c="orange.9" mb="xs">
+                  {CHECKOUT_MESSAGES.lateSurcharge(surchargePercent)}
+                </Text>
+                <Group justify="space-between">
+                  <Text>Subtotal</Text>
+                  <Text>{formatRand(totals.subtotal)}</Text>
+                </Group>
+                <Group justify="space-between">
+                  <Text>Late-entry surcharge</Text>
+                  <Text>{formatRand(totals.surcharge)}</Text>
+                </Group>
+              </>
+            )}
+            <Group justify="space-between">
+              <Text fw={700} size="xl">
+                Total
+              </Text>
+              <Text fw={700} size="xl" data-testid="grand-total">
+                {formatRand(totals.total)}
+              </Text>
+            </Group>
+          </div>
+
+          <Stack gap="sm" mt="md">
+            <Button
+              size="md"
+              fullWidth
+              loading={updateCustomer.isPending || paymentLink.isPending || leaving}
+              onClick={() => void proceed()}
+            >
+              Proceed to Payment
+            </Button>
+            <Button
+              component={Link}
+              to="/participant-profiles"
+              variant="default"
+              size="md"
+              fullWidth
+            >
+              Add More Items
+            </Button>
+            <Text size="sm" c="gray.8">
+              You will be redirected to our payment provider to pay securely. After paying you
+              return here to see your confirmation.
+            </Text>
+          </Stack>
+        </section>
+      </Paper>
+
+      <GroupParticipantsModal orderItem={managed} onClose={() => setManagedId(null)} />
+    </div>
+  );
+}

@@ -1,0 +1,110 @@
+import { Alert, Button, Container, Group, Loader, Paper, Text, Title } from '@mantine/core';
+import { CHECKOUT_MESSAGES, formatRand } from '@eisteddfod/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { useDocumentTitle } from '../../lib/document-title.ts';
+import { removeStored } from '../../lib/storage.ts';
+import { POLL_FOR_MS, useConfirmedOrder } from './api/order.ts';
+
+/**
+ * /confirmation/{id} (spec 2): where the payment provider returns the buyer. It shows what the
+ * server knows: paid only once the provider's verified notification has credited the order.
+ */
+export default function PaymentConfirmationPage() {
+  const orderId = Number(useParams().id);
+  const queryClient = useQueryClient();
+  const [openedAt] = useState(() => Date.now());
+  const order = useConfirmedOrder(Number.isInteger(orderId) ? orderId : 0, openedAt);
+  const [gaveUp, setGaveUp] = useState(false);
+  const status = order.data?.status;
+  useDocumentTitle(status === 'paid' ? CHECKOUT_MESSAGES.paymentSuccess : 'Payment');
+
+  // Spec 2: the stored cart is cleared on opening; the next browsing screen opens a new one.
+  useEffect(() => {
+    removeStored('cart');
+    void queryClient.invalidateQueries({ queryKey: ['cart'] });
+  }, [queryClient]);
+
+  useEffect(() => {
+    if (status !== 'awaiting_payment') return;
+    const timer = setTimeout(() => setGaveUp(true), POLL_FOR_MS - (Date.now() - openedAt));
+    return () => clearTimeout(timer);
+  }, [status, openedAt]);
+
+  return (
+    <Container size={640} px={{ base: 'sm', sm: 'md' }} py={{ base: 'lg', sm: 'xl' }}>
+      <Paper withBorder shadow="sm" p={{ base: 'md', sm: 'xl' }}>
+        {status === 'paid' && order.data && (
+          <>
+            <Title order={1} fz={{ base: 26, sm: 32 }} mb="sm" c="teal.9">
+              {CHECKOUT_MESSAGES.paymentSuccess}
+            </Title>
+            <Text fw={700} size="lg" mb="xs">
+              {CHECKOUT_MESSAGES.thankYou}
+            </Text>
+            <Text mb="md">{CHECKOUT_MESSAGES.confirmed}</Text>
+            <Text mb="lg">
+              Order {order.data.orderNumber}: {formatRand(order.data.totalPrice)}
+            </Text>
+          </>
+        )}
+        {status === 'awaiting_payment' && (
+          <>
+            <Title order={1} fz={{ base: 26, sm: 32 }} mb="sm">
+              Confirming your payment
+            </Title>
+            {gaveUp ? (
+              <Alert color="orange" title="Still waiting" mb="lg" styles={alertStyles}>
+                The payment provider has not confirmed your payment yet. Please check{' '}
+                <Link to="/my-orders">My Orders</Link> later; an order shows as paid as soon as the
+                confirmation arrives.
+              </Alert>
+            ) : (
+              <Group gap="sm" wrap="nowrap" align="flex-start" mb="lg" role="status">
+                <Loader size="sm" aria-hidden />
+                <Text>{CHECKOUT_MESSAGES.awaiting}</Text>
+              </Group>
+            )}
+          </>
+        )}
+        {(status === 'cart' || status === 'cancelled') && (
+          <>
+            <Title order={1} fz={{ base: 26, sm: 32 }} mb="sm">
+              Payment not completed
+            </Title>
+            <Text mb="lg">
+              This order has not been paid. You can review it and pay from the checkout.
+            </Text>
+          </>
+        )}
+        {order.isError && (
+          <>
+            <Title order={1} fz={{ base: 26, sm: 32 }} mb="sm">
+              Payment
+            </Title>
+            <Text mb="lg">This order could not be found. Please check My Orders.</Text>
+          </>
+        )}
+        <Group gap="sm">
+          <Button component={Link} to="/participant-profiles">
+            Back to home
+          </Button>
+          {status === 'paid' && (
+            <Button component={Link} to="/my-orders" variant="default">
+              My Orders
+            </Button>
+          )}
+          {status === 'cart' && (
+            <Button component={Link} to="/checkout" variant="default">
+              Go to checkout
+            </Button>
+          )}
+        </Group>
+      </Paper>
+    </Container>
+  );
+}
+
+// Mantine's light alert text is fine; keep the body dark enough for WCAG AA.
+const alertStyles = { message: { color: 'var(--mantine-color-dark-9)' } };

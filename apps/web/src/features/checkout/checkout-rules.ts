@@ -1,0 +1,59 @@
+import {
+  calendarDateIn,
+  checkoutProblem,
+  isLateEntry,
+  surchargeCents,
+  type EventSummary,
+  type Order,
+} from '@eisteddfod/shared';
+
+export interface DetailsForm {
+  firstName: string;
+  surname: string;
+  country: string;
+  mobileNumber: string;
+  email: string;
+  whatsApp: boolean;
+}
+
+/** The shared checkout checks of spec 5, in order, on what the screen shows; null when none. */
+export function checkoutWarning(order: Order, form: DetailsForm): string | null {
+  return checkoutProblem({
+    items: order.orderItems,
+    firstName: form.firstName,
+    surname: form.surname,
+    mobileNumber: form.mobileNumber,
+    email: form.email,
+    mobileRequired: form.whatsApp,
+  });
+}
+
+export interface Totals {
+  subtotal: number;
+  surcharge: number;
+  total: number;
+}
+
+/**
+ * What the order comes to. A cart is priced now (the late-entry surcharge of spec 9 from the
+ * event's late-entry date, in its time zone); an order awaiting payment keeps its frozen total.
+ */
+export function orderTotals(
+  order: Order,
+  event: EventSummary | undefined,
+  now = new Date(),
+): Totals {
+  const subtotal = order.orderItems.reduce((sum, item) => sum + item.price, 0);
+  if (order.status !== 'cart') {
+    return {
+      subtotal,
+      surcharge: Math.max(0, order.totalPrice - subtotal),
+      total: order.totalPrice,
+    };
+  }
+  const late =
+    event !== undefined &&
+    isLateEntry(calendarDateIn(now, event.timeZone), event.dates.lateEntryFrom);
+  const surcharge = late ? surchargeCents(subtotal, event.fees.lateSurchargePercent) : 0;
+  return { subtotal, surcharge, total: subtotal + surcharge };
+}

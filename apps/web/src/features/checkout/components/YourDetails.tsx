@@ -1,0 +1,85 @@
+import { Checkbox, Stack, TextInput, Title } from '@mantine/core';
+import { useId } from 'react';
+import { CountrySelect } from '../../../components/CountrySelect.tsx';
+import type { DetailsForm } from '../checkout-rules.ts';
+
+// Mantine's dimmed description grey is below WCAG AA contrast on white.
+const descriptionStyles = { description: { color: 'var(--mantine-color-gray-8)' } };
+
+/**
+ * Spec 2, checkout, 'Your Details'. Names and country are saved to the account before paying;
+ * the mobile number belongs to the account and cannot change here (as on My Profile); the email
+ * is where the payment confirmation goes.
+ */
+export function YourDetails(props: {
+  form: DetailsForm;
+  onChange: (change: Partial<DetailsForm>) => void;
+}) {
+  const headingId = useId();
+  const { form } = props;
+  const hasMobile = form.mobileNumber !== '';
+  return (
+    <section aria-labelledby={headingId}>
+      <Title order={2} fz={{ base: 20, sm: 24 }} mb="md" id={headingId}>
+        Your Details
+      </Title>
+      <Stack gap="md">
+        <TextInput
+          label="First Name"
+          size="md"
+          required
+          autoComplete="given-name"
+          value={form.firstName}
+          onChange={(event) => props.onChange({ firstName: event.currentTarget.value })}
+        />
+        <TextInput
+          label="Surname"
+          size="md"
+          required
+          autoComplete="family-name"
+          value={form.surname}
+          onChange={(event) => props.onChange({ surname: event.currentTarget.value })}
+        />
+        <CountrySelect
+          value={form.country}
+          onChange={(country) => props.onChange({ country })}
+          required
+        />
+        <TextInput
+          label="Mobile Number"
+          size="md"
+          variant="filled"
+          readOnly
+          inputMode="numeric"
+          maxLength={15}
+          value={form.mobileNumber}
+          description={hasMobile ? undefined : 'There is no mobile number on your account.'}
+          styles={descriptionStyles}
+        />
+        <TextInput
+          label="Email"
+          size="md"
+          type="email"
+          required
+          autoComplete="email"
+          value={form.email}
+          description="Your payment confirmation is sent here."
+          styles={descriptionStyles}
+          onChange={(event) => props.onChange({ email: event.currentTarget.value })}
+        />
+        <Checkbox
+          label="Receive WhatsApp Confirmation"
+          description={
+            hasMobile
+              ? 'Sent to the mobile number above.'
+              : 'Needs a mobile number on your account.'
+          }
+          disabled={!hasMobile}
+          checked={hasMobile && form.whatsApp}
+          styles={descriptionStyles}
+          onChange={(event) => props.onChange({ whatsApp: event.currentTarget.checked })}
+        />
+      </Stack>
+    </section>
+  );
+}

@@ -1,0 +1,113 @@
+import { Anchor, Button, Container, Text, Title, VisuallyHidden } from '@mantine/core';
+import { formatRand, type OrderItem } from '@eisteddfod/shared';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { useDocumentTitle } from '../../lib/document-title.ts';
+import { useClientConfig } from '../event/api/client-config.ts';
+import { useOrder } from './api/order.ts';
+import { EditItemModal } from './components/EditItemModal.tsx';
+import { formatOrderDate, statusLabel } from './order-format.ts';
+import classes from './orders.module.css';
+
+/** /view-order/{id} (spec 2): an order's entries, each with Edit, and the total. */
+export default function ViewOrderPage() {
+  useDocumentTitle('View Order');
+  const orderId = Number(useParams().id);
+  const order = useOrder(Number.isInteger(orderId) ? orderId : 0);
+  const timeZone = useClientConfig().data?.timeZone;
+  const [editedId, setEditedId] = useState<number | null>(null);
+  const data = order.data;
+  const edited = data?.orderItems.find((item) => item.id === editedId) ?? null;
+  const subtotal = data?.orderItems.reduce((sum, item) => sum + item.price, 0) ?? 0;
+
+  return (
+    <Container size="lg" px={{ base: 'sm', sm: 'md' }} py={{ base: 'lg', sm: 'xl' }}>
+      <Anchor component={Link} to="/my-orders" fw={600} display="inline-block" py={6} mb="sm">
+        ← Back to Orders
+      </Anchor>
+      <Title order={1} fz={{ base: 26, sm: 32 }} mb="xs">
+        {data ? `Order ${data.orderNumber}` : 'View Order'}
+      </Title>
+      {data && (
+        <Text mb="md">
+          {statusLabel(data.status)}
+          {data.completedDateTime ? ` · ${formatOrderDate(data.completedDateTime, timeZone)}` : ''}
+        </Text>
+      )}
+      {order.isError && <Text>This order could not be loaded.</Text>}
+      {data && (
+        <table className={classes.table} aria-label={`Entries of order ${data.orderNumber}`}>
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Surname</th>
+              <th scope="col">Code</th>
+              <th scope="col" className={classes.money}>
+                Price
+              </th>
+              <th scope="col" className={classes.action}>
+                <VisuallyHidden>Actions</VisuallyHidden>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.orderItems.map((item) => (
+              <EntryRow key={item.id} item={item} onEdit={setEditedId} />
+            ))}
+          </tbody>
+          <tfoot>
+            {data.totalPrice !== subtotal && (
+              <tr>
+                <th scope="row" colSpan={3}>
+                  Late-entry surcharge
+                </th>
+                <td className={classes.money}>{formatRand(data.totalPrice - subtotal)}</td>
+                <td />
+              </tr>
+            )}
+            <tr>
+              <th scope="row" colSpan={3}>
+                Total
+              </th>
+              <td className={classes.money} data-testid="order-total">
+                {formatRand(data.totalPrice)}
+              </td>
+              <td />
+            </tr>
+          </tfoot>
+        </table>
+      )}
+      <EditItemModal entry={edited} onClose={() => setEditedId(null)} />
+    </Container>
+  );
+}
+
+function EntryRow({ item, onEdit }: { item: OrderItem; onEdit: (id: number) => void }) {
+  return (
+    <tr>
+      <td data-label="Name" className={classes.wrap}>
+        {item.participantFirstName}
+      </td>
+      <td data-label="Surname" className={classes.wrap}>
+        {item.participantSurname}
+      </td>
+      <td data-label="Code" className={classes.wrap}>
+        {item.itemCode} - {item.itemShortDescription}
+      </td>
+      <td data-label="Price" className={classes.money}>
+        {formatRand(item.price)}
+      </td>
+      <td className={classes.action}>
+        <Button
+          size="sm"
+          variant="light"
+          aria-haspopup="dialog"
+          aria-label={`Edit ${item.itemCode} for ${item.participantFirstName} ${item.participantSurname}`}
+          onClick={() => onEdit(item.id)}
+        >
+          Edit
+        </Button>
+      </td>
+    </tr>
+  );
+}

@@ -1,0 +1,45 @@
+import { CHECKOUT_MESSAGES, OrderItemSchema } from '@eisteddfod/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { toast } from '../../../lib/toasts.ts';
+import { isCartRefusal } from '../../cart/api/cart-errors.ts';
+import { handleHttpError } from '../../../lib/http-errors.ts';
+import { viewOrderQueryKey } from './order.ts';
+
+/** PUT /api/OrderItems/{id} with another itemId: 200 with the changed entry. */
+export function changeOrderItem(orderItemId: number, itemId: number) {
+  return apiRequest(`/api/OrderItems/${orderItemId}`, OrderItemSchema, {
+    method: 'PUT',
+    body: { itemId },
+  });
+}
+
+/**
+ * Changes an entry's item (View Order). The server's refusals (deadline, another section or
+ * kind, another fee, a duplicate) show its own words as warnings; success reloads the order.
+ */
+export function useChangeItem(orderId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (change: { orderItemId: number; itemId: number }) =>
+      changeOrderItem(change.orderItemId, change.itemId),
+    meta: { handlesErrors: true },
+    onSuccess: async () => {
+      toast('success', CHECKOUT_MESSAGES.itemUpdated, 'Success');
+      await queryClient.invalidateQueries({ queryKey: viewOrderQueryKey(orderId) });
+      await queryClient.invalidateQueries({ queryKey: ['orders'] });
+    },
+    onError: (error) => {
+      if (!isCartRefusal(error)) {
+        handleHttpError(error);
+        return;
+      }
+      const deadline = error.body?.code === 'DEADLINE_PASSED';
+      toast(
+        'warning',
+        error.body?.message ?? error.message,
+        deadline ? CHECKOUT_MESSAGES.editDeadlineTitle : undefined,
+      );
+    },
+  });
+}

@@ -1,0 +1,34 @@
+import { ItemPageSchema, MAX_PAGE_SIZE, type Item, type OrderItem } from '@eisteddfod/shared';
+import { useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { useClientConfig } from '../../event/api/client-config.ts';
+
+/** GET /api/Eisteddfods/{id}/ItemsSearch?skip=0&take=300&search=: the event's items (spec 7). */
+export function fetchAllItems(eventId: number, signal?: AbortSignal) {
+  return apiRequest(
+    `/api/Eisteddfods/${eventId}/ItemsSearch?skip=0&take=${MAX_PAGE_SIZE}&search=`,
+    ItemPageSchema,
+    { signal },
+  );
+}
+
+/** Spec 5, "Order item edit": only items of the entry's section and kind (group or individual). */
+export function comparableItems(items: Item[], entry: OrderItem): Item[] {
+  return items.filter(
+    (item) =>
+      item.category.section === entry.item.category.section &&
+      item.isGroupItem === entry.isGroupItem,
+  );
+}
+
+/** The items an entry may change to; asked for once the edit modal opens. */
+export function useComparableItems(entry: OrderItem | null) {
+  const eventId = useClientConfig().data?.eventId;
+  return useQuery({
+    queryKey: ['items', 'all', eventId],
+    queryFn: ({ signal }) => fetchAllItems(eventId ?? 0, signal),
+    enabled: eventId !== undefined && entry !== null,
+    staleTime: 5 * 60_000,
+    select: (page) => (entry ? comparableItems(page.items, entry) : []),
+  });
+}

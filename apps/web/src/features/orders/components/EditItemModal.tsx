@@ -1,0 +1,104 @@
+import { Alert, Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { CHECKOUT_MESSAGES, type OrderItem } from '@eisteddfod/shared';
+import { useState } from 'react';
+import { useChangeItem } from '../api/change-item.ts';
+import { useComparableItems } from '../api/comparable-items.ts';
+
+/**
+ * Spec 2 and 5, View Order: 'Edit Item Selection' changes an entry to another item of the same
+ * section and kind, until the entry's due date; full screen below 768 px.
+ */
+export function EditItemModal(props: { entry: OrderItem | null; onClose: () => void }) {
+  const isNarrow = useMediaQuery('(max-width: 47.99em)') ?? false;
+  return (
+    <Modal
+      opened={props.entry !== null}
+      onClose={props.onClose}
+      title="Edit Item Selection"
+      size="lg"
+      fullScreen={isNarrow}
+      closeButtonProps={{ 'aria-label': 'Close dialog' }}
+      styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-xl)' } }}
+    >
+      {props.entry && (
+        <EditItemForm key={props.entry.id} entry={props.entry} onDone={props.onClose} />
+      )}
+    </Modal>
+  );
+}
+
+function EditItemForm({ entry, onDone }: { entry: OrderItem; onDone: () => void }) {
+  const items = useComparableItems(entry);
+  const change = useChangeItem(entry.orderId);
+  const [itemId, setItemId] = useState<string | null>(String(entry.itemId));
+  const locked = entry.deadlinePassed;
+  const options = (items.data ?? []).map((item) => ({
+    value: String(item.id),
+    label: `${item.code} - ${item.shortDescription}`,
+  }));
+  // The current item stays listed (and chosen) even before the list has arrived.
+  if (!options.some((option) => option.value === String(entry.itemId))) {
+    options.unshift({
+      value: String(entry.itemId),
+      label: `${entry.itemCode} - ${entry.itemShortDescription}`,
+    });
+  }
+  const unchanged = itemId === null || Number(itemId) === entry.itemId;
+
+  function update() {
+    if (locked) return;
+    if (itemId === null || unchanged) return;
+    change.mutate({ orderItemId: entry.id, itemId: Number(itemId) }, { onSuccess: onDone });
+  }
+
+  return (
+    <Stack gap="md">
+      <Text>
+        Entry for {entry.participantFirstName} {entry.participantSurname}:{' '}
+        <strong>
+          {entry.itemCode} - {entry.itemShortDescription}
+        </strong>
+      </Text>
+      {locked && (
+        <Alert
+          color="orange"
+          variant="light"
+          title={CHECKOUT_MESSAGES.editDeadlineTitle}
+          styles={{ message: { color: 'var(--mantine-color-dark-9)' } }}
+        >
+          {CHECKOUT_MESSAGES.editDeadline}
+        </Alert>
+      )}
+      <Select
+        label="Select Item Code"
+        size="md"
+        data={options}
+        value={itemId}
+        onChange={setItemId}
+        searchable
+        allowDeselect={false}
+        nothingFoundMessage="No item matches"
+        disabled={locked}
+        maxDropdownHeight={280}
+        comboboxProps={{ zIndex: 400 }}
+        description={
+          locked
+            ? undefined
+            : `Items of the ${entry.item.category.section} section, ${
+                entry.isGroupItem ? 'group' : 'individual'
+              } entries only.`
+        }
+        styles={{ description: { color: 'var(--mantine-color-gray-8)' } }}
+      />
+      <Group justify="flex-end" gap="sm">
+        <Button variant="default" onClick={onDone}>
+          Close
+        </Button>
+        <Button onClick={update} disabled={locked || unchanged} loading={change.isPending}>
+          Update Item Code
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,221 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expectNoAccessibilityViolations } from './axe.ts';
+
+/** The newest one-time pin emailed to an address, read from the dev outbox. */
+async function latestEmailPin(page: Page, to: string): Promise<string> {
+  let pin = '';
+  await expect
+    .poll(async () => {
+      const response = await page.request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`);
+      if (!response.ok()) return '';
+      const messages = (await response.json()) as { channel: string; body: string }[];
+      pin = /\b(\d{6})\b/.exec(messages.find((m) => m.channel === 'email')?.body ?? '')?.[1] ?? '';
+      return pin;
+    })
+    .toMatch(/^\d{6}$/);
+  return pin;
+}
+
+/** Registers a fresh email account and verifies it; the verify screen ends on the contestants. */
+async function registerAndLogIn(page: Page, email: string) {
+  await page.goto('/register');
+  await page.getByRole('textbox', { name: 'First Name' }).fill('Ayanda');
+  await page.getByRole('textbox', { name: 'Surname' }).fill('Mokoena');
+  await page.getByRole('textbox', { name: 'Email' }).fill(email);
+  await page.getByRole('button', { name: 'Create An Account' }).click();
+  await expect(page).toHaveURL(/\/verify$/);
+  const pin = await latestEmailPin(page, email);
+  await page.getByRole('textbox', { name: 'Digit 1 of 6' }).click();
+  await page.keyboard.type(pin);
+  await page.getByRole('button', { name: 'Verify Code' }).click();
+  await expect(page).toHaveURL(/\/participant-profiles$/);
+}
+
+/** A browser storage value (spec 3 keys); the tests compile without the DOM library. */
+function stored(page: Page, key: 'token' | 'customerId' | 'cart') {
+  return page.evaluate<string | null>(`localStorage.getItem(${JSON.stringify(key)})`);
+}
+
+/** The API as the logged-in customer: the stored session token on every call. */
+async function api(page: Page) {
+  const token = await stored(page, 'token');
+  const customerId = Number(await stored(page, 'customerId'));
+  const headers = { authorization: `Bearer ${token}` };
+  async function call<T>(method: 'GET' | 'POST', path: string, data?: unknown): Promise<T> {
+    const response =
+      method === 'GET'
+        ? await page.request.get(path, { headers })
+        : await page.request.post(path, { headers, data });
+    expect(response.ok(), `${method} ${path}: ${response.status()}`).toBe(true);
+    return (await response.json()) as T;
+  }
+  return { customerId, call };
+}
+
+/** A cart for one contestant with an individual item and a group item, built through the API. */
+async function buildCart(page: Page) {
+  const { customerId, call } = await api(page);
+  const contestant = await call<{ id: number }>(
+    'POST',
+    `/api/Customers/${customerId}/participant-profile`,
+    {
+      customerId,
+      firstName: 'Lindiwe',
+      surname: 'Zulu',
+      school: 'Other School',
+      grade: '2',
+      gender: 'female',
+      acceptedTermsAndConditions: true,
+      acceptedHonourPledge: true,
+    },
+  );
+  const { eventId } = await call<{ eventId: number }>('GET', '/api/config');
+  const itemId = async (code: string) => {
+    const page = await call<{ items: { id: number; code: string }[] }>(
+      'GET',
+      `/api/Eisteddfods/${eventId}/ItemsSearch?skip=0&take=15&search=${code}`,
+    );
+    const found = page.items.find((item) => item.code === code);
+    expect(found, code).toBeDefined();
+    return found!.id;
+  };
+  const cart = await call<{ id: number }>('POST', '/api/Orders', { customerId, orderItems: [] });
+  const add = (code: string) =>
+    itemId(code).then((id) =>
+      call<{ id: number }>('POST', `/api/Orders/${cart.id}/OrderItems`, {
+        itemId: id,
+        participantProfileId: contestant.id,
+      }),
+    );
+  await add('DA101');
+  const group = await add('DA605');
+  await page.evaluate(`localStorage.setItem('cart', '${cart.id}')`);
+  const completeGroup = () =>
+    call(
+      'POST',
+      `/api/OrderItems/${group.id}/UpdateGroupParticipants`,
+      [
+        ['Naledi', 'Khumalo', 'female'],
+        ['Thabo', 'Mthembu', 'male'],
+        ['Zanele', 'Ndlovu', 'female'],
+      ].map(([firstName, surname, gender]) => ({
+        firstName,
+        surname,
+        gender,
+        school: 'Other School',
+        grade: '2',
+      })),
+    );
+  return { orderId: cart.id, completeGroup };
+}
+
+/** Axe once a dialog's opening transition has finished (half-faded text fails contrast). */
+async function expectAccessibleDialog(page: Page, dialog: Locator) {
+  await expect(dialog).toBeVisible();
+  await page.waitForTimeout(400);
+  await expectNoAccessibilityViolations(page);
+}
+
+test.describe('checkout', () => {
+  test('check out a cart, pay on the sandbox page, find the order and change an item', async ({
+    page,
+  }) => {
+    test.setTimeout(180_000);
+    const email = `checkout.${test.info().project.name}.${Date.now()}@example.org`;
+    await registerAndLogIn(page, email);
+    const { orderId, completeGroup } = await buildCart(page);
+
+    // Checkout: step 4, details, the order per contestant, a group still needing its members.
+    await page.goto('/checkout');
+    await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
+    const lindiwe = page.getByRole('region', { name: 'Contestant: Lindiwe Zulu' });
+    await expect(lindiwe.getByRole('listitem')).toHaveCount(2);
+    await expect(
+      lindiwe.getByText('Group information needed - click manage contestants'),
+    ).toBeVisible();
+    await expect(lindiwe.getByRole('button', { name: /Manage Contestants/ })).toBeVisible();
+    await expect(lindiwe.getByRole('button', { name: /^Remove DA101/ })).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Email' })).toHaveValue(email);
+    await expect(
+      page.getByRole('checkbox', { name: /Receive WhatsApp Confirmation/ }),
+    ).toBeDisabled();
+    await expectNoAccessibilityViolations(page);
+
+    // The first failing check is shown and nothing is charged.
+    await page.getByRole('button', { name: 'Proceed to Payment' }).click();
+    await expect(
+      page.getByText('Please ensure you have entered all participant details for all group items.'),
+    ).toBeVisible();
+    await expect(page).toHaveURL(/\/checkout$/);
+
+    // The group's members arrive; the manage dialog shows them.
+    await completeGroup();
+    await page.reload();
+    await expect(lindiwe.getByRole('listitem')).toHaveCount(2);
+    await expect(lindiwe.getByText('Group information needed')).toHaveCount(0);
+    await lindiwe.getByRole('button', { name: /Manage Contestants/ }).click();
+    const members = page.getByRole('dialog', { name: 'Group Participants' });
+    await expect(members.getByRole('group', { name: /^Participant \d$/ })).toHaveCount(3);
+    await members.getByRole('button', { name: 'Cancel' }).click();
+    await expect(members).toBeHidden();
+    await expectNoAccessibilityViolations(page);
+    const total = (await page.getByTestId('grand-total').textContent()) ?? '';
+    expect(total).toMatch(/^R \d+\.\d\d$/);
+
+    // Pay on the sandbox provider's page.
+    await page.getByRole('button', { name: 'Proceed to Payment' }).click();
+    await expect(page).toHaveURL(new RegExp(`/api/payments/sandbox/${orderId}\\?`));
+    await page.getByRole('button', { name: `Pay ${total}` }).click();
+
+    // Back on the portal: the provider's verified notification has credited the order.
+    await expect(page).toHaveURL(new RegExp(`/confirmation/${orderId}$`));
+    await expect(page.getByRole('heading', { level: 1, name: 'Payment Success' })).toBeVisible();
+    await expect(page.getByText('Thank you for your payment!')).toBeVisible();
+    await expect(
+      page.getByText(
+        'Your transaction has been successfully processed, and your competition entries have been confirmed.',
+      ),
+    ).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Back to home' })).toHaveAttribute(
+      'href',
+      '/participant-profiles',
+    );
+    expect(await stored(page, 'cart')).toBeNull();
+    await expectNoAccessibilityViolations(page);
+
+    // My Orders: the paid order with its total and a medium date.
+    await page.goto('/my-orders');
+    const table = page.getByRole('table', { name: /Your orders/ });
+    const row = table.getByRole('row').filter({ hasText: total });
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText('Paid');
+    await expect(row).toContainText(/\d{1,2} [A-Z][a-z]{2} \d{4}/);
+    await expectNoAccessibilityViolations(page);
+    await row.getByRole('link', { name: /View Order/ }).click();
+
+    // View Order: change the poem to another individual Dramatic Arts item.
+    await expect(page).toHaveURL(new RegExp(`/view-order/${orderId}$`));
+    const entries = page.getByRole('table', { name: /Entries of order/ });
+    await expect(entries.getByText(/^DA101 - /)).toBeVisible();
+    await expect(page.getByTestId('order-total')).toHaveText(total);
+    await expectNoAccessibilityViolations(page);
+    await entries.getByRole('button', { name: /^Edit DA101/ }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit Item Selection' });
+    const select = edit.getByRole('combobox', { name: /Select Item Code/ });
+    await expect(select).toBeEnabled();
+    await expectAccessibleDialog(page, edit);
+    await select.click();
+    await expect(page.getByRole('option', { name: /^DA605 - / })).toHaveCount(0);
+    await expect(page.getByRole('option', { name: /^MU/ })).toHaveCount(0);
+    await page.getByRole('option', { name: /^DA102 - / }).click();
+    await edit.getByRole('button', { name: 'Update Item Code' }).click();
+    await expect(page.getByText('Item updated successfully')).toBeVisible();
+    await expect(edit).toBeHidden();
+    await expect(entries.getByText(/^DA102 - /)).toBeVisible();
+    await expect(entries.getByText(/^DA101 - /)).toHaveCount(0);
+
+    // Back to the orders.
+    await page.getByRole('link', { name: /Back to Orders/ }).click();
+    await expect(page).toHaveURL(/\/my-orders$/);
+  });
+});
