@@ -61,7 +61,7 @@ test.describe('app shell', () => {
   });
 
   test('a failing API call shows the generic error toast', async ({ page }) => {
-    await page.route('**/api/config', (route) =>
+    await page.route('**/api/content', (route) =>
       route.fulfill({
         status: 500,
         contentType: 'application/json',

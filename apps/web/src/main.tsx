@@ -1,16 +1,14 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { routes } from './app/routes.tsx';
 import { theme } from './app/theme.ts';
-import toastClasses from './app/toasts.module.css';
+import { Toaster } from './app/Toaster.tsx';
 import { createQueryClient } from './lib/query-client.ts';
-import { TOAST_LIMIT } from './lib/toasts.ts';
 
 const queryClient = createQueryClient();
 const router = createBrowserRouter(routes);
@@ -21,12 +19,7 @@ if (!root) throw new Error('The page has no #root element');
 createRoot(root).render(
   <StrictMode>
     <MantineProvider theme={theme}>
-      <Notifications
-        position="top-right"
-        limit={TOAST_LIMIT}
-        autoClose={5000}
-        classNames={{ root: toastClasses.root }}
-      />
+      <Toaster />
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
       </QueryClientProvider>

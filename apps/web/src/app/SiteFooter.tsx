@@ -1,23 +1,27 @@
 import { Anchor, Container, Group, Text } from '@mantine/core';
 import { Link } from 'react-router';
+import { useLoadedPublicSite } from '../features/event/api/event-content.ts';
 import classes from './SiteFooter.module.css';
 
-const SOCIAL = [
-  { label: 'Facebook', href: 'https://www.facebook.com/' },
-  { label: 'Instagram', href: 'https://www.instagram.com/' },
-  { label: 'YouTube', href: 'https://www.youtube.com/' },
+/** Used until a public page has loaded the event's own links. */
+const FALLBACK_SOCIAL = [
+  { label: 'Facebook', url: 'https://www.facebook.com/' },
+  { label: 'Instagram', url: 'https://www.instagram.com/' },
+  { label: 'YouTube', url: 'https://www.youtube.com/' },
 ];
 
+/** Spec 2, "Menu and footer": social links, a copyright line, Privacy Policy, Terms of Service. */
 export function SiteFooter() {
+  const social = useLoadedPublicSite().data?.content.social ?? FALLBACK_SOCIAL;
   return (
     <footer className={classes.footer}>
       <Container size="lg">
-        <Group justify="space-between" gap="md">
+        <Group justify="space-between" gap="md" align="flex-start">
           <Group gap="md" component="nav" aria-label="Social media">
-            {SOCIAL.map((s) => (
+            {social.map((s) => (
               <Anchor
                 key={s.label}
-                href={s.href}
+                href={s.url}
                 target="_blank"
                 rel="noopener noreferrer"
                 c="gray.2"
@@ -27,6 +31,9 @@ export function SiteFooter() {
             ))}
           </Group>
           <Group gap="md" component="nav" aria-label="Legal">
+            <Anchor component={Link} to="/contact" c="gray.2">
+              Contact
+            </Anchor>
             <Anchor component={Link} to="/privacy-policy" c="gray.2">
               Privacy Policy
             </Anchor>

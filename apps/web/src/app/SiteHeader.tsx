@@ -1,5 +1,6 @@
-import { Anchor, Burger, Button, Drawer, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Burger, Button, Group, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { lazy, Suspense, useState } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router';
 import { useIsLoggedIn } from '../lib/session.ts';
 import { clearSession } from '../lib/storage.ts';
@@ -7,9 +8,14 @@ import { toast } from '../lib/toasts.ts';
 import { LOGGED_IN_MENU, LOGGED_OUT_MENU, LOGGED_OUT_MESSAGE } from './menu.ts';
 import classes from './SiteHeader.module.css';
 
+const loadMobileMenu = () => import('./MobileMenu.tsx');
+const MobileMenu = lazy(loadMobileMenu);
+
 export function SiteHeader() {
   const loggedIn = useIsLoggedIn();
   const [opened, { toggle, close }] = useDisclosure(false);
+  // The drawer's code is fetched when the burger is first pointed at, focused or used.
+  const [menuWanted, setMenuWanted] = useState(false);
   const navigate = useNavigate();
   const links = loggedIn ? LOGGED_IN_MENU : LOGGED_OUT_MENU;
 
@@ -56,23 +62,23 @@ export function SiteHeader() {
         </nav>
         <Burger
           opened={opened}
-          onClick={toggle}
+          onClick={() => {
+            setMenuWanted(true);
+            toggle();
+          }}
+          onPointerEnter={() => void loadMobileMenu()}
+          onFocus={() => void loadMobileMenu()}
           hiddenFrom="md"
           aria-label={opened ? 'Close menu' : 'Open menu'}
         />
       </Group>
-      <Drawer
-        opened={opened}
-        onClose={close}
-        title="Menu"
-        position="right"
-        size="xs"
-        hiddenFrom="md"
-      >
-        <nav aria-label="Mobile">
-          <Stack gap="xs">{items}</Stack>
-        </nav>
-      </Drawer>
+      {menuWanted && (
+        <Suspense fallback={null}>
+          <MobileMenu opened={opened} onClose={close}>
+            {items}
+          </MobileMenu>
+        </Suspense>
+      )}
     </header>
   );
 }

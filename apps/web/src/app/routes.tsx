@@ -8,10 +8,25 @@ import { RequireLogin } from './RequireLogin.tsx';
 // Each screen is its own chunk, so a phone downloads only the screen it opens.
 const HomePage = lazy(() => import('../features/home/HomePage.tsx'));
 const InfoPage = lazy(() => import('../features/info/InfoPage.tsx'));
+const ContactPage = lazy(() => import('../features/contact/ContactPage.tsx'));
+const PrivacyPolicyPage = lazy(() => import('../features/legal/PrivacyPolicyPage.tsx'));
+const TermsOfServicePage = lazy(() => import('../features/legal/TermsOfServicePage.tsx'));
 const RegisterPage = lazy(() => import('../features/auth/RegisterPage.tsx'));
 const LoginPage = lazy(() => import('../features/auth/LoginPage.tsx'));
 const VerifyPage = lazy(() => import('../features/auth/VerifyPage.tsx'));
 const MyProfilePage = lazy(() => import('../features/profile/MyProfilePage.tsx'));
+const ContestantsPage = lazy(() => import('../features/contestants/ContestantsPage.tsx'));
+const CreateContestantPage = lazy(() => import('../features/contestants/CreateContestantPage.tsx'));
+const EditContestantPage = lazy(() => import('../features/contestants/EditContestantPage.tsx'));
+const SectionsPage = lazy(() => import('../features/catalogue/SectionsPage.tsx'));
+const CategoriesPage = lazy(() => import('../features/catalogue/CategoriesPage.tsx'));
+const ItemsPage = lazy(() => import('../features/catalogue/ItemsPage.tsx'));
+const CheckoutPage = lazy(() => import('../features/checkout/CheckoutPage.tsx'));
+const PaymentConfirmationPage = lazy(
+  () => import('../features/checkout/PaymentConfirmationPage.tsx'),
+);
+const MyOrdersPage = lazy(() => import('../features/orders/MyOrdersPage.tsx'));
+const ViewOrderPage = lazy(() => import('../features/orders/ViewOrderPage.tsx'));
 
 const pending = (title: string) => <ScreenInPreparation title={title} />;
 
@@ -25,24 +40,24 @@ export const routes: RouteObject[] = [
       { path: 'register', element: <RegisterPage /> },
       { path: 'verify', element: <VerifyPage /> },
       { path: 'login', element: <LoginPage /> },
-      { path: 'contact', element: pending('Contact') },
+      { path: 'contact', element: <ContactPage /> },
       { path: 'Events/Concours', element: <InfoPage /> },
-      { path: 'privacy-policy', element: pending('Privacy Policy') },
-      { path: 'terms-of-service', element: pending('Terms of Service') },
+      { path: 'privacy-policy', element: <PrivacyPolicyPage /> },
+      { path: 'terms-of-service', element: <TermsOfServicePage /> },
       {
         element: <RequireLogin />,
         children: [
-          { path: 'participant-profiles', element: pending('Contestant Profiles') },
-          { path: ':id/create-participant-profile', element: pending('Add Contestant') },
-          { path: ':id/sections', element: pending('Sections') },
-          { path: ':id/categories', element: pending('Categories') },
-          { path: ':participantId/categories/:categoryId/items', element: pending('Items') },
-          { path: 'checkout', element: pending('Checkout') },
-          { path: 'confirmation/:id', element: pending('Payment Success') },
+          { path: 'participant-profiles', element: <ContestantsPage /> },
+          { path: ':id/create-participant-profile', element: <CreateContestantPage /> },
+          { path: ':id/sections', element: <SectionsPage /> },
+          { path: ':id/categories', element: <CategoriesPage /> },
+          { path: ':participantId/categories/:categoryId/items', element: <ItemsPage /> },
+          { path: 'checkout', element: <CheckoutPage /> },
+          { path: 'confirmation/:id', element: <PaymentConfirmationPage /> },
           { path: 'my-profile', element: <MyProfilePage /> },
-          { path: 'my-orders', element: pending('My Orders') },
-          { path: 'view-order/:id', element: pending('View Order') },
-          { path: 'edit-profile/:id', element: pending('Edit Contestant') },
+          { path: 'my-orders', element: <MyOrdersPage /> },
+          { path: 'view-order/:id', element: <ViewOrderPage /> },
+          { path: 'edit-profile/:id', element: <EditContestantPage /> },
           { path: 'uploads', element: pending('Welcome to Your Uploads Portal') },
         ],
       },

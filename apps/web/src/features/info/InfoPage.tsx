@@ -1,82 +1,74 @@
-import { Container, List, Table, Text, Title } from '@mantine/core';
-import { formatRand } from '@eisteddfod/shared';
-import { useCurrentEvent } from '../event/api/client-config.ts';
+import { Container, Text, Title } from '@mantine/core';
+import { useDocumentTitle } from '../../lib/document-title.ts';
+import { usePublicSite } from '../event/api/event-content.ts';
 import { KeyDates } from '../event/KeyDates.tsx';
+import { AdjudicatorBios } from './components/AdjudicatorBios.tsx';
+import { DocumentLinks } from './components/DocumentLinks.tsx';
+import { FeesTable } from './components/FeesTable.tsx';
+import { Poster } from './components/Poster.tsx';
+import classes from './components/info.module.css';
 
-/** Events/Concours: the event's dates, fees and rules (spec 2 and 9). */
+/** Events/Concours (spec 2 and 9): poster, documents, dates, fees, rules and adjudicators. */
 export default function InfoPage() {
-  const { data: event } = useCurrentEvent();
+  const { data, isError } = usePublicSite();
+  useDocumentTitle('Competition information');
+  if (!data) {
+    if (!isError) return null;
+    return (
+      <Container size="md" py="xl">
+        <Title order={1} mb="sm">
+          Competition information
+        </Title>
+        <Text>
+          The competition information could not be loaded just now. Please try again in a moment.
+        </Text>
+      </Container>
+    );
+  }
+  const { event, content } = data;
   return (
-    <Container size="md" py="xl">
-      <Title order={1} mb="lg">
-        {event?.name ?? 'Competition information'}
-      </Title>
-      {event && (
-        <>
-          <Title order={2} mb="sm">
-            Dates
-          </Title>
-          <KeyDates dates={event.dates} />
+    <>
+      <Poster event={event} content={content} />
+      <Container size="lg" py={{ base: 'xl', sm: 48 }}>
+        <DocumentLinks />
 
-          <Title order={2} mt="xl" mb="sm">
-            Fees
-          </Title>
-          <Table withTableBorder>
-            <Table.Tbody>
-              {(
-                [
-                  ['Individual entry, per person per item', formatRand(event.fees.individualCents)],
-                  [
-                    `Group entry, fewer than ${event.fees.groupLargeFromParticipants} participants`,
-                    formatRand(event.fees.groupSmallCents),
-                  ],
-                  [
-                    `Group entry, ${event.fees.groupLargeFromParticipants} or more participants`,
-                    formatRand(event.fees.groupLargeCents),
-                  ],
-                  ['Change of a wrong item code', formatRand(event.fees.changeFeeCents)],
-                  [
-                    'Amendment of participant details or certificate regeneration',
-                    formatRand(event.fees.amendmentFeeCents),
-                  ],
-                  ['Late-entry surcharge', `${event.fees.lateSurchargePercent}% of the total`],
-                ] as const
-              ).map(([label, value]) => (
-                <Table.Tr key={label}>
-                  <Table.Th scope="row">{label}</Table.Th>
-                  <Table.Td>{value}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-          <Text size="sm" c="gray.7" mt="xs">
-            Fees are non-refundable.
-          </Text>
-        </>
-      )}
+        <div className={classes.columns}>
+          <section aria-labelledby="dates-title">
+            <Title order={2} id="dates-title" className={classes.h2}>
+              Dates
+            </Title>
+            <KeyDates dates={event.dates} />
+            <Text className={classes.note}>
+              Deadlines are at 23:59 South African Standard Time (UTC+2).
+            </Text>
+          </section>
+          <section aria-labelledby="fees-title">
+            <Title order={2} id="fees-title" className={classes.h2}>
+              Fees
+            </Title>
+            <FeesTable fees={event.fees} />
+            <Text className={classes.note}>Fees are non-refundable.</Text>
+          </section>
+        </div>
 
-      <Title order={2} mt="xl" mb="sm">
-        Rules
-      </Title>
-      <List spacing="xs">
-        <List.Item>Each student registers individually.</List.Item>
-        <List.Item>
-          Performances must be filmed specifically for this event; earlier recorded performances are
-          disqualified.
-        </List.Item>
-        <List.Item>
-          The introduction does not count toward the recording time. It may be a separate video;
-          upload both.
-        </List.Item>
-        <List.Item>
-          We recommend 4 different items: 4 entries make an entrant eligible to be Section Winner
-          when the points are high enough.
-        </List.Item>
-        <List.Item>
-          Visual arts images under 10 MB as PNG or JPEG; creative writing as PDF; performances as
-          MP4.
-        </List.Item>
-      </List>
-    </Container>
+        <section aria-labelledby="rules-title" className={classes.block}>
+          <Title order={2} id="rules-title" className={classes.h2}>
+            Rules
+          </Title>
+          <ol className={classes.rules}>
+            {content.rules.map((rule) => (
+              <li key={rule}>{rule}</li>
+            ))}
+          </ol>
+        </section>
+
+        <section id="adjudicators" aria-labelledby="adjudicators-title" className={classes.block}>
+          <Title order={2} id="adjudicators-title" className={classes.h2}>
+            Adjudicators
+          </Title>
+          <AdjudicatorBios adjudicators={content.adjudicators} />
+        </section>
+      </Container>
+    </>
   );
 }

@@ -1,0 +1,21 @@
+import { notificationsStore, useNotifications } from '@mantine/notifications';
+import { lazy, Suspense, useState } from 'react';
+
+const ToastStack = lazy(() => import('./ToastStack.tsx'));
+
+/**
+ * Mounts the toast container when the first toast is raised. toast() only writes to Mantine's
+ * notifications store, which keeps the toast until the container (about 7 KB gzipped, with its
+ * transitions) has loaded and shows it; a page that raises none never downloads it.
+ */
+export function Toaster() {
+  const { notifications, queue } = useNotifications(notificationsStore);
+  const [wanted, setWanted] = useState(false);
+  if (!wanted && notifications.length + queue.length > 0) setWanted(true);
+  if (!wanted) return null;
+  return (
+    <Suspense fallback={null}>
+      <ToastStack />
+    </Suspense>
+  );
+}

@@ -1,0 +1,120 @@
+import { Button, Stack, TextInput, Textarea } from '@mantine/core';
+import { SupportTicketSchema, toMobileDigits, type SupportTicket } from '@eisteddfod/shared';
+import { useState, type FormEvent } from 'react';
+import { toast } from '../../../lib/toasts.ts';
+import classes from './contact.module.css';
+
+type Fields = Record<keyof SupportTicket, string>;
+/** Mantine's input descriptions are a dimmed grey below 4.5:1 on white; these are darker. */
+const INPUT_CLASSES = { description: classes.description };
+const EMPTY: Fields = {
+  name: '',
+  email: '',
+  mobileNumber: '',
+  subject: '',
+  message: '',
+  website: '',
+};
+
+interface ContactFormProps {
+  sending: boolean;
+  onSend: (ticket: SupportTicket) => void;
+}
+
+/**
+ * The support ticket form. It checks the fields with the shared schema, in the schema's order,
+ * and shows the first problem as a warning before anything is sent.
+ */
+export function ContactForm({ sending, onSend }: ContactFormProps) {
+  const [fields, setFields] = useState<Fields>(EMPTY);
+  const set = (key: keyof Fields) => (value: string) =>
+    setFields((current) => ({ ...current, [key]: value }));
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = SupportTicketSchema.safeParse(fields);
+    if (!parsed.success) {
+      const first = parsed.error.issues[0];
+      if (first) toast('warning', first.message);
+      return;
+    }
+    onSend(parsed.data);
+  }
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Contact form">
+      <Stack gap="md">
+        <TextInput
+          label="Your name"
+          size="md"
+          classNames={INPUT_CLASSES}
+          autoComplete="name"
+          required
+          maxLength={100}
+          value={fields.name}
+          onChange={(e) => set('name')(e.currentTarget.value)}
+        />
+        <TextInput
+          label="Email address"
+          description="We send a copy of your message and our answer here."
+          type="email"
+          size="md"
+          classNames={INPUT_CLASSES}
+          autoComplete="email"
+          required
+          maxLength={254}
+          value={fields.email}
+          onChange={(e) => set('email')(e.currentTarget.value)}
+        />
+        <TextInput
+          label="Mobile number (optional)"
+          description="Digits only, without the country code."
+          type="tel"
+          inputMode="numeric"
+          size="md"
+          classNames={INPUT_CLASSES}
+          autoComplete="tel-national"
+          value={fields.mobileNumber}
+          onChange={(e) => set('mobileNumber')(toMobileDigits(e.currentTarget.value))}
+        />
+        <TextInput
+          label="Subject"
+          size="md"
+          classNames={INPUT_CLASSES}
+          required
+          maxLength={150}
+          value={fields.subject}
+          onChange={(e) => set('subject')(e.currentTarget.value)}
+        />
+        <Textarea
+          label="Message"
+          description="If it is about an entry, please include the contestant's name and the entry code."
+          size="md"
+          classNames={INPUT_CLASSES}
+          required
+          rows={6}
+          resize="vertical"
+          maxLength={5000}
+          value={fields.message}
+          onChange={(e) => set('message')(e.currentTarget.value)}
+        />
+        {/* A honeypot for bots: people never see it, screen readers skip it, Tab passes it by. */}
+        <div className={classes.honeypot} aria-hidden="true">
+          <label htmlFor="contact-website">Website (leave this empty)</label>
+          <input
+            id="contact-website"
+            name="website"
+            type="text"
+            tabIndex={-1}
+            autoComplete="off"
+            value={fields.website}
+            onChange={(e) => set('website')(e.currentTarget.value)}
+          />
+        </div>
+        <Button type="submit" size="md" loading={sending} className={classes.send}>
+          Send message
+        </Button>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,43 @@
+import { Button, Paper, Text, Title } from '@mantine/core';
+import { SUPPORT_MESSAGES } from '@eisteddfod/shared';
+import { useEffect, useRef } from 'react';
+import classes from './contact.module.css';
+
+/** What the contact page shows once a ticket is made; focus moves here so it is announced. */
+export function TicketSent({
+  ticketNumber,
+  onAnother,
+}: {
+  ticketNumber: string;
+  onAnother: () => void;
+}) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <Paper className={classes.sent} role="status">
+      <span className={classes.sentIcon} aria-hidden="true">
+        <svg viewBox="0 0 24 24" width="28" height="28">
+          <path
+            d="M5 12.5l4.5 4.5L19 7.5"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2.5"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          />
+        </svg>
+      </span>
+      <Title order={2} ref={heading} tabIndex={-1} className={classes.sentTitle}>
+        Message sent
+      </Title>
+      <Text className={classes.sentNumber}>
+        Your ticket number is <strong>{ticketNumber}</strong>
+      </Text>
+      <Text className={classes.text}>{SUPPORT_MESSAGES.sent}</Text>
+      <Text className={classes.text}>Please quote the ticket number if you write to us again.</Text>
+      <Button variant="light" onClick={onAnother} mt="md">
+        Send another message
+      </Button>
+    </Paper>
+  );
+}

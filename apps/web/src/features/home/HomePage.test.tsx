@@ -1,0 +1,75 @@
+import { screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { apiError, mockApi } from '../../test/api-mock.ts';
+import { PUBLIC_SITE } from '../../test/public-site-fixture.ts';
+import { renderRoutes } from '../../test/render.tsx';
+import HomePage from './HomePage.tsx';
+
+const routes = [{ path: '/', element: <HomePage /> }];
+
+describe('HomePage (spec 2, Home page)', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('builds every section from GET /api/content', async () => {
+    const requests = mockApi((r) =>
+      r.path === '/api/content' ? [200, PUBLIC_SITE] : [500, apiError(500, 'UNEXPECTED')],
+    );
+    renderRoutes(routes, '/');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Online Eisteddfod 2025' }),
+    ).toBeInTheDocument();
+    expect(requests.map((r) => r.path)).toEqual(['/api/content']);
+    expect(screen.getByText(PUBLIC_SITE.content.hostLine)).toBeInTheDocument();
+    expect(screen.getByRole('rowheader', { name: 'Registration opens' })).toBeInTheDocument();
+    expect(screen.getByRole('cell', { name: '24 March 2025' })).toBeInTheDocument();
+
+    for (const link of screen.getAllByRole('link', { name: 'Enter Now' })) {
+      expect(link).toHaveAttribute('href', '/register');
+    }
+    const learnMore = screen.getByRole('link', { name: /Learn More/ });
+    expect(learnMore).toHaveAttribute('href', '/api/documents/prospectus.pdf');
+    expect(learnMore).toHaveAttribute('target', '_blank');
+    expect(learnMore).toHaveAttribute('rel', 'noopener');
+
+    const categories = screen.getByRole('region', { name: 'Categories' });
+    expect(within(categories).getAllByRole('heading', { level: 3 })).toHaveLength(4);
+    expect(within(categories).getByRole('link', { name: /prospectus/ })).toHaveAttribute(
+      'href',
+      '/api/documents/prospectus.pdf',
+    );
+    const steps = screen.getByRole('region', { name: 'How It Works' });
+    expect(within(steps).getAllByRole('listitem')).toHaveLength(3);
+    expect(within(steps).getByRole('link', { name: 'Register' })).toHaveAttribute(
+      'href',
+      '/register',
+    );
+
+    const schools = within(screen.getByRole('region', { name: 'Participating schools' }));
+    const logos = schools.getAllByRole('img');
+    expect(logos).toHaveLength(12);
+    expect(logos[0]).toHaveAttribute('src', '/schools/school-1.svg');
+    expect(logos[0]).toHaveAttribute('loading', 'lazy');
+    expect(logos[0]).toHaveAttribute('alt', 'Crest of School 1');
+
+    const bios = within(screen.getByRole('region', { name: 'Adjudicators' })).getAllByRole('link');
+    expect(bios.map((a) => a.getAttribute('href'))).toEqual([
+      '/api/documents/adjudicators/ann-one.pdf',
+      '/api/documents/adjudicators/ben-two.pdf',
+      '/api/documents/adjudicators/cat-three.pdf',
+      '/api/documents/adjudicators/dan-four.pdf',
+    ]);
+
+    const faq = screen.getByRole('region', { name: 'Frequently asked questions' });
+    expect(within(faq).getAllByRole('heading', { level: 3 })).toHaveLength(5);
+    expect(document.title).toBe('Online Eisteddfod 2025 – Entry Portal');
+  });
+
+  it('still shows the way in when the content cannot be loaded', async () => {
+    mockApi(() => [404, apiError(404, 'CONTENT_NOT_FOUND')]);
+    renderRoutes(routes, '/');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Online Eisteddfod' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Enter Now' })).toHaveAttribute('href', '/register');
+  });
+});

@@ -1,0 +1,53 @@
+import { Anchor, Container, SimpleGrid, Text, Title, VisuallyHidden } from '@mantine/core';
+import type { EventContent } from '@eisteddfod/shared';
+import { adjudicatorBioUrl, portraitSrc } from '../../event/documents.ts';
+import { SectionHeading } from './SectionHeading.tsx';
+import classes from './home.module.css';
+
+/** Spec 2, Home page: the four adjudicators, each with a bio PDF link. */
+export function AdjudicatorsSection({
+  adjudicators,
+}: {
+  adjudicators: EventContent['adjudicators'];
+}) {
+  return (
+    <section className={classes.sectionTinted} aria-labelledby="adjudicators-title">
+      <Container size="lg">
+        <SectionHeading id="adjudicators-title" eyebrow="Meet the judges" title="Adjudicators">
+          Professionals in each art form mark every entry against a rubric and write a comment for
+          every participant.
+        </SectionHeading>
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="lg">
+          {adjudicators.map((person) => (
+            <article key={person.slug} className={classes.person}>
+              <img
+                src={portraitSrc(person.portrait)}
+                alt={`Monogram of ${person.name}`}
+                width={104}
+                height={104}
+                loading="lazy"
+                decoding="async"
+                className={classes.portrait}
+              />
+              <Title order={3} className={classes.cardTitle}>
+                {person.name}
+              </Title>
+              <Text className={classes.discipline}>{person.discipline}</Text>
+              <Text className={classes.cardText}>{person.summary}</Text>
+              <Anchor
+                href={adjudicatorBioUrl(person.slug)}
+                target="_blank"
+                rel="noopener"
+                fw={700}
+                className={classes.bioLink}
+              >
+                Read the biography (PDF)
+                <VisuallyHidden> of {person.name}, opens in a new tab</VisuallyHidden>
+              </Anchor>
+            </article>
+          ))}
+        </SimpleGrid>
+      </Container>
+    </section>
+  );
+}

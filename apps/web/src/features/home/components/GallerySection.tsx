@@ -1,0 +1,19 @@
+import { Container } from '@mantine/core';
+import type { EventContent } from '@eisteddfod/shared';
+import { ArtworkCarousel } from './ArtworkCarousel.tsx';
+import { SectionHeading } from './SectionHeading.tsx';
+import classes from './home.module.css';
+
+/** Spec 2, Home page: the carousel of three artworks. */
+export function GallerySection({ artworks }: { artworks: EventContent['artworks'] }) {
+  return (
+    <div className={classes.sectionTinted}>
+      <Container size="lg">
+        <SectionHeading id="gallery-title" eyebrow="From last year's entries" title="Gallery">
+          Work by learners who entered the Visual &amp; Art Design section.
+        </SectionHeading>
+        <ArtworkCarousel artworks={artworks} labelledBy="gallery-title" />
+      </Container>
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+import { Button, Container, Paper, Text, Title, VisuallyHidden } from '@mantine/core';
+import type { EventContent, EventSummary } from '@eisteddfod/shared';
+import { Link } from 'react-router';
+import { PROSPECTUS_URL } from '../../event/documents.ts';
+import { KeyDates } from '../../event/KeyDates.tsx';
+import classes from './Hero.module.css';
+
+interface HeroProps {
+  event: EventSummary | undefined;
+  content: EventContent | undefined;
+}
+
+/** Spec 2, Home page: host line, title, intro, key dates, Enter Now and Learn More. */
+export function Hero({ event, content }: HeroProps) {
+  return (
+    <section className={classes.hero} aria-labelledby="home-title">
+      <Container size="lg" className={classes.inner}>
+        <div className={classes.copy}>
+          {content && <Text className={classes.host}>{content.hostLine}</Text>}
+          <Title order={1} id="home-title" className={classes.title}>
+            {content?.title ?? event?.name ?? 'Online Eisteddfod'}
+          </Title>
+          {content && <Text className={classes.intro}>{content.intro}</Text>}
+          <div className={classes.actions}>
+            <Button component={Link} to="/register" size="lg" className={classes.enter}>
+              Enter Now
+            </Button>
+            <Button
+              component="a"
+              href={PROSPECTUS_URL}
+              target="_blank"
+              rel="noopener"
+              size="lg"
+              variant="white"
+              className={classes.learn}
+            >
+              Learn More
+              <VisuallyHidden>(the prospectus, a PDF, opens in a new tab)</VisuallyHidden>
+            </Button>
+          </div>
+        </div>
+        {event && (
+          <Paper className={classes.dates} shadow="xl" radius="lg">
+            <Title order={2} className={classes.datesTitle}>
+              Key dates
+            </Title>
+            <KeyDates dates={event.dates} />
+          </Paper>
+        )}
+      </Container>
+    </section>
+  );
+}

@@ -1,0 +1,33 @@
+import { Container } from '@mantine/core';
+import type { EventContent } from '@eisteddfod/shared';
+import { schoolLogoSrc } from '../../event/documents.ts';
+import { SectionHeading } from './SectionHeading.tsx';
+import classes from './home.module.css';
+
+/** Spec 2, Home page: last year's participating schools, with their logos. */
+export function SchoolsSection({ schools }: { schools: EventContent['participatingSchools'] }) {
+  return (
+    <section className={classes.section} aria-labelledby="schools-title">
+      <Container size="lg">
+        <SectionHeading id="schools-title" eyebrow="Last year" title="Participating schools">
+          More than 40 schools have taken part since 2020, from South Africa and around the world.
+        </SectionHeading>
+        <ul className={classes.schools}>
+          {schools.map((school) => (
+            <li key={school.name} className={classes.school}>
+              <img
+                src={schoolLogoSrc(school.logo)}
+                alt={`Crest of ${school.name}`}
+                width={72}
+                height={72}
+                loading="lazy"
+                decoding="async"
+              />
+              <span className={classes.schoolName}>{school.name}</span>
+            </li>
+          ))}
+        </ul>
+      </Container>
+    </section>
+  );
+}

@@ -1,0 +1,47 @@
+import { Anchor, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import type { EventContent } from '@eisteddfod/shared';
+import { adjudicatorBioUrl, portraitSrc } from '../../event/documents.ts';
+import classes from './info.module.css';
+
+/** Each adjudicator's biography, with its PDF. */
+export function AdjudicatorBios({ adjudicators }: { adjudicators: EventContent['adjudicators'] }) {
+  return (
+    <Stack gap="lg">
+      {adjudicators.map((person) => (
+        <article key={person.slug} className={classes.bio}>
+          <img
+            src={portraitSrc(person.portrait)}
+            alt={`Monogram of ${person.name}`}
+            width={88}
+            height={88}
+            loading="lazy"
+            decoding="async"
+            className={classes.bioPortrait}
+          />
+          <div>
+            <Title order={3} className={classes.bioName}>
+              {person.name}
+            </Title>
+            <Text className={classes.bioDiscipline}>{person.discipline}</Text>
+            {person.bio.map((paragraph) => (
+              <Text key={paragraph.slice(0, 40)} className={classes.text} mt="xs">
+                {paragraph}
+              </Text>
+            ))}
+            <Anchor
+              href={adjudicatorBioUrl(person.slug)}
+              target="_blank"
+              rel="noopener"
+              fw={700}
+              mt="xs"
+              display="inline-block"
+            >
+              Biography (PDF)
+              <VisuallyHidden> of {person.name}, opens in a new tab</VisuallyHidden>
+            </Anchor>
+          </div>
+        </article>
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,39 @@
+import { Container, Text, Title } from '@mantine/core';
+import { formatLongDate, type EventContent, type EventSummary } from '@eisteddfod/shared';
+import { artworkSrc } from '../../event/documents.ts';
+import classes from './info.module.css';
+
+/** The competition poster: the first gallery artwork as a banner behind the event's name. */
+export function Poster({ event, content }: { event: EventSummary; content: EventContent }) {
+  const artwork = content.artworks[0];
+  return (
+    <section className={classes.poster} aria-labelledby="info-title">
+      {artwork && (
+        <img
+          src={artworkSrc(artwork.image)}
+          alt=""
+          width={960}
+          height={600}
+          className={classes.posterImage}
+        />
+      )}
+      <Container size="lg" className={classes.posterInner}>
+        <Text className={classes.posterEyebrow}>Competition information</Text>
+        <Title order={1} id="info-title" className={classes.posterTitle}>
+          {event.name}
+        </Title>
+        <Text className={classes.posterLine}>{content.hostLine}</Text>
+        <Text className={classes.posterDates}>
+          Registration {formatLongDate(event.dates.registrationOpens)} to{' '}
+          {formatLongDate(event.dates.registrationCloses)} · Online gala awards{' '}
+          {formatLongDate(event.dates.galaAwards)}
+        </Text>
+        {artwork && (
+          <Text className={classes.posterCredit}>
+            Poster artwork: {artwork.title} by {artwork.artist}
+          </Text>
+        )}
+      </Container>
+    </section>
+  );
+}

@@ -1,0 +1,25 @@
+import { Anchor } from '@mantine/core';
+import { Link } from 'react-router';
+import { usePublicSite } from '../../event/api/event-content.ts';
+
+/** "the contact page (or email ...)": the way to reach the organisers about personal data. */
+export function ContactLine() {
+  const email = usePublicSite().data?.content.contactEmail;
+  return (
+    <>
+      the{' '}
+      <Anchor component={Link} to="/contact" inherit underline="always">
+        contact page
+      </Anchor>
+      {email && (
+        <>
+          {' '}
+          or by email to{' '}
+          <Anchor href={`mailto:${email}`} inherit underline="always">
+            {email}
+          </Anchor>
+        </>
+      )}
+    </>
+  );
+}
