@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /** Fails with the rule ids and targets of every WCAG 2.1 AA violation on the page. */
 export async function expectNoAccessibilityViolations(page: Page): Promise<void> {
@@ -11,4 +11,17 @@ export async function expectNoAccessibilityViolations(page: Page): Promise<void>
     targets: v.nodes.map((n) => n.target.join(' ')),
   }));
   expect(found).toEqual([]);
+}
+
+/**
+ * Checks a dialog once it has finished appearing: axe measures colours as drawn, and a dialog
+ * still fading in has text of too little contrast.
+ */
+export async function expectAccessibleDialog(page: Page, dialog: Locator): Promise<void> {
+  await expect(dialog).toBeVisible();
+  await page.evaluate(() =>
+    Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => null))),
+  );
+  await page.waitForTimeout(250);
+  await expectNoAccessibilityViolations(page);
 }

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { expectNoAccessibilityViolations } from './axe.ts';
+import { expectAccessibleDialog, expectNoAccessibilityViolations } from './axe.ts';
 
 /** The newest one-time pin emailed to an address, read from the dev outbox. */
 async function latestEmailPin(page: Page, to: string): Promise<string> {
@@ -61,12 +61,6 @@ async function createContestant(page: Page, firstName: string, surname: string) 
 }
 
 /** Axe once a dialog's opening transition has finished (half-faded text fails contrast). */
-async function expectAccessibleDialog(page: Page, dialog: Locator) {
-  await expect(dialog).toBeVisible();
-  await page.waitForTimeout(400);
-  await expectNoAccessibilityViolations(page);
-}
-
 async function choose(page: Page, field: Locator, option: string) {
   await field.click();
   await page.getByRole('option', { name: option, exact: true }).click();

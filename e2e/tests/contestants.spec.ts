@@ -1,6 +1,6 @@
 import { deflateSync } from 'node:zlib';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { expectNoAccessibilityViolations } from './axe.ts';
+import { expectAccessibleDialog, expectNoAccessibilityViolations } from './axe.ts';
 
 /** The newest one-time pin emailed to an address, read from the dev outbox. */
 async function latestEmailPin(page: Page, to: string): Promise<string> {
@@ -79,10 +79,12 @@ function makePng(size = 200): Buffer {
 /** Whether an <img> has really loaded its picture. */
 async function expectLoaded(image: Locator) {
   await expect(image).toBeVisible();
-  // (This project's types have no DOM: the image is described by what is read.)
-  type LoadedImage = { complete: boolean; naturalWidth: number };
   await expect
-    .poll(() => image.evaluate((img: LoadedImage) => (img.complete ? img.naturalWidth : 0)))
+    .poll(() =>
+      image.evaluate((img) =>
+        img instanceof HTMLImageElement && img.complete ? img.naturalWidth : 0,
+      ),
+    )
     .toBeGreaterThan(0);
 }
 
@@ -219,7 +221,7 @@ test.describe('contestants', () => {
     await expect(confirm).toContainText(
       'Are you really sure you want to delete this Contestant? All information about the Contestant will be removed',
     );
-    await expectNoAccessibilityViolations(page);
+    await expectAccessibleDialog(page, confirm);
     await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
     await expect(page.getByText('Contestest profile delete successfully')).toBeVisible();
     await expect(page.getByRole('article')).toHaveCount(1);
