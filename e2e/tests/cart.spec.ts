@@ -117,6 +117,20 @@ test.describe('cart', () => {
     await expect(page.getByRole('button', { name: 'View Cart, 1 item' })).toBeVisible();
     await page.getByRole('button', { name: 'Clear Search' }).click();
 
+    // Page through a category longer than one page: Music, Piano (18 items).
+    await page.getByRole('button', { name: 'Music', exact: true }).click();
+    await page.getByRole('button', { name: 'Piano' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Piano' })).toBeVisible();
+    await expect(page.getByText(/^Showing 1–15 of 18$/)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Previous' })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page.getByText(/^Showing 16–18 of 18$/)).toBeVisible();
+    await expect(page.getByRole('article')).toHaveCount(3);
+    await expect(page.getByRole('button', { name: 'Next' })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Previous' }).click();
+    await expect(page.getByText(/^Showing 1–15 of 18$/)).toBeVisible();
+    await page.goto(`/${lindiwe}/sections`);
+
     // By section, then category: Dramatic Arts, Storytelling, a group item.
     await page.getByRole('button', { name: 'Dramatic Arts', exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`/${lindiwe}/categories$`));
