@@ -1,36 +1,7 @@
 import { deflateSync } from 'node:zlib';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectAccessibleDialog, expectNoAccessibilityViolations } from './axe.ts';
-
-/** The newest one-time pin emailed to an address, read from the dev outbox. */
-async function latestEmailPin(page: Page, to: string): Promise<string> {
-  let pin = '';
-  await expect
-    .poll(async () => {
-      const response = await page.request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`);
-      if (!response.ok()) return '';
-      const messages = (await response.json()) as { channel: string; body: string }[];
-      pin = /\b(\d{6})\b/.exec(messages.find((m) => m.channel === 'email')?.body ?? '')?.[1] ?? '';
-      return pin;
-    })
-    .toMatch(/^\d{6}$/);
-  return pin;
-}
-
-/** Registers a fresh email account and verifies it; the verify screen ends on the contestants. */
-async function registerAndLogIn(page: Page, email: string) {
-  await page.goto('/register');
-  await page.getByRole('textbox', { name: 'First Name' }).fill('Nomsa');
-  await page.getByRole('textbox', { name: 'Surname' }).fill('Dlamini');
-  await page.getByRole('textbox', { name: 'Email' }).fill(email);
-  await page.getByRole('button', { name: 'Create An Account' }).click();
-  await expect(page).toHaveURL(/\/verify$/);
-  const pin = await latestEmailPin(page, email);
-  await page.getByRole('textbox', { name: 'Digit 1 of 6' }).click();
-  await page.keyboard.type(pin);
-  await page.getByRole('button', { name: 'Verify Code' }).click();
-  await expect(page).toHaveURL(/\/participant-profiles$/);
-}
+import { registerAndLogIn } from './session.ts';
 
 /** A 200 x 200 PNG (a head and shoulders on blue), made here so the test needs no files. */
 function makePng(size = 200): Buffer {

@@ -1,0 +1,36 @@
+import { expect, type Page } from '@playwright/test';
+
+/** The newest one-time pin emailed to an address, read from the dev outbox. */
+export async function latestEmailPin(page: Page, to: string): Promise<string> {
+  let pin = '';
+  await expect
+    .poll(async () => {
+      const response = await page.request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`);
+      if (!response.ok()) return '';
+      const messages = (await response.json()) as { channel: string; body: string }[];
+      pin = /\b(\d{6})\b/.exec(messages.find((m) => m.channel === 'email')?.body ?? '')?.[1] ?? '';
+      return pin;
+    })
+    .toMatch(/^\d{6}$/);
+  return pin;
+}
+
+/** Registers a fresh email account and verifies it; the verify screen ends on the contestants. */
+export async function registerAndLogIn(page: Page, email: string) {
+  await page.goto('/register');
+  await page.getByRole('textbox', { name: 'First Name' }).fill('Ayanda');
+  await page.getByRole('textbox', { name: 'Surname' }).fill('Mokoena');
+  await page.getByRole('textbox', { name: 'Email' }).fill(email);
+  await page.getByRole('button', { name: 'Create An Account' }).click();
+  await expect(page).toHaveURL(/\/verify$/);
+  const pin = await latestEmailPin(page, email);
+  await page.getByRole('textbox', { name: 'Digit 1 of 6' }).click();
+  await page.keyboard.type(pin);
+  await page.getByRole('button', { name: 'Verify Code' }).click();
+  await expect(page).toHaveURL(/\/participant-profiles$/);
+}
+
+/** A browser storage value (spec 3 keys); the tests compile without the DOM library. */
+export function stored(page: Page, key: 'token' | 'customerId' | 'cart') {
+  return page.evaluate<string | null>(`localStorage.getItem(${JSON.stringify(key)})`);
+}
