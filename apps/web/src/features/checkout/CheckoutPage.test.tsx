@@ -9,6 +9,7 @@ import { CUSTOMER_ID, makeItem, makeOrder, makeOrderItem } from '../catalogue/te
 import { goToPaymentProvider } from './api/redirect.ts';
 import CheckoutPage from './CheckoutPage.tsx';
 import { checkoutServer, makeCustomer } from './test-server.ts';
+import { PUBLIC_SITE } from '../../test/public-site-fixture.ts';
 
 vi.mock('@mantine/notifications', () => ({ notifications: { show: vi.fn() } }));
 vi.mock('./api/redirect.ts', () => ({ goToPaymentProvider: vi.fn() }));
@@ -232,36 +233,7 @@ describe('CheckoutPage (spec 2, 4 and 5, "Checkout")', { timeout: 20_000 }, () =
       checkoutServer({
         cart: makeOrder([lindiwePoem, choirComplete]),
         answer: (request) =>
-          request.path === '/api/Eisteddfods/1'
-            ? [
-                200,
-                {
-                  id: 1,
-                  name: 'Online Eisteddfod 2025',
-                  year: 2025,
-                  timeZone: 'Africa/Johannesburg',
-                  dates: {
-                    registrationOpens: '2025-03-24',
-                    registrationCloses: '2025-04-20',
-                    uploadsOpen: '2025-04-14',
-                    submissionStarts: '2025-04-21',
-                    submissionEnds: '2025-04-25',
-                    visualArtsDue: '2025-04-21',
-                    galaAwards: '2025-06-18',
-                    lateEntryFrom: '2025-04-21',
-                  },
-                  fees: {
-                    individualCents: 16000,
-                    groupSmallCents: 25000,
-                    groupLargeCents: 35000,
-                    groupLargeFromParticipants: 10,
-                    changeFeeCents: 25000,
-                    amendmentFeeCents: 25000,
-                    lateSurchargePercent: 50,
-                  },
-                },
-              ]
-            : undefined,
+          request.path === '/api/Eisteddfods/1' ? [200, PUBLIC_SITE.event] : undefined,
       }),
     );
     renderRoutes(routes, '/checkout');
