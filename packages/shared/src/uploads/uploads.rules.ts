@@ -1,0 +1,171 @@
+import { calendarDateIn, zoneOffsetMs } from '../time/deadline.rules.ts';
+
+/** Upload type codes (spec 9): the entry itself, or material that supports it. */
+export const UPLOAD_TYPE = { main: 2, supporting: 3 } as const;
+export type UploadType = (typeof UPLOAD_TYPE)[keyof typeof UPLOAD_TYPE];
+
+/** Entry status codes (spec 4 and 9), worked out on the server and shown by the portal. */
+export const ENTRY_STATUS = { complete: 1, expired: 2, incomplete: 3 } as const;
+export type EntryStatus = (typeof ENTRY_STATUS)[keyof typeof ENTRY_STATUS];
+
+/** Images and documents (spec 5, Uploads portal), without the dot, lower case. */
+export const DOCUMENT_EXTENSIONS = [
+  'heic',
+  'heif',
+  'jpeg',
+  'jpg',
+  'pdf',
+  'png',
+  'tiff',
+  'pptx',
+  'psd',
+  'docx',
+  'doc',
+  'txt',
+] as const;
+
+/** Video and audio, sent over the resumable (tus) path (spec 5: '.MOV' and '.MPG' included). */
+export const MEDIA_EXTENSIONS = [
+  'm4a',
+  'm4v',
+  'mov',
+  'mp3',
+  'mp4',
+  'mpeg',
+  'mpg',
+  'ogg',
+  'wav',
+  'webm',
+  'wmv',
+] as const;
+
+/** The Visual Arts & Design image uploader takes pictures only (spec 5 guidance: PNG or JPEG). */
+export const IMAGE_EXTENSIONS = ['heic', 'heif', 'jpeg', 'jpg', 'png', 'tiff', 'psd'] as const;
+
+/** The extension of a file name, lower case, without the dot; '' when there is none. */
+export function extensionOf(fileName: string): string {
+  const dot = fileName.lastIndexOf('.');
+  return dot <= 0 || dot === fileName.length - 1 ? '' : fileName.slice(dot + 1).toLowerCase();
+}
+
+const isOneOf = (list: readonly string[], fileName: string) =>
+  list.includes(extensionOf(fileName));
+
+export const isAllowedDocument = (fileName: string) => isOneOf(DOCUMENT_EXTENSIONS, fileName);
+export const isAllowedMedia = (fileName: string) => isOneOf(MEDIA_EXTENSIONS, fileName);
+export const isAllowedImage = (fileName: string) => isOneOf(IMAGE_EXTENSIONS, fileName);
+
+/** Spec 5: a file counts as video (played rather than opened) when its name has one of these. */
+const VIDEO_MARKERS = [
+  '.mp4',
+  '.mov',
+  '.3gp',
+  '.m4a',
+  '.ogg',
+  '.wmv',
+  '.webm',
+  '.flv',
+  '.avi',
+  '.mpeg',
+  '.wav',
+];
+export function isVideoFileName(fileName: string): boolean {
+  const lower = fileName.toLowerCase();
+  return VIDEO_MARKERS.some((marker) => lower.includes(marker));
+}
+
+/** Spec 4, Entry status: a main file makes an entry complete, whatever the date. */
+export function entryStatus(hasMainFile: boolean, uploadDeadlinePassed: boolean): EntryStatus {
+  if (hasMainFile) return ENTRY_STATUS.complete;
+  return uploadDeadlinePassed ? ENTRY_STATUS.expired : ENTRY_STATUS.incomplete;
+}
+
+/** A part of a file name: letters and digits kept, everything else one hyphen. */
+function namePart(text: string): string {
+  return (
+    text
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .replace(/[^A-Za-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 40) || 'x'
+  );
+}
+
+export interface EntryFileNameInput {
+  code: string;
+  firstName: string;
+  surname: string;
+  /** The contestant's grade, else the entry's (spec 5). */
+  grade: string;
+  school: string;
+  originalFileName: string;
+  at: Date;
+  timeZone: string;
+}
+
+/**
+ * Spec 5: an uploaded file is named from the entry code, first name, surname, grade, school and
+ * the date and time, so that organisers can sort thousands of files without opening them:
+ * `MU101_Thandi_Nkosi_Gr7_Greenside-High_20250421-143005.mp4`.
+ */
+export function buildEntryFileName(input: EntryFileNameInput): string {
+  const local = new Date(input.at.getTime() + zoneOffsetMs(input.at, input.timeZone));
+  const date = calendarDateIn(input.at, input.timeZone).replaceAll('-', '');
+  const time = local.toISOString().slice(11, 19).replaceAll(':', '');
+  const extension = extensionOf(input.originalFileName);
+  const stem = [
+    namePart(input.code),
+    namePart(input.firstName),
+    namePart(input.surname),
+    `Gr${namePart(input.grade)}`,
+    namePart(input.school),
+    `${date}-${time}`,
+  ].join('_');
+  return extension ? `${stem}.${extension}` : stem;
+}
+
+/** The title a new, still empty video slot carries (spec 7: the client looks for such a slot). */
+export const BLANK_VIDEO_TITLE = 'New video';
+
+/** The tus headers that carry a video slot's upload permission (Bunny Stream's names). */
+export const VIDEO_UPLOAD_HEADERS = {
+  signature: 'AuthorizationSignature',
+  expires: 'AuthorizationExpire',
+  videoId: 'VideoId',
+  libraryId: 'LibraryId',
+} as const;
+
+/** Messages of spec 2, 4, 5 and 8 for the uploads portal, word for word. */
+export const UPLOAD_MESSAGES = {
+  heading: 'Welcome to Your Uploads Portal',
+  noEntries: 'There are no current entries to display.',
+  noItemsEntered: 'No items have been entered for this event yet.',
+  searchPlaceholder: 'Search by code',
+  clearSearch: 'Clear Search',
+  entriesList: 'Entries List',
+  supportingFiles: 'Additional files such as sheet music or own choice material',
+  tooLarge:
+    'The selected file exceeds the maximum allowed size. Please choose a smaller file.',
+  duplicateFile:
+    'You have already uploaded a file with this name. Please either remove the file or change the name of the file you are uploading.',
+  withdrawConfirm:
+    'Are you sure you want to withdraw from this entry? This action cannot be undone.',
+  mainFileRequired: 'Please upload a main entry file before attempting to finalise your entry',
+  finalised: 'Entry has been finalised',
+  withdrawn: 'Order item withdrawn successfully',
+  withdrawnState: 'This entry was withdrawn',
+  uploaded: 'File uploaded successfully',
+  deleted: 'File deleted successfully',
+  cancelled: 'Upload has been cancelled',
+  cancelHint: 'Click to cancel this upload',
+  stalled: (seconds: number) =>
+    `Upload has not made any progress for ${seconds} seconds. You may want to retry it.`,
+  resultsError: 'Error fetching results',
+  badges: {
+    incomplete: 'Entry Incomplete',
+    deadlinePassed: 'Deadline Passed',
+    complete: 'Entry Complete',
+    finalised: 'Entry Complete & Finalised',
+  },
+} as const;
