@@ -16,6 +16,7 @@ import {
   type ContestantsService,
 } from './modules/contestants/contestants.service.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
+import { adjudicationRoutes } from './modules/adjudication/adjudication.routes.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
 import { documentsRoutes } from './modules/documents/documents.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
@@ -27,6 +28,16 @@ import {
 } from './modules/payments/payments.service.ts';
 import { createOrdersService, type OrdersService } from './modules/orders/orders.service.ts';
 import { pictureUploadsRoutes } from './modules/files/picture-uploads.routes.ts';
+import { createHmac } from 'node:crypto';
+import { entriesRoutes } from './modules/uploads/entries.routes.ts';
+import { createEntriesService, type EntriesService } from './modules/uploads/entries.service.ts';
+import { entryFilesRoutes } from './modules/uploads/entry-files.routes.ts';
+import { mediaRoutes } from './modules/uploads/media.routes.ts';
+import { createTusServer, TUS_PATH } from './modules/uploads/tus-server.ts';
+import { tusRoutes } from './modules/uploads/tus.routes.ts';
+import type { SignedLinks } from './lib/signed-links.ts';
+import { createBunnyVideoHost } from './providers/video/bunny-video-host.ts';
+import { createBuiltinVideoHost, type VideoHost } from './providers/video/video-host.ts';
 import { createPicturesService, type PicturesService } from './modules/files/pictures.service.ts';
 import { createDiskStorage } from './providers/storage/disk-storage.ts';
 import type { FileStorage } from './providers/storage/file-storage.ts';
@@ -73,6 +84,12 @@ declare module 'fastify' {
     orders: OrdersService;
     payments: PaymentsService;
     rateLimiter: RateLimiter;
+    entries: EntriesService;
+    videoHost: VideoHost;
+    /** Where finished tus uploads are read from (the tus store's folder or bucket). */
+    videoFiles: FileStorage;
+    /** Links to entry files that carry their own permission (lib/signed-links.ts). */
+    signedLinks: SignedLinks;
   }
 }
 
@@ -87,6 +104,40 @@ export interface AppDependencies {
   transports?: OutboxTransports;
   rateLimiter?: RateLimiter;
   storage?: FileStorage;
+  /** Replace the configured video host (tests). */
+  videoHost?: VideoHost;
+}
+
+/** Bunny Stream when its library and key are configured; our own tus endpoint otherwise. */
+function videoHostFrom(config: Config, authSecret: string): VideoHost {
+  if (config.BUNNY_LIBRARY_ID && config.BUNNY_ACCESS_KEY) {
+    return createBunnyVideoHost({
+      libraryId: config.BUNNY_LIBRARY_ID,
+      accessKey: config.BUNNY_ACCESS_KEY,
+      apiUrl: config.BUNNY_API_URL,
+      embedUrl: config.BUNNY_EMBED_URL,
+    });
+  }
+  return createBuiltinVideoHost({
+    libraryId: 'local',
+    // A key of its own, derived from the server secret, so it can be rotated with it.
+    signingKey: createHmac('sha256', authSecret).update('video-upload-signing-key').digest('hex'),
+    tusPath: TUS_PATH,
+  });
+}
+
+/** The tus store's files, readable like any other storage (for playback and checks). */
+function videoFilesFrom(config: Config): FileStorage {
+  if (config.STORAGE_DRIVER === 's3') {
+    return createS3Storage({
+      bucket: config.S3_BUCKET ?? '',
+      region: config.S3_REGION,
+      endpoint: config.S3_ENDPOINT,
+      accessKeyId: config.S3_ACCESS_KEY_ID,
+      secretAccessKey: config.S3_SECRET_ACCESS_KEY,
+    });
+  }
+  return createDiskStorage(path.join(config.DATA_DIR, 'videos'));
 }
 
 function storageFrom(config: Config): FileStorage {
@@ -188,6 +239,32 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.decorate('contestants', contestants);
   const orders = createOrdersService({ db: database.db, catalogue: app.catalogue, contestants });
   app.decorate('orders', orders);
+  const signedLinks = createSignedLinks(deps.authSecret, 4 * 3600, now);
+  const videoHost = deps.videoHost ?? videoHostFrom(config, deps.authSecret);
+  const videoFiles = videoFilesFrom(config);
+  const entries = createEntriesService({
+    db: database.db,
+    catalogue: app.catalogue,
+    contestants,
+    storage,
+    links: signedLinks,
+    videoHost,
+    documentMaxBytes: config.DOCUMENT_MAX_MB * 1024 * 1024,
+    now,
+  });
+  app.decorate('signedLinks', signedLinks);
+  app.decorate('videoHost', videoHost);
+  app.decorate('videoFiles', videoFiles);
+  app.decorate('entries', entries);
+  const tus = createTusServer({
+    db: database.db,
+    config,
+    entries,
+    videoHost,
+    videoFiles,
+    now,
+    log: app.log,
+  });
   app.decorate(
     'payments',
     createPaymentsService({
@@ -210,8 +287,16 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       .catch((err: unknown) => app.log.error({ err }, 'payment retry failed'));
   }, 30_000);
   retry.unref();
+  // Unfinished uploads past their expiry give their disk space back.
+  const sweep = setInterval(() => {
+    tus
+      .cleanUpExpired()
+      .catch((err: unknown) => app.log.error({ err }, 'expired upload clean-up failed'));
+  }, 3600_000);
+  sweep.unref();
   app.addHook('onClose', async () => {
     clearInterval(retry);
+    clearInterval(sweep);
     await app.payments.settle();
     await outbox.settle();
     transports.mail?.close();
@@ -238,6 +323,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(supportRoutes);
   await app.register(pictureUploadsRoutes);
   await app.register(filesRoutes);
+  await app.register(adjudicationRoutes, { authSecret: deps.authSecret, now });
+  await app.register(entriesRoutes);
+  await app.register(entryFilesRoutes);
+  await app.register(mediaRoutes);
+  if (videoHost.kind === 'builtin') await app.register(tusRoutes(tus));
   if (!config.isProduction) await app.register(devOutboxRoutes);
 
   await registerWebApp(app, config.WEB_DIST_DIR);

@@ -86,6 +86,27 @@ export const EnvSchema = z.object({
   S3_PREFIX: z.string().default(''),
   /** The largest profile picture accepted, in megabytes. */
   PICTURE_MAX_MB: z.coerce.number().min(1).max(100).default(15),
+  /** The largest video or audio file of an entry, in megabytes (sent over tus). */
+  VIDEO_MAX_MB: z.coerce.number().min(1).max(20_480).default(4096),
+  /** The largest image or document of an entry, in megabytes. */
+  DOCUMENT_MAX_MB: z.coerce.number().min(1).max(500).default(25),
+  /** Seconds without progress before the uploads portal says an upload has stalled. */
+  UPLOAD_STALL_SECONDS: z.coerce.number().int().min(5).max(3600).default(30),
+  /** Hours an unfinished tus upload is kept before it expires and its bytes are removed. */
+  UPLOAD_EXPIRY_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 14)
+    .default(48),
+  /**
+   * Bunny Stream, the spec's video host: with both set, videos go to Bunny (its tus endpoint,
+   * collections and embed player); otherwise to our own tus endpoint and storage.
+   */
+  BUNNY_LIBRARY_ID: z.preprocess((v) => (v === '' ? undefined : v), z.string().optional()),
+  BUNNY_ACCESS_KEY: z.preprocess((v) => (v === '' ? undefined : v), z.string().optional()),
+  BUNNY_API_URL: z.url().default('https://video.bunnycdn.com'),
+  BUNNY_EMBED_URL: z.url().default('https://iframe.mediadelivery.net/embed'),
   /** 'sandbox': a pay page of our own (local default); 'payfast': PayFast (sandbox or live). */
   PAYMENT_PROVIDER: z.enum(['sandbox', 'payfast']).default('sandbox'),
   /** Lets a production server take sandbox "payments" (a staging site); never for real entries. */
@@ -95,6 +116,11 @@ export const EnvSchema = z.object({
   PAYFAST_PASSPHRASE: z.preprocess((v) => (v === '' ? undefined : v), z.string().optional()),
   /** https://sandbox.payfast.co.za for testing, https://www.payfast.co.za live. */
   PAYFAST_HOST: z.url().default('https://sandbox.payfast.co.za'),
+  /**
+   * Staff (issue 9): the account signing in with this email is made an organiser at start (it is
+   * created when there is none), so that a new site has someone to invite adjudicators.
+   */
+  ORGANISER_BOOTSTRAP_EMAIL: z.preprocess((v) => (v === '' ? undefined : v), z.email().optional()),
   /** The built web app; served with a history fallback when the folder exists. */
   WEB_DIST_DIR: z.string().default(path.resolve(apiRoot(), '../web/dist')),
 });

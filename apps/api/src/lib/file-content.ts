@@ -136,3 +136,26 @@ export const CONTENT_TYPES: Record<ContentKind, string> = {
   mpeg: 'video/mpeg',
   asf: 'video/x-ms-wmv',
 };
+
+/** The content type a file of this extension is served with (the first kind it may be). */
+export function contentTypeForExtension(extension: string): string {
+  const kind = EXPECTED[extension.toLowerCase()]?.[0];
+  return kind ? CONTENT_TYPES[kind] : 'application/octet-stream';
+}
+
+/** Kinds a browser shows itself; anything else is offered as a download. */
+const SHOWN_INLINE = new Set<ContentKind>([
+  'jpeg',
+  'png',
+  'pdf',
+  'text',
+  'iso-media',
+  'ebml',
+  'ogg',
+  'wav',
+  'mp3',
+]);
+export function opensInBrowser(extension: string): boolean {
+  const kind = EXPECTED[extension.toLowerCase()]?.[0];
+  return kind !== undefined && SHOWN_INLINE.has(kind);
+}

@@ -37,6 +37,20 @@ export async function createFamily(t: TestApp) {
       if (res.statusCode !== 201) throw new Error(`contestant not created: ${res.body}`);
       return res.json<{ id: number }>().id;
     },
+    /** Checks the cart out and pays it on the sandbox page, as the browser would. */
+    async payCart(cart: number): Promise<void> {
+      const link = await family.call(
+        'GET',
+        `/api/Orders/${cart}/PaymentLink/${encodeURIComponent(email)}?sendWhatsAppConfirmation=false`,
+      );
+      if (link.statusCode !== 200) throw new Error(`no payment link: ${link.body}`);
+      const url = new URL(link.json<{ link: string }>().link);
+      const page = await t.app.inject({ url: url.pathname + url.search });
+      const action = /action="([^"]+\/pay\?[^"]+)"/.exec(page.body)?.[1]?.replaceAll('&amp;', '&');
+      if (!action) throw new Error(`no pay button on the sandbox page: ${page.body}`);
+      const paid = await t.app.inject({ method: 'POST', url: action });
+      if (paid.statusCode !== 303) throw new Error(`sandbox payment failed: ${paid.body}`);
+    },
     /** The open cart's id. */
     async openCart(): Promise<number> {
       const res = await family.call('POST', '/api/Orders', { customerId: id, orderItems: [] });

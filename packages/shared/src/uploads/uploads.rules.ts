@@ -39,8 +39,11 @@ export const MEDIA_EXTENSIONS = [
   'wmv',
 ] as const;
 
-/** The Visual Arts & Design image uploader takes pictures only (spec 5 guidance: PNG or JPEG). */
-export const IMAGE_EXTENSIONS = ['heic', 'heif', 'jpeg', 'jpg', 'png', 'tiff', 'psd'] as const;
+/**
+ * The main file of a Visual Arts & Design entry: an artwork as an image, or creative writing as
+ * a PDF (spec 5 guidance; the demo's Creative Writing items ask for PDFs), so any document type.
+ */
+export const IMAGE_EXTENSIONS = DOCUMENT_EXTENSIONS;
 
 /** The extension of a file name, lower case, without the dot; '' when there is none. */
 export function extensionOf(fileName: string): string {

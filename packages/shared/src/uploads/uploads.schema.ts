@@ -99,12 +99,14 @@ export const CreateOrderItemUploadSchema = z.object({
 });
 export type CreateOrderItemUpload = z.infer<typeof CreateOrderItemUploadSchema>;
 
-export const OrderIdQuerySchema = z.object({ orderId: IdSchema.optional() });
+/** The order id the portal sends along (0 when unknown); the entry's own order is what counts. */
+const OptionalOrderIdSchema = z.coerce.number().int().min(0).max(2_147_483_647).optional();
+export const OrderIdQuerySchema = z.object({ orderId: OptionalOrderIdSchema });
 
 /** GET /api/BucketLinks/BucketLink: a short-lived link to one of the owner's files. */
 export const BucketLinkQuerySchema = z.object({
   orderItemId: IdSchema,
-  orderId: IdSchema.optional(),
+  orderId: OptionalOrderIdSchema,
   fileName: z.string().min(1).max(255),
 });
 export const BucketLinkSchema = z.object({ url: z.string() });
@@ -152,7 +154,8 @@ export const CreateVideoSlotSchema = z.object({
 
 /** Headers of POST /api/Uploads/UploadS3Files (spec 7): text, as browsers send them. */
 export const EntryFileHeadersSchema = z.object({
-  orderid: IdSchema.optional(),
+  /** '0' when the client does not know it; the entry names its order anyway. */
+  orderid: z.union([z.literal('0'), IdSchema]).optional(),
   orderitemid: IdSchema,
   uploadtypeid: z.enum(['2', '3']).transform((v) => (v === '2' ? 2 : 3) as 2 | 3),
   updatedfilename: z.string().max(255).optional(),

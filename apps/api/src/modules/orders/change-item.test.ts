@@ -62,11 +62,10 @@ describe('changing the item of an entry (View Order)', () => {
     expect(res.json()).toMatchObject({ message: CHECKOUT_MESSAGES.editDeadline });
   });
 
-  it('refuses to finalise an entry without a main file', async () => {
+  it('cannot finalise an entry that is not paid (uploads portal rules: modules/uploads)', async () => {
     const { f, entryId } = await entry();
     const res = await f.call('PUT', `/api/OrderItems/${entryId}`, { submittedForMarking: true });
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ code: 'MAIN_FILE_REQUIRED' });
+    expect(res.statusCode).toBe(404);
   });
 
   it("answers 404 for another customer's entry", async () => {

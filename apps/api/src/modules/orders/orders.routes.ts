@@ -103,7 +103,8 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Change the item of an entry (same section and kind, until its due date)',
+        summary:
+          'Change the item of an entry (same section and kind, until its due date), record its video collection, or finalise it (submittedForMarking)',
         params: OrderIdParamsSchema,
         body: UpdateOrderItemSchema,
         response: { 200: OrderItemSchema, ...errors },
@@ -111,7 +112,10 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const { customerId } = await requireSession(app.tokens, req);
-      return orders.changeEntryItem(customerId, req.params.id, req.body);
+      const { submittedForMarking, ...change } = req.body;
+      // Spec 4, Finalising: the uploads portal's rules decide (modules/uploads).
+      if (submittedForMarking) await app.entries.finalise(customerId, req.params.id);
+      return orders.changeEntryItem(customerId, req.params.id, change);
     },
   );
 

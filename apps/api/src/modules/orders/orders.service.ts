@@ -266,13 +266,6 @@ export function createOrdersService(deps: {
       const row = await repo.findOrderItem(db, orderItemId);
       const order = row && (await repo.findOrder(db, row.orderId));
       if (!row || !order || order.customerId !== customerId) throw orderItemNotFound(orderItemId);
-      if (change.submittedForMarking) {
-        // Finalising needs a main entry file, and files arrive with the uploads portal.
-        throw badRequest(
-          'MAIN_FILE_REQUIRED',
-          'Please upload a main entry file before attempting to finalise your entry',
-        );
-      }
       if (change.externalCollectionId !== undefined) {
         await repo.setCollectionId(db, row.id, change.externalCollectionId ?? null);
       }

@@ -20,11 +20,11 @@ export function createDiskStorage(root: string): FileStorage {
       await writeFile(temp, body);
       await rename(temp, target);
     },
-    async read(key) {
+    async read(key, range) {
       const file = resolve(key);
       const info = await stat(file).catch(() => undefined);
       if (!info?.isFile()) throw new FileNotFoundError(key);
-      return { stream: createReadStream(file), size: info.size };
+      return { stream: createReadStream(file, range), size: info.size };
     },
     async exists(key) {
       return (await stat(resolve(key)).catch(() => undefined))?.isFile() ?? false;

@@ -39,6 +39,14 @@ function behavesAsFileStorage(name: string, make: () => FileStorage) {
       await expect(make().read('pictures/none.jpg')).rejects.toBeInstanceOf(FileNotFoundError);
     });
 
+    it('reads a byte range, and tells the whole size', async () => {
+      const storage = make();
+      await storage.put('videos/range.txt', Buffer.from('0123456789'), 'text/plain');
+      const part = await storage.read('videos/range.txt', { start: 2, end: 5 });
+      expect(await text(part.stream)).toBe('2345');
+      expect(part.size).toBe(10);
+    });
+
     it('refuses keys that could escape its root', async () => {
       const storage = make();
       for (const key of ['../etc/passwd', '/abs/path', 'a//b', 'pictures/../../x']) {

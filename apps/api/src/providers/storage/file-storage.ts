@@ -7,11 +7,23 @@ import type { Readable } from 'node:stream';
 export interface FileStorage {
   readonly kind: 'disk' | 's3';
   put(key: string, body: Buffer, contentType: string): Promise<void>;
-  /** The file's bytes as a stream; rejects with FileNotFoundError when there is none. */
-  read(key: string): Promise<{ stream: Readable; size: number; contentType?: string | undefined }>;
+  /**
+   * The file's bytes as a stream (only `range` of them when given, both ends inclusive, as in an
+   * HTTP Range header); `size` is the whole file's. Rejects with FileNotFoundError when missing.
+   */
+  read(
+    key: string,
+    range?: ByteRange,
+  ): Promise<{ stream: Readable; size: number; contentType?: string | undefined }>;
   exists(key: string): Promise<boolean>;
   /** Removes the file; a missing file is not an error. */
   delete(key: string): Promise<void>;
+}
+
+/** Bytes `start` to `end` of a file, both inclusive. */
+export interface ByteRange {
+  start: number;
+  end: number;
 }
 
 export class FileNotFoundError extends Error {

@@ -51,12 +51,20 @@ export function createS3Storage(options: S3StorageOptions): FileStorage {
         new PutObjectCommand({ Bucket, Key: fullKey(key), Body: body, ContentType: contentType }),
       );
     },
-    async read(key) {
+    async read(key, range) {
       try {
-        const out = await client.send(new GetObjectCommand({ Bucket, Key: fullKey(key) }));
+        const out = await client.send(
+          new GetObjectCommand({
+            Bucket,
+            Key: fullKey(key),
+            ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}),
+          }),
+        );
+        // With a range, the whole size is the part after the slash of Content-Range.
+        const total = out.ContentRange ? Number(out.ContentRange.split('/')[1]) : undefined;
         return {
           stream: out.Body as Readable,
-          size: out.ContentLength ?? 0,
+          size: total ?? out.ContentLength ?? 0,
           contentType: out.ContentType,
         };
       } catch (err) {

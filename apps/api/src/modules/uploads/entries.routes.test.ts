@@ -1,0 +1,322 @@
+import {
+  ENTRY_STATUS,
+  FILE_EXISTS,
+  ParticipantOrderItemsPageSchema,
+  UPLOAD_MESSAGES,
+  type Item,
+} from '@eisteddfod/shared';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createFamily } from '../../test/family.ts';
+import { catalogueItems } from '../../test/fixtures.ts';
+import { multipartFile } from '../../test/multipart.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+
+const NOW = '2025-04-01T10:00:00.000Z';
+/** Performance items are due 2025-04-24; uploads close at the end of the next day, SAST. */
+const LAST_MS_PERFORMANCE = '2025-04-25T21:59:59.999Z';
+const FIRST_MS_LATE_PERFORMANCE = '2025-04-25T22:00:00.000Z';
+
+let t: TestApp;
+let items: Item[];
+
+beforeAll(async () => {
+  t = await createTestApp({ now: NOW, env: { DOCUMENT_MAX_MB: '1', SESSION_HOURS: '720' } });
+  items = await catalogueItems(t);
+});
+afterAll(() => t.close());
+beforeEach(() => t.setNow(NOW));
+
+const musicSolo = () =>
+  items.find((i) => i.category.section === 'Music' && !i.requiresAnInstrument && !i.isGroupItem)!;
+const artItem = () =>
+  items.find((i) => i.category.section === 'Visual Arts & Design' && !i.isGroupItem)!;
+
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+const PNG = Buffer.concat([
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+  Buffer.alloc(64, 1),
+]);
+
+type Family = Awaited<ReturnType<typeof createFamily>>;
+
+/** A family with one paid entry per item given, for one contestant. */
+async function paidEntries(picks: Item[] = [musicSolo()]) {
+  const f = await createFamily(t);
+  const cart = await f.openCart();
+  const profile = await f.addContestant({ firstName: 'Thandi', surname: 'Nkosi', grade: '7' });
+  const ids: number[] = [];
+  for (const item of picks) {
+    const res = await f.call('POST', `/api/Orders/${cart}/OrderItems`, {
+      itemId: item.id,
+      participantProfileId: profile,
+    });
+    if (res.statusCode >= 300) throw new Error(res.body);
+    ids.push(res.json<{ id: number }>().id);
+  }
+  await f.payCart(cart);
+  return { f, cart, profile, ids };
+}
+
+async function list(f: Family, profile: number, query = '') {
+  const res = await f.call(
+    'GET',
+    `/api/OrderItems/ParticipantOrderItems?participantId=${profile}&skip=0&take=10&year=2025${query}`,
+  );
+  expect(res.statusCode, res.body).toBe(200);
+  return ParticipantOrderItemsPageSchema.parse(res.json());
+}
+
+async function sendFile(
+  f: Family,
+  entry: number,
+  name: string,
+  data: Buffer,
+  uploadType: 2 | 3 = 3,
+) {
+  const body = multipartFile(name, data);
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/Uploads/UploadS3Files',
+    payload: body.payload,
+    headers: {
+      ...f.auth,
+      ...body.headers,
+      orderid: '0',
+      orderitemid: String(entry),
+      uploadtypeid: String(uploadType),
+      updatedfilename: name,
+    },
+  });
+}
+
+describe('the uploads portal list (GET ParticipantOrderItems)', () => {
+  it("shows a contestant's paid entries with status, deadline and files", async () => {
+    const { f, profile, ids } = await paidEntries([musicSolo(), artItem()]);
+    const page = await list(f, profile);
+    expect(page.total).toBe(2);
+    expect(page.allEntries).toBe(2);
+    expect(page.completeEntries).toBe(0);
+    const music = page.items.find((e) => e.id === ids[0])!;
+    expect(music).toMatchObject({
+      itemCode: musicSolo().code,
+      status: ENTRY_STATUS.incomplete,
+      acceptsImages: false,
+      deadlinePassed: false,
+      uploadDeadline: '2025-04-25T21:59:59.999Z',
+      participantFirstName: 'Thandi',
+      orderItemUploads: [],
+    });
+    expect(page.items.find((e) => e.id === ids[1])).toMatchObject({ acceptsImages: true });
+  });
+
+  it('leaves out entries still in a cart, and searches by code', async () => {
+    const { f, profile } = await paidEntries([musicSolo(), artItem()]);
+    const cart = await f.openCart();
+    await f.call('POST', `/api/Orders/${cart}/OrderItems`, {
+      itemId: items.find((i) => i.category.section === 'Dance' && !i.isGroupItem)!.id,
+      participantProfileId: profile,
+    });
+    expect((await list(f, profile)).total).toBe(2);
+    const found = await list(f, profile, `&search=${artItem().code.slice(0, 3)}`);
+    expect(found.items.map((e) => e.itemCode)).toEqual([artItem().code]);
+    expect(found.allEntries).toBe(2);
+  });
+
+  it("answers 404 for another customer's contestant", async () => {
+    const { profile } = await paidEntries();
+    const other = await createFamily(t);
+    const res = await other.call(
+      'GET',
+      `/api/OrderItems/ParticipantOrderItems?participantId=${profile}&year=2025`,
+    );
+    expect(res.statusCode).toBe(404);
+  });
+});
+
+describe('entry files (POST UploadS3Files)', () => {
+  it('stores a supporting PDF under the spec name and serves it back by range', async () => {
+    const { f, profile, ids } = await paidEntries();
+    const res = await sendFile(f, ids[0]!, 'sheet music.pdf', PDF);
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json<{ name: string; fileUrl: string; orderItemUploadId: number }>();
+    expect(body.name).toMatch(
+      new RegExp(`^${musicSolo().code}_Thandi_Nkosi_Gr7_Other-School_20250401-120000\\.pdf$`),
+    );
+    const [entry] = (await list(f, profile)).items;
+    expect(entry!.orderItemUploads).toMatchObject([
+      {
+        originalFileName: 'sheet music.pdf',
+        uploadType: 3,
+        sizeInBytes: PDF.length,
+        isVideo: false,
+      },
+    ]);
+    // A supporting file does not make the entry complete.
+    expect(entry!.status).toBe(ENTRY_STATUS.incomplete);
+
+    const link = await f.call(
+      'GET',
+      `/api/BucketLinks/BucketLink?orderItemId=${ids[0]}&orderId=0&fileName=${encodeURIComponent(body.name)}`,
+    );
+    expect(link.statusCode, link.body).toBe(200);
+    const url = link.json<{ url: string }>().url;
+    const whole = await t.app.inject({ url });
+    expect(whole.statusCode).toBe(200);
+    expect(whole.headers['content-type']).toBe('application/pdf');
+    expect(whole.rawPayload.equals(PDF)).toBe(true);
+    const part = await t.app.inject({ url, headers: { range: 'bytes=0-4' } });
+    expect(part.statusCode).toBe(206);
+    expect(part.body).toBe('%PDF-');
+    expect(part.headers['content-range']).toBe(`bytes 0-4/${PDF.length}`);
+    // A tampered link opens nothing.
+    expect(
+      (await t.app.inject({ url: url.replace(/signature=./, 'signature=x') })).statusCode,
+    ).toBe(404);
+  });
+
+  it("says 'File exists' for a second file of the same name", async () => {
+    const { f, ids } = await paidEntries();
+    expect((await sendFile(f, ids[0]!, 'Score.pdf', PDF)).statusCode).toBe(200);
+    const again = await sendFile(f, ids[0]!, 'score.PDF', PDF);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toMatchObject({ name: FILE_EXISTS });
+  });
+
+  it('refuses a type not allowed, and content that does not match its extension', async () => {
+    const { f, ids } = await paidEntries();
+    const exe = await sendFile(f, ids[0]!, 'setup.exe', Buffer.from('MZ....'));
+    expect(exe.statusCode).toBe(415);
+    expect(exe.json()).toMatchObject({ code: 'UNSUPPORTED_FORMAT' });
+    const fake = await sendFile(f, ids[0]!, 'score.pdf', PNG);
+    expect(fake.statusCode).toBe(415);
+    expect(fake.json()).toMatchObject({ code: 'CONTENT_MISMATCH' });
+    const empty = await sendFile(f, ids[0]!, 'empty.pdf', Buffer.alloc(0));
+    expect(empty.statusCode).toBe(400);
+  });
+
+  it('refuses a file over the configured size limit', async () => {
+    const { f, ids } = await paidEntries();
+    const big = Buffer.concat([PDF, Buffer.alloc(1024 * 1024 + 10, 32)]);
+    const res = await sendFile(f, ids[0]!, 'big.pdf', big);
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toMatchObject({ message: UPLOAD_MESSAGES.tooLarge });
+  });
+
+  it('takes an artwork as the main file of a Visual Arts entry, which completes it', async () => {
+    const { f, profile, ids } = await paidEntries([artItem()]);
+    const res = await sendFile(f, ids[0]!, 'artwork.png', PNG, 2);
+    expect(res.statusCode, res.body).toBe(200);
+    const page = await list(f, profile);
+    expect(page.items[0]).toMatchObject({ status: ENTRY_STATUS.complete });
+    expect(page.items[0]!.orderItemUploads[0]).toMatchObject({
+      uploadType: 2,
+      isPrimaryFile: true,
+    });
+    expect(page.completeEntries).toBe(1);
+  });
+
+  it('keeps the main file of a performance for the video uploader', async () => {
+    const { f, ids } = await paidEntries();
+    const res = await sendFile(f, ids[0]!, 'artwork.png', PNG, 2);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'VIDEO_UPLOAD_REQUIRED' });
+  });
+
+  it('answers 404 for an entry that is not paid, or not the caller’s', async () => {
+    const { ids } = await paidEntries();
+    const other = await createFamily(t);
+    expect((await sendFile(other, ids[0]!, 'a.pdf', PDF)).statusCode).toBe(404);
+    const cart = await other.openCart();
+    const profile = await other.addContestant();
+    const unpaid = await other.call('POST', `/api/Orders/${cart}/OrderItems`, {
+      itemId: musicSolo().id,
+      participantProfileId: profile,
+    });
+    const res = await sendFile(other, unpaid.json<{ id: number }>().id, 'a.pdf', PDF);
+    expect(res.statusCode).toBe(404);
+  });
+});
+
+describe('deleting, finalising and withdrawing', () => {
+  it('deletes a file while the entry is open; never another customer’s', async () => {
+    const { f, profile, ids } = await paidEntries();
+    const sent = await sendFile(f, ids[0]!, 'notes.txt', Buffer.from('Tempo: allegro\n'));
+    const uploadId = sent.json<{ orderItemUploadId: number }>().orderItemUploadId;
+    const other = await createFamily(t);
+    expect(
+      (await other.call('DELETE', `/api/OrderItems/OrderItemUploads/${uploadId}`)).statusCode,
+    ).toBe(404);
+    const res = await f.call('DELETE', `/api/OrderItems/OrderItemUploads/${uploadId}`);
+    expect(res.statusCode).toBe(204);
+    expect((await list(f, profile)).items[0]!.orderItemUploads).toEqual([]);
+    // The alias path of spec 7 reaches the same call; the file is gone already.
+    expect(
+      (await f.call('DELETE', `/api/OrderItems/${uploadId}/OrderItemUploads`)).statusCode,
+    ).toBe(404);
+    // The same name may be sent again once the first is deleted.
+    expect(
+      (await sendFile(f, ids[0]!, 'notes.txt', Buffer.from('Tempo: presto\n'))).json(),
+    ).not.toMatchObject({ name: FILE_EXISTS });
+  });
+
+  it('finalises only with a main file, then takes no more changes', async () => {
+    const { f, profile, ids } = await paidEntries([artItem()]);
+    const early = await f.call('PUT', `/api/OrderItems/${ids[0]}`, { submittedForMarking: true });
+    expect(early.statusCode).toBe(400);
+    expect(early.json()).toMatchObject({
+      code: 'MAIN_FILE_REQUIRED',
+      message: UPLOAD_MESSAGES.mainFileRequired,
+    });
+    const sent = await sendFile(f, ids[0]!, 'art.png', PNG, 2);
+    const res = await f.call('PUT', `/api/OrderItems/${ids[0]}`, { submittedForMarking: true });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await list(f, profile)).items[0]).toMatchObject({ isSubmittedForMarking: true });
+    expect((await sendFile(f, ids[0]!, 'more.pdf', PDF)).statusCode).toBe(409);
+    const uploadId = sent.json<{ orderItemUploadId: number }>().orderItemUploadId;
+    expect(
+      (await f.call('DELETE', `/api/OrderItems/OrderItemUploads/${uploadId}`)).statusCode,
+    ).toBe(409);
+    const withdraw = await f.call('PUT', `/api/OrderItems/${ids[0]}/Withdraw`);
+    expect(withdraw.statusCode).toBe(409);
+    expect(withdraw.json()).toMatchObject({ code: 'ENTRY_FINALISED' });
+  });
+
+  it('withdraws an entry for good', async () => {
+    const { f, profile, ids } = await paidEntries();
+    const other = await createFamily(t);
+    expect((await other.call('PUT', `/api/OrderItems/${ids[0]}/Withdraw`)).statusCode).toBe(404);
+    const res = await f.call('PUT', `/api/OrderItems/${ids[0]}/Withdraw`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ isCancelled: true });
+    expect((await list(f, profile)).items[0]).toMatchObject({ isCancelled: true });
+    expect((await sendFile(f, ids[0]!, 'a.pdf', PDF)).statusCode).toBe(409);
+    const finalise = await f.call('PUT', `/api/OrderItems/${ids[0]}`, {
+      submittedForMarking: true,
+    });
+    expect(finalise.statusCode).toBe(409);
+    expect(finalise.json()).toMatchObject({ code: 'ENTRY_WITHDRAWN' });
+  });
+});
+
+describe('the entry status at the upload deadline (spec 4)', () => {
+  it('is incomplete until the last millisecond of the day after the due date, then expired', async () => {
+    const { f, profile, ids } = await paidEntries([musicSolo(), artItem()]);
+    await sendFile(f, ids[1]!, 'art.png', PNG, 2);
+    t.setNow(LAST_MS_PERFORMANCE);
+    let music = (await list(f, profile)).items.find((e) => e.id === ids[0])!;
+    expect(music).toMatchObject({ status: ENTRY_STATUS.incomplete, deadlinePassed: false });
+    expect((await sendFile(f, ids[0]!, 'last.pdf', PDF)).statusCode).toBe(200);
+    t.setNow(FIRST_MS_LATE_PERFORMANCE);
+    const page = await list(f, profile);
+    music = page.items.find((e) => e.id === ids[0])!;
+    expect(music).toMatchObject({ status: ENTRY_STATUS.expired, deadlinePassed: true });
+    // A complete entry stays complete after its deadline.
+    expect(page.items.find((e) => e.id === ids[1])).toMatchObject({
+      status: ENTRY_STATUS.complete,
+      deadlinePassed: true,
+    });
+    const late = await sendFile(f, ids[0]!, 'late.pdf', PDF);
+    expect(late.statusCode).toBe(400);
+    expect(late.json()).toMatchObject({ code: 'DEADLINE_PASSED' });
+  });
+});

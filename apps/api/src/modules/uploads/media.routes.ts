@@ -1,0 +1,133 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { extensionOf, IdSchema } from '@eisteddfod/shared';
+import { notFound } from '../../lib/errors.ts';
+import { contentTypeForExtension, opensInBrowser } from '../../lib/file-content.ts';
+import { FileNotFoundError } from '../../providers/storage/file-storage.ts';
+import { parseByteRange } from './byte-range.ts';
+import * as repo from './entries.repository.ts';
+
+const SignedQuerySchema = z.object({
+  expires: z.coerce.number().int(),
+  signature: z.string().max(64),
+});
+const linkGone = () =>
+  notFound('FILE_NOT_FOUND', 'This link has expired or the file no longer exists.');
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** The player page a video link opens (our own host's stand-in for Bunny's embed page). */
+function playerPage(title: string, source: string, isAudio: boolean): string {
+  const media = isAudio
+    ? `<audio controls preload="metadata" src="${source}"></audio>`
+    : `<video controls playsinline preload="metadata" src="${source}"></video>`;
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${escapeHtml(title)}</title>
+<style>
+  body { margin: 0; background: #111; color: #f4f4f4; font: 16px/1.5 system-ui, sans-serif; }
+  main { max-width: 960px; margin: 0 auto; padding: 16px; }
+  h1 { font-size: 1.1rem; font-weight: 600; word-break: break-all; }
+  video, audio { width: 100%; max-height: 80vh; background: #000; }
+</style>
+</head>
+<body>
+<main>
+<h1>${escapeHtml(title)}</h1>
+${media}
+</main>
+</body>
+</html>`;
+}
+
+/**
+ * Entry files behind signed links (lib/signed-links.ts): only the owner is handed one, so a
+ * new tab can open it without a token. Files stream with HTTP range requests, so a video
+ * starts at once and seeks anywhere without downloading the whole file.
+ */
+export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
+  const params = z.object({ id: IdSchema });
+
+  async function signedUpload(id: number, query: z.infer<typeof SignedQuerySchema>) {
+    if (!app.signedLinks.verify(`upload:${id}`, query.expires, query.signature)) throw linkGone();
+    const upload = await repo.findUploadById(app.db, id);
+    if (!upload || upload.isDeleted) throw linkGone();
+    return upload;
+  }
+
+  app.get(
+    '/media/uploads/:id',
+    {
+      schema: {
+        tags: ['Uploads portal'],
+        summary: 'An entry file through a signed link; honours Range',
+        params,
+        querystring: SignedQuerySchema,
+      },
+    },
+    async (req, reply) => {
+      const upload = await signedUpload(req.params.id, req.query);
+      const store = upload.videoId ? app.videoFiles : app.storage;
+      const key = upload.storageKey;
+      const extension = extensionOf(upload.originalFileName);
+      try {
+        const whole = await store.read(key, { start: 0, end: 0 });
+        whole.stream.destroy();
+        const range = parseByteRange(req.headers.range, whole.size);
+        if (range === 'unsatisfiable') {
+          return reply.code(416).header('content-range', `bytes */${whole.size}`).send();
+        }
+        const { stream } = await store.read(
+          key,
+          range ?? { start: 0, end: Math.max(0, whole.size - 1) },
+        );
+        const maxAge = Math.max(0, req.query.expires - Math.floor(Date.now() / 1000));
+        reply
+          .type(contentTypeForExtension(extension))
+          .header('accept-ranges', 'bytes')
+          .header('cache-control', `private, max-age=${maxAge}`)
+          .header(
+            'content-disposition',
+            `${opensInBrowser(extension) ? 'inline' : 'attachment'}; filename="${upload.fileName.replace(/"/g, '')}"`,
+          );
+        if (range) {
+          reply
+            .code(206)
+            .header('content-range', `bytes ${range.start}-${range.end}/${whole.size}`)
+            .header('content-length', range.end - range.start + 1);
+        } else {
+          reply.header('content-length', whole.size);
+        }
+        return reply.send(stream);
+      } catch (err) {
+        if (err instanceof FileNotFoundError) throw linkGone();
+        throw err;
+      }
+    },
+  );
+
+  app.get(
+    '/media/play/:id',
+    {
+      schema: {
+        tags: ['Uploads portal'],
+        summary: 'A page that plays an entry video through a signed link',
+        params,
+        querystring: SignedQuerySchema,
+      },
+    },
+    async (req, reply) => {
+      const upload = await signedUpload(req.params.id, req.query);
+      const source = `/media/uploads/${upload.id}?expires=${req.query.expires}&signature=${encodeURIComponent(req.query.signature)}`;
+      const isAudio = ['mp3', 'wav', 'm4a', 'ogg'].includes(extensionOf(upload.originalFileName));
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'private, no-store')
+        .send(playerPage(upload.fileName, source, isAudio));
+    },
+  );
+};

@@ -1,0 +1,203 @@
+import path from 'node:path';
+import { FileStore } from '@tus/file-store';
+import { S3Store } from '@tus/s3-store';
+import { Server, type Upload } from '@tus/server';
+import type { FastifyBaseLogger } from 'fastify';
+import { extensionOf, FILE_EXISTS, isAllowedMedia, VIDEO_UPLOAD_HEADERS } from '@eisteddfod/shared';
+import type { Config } from '../../config/env.ts';
+import type { Database } from '../../db/client.ts';
+import { AppError } from '../../lib/errors.ts';
+import { CONTENT_TYPES, contentMatchesExtension, detectContent } from '../../lib/file-content.ts';
+import type { FileStorage } from '../../providers/storage/file-storage.ts';
+import type { VideoHost } from '../../providers/video/video-host.ts';
+import * as repo from './entries.repository.ts';
+import type { EntriesService } from './entries.service.ts';
+import { verifyVideoSignature } from './video-signature.ts';
+
+/** Our own tus 1.0 endpoint for entry videos and audio (the embedded default video host). */
+export const TUS_PATH = '/api/tus';
+
+/** What @tus/server turns into a response when a hook throws it. */
+interface TusRefusal {
+  status_code: number;
+  body: string;
+}
+const refuse = (status_code: number, body: string): TusRefusal => ({ status_code, body });
+/** Our own errors keep their status and message on the tus path too. */
+const asRefusal = (err: unknown): TusRefusal => {
+  if (err instanceof AppError) return refuse(err.statusCode, err.message);
+  throw err;
+};
+
+/** The tus store: files under DATA_DIR/videos, or the S3 bucket when storage is S3. */
+export function createTusStore(config: Config) {
+  const expirationPeriodInMilliseconds = config.UPLOAD_EXPIRY_HOURS * 3600_000;
+  if (config.STORAGE_DRIVER === 's3') {
+    return new S3Store({
+      partSize: 8 * 1024 * 1024,
+      expirationPeriodInMilliseconds,
+      s3ClientConfig: {
+        bucket: config.S3_BUCKET ?? '',
+        region: config.S3_REGION,
+        ...(config.S3_ENDPOINT ? { endpoint: config.S3_ENDPOINT, forcePathStyle: true } : {}),
+        ...(config.S3_ACCESS_KEY_ID && config.S3_SECRET_ACCESS_KEY
+          ? {
+              credentials: {
+                accessKeyId: config.S3_ACCESS_KEY_ID,
+                secretAccessKey: config.S3_SECRET_ACCESS_KEY,
+              },
+            }
+          : {}),
+      },
+    });
+  }
+  return new FileStore({
+    directory: path.join(config.DATA_DIR, 'videos'),
+    expirationPeriodInMilliseconds,
+  });
+}
+
+/**
+ * The tus server and its rules. Every request carries the slot's signed permission in the
+ * headers Bunny Stream uses (spec 7), so one client works against both hosts; the permission
+ * names one video slot, and an upload id of another slot answers 404.
+ */
+export function createTusServer(deps: {
+  db: Database;
+  config: Config;
+  entries: EntriesService;
+  videoHost: VideoHost;
+  /** Reads finished tus files (the bytes land where the tus store put them). */
+  videoFiles: FileStorage;
+  now: () => number;
+  log: FastifyBaseLogger;
+}) {
+  const { db, entries, videoHost, now, log } = deps;
+  const datastore = createTusStore(deps.config);
+
+  /** The slot a request's permission names, when the permission is genuine and current. */
+  async function permittedSlot(req: Request): Promise<repo.SlotRow> {
+    const header = (name: string) => req.headers.get(name) ?? '';
+    const videoId = header(VIDEO_UPLOAD_HEADERS.videoId);
+    const signed = {
+      libraryId: header(VIDEO_UPLOAD_HEADERS.libraryId),
+      videoId,
+      expires: Number(header(VIDEO_UPLOAD_HEADERS.expires)),
+      signature: header(VIDEO_UPLOAD_HEADERS.signature),
+    };
+    if (!signed.signature || !videoId) {
+      throw refuse(401, 'This upload needs its signed permission (AuthorizationSignature).');
+    }
+    if (
+      signed.libraryId !== videoHost.libraryId ||
+      !verifyVideoSignature(signed, videoHost.signingKey, now())
+    ) {
+      throw refuse(403, 'The upload permission is not valid or has expired.');
+    }
+    const slot = /^[0-9a-f-]{36}$/i.test(videoId) ? await repo.findSlot(db, videoId) : undefined;
+    if (!slot) throw refuse(404, 'There is no such video.');
+    return slot;
+  }
+
+  const server = new Server({
+    path: TUS_PATH,
+    datastore,
+    maxSize: deps.config.VIDEO_MAX_MB * 1024 * 1024,
+    relativeLocation: true,
+    respectForwardedHeaders: false,
+    disableTerminationForFinishedUploads: true,
+    allowedHeaders: Object.values(VIDEO_UPLOAD_HEADERS),
+    async onIncomingRequest(req, uploadId) {
+      if (req.method === 'OPTIONS') return;
+      const slot = await permittedSlot(req);
+      if (req.method === 'POST') {
+        if (slot.completedAt) throw refuse(409, 'This video slot already holds a file.');
+        try {
+          const ctx = await entries.ownEntry(slot.customerId, slot.orderItemId);
+          if (!entries.isOpen(ctx)) {
+            throw refuse(
+              409,
+              'This entry no longer takes uploads (withdrawn, finalised or past its deadline).',
+            );
+          }
+        } catch (err) {
+          if ((err as TusRefusal).status_code) throw err;
+          throw asRefusal(err);
+        }
+        return;
+      }
+      // Resuming, checking or cancelling: only the slot's own upload, whoever asks.
+      if (!uploadId || slot.uploadId !== uploadId) throw refuse(404, 'There is no such upload.');
+    },
+    async onUploadCreate(req, upload) {
+      const slot = await permittedSlot(req);
+      const fileName = (upload.metadata?.filename ?? upload.metadata?.name ?? '').trim();
+      if (!isAllowedMedia(fileName)) {
+        throw refuse(
+          415,
+          'This file type is not accepted here. Please see the FAQ for the formats we accept.',
+        );
+      }
+      if (upload.size === 0) throw refuse(400, 'The selected file is empty.');
+      const live = await repo.findLiveUploads(db, [slot.orderItemId]);
+      if (live.some((u) => u.originalFileName.toLowerCase() === fileName.toLowerCase())) {
+        throw refuse(409, FILE_EXISTS);
+      }
+      const abandoned = slot.uploadId;
+      await repo.updateSlot(db, slot.id, { uploadId: upload.id, originalFileName: fileName });
+      if (abandoned) {
+        // The browser lost the old upload's address (a cleared cache); its bytes are no use.
+        await datastore.remove(abandoned).catch(() => undefined);
+      }
+      return {};
+    },
+    async onUploadFinish(req, upload) {
+      const slot = await permittedSlot(req);
+      const fileName = slot.originalFileName ?? upload.metadata?.filename ?? '';
+      const head = await deps.videoFiles.read(upload.id, { start: 0, end: 64 * 1024 - 1 });
+      const chunks: Buffer[] = [];
+      for await (const chunk of head.stream) chunks.push(chunk as Buffer);
+      const kind = detectContent(Buffer.concat(chunks));
+      if (!contentMatchesExtension(extensionOf(fileName), kind)) {
+        await datastore.remove(upload.id).catch(() => undefined);
+        await repo.updateSlot(db, slot.id, { uploadId: null });
+        throw refuse(
+          415,
+          `This file's content is not a .${extensionOf(fileName)} file. Please check the file and try again.`,
+        );
+      }
+      await repo.updateSlot(db, slot.id, {
+        storageSize: upload.size ?? upload.offset,
+        storageKey: upload.id,
+        contentType: kind ? CONTENT_TYPES[kind] : 'application/octet-stream',
+        title: fileName,
+        completedAt: new Date(now()),
+      });
+      const done = await repo.findSlot(db, slot.id);
+      if (!done) throw refuse(404, 'There is no such video.');
+      try {
+        await entries.attachVideo(slot.customerId, {
+          slot: done,
+          sizeBytes: done.storageSize,
+          originalFileName: fileName,
+        });
+      } catch (err) {
+        log.warn({ err, videoId: slot.id }, 'a finished video could not be attached to its entry');
+        throw asRefusal(err);
+      }
+      return {};
+    },
+  });
+
+  return {
+    server,
+    datastore,
+    /** Removes unfinished uploads past their expiry, and their bytes. */
+    async cleanUpExpired(): Promise<number> {
+      return server.cleanUpExpiredUploads();
+    },
+  };
+}
+
+export type TusUploads = ReturnType<typeof createTusServer>;
+export type { Upload };

@@ -1,0 +1,102 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createBunnyVideoHost } from './bunny-video-host.ts';
+
+interface Seen {
+  method: string;
+  url: string;
+  accessKey: string | undefined;
+  body: unknown;
+}
+const seen: Seen[] = [];
+let server: Server;
+let apiUrl = '';
+
+async function bodyOf(req: IncomingMessage): Promise<unknown> {
+  let text = '';
+  for await (const chunk of req) text += String(chunk);
+  return text ? JSON.parse(text) : undefined;
+}
+
+// A stand-in for Bunny Stream's API, answering as its documentation describes.
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    void bodyOf(req).then((body) => {
+      seen.push({
+        method: req.method ?? '',
+        url: req.url ?? '',
+        accessKey: req.headers.accesskey as string | undefined,
+        body,
+      });
+      res.setHeader('content-type', 'application/json');
+      if (req.headers.accesskey !== 'stream-key') {
+        res.statusCode = 401;
+        return res.end('{"Message":"Unauthorized"}');
+      }
+      if (req.url === '/library/4242/collections' && req.method === 'POST')
+        return res.end(
+          '{"videoLibraryId":4242,"guid":"0b7e9d3c-3f5e-4f7e-9a51-6d2f0c1e2a11","name":"7"}',
+        );
+      if (req.url === '/library/4242/videos' && req.method === 'POST')
+        return res.end(
+          '{"guid":"9d1c1a52-5a7e-4a39-9b8f-2f5f3b8f5d10","title":"New video","storageSize":0}',
+        );
+      if (req.url === '/library/4242/videos/9d1c1a52-5a7e-4a39-9b8f-2f5f3b8f5d10')
+        return res.end(
+          '{"guid":"9d1c1a52-5a7e-4a39-9b8f-2f5f3b8f5d10","storageSize":123456,"status":4}',
+        );
+      res.statusCode = 404;
+      res.end('{}');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  apiUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+const host = () =>
+  createBunnyVideoHost({
+    libraryId: '4242',
+    accessKey: 'stream-key',
+    apiUrl,
+    embedUrl: 'https://iframe.mediadelivery.net/embed',
+  });
+
+describe('Bunny Stream video host', () => {
+  it('makes a collection and a video slot with the library key', async () => {
+    expect(await host().createCollection('7')).toBe('0b7e9d3c-3f5e-4f7e-9a51-6d2f0c1e2a11');
+    const video = await host().createVideo('0b7e9d3c-3f5e-4f7e-9a51-6d2f0c1e2a11', 'New video');
+    expect(video).toBe('9d1c1a52-5a7e-4a39-9b8f-2f5f3b8f5d10');
+    expect(seen.slice(-2)).toEqual([
+      {
+        method: 'POST',
+        url: '/library/4242/collections',
+        accessKey: 'stream-key',
+        body: { name: '7' },
+      },
+      {
+        method: 'POST',
+        url: '/library/4242/videos',
+        accessKey: 'stream-key',
+        body: { title: 'New video', collectionId: '0b7e9d3c-3f5e-4f7e-9a51-6d2f0c1e2a11' },
+      },
+    ]);
+  });
+  it('reads how much of a video Bunny holds', async () => {
+    expect(await host().storedSize('9d1c1a52-5a7e-4a39-9b8f-2f5f3b8f5d10')).toBe(123456);
+  });
+  it('fails loudly on a wrong key rather than pretending', async () => {
+    const wrong = createBunnyVideoHost({
+      libraryId: '4242',
+      accessKey: 'nope',
+      apiUrl,
+      embedUrl: 'https://iframe.mediadelivery.net/embed',
+    });
+    await expect(wrong.createCollection('7')).rejects.toThrow(/401/);
+  });
+  it("uploads over Bunny's tus endpoint and plays on its embed page", () => {
+    expect(host().tusEndpoint).toBe(`${apiUrl}/tusupload`);
+    expect(host().embedUrl('abc')).toBe('https://iframe.mediadelivery.net/embed/4242/abc');
+  });
+});

@@ -1,0 +1,41 @@
+import { randomUUID } from 'node:crypto';
+
+/**
+ * Where entry videos go (spec 7: collections, video slots, a signed tus upload, an embed page).
+ * Our own tus endpoint is the embedded default; Bunny Stream, the spec's host, when configured.
+ * Collections and slots are always mirrored in our database, which decides who owns what.
+ */
+export interface VideoHost {
+  readonly kind: 'builtin' | 'bunny';
+  readonly libraryId: string;
+  /** Where clients send tus requests: a path on our own origin, or the host's URL. */
+  readonly tusEndpoint: string;
+  /** The key the upload signature is made with (spec 7); never sent to a client. */
+  readonly signingKey: string;
+  /** Makes a collection at the host; its guid. */
+  createCollection(name: string): Promise<string>;
+  /** Makes an empty video slot at the host; its guid. */
+  createVideo(collectionId: string, title: string): Promise<string>;
+  /** The bytes the host holds for a finished video, 0 while none; only for remote hosts. */
+  storedSize(videoId: string): Promise<number>;
+  /** The host's own player page, or undefined when we serve the video ourselves. */
+  embedUrl(videoId: string): string | undefined;
+}
+
+/** Videos on our own tus endpoint: guids are ours, bytes land in the tus store. */
+export function createBuiltinVideoHost(options: {
+  libraryId: string;
+  signingKey: string;
+  tusPath: string;
+}): VideoHost {
+  return {
+    kind: 'builtin',
+    libraryId: options.libraryId,
+    tusEndpoint: options.tusPath,
+    signingKey: options.signingKey,
+    createCollection: async () => randomUUID(),
+    createVideo: async () => randomUUID(),
+    storedSize: async () => 0,
+    embedUrl: () => undefined,
+  };
+}
