@@ -29,6 +29,7 @@ import {
 import { createOrdersService, type OrdersService } from './modules/orders/orders.service.ts';
 import { pictureUploadsRoutes } from './modules/files/picture-uploads.routes.ts';
 import { createHmac } from 'node:crypto';
+import { publishedOrderItemIds } from './modules/adjudication/entries.repository.ts';
 import { entriesRoutes } from './modules/uploads/entries.routes.ts';
 import { createEntriesService, type EntriesService } from './modules/uploads/entries.service.ts';
 import { entryFilesRoutes } from './modules/uploads/entry-files.routes.ts';
@@ -251,6 +252,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     videoHost,
     documentMaxBytes: config.DOCUMENT_MAX_MB * 1024 * 1024,
     now,
+    publishedResults: (ids) => publishedOrderItemIds(database.db, ids),
   });
   app.decorate('signedLinks', signedLinks);
   app.decorate('videoHost', videoHost);

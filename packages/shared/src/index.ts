@@ -26,3 +26,5 @@ export * from './uploads/uploads.rules.ts';
 export * from './uploads/uploads.schema.ts';
 export * from './results/results.rules.ts';
 export * from './results/results.schema.ts';
+export * from './staff/staff.rules.ts';
+export * from './staff/staff.schema.ts';

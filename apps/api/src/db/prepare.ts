@@ -3,9 +3,13 @@ import { openDatabase, type DatabaseHandle } from './client.ts';
 import { migrateDatabase } from './migrate.ts';
 import { readDemoCatalogue } from './seed/demo-catalogue.ts';
 import { isDatabaseEmpty, loadCatalogue } from './seed/seed.ts';
+import { bootstrapOrganiser } from '../modules/adjudication/staff-accounts.ts';
 import path from 'node:path';
 
-/** Opens the configured database, applies migrations and seeds an empty one when asked. */
+/**
+ * Opens the configured database, applies migrations, seeds an empty one when asked and makes
+ * sure the bootstrap organiser exists (ORGANISER_BOOTSTRAP_EMAIL).
+ */
 export async function prepareDatabase(
   config: Config,
   log: (message: string) => void = () => {},
@@ -23,6 +27,7 @@ export async function prepareDatabase(
       );
       log(`Loaded the demo catalogue as event ${id}`);
     }
+    await bootstrapOrganiser(database.db, config.ORGANISER_BOOTSTRAP_EMAIL, log);
   });
   return database;
 }

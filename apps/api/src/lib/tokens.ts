@@ -13,6 +13,11 @@ export interface TokenClaims {
   scope: TokenScope;
   /** For grants: the pin challenge that was verified. */
   challengeId?: number;
+  /**
+   * For sessions: the account's role when it was issued ('organiser', 'adjudicator'), so that the
+   * web app can show the staff menu. A hint only: staff calls read the role from the database.
+   */
+  role?: string;
   expiresAt: Date;
 }
 
@@ -33,7 +38,11 @@ export function createTokenService(secret: string, now: () => number = Date.now)
     async issue(claims, ttlSeconds) {
       const issuedAt = Math.floor(now() / 1000);
       const expiresAt = new Date((issuedAt + ttlSeconds) * 1000);
-      const token = await new SignJWT({ scope: claims.scope, cid: claims.challengeId })
+      const token = await new SignJWT({
+        scope: claims.scope,
+        cid: claims.challengeId,
+        role: claims.role,
+      })
         .setProtectedHeader({ alg: 'HS256' })
         .setIssuer(ISSUER)
         .setSubject(String(claims.customerId))
@@ -57,6 +66,7 @@ export function createTokenService(secret: string, now: () => number = Date.now)
           customerId,
           scope,
           ...(typeof payload.cid === 'number' ? { challengeId: payload.cid } : {}),
+          ...(typeof payload.role === 'string' ? { role: payload.role } : {}),
           expiresAt: new Date((payload.exp ?? 0) * 1000),
         };
       } catch {

@@ -1,18 +1,26 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
-/** A parent or guardian (spec 3, Customer). Staff roles arrive with adjudication. */
-export const customers = pgTable('customers', {
-  id: integer().primaryKey().generatedAlwaysAsIdentity(),
-  firstName: text().notNull(),
-  surname: text().notNull(),
-  email: text(),
-  mobileNumber: text(),
-  country: text().notNull(),
-  role: text().notNull().default('customer'),
-  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-});
+/**
+ * A parent or guardian (spec 3, Customer), or a member of staff: 'organiser' or 'adjudicator'
+ * sign in the same way; the role is read from here on every staff call
+ * (docs/decisions/008-adjudication.md).
+ */
+export const customers = pgTable(
+  'customers',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    firstName: text().notNull(),
+    surname: text().notNull(),
+    email: text(),
+    mobileNumber: text(),
+    country: text().notNull(),
+    role: text().notNull().default('customer'),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('customers_role_ck', sql`${t.role} in ('customer', 'organiser', 'adjudicator')`)],
+);
 
 /** The email address or international mobile number a customer signs in with; unique. */
 export const loginIdentities = pgTable(

@@ -1,8 +1,89 @@
-import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { categories, events } from './catalogue.ts';
 import { customers } from './customers.ts';
-import { orderItems } from './orders.ts';
+import { groupParticipants, orderItems } from './orders.ts';
 
-/** An adjudicator's mark of one entry: the comment and whether it is still a draft. */
+/**
+ * One criterion of a section's marking rubric, seeded from the event's data
+ * (apps/api/data/demo/rubrics.json). A section's maxima total 100.
+ */
+export const rubricCriteria = pgTable(
+  'rubric_criteria',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    eventId: integer()
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    section: text().notNull(),
+    position: integer().notNull(),
+    name: text().notNull(),
+    maxValue: integer().notNull(),
+  },
+  (t) => [
+    uniqueIndex('rubric_criteria_position_uq').on(t.eventId, t.section, t.position),
+    check('rubric_criteria_max_ck', sql`${t.maxValue} between 1 and 100`),
+  ],
+);
+
+/** What an adjudicator marks: a whole section or one category of the event. */
+export const adjudicatorAssignments = pgTable(
+  'adjudicator_assignments',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    adjudicatorId: integer()
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    eventId: integer()
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    section: text(),
+    categoryId: integer().references(() => categories.id, { onDelete: 'cascade' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      'adjudicator_assignments_target_ck',
+      sql`(${t.section} is null) <> (${t.categoryId} is null)`,
+    ),
+    uniqueIndex('adjudicator_assignments_section_uq')
+      .on(t.adjudicatorId, t.eventId, t.section)
+      .where(sql`${t.section} is not null`),
+    uniqueIndex('adjudicator_assignments_category_uq')
+      .on(t.adjudicatorId, t.categoryId)
+      .where(sql`${t.categoryId} is not null`),
+  ],
+);
+
+/**
+ * A conflict of interest an adjudicator declared: a school, or a contestant by name (as the
+ * adjudicator knows them; blind marking hides profile ids). Both are kept folded to lower case
+ * with single spaces. Entries that touch either are never shown to that adjudicator.
+ */
+export const conflictsOfInterest = pgTable(
+  'conflicts_of_interest',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    adjudicatorId: integer()
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    kind: text().notNull(),
+    /** As typed, for display. */
+    label: text().notNull(),
+    /** Folded for matching: lower case, single spaces. */
+    matchKey: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('conflicts_of_interest_uq').on(t.adjudicatorId, t.kind, t.matchKey),
+    check('conflicts_of_interest_kind_ck', sql`${t.kind} in ('school', 'contestant')`),
+  ],
+);
+
+/**
+ * An adjudicator's mark of one entry: the comment and whether it is still a draft. Families see
+ * it (and its rubric scores) only once `publishedAt` is set.
+ */
 export const marks = pgTable(
   'marks',
   {
@@ -13,10 +94,18 @@ export const marks = pgTable(
     adjudicatorId: integer().references(() => customers.id),
     comment: text().notNull().default(''),
     status: text().notNull().default('draft'),
+    /** The sum of the rubric values, worked out by the server when the mark is saved. */
+    total: integer().notNull().default(0),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     submittedAt: timestamp({ withTimezone: true }),
     publishedAt: timestamp({ withTimezone: true }),
   },
-  (t) => [uniqueIndex('marks_order_item_uq').on(t.orderItemId)],
+  (t) => [
+    uniqueIndex('marks_order_item_uq').on(t.orderItemId),
+    index('marks_adjudicator_idx').on(t.adjudicatorId),
+    check('marks_status_ck', sql`${t.status} in ('draft', 'submitted')`),
+    check('marks_total_ck', sql`${t.total} between 0 and 100`),
+  ],
 );
 
 /** One rubric line of a mark (spec 3, Rubric score: name, value). */
@@ -32,5 +121,43 @@ export const rubricScores = pgTable(
     value: integer().notNull(),
     maxValue: integer().notNull(),
   },
-  (t) => [index('rubric_scores_mark_idx').on(t.markId)],
+  (t) => [
+    index('rubric_scores_mark_idx').on(t.markId),
+    check('rubric_scores_value_ck', sql`${t.value} between 0 and ${t.maxValue}`),
+  ],
+);
+
+/**
+ * A certificate PDF of a published result: one per entry, or one per group participant. What it
+ * states is kept here too, so that the public verification page answers from the record, and a
+ * regenerated certificate supersedes the old one (whose code then no longer verifies).
+ */
+export const certificates = pgTable(
+  'certificates',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    orderItemId: integer()
+      .notNull()
+      .references(() => orderItems.id, { onDelete: 'cascade' }),
+    groupParticipantId: integer().references(() => groupParticipants.id, {
+      onDelete: 'set null',
+    }),
+    verificationCode: text().notNull(),
+    storageKey: text().notNull(),
+    fileName: text().notNull(),
+    firstName: text().notNull(),
+    surname: text().notNull(),
+    school: text().notNull(),
+    itemCode: text().notNull(),
+    itemTitle: text().notNull(),
+    total: integer().notNull(),
+    medal: text().notNull(),
+    eventName: text().notNull(),
+    issuedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    supersededAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('certificates_code_uq').on(t.verificationCode),
+    index('certificates_order_item_idx').on(t.orderItemId),
+  ],
 );

@@ -6,6 +6,7 @@ import {
   EventDatesSchema,
   type EventContent,
   EventFeesSchema,
+  RubricsFileSchema,
   SECTIONS,
   addDays,
   calendarDateIn,
@@ -62,6 +63,8 @@ export interface DemoCatalogue {
   categories: z.infer<typeof CategoryRowSchema>[];
   items: (z.infer<typeof ItemRowSchema> & { priceCents: number; dueDate: string })[];
   schools: string[];
+  /** The marking rubric of each section (rubrics.json); every section has one. */
+  rubrics: Record<(typeof SECTIONS)[number], { name: string; maxValue: number }[]>;
 }
 
 function parseRows<T>(file: string, schema: z.ZodType<T>, dir: string): T[] {
@@ -125,5 +128,19 @@ export function readDemoCatalogue(
   const content = EventContentSchema.parse(
     JSON.parse(readFileSync(path.join(dir, 'content.json'), 'utf8')),
   );
-  return { event, content, categories, items, schools };
+  return { event, content, categories, items, schools, rubrics: readRubrics(dir) };
+}
+
+/** The rubrics file of a catalogue folder; it must give every section a rubric totalling 100. */
+export function readRubrics(dir: string = path.join(apiRoot(), 'data', 'demo')) {
+  const parsed = RubricsFileSchema.safeParse(
+    JSON.parse(readFileSync(path.join(dir, 'rubrics.json'), 'utf8')),
+  );
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new Error(`rubrics.json: ${issue?.path.join('.') || 'file'}: ${issue?.message}`);
+  }
+  const missing = SECTIONS.filter((s) => !parsed.data[s]);
+  if (missing.length) throw new Error(`rubrics.json: no rubric for ${missing.join(', ')}`);
+  return parsed.data as DemoCatalogue['rubrics'];
 }

@@ -1,6 +1,6 @@
 import { count } from 'drizzle-orm';
 import type { Database } from '../client.ts';
-import { categories, events, items, schools } from '../schema/index.ts';
+import { categories, events, items, rubricCriteria, schools } from '../schema/index.ts';
 import type { DemoCatalogue } from './demo-catalogue.ts';
 
 /** Loads a catalogue in one transaction; returns the new event's id. */
@@ -49,6 +49,14 @@ export async function loadCatalogue(db: Database, catalogue: DemoCatalogue): Pro
         requiresAnInstrument: item.requiresInstrument,
       })),
     );
+
+    await tx
+      .insert(rubricCriteria)
+      .values(
+        Object.entries(catalogue.rubrics).flatMap(([section, criteria]) =>
+          criteria.map((c, position) => ({ eventId: created.id, section, position, ...c })),
+        ),
+      );
 
     await tx
       .insert(schools)

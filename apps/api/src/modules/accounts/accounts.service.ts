@@ -132,8 +132,10 @@ export function createAccountsService(deps: AccountsDependencies) {
         grant.challengeId !== undefined &&
         (await repo.useGrant(db, grant.challengeId, customerId, now()));
       if (isGrantFor) {
+        // Staff sessions carry their role as a hint for the web app's menu (decision 008).
+        const role = (await repo.findCustomer(db, customerId))?.role;
         const { token, expiresAt } = await tokens.issue(
-          { customerId, scope: 'session' },
+          { customerId, scope: 'session', ...(role && role !== 'customer' ? { role } : {}) },
           deps.sessionHours * 3600,
         );
         await audit(db, {

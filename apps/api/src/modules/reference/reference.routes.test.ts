@@ -16,6 +16,10 @@ describe('GET /api/config', () => {
       eventId: t.eventId,
       year: 2025,
       timeZone: 'Africa/Johannesburg',
+      // The upload limits the portal checks before an upload starts (defaults of config/env.ts).
+      videoMaxBytes: 4096 * 1024 * 1024,
+      documentMaxBytes: 25 * 1024 * 1024,
+      uploadStallSeconds: 30,
     });
   });
 });

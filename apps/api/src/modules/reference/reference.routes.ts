@@ -35,6 +35,9 @@ export const referenceRoutes: FastifyPluginAsyncZod = async (app) => {
         year: event.year,
         timeZone: event.timeZone,
         production: app.config.isProduction,
+        videoMaxBytes: app.config.VIDEO_MAX_MB * 1024 * 1024,
+        documentMaxBytes: app.config.DOCUMENT_MAX_MB * 1024 * 1024,
+        uploadStallSeconds: app.config.UPLOAD_STALL_SECONDS,
       };
     },
   );

@@ -406,6 +406,12 @@ export function createEntriesService(deps: {
         .replace(/^.*[\\/]/, '')
         .trim()
         .slice(0, 255);
+      // Named before the transaction: on embedded PGlite a query outside it would wait forever.
+      const fileName = await entryFileName(
+        await ownEntry(customerId, video.slot.orderItemId),
+        original,
+        now(),
+      );
       try {
         return await repo.withLockedEntry(
           db,
@@ -419,7 +425,7 @@ export function createEntriesService(deps: {
             const live = await repo.findLiveUploads(tx, [ctx.entry.id]);
             return repo.insertUpload(tx, {
               orderItemId: ctx.entry.id,
-              fileName: await entryFileName(ctx, original, now()),
+              fileName,
               originalFileName: original,
               storageKey: video.slot.storageKey ?? `${videoHost.kind}:${video.slot.id}`,
               uploadType: UPLOAD_TYPE.main,

@@ -1,0 +1,293 @@
+import { randomInt } from 'node:crypto';
+import {
+  formatLongDate,
+  medalFor,
+  type CertificateVerification,
+  type Medal,
+} from '@eisteddfod/shared';
+import { and, asc, eq, isNull } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import {
+  certificates,
+  events,
+  groupParticipants,
+  items,
+  marks,
+  orderItems,
+  orders,
+  participantProfiles,
+} from '../../db/schema/index.ts';
+import { audit } from '../../lib/audit.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import type { SignedLinks } from '../../lib/signed-links.ts';
+import type { FileStorage } from '../../providers/storage/file-storage.ts';
+import { renderCertificate } from './certificate-pdf.ts';
+
+export interface CertificatesDependencies {
+  db: Database;
+  storage: FileStorage;
+  links: SignedLinks;
+  publicUrl: string;
+  now: () => number;
+}
+
+export type CertificatesService = ReturnType<typeof createCertificatesService>;
+
+/** Crockford's base 32 without look-alikes: 12 characters, about 60 bits, as XXXX-XXXX-XXXX. */
+const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+export function newVerificationCode(): string {
+  const chars = Array.from({ length: 12 }, () => ALPHABET[randomInt(ALPHABET.length)]).join('');
+  return `${chars.slice(0, 4)}-${chars.slice(4, 8)}-${chars.slice(8)}`;
+}
+
+/** Letters and digits only, accents dropped, other runs as '-': safe in a key and a file name. */
+export function fileNamePart(text: string): string {
+  const plain = text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^A-Za-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+  return plain || 'x';
+}
+
+/**
+ * Spec 7 "Certificate links" and 9 "certificates folder": `{year}Certificates/`, a `Group/`
+ * subfolder for group entries, and the file named from the order id, entry code, first name,
+ * surname and mark.
+ */
+export function certificateFileName(parts: {
+  orderId: number;
+  itemCode: string;
+  firstName: string;
+  surname: string;
+  total: number;
+}): string {
+  return (
+    [
+      parts.orderId,
+      fileNamePart(parts.itemCode),
+      fileNamePart(parts.firstName),
+      fileNamePart(parts.surname),
+      parts.total,
+    ].join('_') + '.pdf'
+  );
+}
+
+export const certificatesFolder = (year: number, isGroup: boolean) =>
+  `certificates/${year}Certificates${isGroup ? '/Group' : ''}`;
+
+/** Certificates of published results: made once on publication, remade by an organiser. */
+export function createCertificatesService(deps: CertificatesDependencies) {
+  const { db, storage, links } = deps;
+
+  async function entryFacts(orderItemId: number) {
+    const [row] = await db
+      .select({
+        orderItemId: orderItems.id,
+        orderId: orderItems.orderId,
+        groupName: orderItems.groupName,
+        itemCode: items.code,
+        itemTitle: items.shortDescription,
+        isGroupItem: items.isGroupItem,
+        firstName: participantProfiles.firstName,
+        surname: participantProfiles.surname,
+        school: participantProfiles.school,
+        total: marks.total,
+        publishedAt: marks.publishedAt,
+        eventName: events.name,
+        eventYear: events.year,
+        galaAwards: events.galaAwards,
+      })
+      .from(orderItems)
+      .innerJoin(orders, eq(orders.id, orderItems.orderId))
+      .innerJoin(items, eq(items.id, orderItems.itemId))
+      .innerJoin(events, eq(events.id, items.eventId))
+      .innerJoin(participantProfiles, eq(participantProfiles.id, orderItems.participantProfileId))
+      .innerJoin(marks, eq(marks.orderItemId, orderItems.id))
+      .where(eq(orderItems.id, orderItemId));
+    return row;
+  }
+
+  /** Who gets a certificate: each group participant of a group entry, else the contestant. */
+  async function recipients(facts: NonNullable<Awaited<ReturnType<typeof entryFacts>>>) {
+    if (facts.isGroupItem) {
+      const members = await db
+        .select()
+        .from(groupParticipants)
+        .where(eq(groupParticipants.orderItemId, facts.orderItemId))
+        .orderBy(asc(groupParticipants.position));
+      if (members.length > 0) {
+        return members.map((m) => ({
+          groupParticipantId: m.id as number | null,
+          firstName: m.firstName,
+          surname: m.surname,
+          school: m.school,
+        }));
+      }
+    }
+    return [
+      {
+        groupParticipantId: null,
+        firstName: facts.firstName,
+        surname: facts.surname,
+        school: facts.school,
+      },
+    ];
+  }
+
+  /**
+   * Makes and stores the certificates of a published entry. With `replace`, the current ones
+   * are superseded first (their codes stop verifying); without it, an entry that has them
+   * keeps them (publication runs once per entry, and a retry must not duplicate them).
+   */
+  async function generate(orderItemId: number, replace: boolean): Promise<number> {
+    const facts = await entryFacts(orderItemId);
+    if (!facts?.publishedAt) {
+      throw new AppError(409, 'RESULT_NOT_PUBLISHED', 'This entry has no published result.');
+    }
+    const current = await db
+      .select()
+      .from(certificates)
+      .where(and(eq(certificates.orderItemId, orderItemId), isNull(certificates.supersededAt)));
+    if (current.length > 0 && !replace) return 0;
+    const people = await recipients(facts);
+    const medal: Medal = medalFor(facts.total);
+    const folder = certificatesFolder(facts.eventYear, facts.isGroupItem);
+    const made: (typeof certificates.$inferInsert)[] = [];
+    const usedNames = new Set<string>();
+    for (const person of people) {
+      let fileName = certificateFileName({ ...facts, ...person, total: facts.total });
+      // Two members of one group with the same name still get two files.
+      for (let n = 2; usedNames.has(fileName); n++) {
+        fileName = fileName.replace(/(_\d+)?\.pdf$/, `_${n}.pdf`);
+      }
+      usedNames.add(fileName);
+      const verificationCode = newVerificationCode();
+      const verificationUrl = `${deps.publicUrl}/certificates/verify/${verificationCode}`;
+      const pdf = await renderCertificate({
+        eventName: facts.eventName,
+        dateText: formatLongDate(facts.galaAwards),
+        contestant: `${person.firstName} ${person.surname}`,
+        school: person.school,
+        itemCode: facts.itemCode,
+        itemTitle: facts.itemTitle,
+        total: facts.total,
+        medal,
+        groupName: facts.isGroupItem ? facts.groupName : null,
+        verificationCode,
+        verificationUrl,
+      });
+      const storageKey = `${folder}/${fileName}`;
+      await storage.put(storageKey, Buffer.from(pdf), 'application/pdf');
+      made.push({
+        orderItemId,
+        groupParticipantId: person.groupParticipantId,
+        verificationCode,
+        storageKey,
+        fileName,
+        firstName: person.firstName,
+        surname: person.surname,
+        school: person.school,
+        itemCode: facts.itemCode,
+        itemTitle: facts.itemTitle,
+        total: facts.total,
+        medal,
+        eventName: facts.eventName,
+        issuedAt: new Date(deps.now()),
+      });
+    }
+    const now = new Date(deps.now());
+    await db.transaction(async (tx) => {
+      if (current.length > 0) {
+        await tx
+          .update(certificates)
+          .set({ supersededAt: now })
+          .where(and(eq(certificates.orderItemId, orderItemId), isNull(certificates.supersededAt)));
+      }
+      await tx.insert(certificates).values(made);
+    });
+    // Old files whose names were not reused (a changed name or mark) are removed.
+    const keptKeys = new Set(made.map((m) => m.storageKey));
+    for (const old of current) {
+      if (!keptKeys.has(old.storageKey)) await storage.delete(old.storageKey);
+    }
+    return made.length;
+  }
+
+  return {
+    /** On publication: the entry's certificates, unless it has them already. */
+    generateOnPublication: (orderItemId: number) => generate(orderItemId, false),
+
+    /** An organiser's action after an amendment (spec 9: amendment or regeneration fee). */
+    async regenerate(organiserId: number, orderItemId: number): Promise<number> {
+      const count = await generate(orderItemId, true);
+      await audit(db, {
+        actorCustomerId: organiserId,
+        action: 'certificates.regenerated',
+        entityType: 'order_item',
+        entityId: orderItemId,
+        details: { count },
+      });
+      return count;
+    },
+
+    /** The family's links: signed, an hour, served by GET /api/Certificates/{id}/File. */
+    async linksFor(orderItemId: number) {
+      const rows = await db
+        .select({
+          id: certificates.id,
+          firstName: certificates.firstName,
+          surname: certificates.surname,
+          fileName: certificates.fileName,
+        })
+        .from(certificates)
+        .where(and(eq(certificates.orderItemId, orderItemId), isNull(certificates.supersededAt)))
+        .orderBy(asc(certificates.id));
+      return rows.map((r) => ({
+        label: `Certificate: ${r.firstName} ${r.surname}`,
+        url: links.sign(`/api/Certificates/${r.id}/File`, `certificate:${r.id}`),
+      }));
+    },
+
+    /** The PDF behind a signed link; 404 for a wrong, expired or superseded link. */
+    async open(id: number, expires: number, signature: string) {
+      if (!links.verify(`certificate:${id}`, expires, signature)) {
+        throw notFound(
+          'CERTIFICATE_NOT_FOUND',
+          'This link has expired. Please open the result again.',
+        );
+      }
+      const [row] = await db
+        .select()
+        .from(certificates)
+        .where(and(eq(certificates.id, id), isNull(certificates.supersededAt)));
+      if (!row) throw notFound('CERTIFICATE_NOT_FOUND', 'This certificate has been replaced.');
+      const file = await storage.read(row.storageKey);
+      return { ...file, fileName: row.fileName };
+    },
+
+    /** The public check behind the QR code: only a current certificate's code verifies. */
+    async verify(code: string): Promise<CertificateVerification | undefined> {
+      const normalised = code.trim().toUpperCase();
+      if (!/^[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}$/.test(normalised)) return undefined;
+      const [row] = await db
+        .select()
+        .from(certificates)
+        .where(
+          and(eq(certificates.verificationCode, normalised), isNull(certificates.supersededAt)),
+        );
+      if (!row) return undefined;
+      return {
+        valid: true,
+        contestant: `${row.firstName} ${row.surname}`,
+        school: row.school,
+        itemCode: row.itemCode,
+        itemTitle: row.itemTitle,
+        total: row.total,
+        medal: medalFor(row.total),
+        eventName: row.eventName,
+        issuedAt: row.issuedAt.toISOString(),
+      };
+    },
+  };
+}

@@ -1,0 +1,197 @@
+import { and, asc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import {
+  adjudicatorAssignments,
+  categories,
+  certificates,
+  conflictsOfInterest,
+  customers,
+  groupParticipants,
+  items,
+  marks,
+  orderItems,
+  orderItemUploads,
+  orders,
+  participantProfiles,
+} from '../../db/schema/index.ts';
+
+/** Lower case, trimmed, single spaces: the same folding as `foldName` in shared. */
+const fold = (value: SQL | typeof participantProfiles.school) =>
+  sql`lower(regexp_replace(trim(${value}), '\\s+', ' ', 'g'))`;
+
+/**
+ * An entry is ready for marking once it is finalised (spec 4, Finalising), not withdrawn, and
+ * its order is paid, in the event the portal serves.
+ */
+export function isMarkable(eventId: number): SQL {
+  return and(
+    eq(orders.status, 'paid'),
+    eq(orderItems.isSubmittedForMarking, true),
+    eq(orderItems.isCancelled, false),
+    eq(items.eventId, eventId),
+  ) as SQL;
+}
+
+/**
+ * What adjudicator `adjudicatorId` may see: entries of a section or category assigned to them,
+ * that no declared conflict touches (the contestant or any group member, by name or school),
+ * and that no other adjudicator has started marking.
+ */
+export function isVisibleTo(adjudicatorId: number, eventId: number): SQL {
+  const memberMatches = (kindColumn: 'school' | 'name') => {
+    const value =
+      kindColumn === 'school'
+        ? fold(sql`${groupParticipants.school}`)
+        : fold(sql`${groupParticipants.firstName} || ' ' || ${groupParticipants.surname}`);
+    return sql`exists (select 1 from ${groupParticipants} where ${groupParticipants.orderItemId} = ${orderItems.id} and ${value} = ${conflictsOfInterest.matchKey})`;
+  };
+  return sql`(
+    exists (
+      select 1 from ${adjudicatorAssignments}
+      where ${adjudicatorAssignments.adjudicatorId} = ${adjudicatorId}
+        and ((${adjudicatorAssignments.eventId} = ${eventId} and ${adjudicatorAssignments.section} = ${categories.section})
+          or ${adjudicatorAssignments.categoryId} = ${categories.id})
+    )
+    and not exists (
+      select 1 from ${conflictsOfInterest}
+      where ${conflictsOfInterest.adjudicatorId} = ${adjudicatorId}
+        and (
+          (${conflictsOfInterest.kind} = 'school'
+            and (${fold(participantProfiles.school)} = ${conflictsOfInterest.matchKey} or ${memberMatches('school')}))
+          or (${conflictsOfInterest.kind} = 'contestant'
+            and (${fold(sql`${participantProfiles.firstName} || ' ' || ${participantProfiles.surname}`)} = ${conflictsOfInterest.matchKey}
+              or ${memberMatches('name')}))
+        )
+    )
+    and (${marks.adjudicatorId} is null or ${marks.adjudicatorId} = ${adjudicatorId})
+  )`;
+}
+
+const entryColumns = {
+  orderItemId: orderItems.id,
+  orderId: orderItems.orderId,
+  customerId: orders.customerId,
+  itemCode: items.code,
+  itemTitle: items.shortDescription,
+  itemDescription: items.description,
+  isGroupItem: items.isGroupItem,
+  instruments: orderItems.instruments,
+  categoryId: categories.id,
+  categoryName: categories.name,
+  section: categories.section,
+  markId: marks.id,
+  markStatus: marks.status,
+  markTotal: marks.total,
+  markAdjudicatorId: marks.adjudicatorId,
+  publishedAt: marks.publishedAt,
+};
+export type EntryRow = Awaited<ReturnType<typeof findEntriesForAdjudicator>>[number];
+
+function entriesQuery(db: Database) {
+  return db
+    .select(entryColumns)
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .innerJoin(items, eq(items.id, orderItems.itemId))
+    .innerJoin(categories, eq(categories.id, items.categoryId))
+    .innerJoin(participantProfiles, eq(participantProfiles.id, orderItems.participantProfileId))
+    .leftJoin(marks, eq(marks.orderItemId, orderItems.id));
+}
+
+/** The blind list: no names or schools are selected at all. */
+export async function findEntriesForAdjudicator(
+  db: Database,
+  adjudicatorId: number,
+  eventId: number,
+  orderItemId?: number,
+) {
+  return entriesQuery(db)
+    .where(
+      and(
+        isMarkable(eventId),
+        isVisibleTo(adjudicatorId, eventId),
+        orderItemId === undefined ? undefined : eq(orderItems.id, orderItemId),
+      ),
+    )
+    .orderBy(asc(categories.sortOrder), asc(items.code), asc(orderItems.id));
+}
+
+export async function countVisibleEntries(
+  db: Database,
+  adjudicatorId: number,
+  eventId: number,
+): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .innerJoin(items, eq(items.id, orderItems.itemId))
+    .innerJoin(categories, eq(categories.id, items.categoryId))
+    .innerJoin(participantProfiles, eq(participantProfiles.id, orderItems.participantProfileId))
+    .leftJoin(marks, eq(marks.orderItemId, orderItems.id))
+    .where(and(isMarkable(eventId), isVisibleTo(adjudicatorId, eventId)));
+  return row?.n ?? 0;
+}
+
+export async function findLiveUploads(db: Database, orderItemId: number) {
+  return db
+    .select({
+      id: orderItemUploads.id,
+      fileName: orderItemUploads.fileName,
+      uploadType: orderItemUploads.uploadType,
+      isVideo: orderItemUploads.isVideo,
+    })
+    .from(orderItemUploads)
+    .where(
+      and(eq(orderItemUploads.orderItemId, orderItemId), eq(orderItemUploads.isDeleted, false)),
+    )
+    .orderBy(
+      asc(orderItemUploads.uploadType),
+      asc(orderItemUploads.createdAt),
+      asc(orderItemUploads.id),
+    );
+}
+
+export async function countMembers(db: Database, orderItemId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(groupParticipants)
+    .where(eq(groupParticipants.orderItemId, orderItemId));
+  return row?.n ?? 0;
+}
+
+/** For organisers (not blind): every markable entry with its contestant, school and mark. */
+export async function findEntriesForReview(db: Database, eventId: number, section?: string) {
+  const adjudicator = sql<
+    string | null
+  >`(select ${customers.firstName} || ' ' || ${customers.surname} from ${customers} where ${customers.id} = ${marks.adjudicatorId})`;
+  const certificateCount = sql<number>`(select count(*)::int from ${certificates} where ${certificates.orderItemId} = ${orderItems.id} and ${certificates.supersededAt} is null)`;
+  return db
+    .select({
+      ...entryColumns,
+      firstName: participantProfiles.firstName,
+      surname: participantProfiles.surname,
+      school: participantProfiles.school,
+      groupName: orderItems.groupName,
+      adjudicator,
+      certificates: certificateCount,
+    })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .innerJoin(items, eq(items.id, orderItems.itemId))
+    .innerJoin(categories, eq(categories.id, items.categoryId))
+    .innerJoin(participantProfiles, eq(participantProfiles.id, orderItems.participantProfileId))
+    .leftJoin(marks, eq(marks.orderItemId, orderItems.id))
+    .where(and(isMarkable(eventId), section ? eq(categories.section, section) : undefined))
+    .orderBy(asc(categories.sortOrder), asc(items.code), asc(orderItems.id));
+}
+
+/** The order items among `ids` whose results are published (for the uploads portal). */
+export async function publishedOrderItemIds(db: Database, ids: number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: marks.orderItemId })
+    .from(marks)
+    .where(and(inArray(marks.orderItemId, ids), isNotNull(marks.publishedAt)));
+  return new Set(rows.map((r) => r.id));
+}

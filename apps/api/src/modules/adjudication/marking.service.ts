@@ -1,0 +1,251 @@
+import {
+  blindFileLabel,
+  describeRubricProblem,
+  rubricProblems,
+  totalOf,
+  type MarkingEntry,
+  type MarkingEntrySummary,
+  type MarkStatus,
+  type SaveMark,
+  type Section,
+} from '@eisteddfod/shared';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { marks, rubricScores } from '../../db/schema/index.ts';
+import { audit } from '../../lib/audit.ts';
+import { AppError, badRequest, notFound } from '../../lib/errors.ts';
+import type { SignedLinks } from '../../lib/signed-links.ts';
+import * as entries from './entries.repository.ts';
+import { rubricFor } from './rubrics.ts';
+
+export interface MarkingDependencies {
+  db: Database;
+  currentEventId: () => Promise<number | undefined>;
+  /** Signs links to entry files: `upload:{id}` over /media/uploads and /media/play. */
+  links: SignedLinks;
+  now: () => number;
+}
+
+export type MarkingService = ReturnType<typeof createMarkingService>;
+
+const noEntry = (id: number) =>
+  notFound('ENTRY_NOT_FOUND', `There is no entry E${id} for you to mark.`);
+
+export const entryCode = (orderItemId: number) => `E${orderItemId}`;
+
+export function markStatusOf(row: {
+  markId: number | null;
+  markStatus: string | null;
+  publishedAt: Date | null;
+}): MarkStatus {
+  if (row.markId === null) return 'unmarked';
+  if (row.publishedAt) return 'published';
+  return row.markStatus === 'submitted' ? 'submitted' : 'draft';
+}
+
+function summary(row: entries.EntryRow): MarkingEntrySummary {
+  const status = markStatusOf(row);
+  return {
+    orderItemId: row.orderItemId,
+    entryCode: entryCode(row.orderItemId),
+    itemCode: row.itemCode,
+    itemTitle: row.itemTitle,
+    categoryName: row.categoryName,
+    section: row.section as Section,
+    isGroupItem: row.isGroupItem,
+    status,
+    total: status === 'unmarked' ? null : row.markTotal,
+  };
+}
+
+/** Blind marking (issue 9): what an adjudicator sees and saves. */
+export function createMarkingService(deps: MarkingDependencies) {
+  const { db, links } = deps;
+
+  async function eventId(): Promise<number> {
+    const id = await deps.currentEventId();
+    if (id === undefined) throw notFound('EVENT_NOT_FOUND', 'There is no event yet.');
+    return id;
+  }
+
+  /** The entry when this adjudicator may mark it; otherwise 404, whatever the reason. */
+  async function visibleEntry(adjudicatorId: number, orderItemId: number) {
+    const [row] = await entries.findEntriesForAdjudicator(
+      db,
+      adjudicatorId,
+      await eventId(),
+      orderItemId,
+    );
+    if (!row) throw noEntry(orderItemId);
+    return row;
+  }
+
+  async function markOf(markId: number | null) {
+    if (markId === null) return null;
+    const [mark] = await db.select().from(marks).where(eq(marks.id, markId));
+    if (!mark) return null;
+    const scores = await db
+      .select({
+        name: rubricScores.name,
+        value: rubricScores.value,
+        maxValue: rubricScores.maxValue,
+      })
+      .from(rubricScores)
+      .where(eq(rubricScores.markId, markId))
+      .orderBy(asc(rubricScores.position));
+    return {
+      status: mark.status === 'submitted' ? ('submitted' as const) : ('draft' as const),
+      comment: mark.comment,
+      scores,
+      total: mark.total,
+      submittedAt: mark.submittedAt?.toISOString() ?? null,
+      publishedAt: mark.publishedAt?.toISOString() ?? null,
+    };
+  }
+
+  async function detail(adjudicatorId: number, orderItemId: number): Promise<MarkingEntry> {
+    const row = await visibleEntry(adjudicatorId, orderItemId);
+    const uploads = await entries.findLiveUploads(db, orderItemId);
+    const counters = { 2: 0, 3: 0 };
+    const files = uploads.map((u) => {
+      const type = u.uploadType === 2 ? 2 : 3;
+      counters[type]++;
+      const fileId = `upload:${u.id}`;
+      return {
+        uploadId: u.id,
+        label: blindFileLabel(type, counters[type], u.fileName),
+        uploadType: type,
+        isVideo: u.isVideo,
+        url: links.sign(`/media/uploads/${u.id}`, fileId),
+        playerUrl: u.isVideo ? links.sign(`/media/play/${u.id}`, fileId) : null,
+      } as const;
+    });
+    return {
+      ...summary(row),
+      itemDescription: row.itemDescription,
+      instruments: row.instruments,
+      groupSize: row.isGroupItem ? await entries.countMembers(db, orderItemId) : 1,
+      files,
+      rubric: await rubricFor(db, await eventId(), row.section),
+      mark: await markOf(row.markId),
+    };
+  }
+
+  return {
+    entryCode,
+
+    async listEntries(adjudicatorId: number): Promise<MarkingEntrySummary[]> {
+      const rows = await entries.findEntriesForAdjudicator(db, adjudicatorId, await eventId());
+      return rows.map(summary);
+    },
+
+    getEntry: detail,
+
+    /** GET /api/Staff/BucketLink: a signed link to one live file of a visible entry. */
+    async fileLink(adjudicatorId: number, orderItemId: number, uploadId: number) {
+      await visibleEntry(adjudicatorId, orderItemId);
+      const file = (await entries.findLiveUploads(db, orderItemId)).find((u) => u.id === uploadId);
+      if (!file) throw notFound('FILE_NOT_FOUND', 'This file no longer exists.');
+      return { url: links.sign(`/media/uploads/${uploadId}`, `upload:${uploadId}`) };
+    },
+
+    /**
+     * Saves the adjudicator's scores and comment as a draft, or submits them. The total is the
+     * server's sum; a submitted mark is final for the adjudicator (an organiser may reopen it).
+     */
+    async saveMark(adjudicatorId: number, orderItemId: number, input: SaveMark) {
+      const row = await visibleEntry(adjudicatorId, orderItemId);
+      if (row.markStatus === 'submitted') {
+        throw new AppError(409, 'MARK_SUBMITTED', 'This mark has been submitted already.');
+      }
+      const rubric = await rubricFor(db, await eventId(), row.section);
+      const problems = rubricProblems(rubric, input.scores, input.submit);
+      if (problems.length > 0) {
+        throw badRequest('INVALID_SCORES', problems.map(describeRubricProblem).join(' '));
+      }
+      const total = totalOf(input.scores);
+      const now = new Date(deps.now());
+      await db.transaction(async (tx) => {
+        const [mark] = await tx
+          .insert(marks)
+          .values({
+            orderItemId,
+            adjudicatorId,
+            comment: input.comment,
+            total,
+            status: input.submit ? 'submitted' : 'draft',
+            updatedAt: now,
+            submittedAt: input.submit ? now : null,
+          })
+          .onConflictDoUpdate({
+            target: marks.orderItemId,
+            set: {
+              comment: input.comment,
+              total,
+              status: input.submit ? 'submitted' : 'draft',
+              updatedAt: now,
+              submittedAt: input.submit ? now : null,
+            },
+            // Another adjudicator's mark, or a submitted one, is never overwritten (races).
+            setWhere: and(eq(marks.adjudicatorId, adjudicatorId), eq(marks.status, 'draft')),
+          })
+          .returning({ id: marks.id });
+        if (!mark) {
+          throw new AppError(409, 'MARK_SUBMITTED', 'This mark has been submitted already.');
+        }
+        await tx.delete(rubricScores).where(eq(rubricScores.markId, mark.id));
+        const scored = rubric.flatMap((c, position) => {
+          const score = input.scores.find((s) => s.name === c.name);
+          return score
+            ? [
+                {
+                  markId: mark.id,
+                  position,
+                  name: c.name,
+                  value: score.value,
+                  maxValue: c.maxValue,
+                },
+              ]
+            : [];
+        });
+        if (scored.length > 0) await tx.insert(rubricScores).values(scored);
+      });
+      await audit(db, {
+        actorCustomerId: adjudicatorId,
+        action: input.submit ? 'mark.submitted' : 'mark.draft_saved',
+        entityType: 'order_item',
+        entityId: orderItemId,
+        details: { total },
+      });
+      return detail(adjudicatorId, orderItemId);
+    },
+
+    /** Organisers: a submitted, unpublished mark goes back to its adjudicator as a draft. */
+    async reopenMark(organiserId: number, orderItemId: number): Promise<void> {
+      const [reopened] = await db
+        .update(marks)
+        .set({ status: 'draft', submittedAt: null, updatedAt: new Date(deps.now()) })
+        .where(
+          and(
+            eq(marks.orderItemId, orderItemId),
+            eq(marks.status, 'submitted'),
+            sql`${marks.publishedAt} is null`,
+          ),
+        )
+        .returning({ id: marks.id });
+      if (!reopened) {
+        throw new AppError(
+          409,
+          'MARK_NOT_REOPENABLE',
+          'Only a submitted mark whose result is not published can be reopened.',
+        );
+      }
+      await audit(db, {
+        actorCustomerId: organiserId,
+        action: 'mark.reopened',
+        entityType: 'order_item',
+        entityId: orderItemId,
+      });
+    },
+  };
+}

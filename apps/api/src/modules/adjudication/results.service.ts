@@ -1,0 +1,257 @@
+import {
+  medalFor,
+  type CategoryResults,
+  type EntryResult,
+  type PublishOutcome,
+  type RubricScore,
+  type Section,
+} from '@eisteddfod/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import {
+  categories,
+  customers,
+  items,
+  marks,
+  orderItems,
+  orders,
+  participantProfiles,
+  rubricScores,
+} from '../../db/schema/index.ts';
+import { audit } from '../../lib/audit.ts';
+import { notFound } from '../../lib/errors.ts';
+import { toInternationalNumber } from '../accounts/phone-numbers.ts';
+import type { Outbox } from '../outbox/outbox.service.ts';
+import type { CertificatesService } from './certificates.service.ts';
+import { findEntriesForReview, isMarkable } from './entries.repository.ts';
+import { entryCode, markStatusOf } from './marking.service.ts';
+
+export interface ResultsDependencies {
+  db: Database;
+  outbox: Outbox;
+  certificates: CertificatesService;
+  publicUrl: string;
+  currentEventId: () => Promise<number | undefined>;
+  log: FastifyBaseLogger;
+  now: () => number;
+}
+
+export type ResultsService = ReturnType<typeof createResultsService>;
+
+const noOrderItem = (id: number) =>
+  notFound('ORDER_ITEM_NOT_FOUND', `There is no order item with id ${id}`);
+
+/** Review, publication and the families' view of results (spec 4 Results, issue 9). */
+export function createResultsService(deps: ResultsDependencies) {
+  const { db, outbox } = deps;
+
+  async function eventId(): Promise<number> {
+    const id = await deps.currentEventId();
+    if (id === undefined) throw notFound('EVENT_NOT_FOUND', 'There is no event yet.');
+    return id;
+  }
+
+  /** The caller's own order item, or 404 (another customer's id never answers data). */
+  async function ownItem(customerId: number, orderItemId: number) {
+    const [row] = await db
+      .select({ id: orderItems.id, itemCode: items.code })
+      .from(orderItems)
+      .innerJoin(orders, eq(orders.id, orderItems.orderId))
+      .innerJoin(items, eq(items.id, orderItems.itemId))
+      .where(and(eq(orderItems.id, orderItemId), eq(orders.customerId, customerId)));
+    if (!row) throw noOrderItem(orderItemId);
+    return row;
+  }
+
+  async function publishedMark(orderItemId: number) {
+    const [mark] = await db
+      .select()
+      .from(marks)
+      .where(and(eq(marks.orderItemId, orderItemId), isNotNull(marks.publishedAt)));
+    return mark;
+  }
+
+  async function scoresOf(markId: number): Promise<RubricScore[]> {
+    return db
+      .select({
+        name: rubricScores.name,
+        value: rubricScores.value,
+        maxValue: rubricScores.maxValue,
+      })
+      .from(rubricScores)
+      .where(eq(rubricScores.markId, markId))
+      .orderBy(asc(rubricScores.position));
+  }
+
+  /** One message per family, listing their entries whose results are now out. */
+  async function notifyFamilies(orderItemIds: number[]): Promise<number> {
+    if (orderItemIds.length === 0) return 0;
+    const rows = await db
+      .select({
+        customerId: orders.customerId,
+        confirmationEmail: orders.confirmationEmail,
+        whatsApp: orders.sendWhatsAppConfirmation,
+        email: customers.email,
+        mobileNumber: customers.mobileNumber,
+        country: customers.country,
+        firstName: customers.firstName,
+        itemCode: items.code,
+        itemTitle: items.shortDescription,
+        contestant: sql<string>`${participantProfiles.firstName} || ' ' || ${participantProfiles.surname}`,
+      })
+      .from(orderItems)
+      .innerJoin(orders, eq(orders.id, orderItems.orderId))
+      .innerJoin(customers, eq(customers.id, orders.customerId))
+      .innerJoin(items, eq(items.id, orderItems.itemId))
+      .innerJoin(participantProfiles, eq(participantProfiles.id, orderItems.participantProfileId))
+      .where(inArray(orderItems.id, orderItemIds))
+      .orderBy(asc(orders.customerId), asc(orderItems.id));
+    const families = new Map<number, typeof rows>();
+    for (const row of rows)
+      families.set(row.customerId, [...(families.get(row.customerId) ?? []), row]);
+    for (const entries of families.values()) {
+      const first = entries[0]!;
+      const lines = entries.map((e) => `- ${e.contestant}: ${e.itemCode} ${e.itemTitle}`);
+      const email = first.confirmationEmail ?? first.email;
+      if (email) {
+        await outbox.enqueueEmail(
+          email,
+          'Your Online Eisteddfod results are out',
+          [
+            `Dear ${first.firstName},`,
+            '',
+            'The results of these entries are published:',
+            '',
+            ...lines,
+            '',
+            `See the scores, the adjudicator's comment and the certificates in the Uploads portal: ${deps.publicUrl}/uploads (View Result).`,
+          ].join('\n'),
+        );
+      }
+      if (entries.some((e) => e.whatsApp) && first.mobileNumber) {
+        await outbox.enqueueWhatsAppMessage(
+          toInternationalNumber(first.mobileNumber, first.country),
+          `Online Eisteddfod: results are out for ${entries.length} of your entries. See them in the Uploads portal: ${deps.publicUrl}/uploads`,
+        );
+      }
+    }
+    return families.size;
+  }
+
+  return {
+    /** GET /api/OrderItems/RubricScores/{id}: the owner's scores, empty until published. */
+    async rubricScores(customerId: number, orderItemId: number): Promise<RubricScore[]> {
+      await ownItem(customerId, orderItemId);
+      const mark = await publishedMark(orderItemId);
+      return mark ? scoresOf(mark.id) : [];
+    },
+
+    /** GET /api/OrderItems/{id}/Result: everything the Results modal shows. */
+    async entryResult(customerId: number, orderItemId: number): Promise<EntryResult> {
+      const item = await ownItem(customerId, orderItemId);
+      const mark = await publishedMark(orderItemId);
+      if (!mark) {
+        return {
+          orderItemId,
+          itemCode: item.itemCode,
+          scores: [],
+          total: null,
+          medal: null,
+          comment: null,
+          certificates: [],
+        };
+      }
+      return {
+        orderItemId,
+        itemCode: item.itemCode,
+        scores: await scoresOf(mark.id),
+        total: mark.total,
+        medal: medalFor(mark.total),
+        comment: mark.comment,
+        certificates: await deps.certificates.linksFor(orderItemId),
+      };
+    },
+
+    /** Organisers review every markable entry, grouped by category (not blind). */
+    async review(section?: Section): Promise<CategoryResults[]> {
+      const rows = await findEntriesForReview(db, await eventId(), section);
+      const byCategory = new Map<number, CategoryResults>();
+      for (const r of rows) {
+        let group = byCategory.get(r.categoryId);
+        if (!group) {
+          group = {
+            categoryId: r.categoryId,
+            categoryName: r.categoryName,
+            section: r.section as Section,
+            entries: [],
+          };
+          byCategory.set(r.categoryId, group);
+        }
+        const status = markStatusOf(r);
+        const marked = status === 'submitted' || status === 'published';
+        group.entries.push({
+          orderItemId: r.orderItemId,
+          entryCode: entryCode(r.orderItemId),
+          itemCode: r.itemCode,
+          itemTitle: r.itemTitle,
+          contestant: r.groupName || `${r.firstName} ${r.surname}`,
+          school: r.school,
+          adjudicator: r.adjudicator,
+          status,
+          total: status === 'unmarked' ? null : r.markTotal,
+          medal: marked && r.markTotal !== null ? medalFor(r.markTotal) : null,
+          certificates: r.certificates,
+        });
+      }
+      return [...byCategory.values()];
+    },
+
+    /**
+     * Publishes the submitted marks of a section (or of all sections): families see them from
+     * now on, certificates are made and families told. Drafts and unmarked entries wait for a
+     * later publication; publishing twice publishes only what is new.
+     */
+    async publish(organiserId: number, section?: Section): Promise<PublishOutcome> {
+      const event = await eventId();
+      const now = new Date(deps.now());
+      const eligible = db
+        .select({ id: orderItems.id })
+        .from(orderItems)
+        .innerJoin(orders, eq(orders.id, orderItems.orderId))
+        .innerJoin(items, eq(items.id, orderItems.itemId))
+        .innerJoin(categories, eq(categories.id, items.categoryId))
+        .where(and(isMarkable(event), section ? eq(categories.section, section) : undefined));
+      const published = await db
+        .update(marks)
+        .set({ publishedAt: now })
+        .where(
+          and(
+            eq(marks.status, 'submitted'),
+            isNull(marks.publishedAt),
+            inArray(marks.orderItemId, eligible),
+          ),
+        )
+        .returning({ orderItemId: marks.orderItemId });
+      const ids = published.map((p) => p.orderItemId);
+      let made = 0;
+      for (const id of ids) {
+        try {
+          made += await deps.certificates.generateOnPublication(id);
+        } catch (err) {
+          // The result stands; an organiser can make the certificates again from the review.
+          deps.log.error({ err, orderItemId: id }, 'certificate generation failed');
+        }
+      }
+      const familiesNotified = await notifyFamilies(ids);
+      await audit(db, {
+        actorCustomerId: organiserId,
+        action: 'results.published',
+        entityType: 'event',
+        entityId: event,
+        details: { section: section ?? 'all', entries: ids.length },
+      });
+      return { published: ids.length, certificates: made, familiesNotified };
+    },
+  };
+}

@@ -1,0 +1,86 @@
+import { normaliseIdentifier, type StaffRole } from '@eisteddfod/shared';
+import { eq } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { customers } from '../../db/schema/index.ts';
+import { audit } from '../../lib/audit.ts';
+import * as accountsRepo from '../accounts/accounts.repository.ts';
+
+export interface StaffMemberInput {
+  email: string;
+  role: StaffRole;
+  firstName?: string | undefined;
+  surname?: string | undefined;
+}
+
+export type StaffMemberOutcome =
+  | { kind: 'created'; customerId: number }
+  | { kind: 'promoted'; customerId: number; previousRole: string }
+  | { kind: 'unchanged'; customerId: number };
+
+/**
+ * Gives the account that signs in with `email` a staff role, creating it when there is none.
+ * Used by ORGANISER_BOOTSTRAP_EMAIL at start and by `npm run staff:add`: operator actions, so
+ * an existing family account may be promoted (the operator vouches for it).
+ */
+export async function addStaffMember(
+  db: Database,
+  input: StaffMemberInput,
+  actorCustomerId?: number,
+): Promise<StaffMemberOutcome> {
+  const identifier = normaliseIdentifier('email', input.email);
+  const existing = await accountsRepo.findCustomerIdByIdentity(db, 'email', identifier);
+  if (existing !== undefined) {
+    const row = await accountsRepo.findCustomer(db, existing);
+    if (row?.role === input.role) return { kind: 'unchanged', customerId: existing };
+    await db
+      .update(customers)
+      .set({ role: input.role, updatedAt: new Date() })
+      .where(eq(customers.id, existing));
+    await audit(db, {
+      actorCustomerId: actorCustomerId ?? null,
+      action: 'staff.role_changed',
+      entityType: 'customer',
+      entityId: existing,
+      details: { from: row?.role, to: input.role },
+    });
+    return { kind: 'promoted', customerId: existing, previousRole: row?.role ?? 'customer' };
+  }
+  const customerId = await accountsRepo.insertCustomerWithIdentities(
+    db,
+    {
+      firstName:
+        input.firstName?.trim() || (input.role === 'organiser' ? 'Organiser' : 'Adjudicator'),
+      surname: input.surname?.trim() || 'Staff',
+      email: identifier,
+      mobileNumber: null,
+      country: 'South Africa',
+      role: input.role,
+    },
+    [{ channel: 'email', identifier }],
+  );
+  if (customerId === undefined) {
+    // Someone registered the same address at this very moment: make theirs the staff account.
+    return addStaffMember(db, input, actorCustomerId);
+  }
+  await audit(db, {
+    actorCustomerId: actorCustomerId ?? null,
+    action: 'staff.created',
+    entityType: 'customer',
+    entityId: customerId,
+    details: { role: input.role },
+  });
+  return { kind: 'created', customerId };
+}
+
+/** ORGANISER_BOOTSTRAP_EMAIL: the first organiser, made or promoted at start. */
+export async function bootstrapOrganiser(
+  db: Database,
+  email: string | undefined,
+  log: (message: string) => void,
+): Promise<void> {
+  if (!email) return;
+  const outcome = await addStaffMember(db, { email, role: 'organiser' });
+  if (outcome.kind !== 'unchanged') {
+    log(`Organiser ${email} ${outcome.kind} (account ${outcome.customerId})`);
+  }
+}

@@ -1,0 +1,283 @@
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  BLANK_VIDEO_TITLE,
+  ENTRY_STATUS,
+  FILE_EXISTS,
+  ParticipantOrderItemsPageSchema,
+  VideoSlotSchema,
+  type Item,
+  type VideoUploadAuth,
+} from '@eisteddfod/shared';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createFamily } from '../../test/family.ts';
+import { catalogueItems } from '../../test/fixtures.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { TUS_PATH } from './tus-server.ts';
+
+const NOW = '2025-04-01T10:00:00.000Z';
+let t: TestApp;
+let items: Item[];
+let base = '';
+
+async function listen() {
+  base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+}
+
+beforeAll(async () => {
+  t = await createTestApp({ now: NOW });
+  items = await catalogueItems(t);
+  await listen();
+});
+afterAll(() => t.close());
+beforeEach(() => t.setNow(NOW));
+
+type Family = Awaited<ReturnType<typeof createFamily>>;
+
+/** A small but real MP4 header ('ftyp' box) followed by `size` bytes in all. */
+function fakeMp4(size: number): Buffer {
+  const data = randomBytes(size);
+  Buffer.from([0, 0, 0, 0x18]).copy(data, 0);
+  Buffer.from('ftypisom', 'latin1').copy(data, 4);
+  return data;
+}
+
+async function paidEntry() {
+  const f = await createFamily(t);
+  const cart = await f.openCart();
+  const profile = await f.addContestant({ firstName: 'Sipho', surname: 'Mokoena', grade: '9' });
+  const item = items.find(
+    (i) => i.category.section === 'Music' && !i.isGroupItem && !i.requiresAnInstrument,
+  )!;
+  const added = await f.call('POST', `/api/Orders/${cart}/OrderItems`, {
+    itemId: item.id,
+    participantProfileId: profile,
+  });
+  await f.payCart(cart);
+  return { f, profile, entry: added.json<{ id: number }>().id };
+}
+
+/** The entry's collection and a fresh video slot, as the portal makes them (spec 7). */
+async function slotFor(f: Family, entry: number) {
+  const collection = await f.call('POST', '/api/Uploads/Collection', { name: String(entry) });
+  expect(collection.statusCode, collection.body).toBe(200);
+  const guid = collection.json<{ guid: string }>().guid;
+  const slot = await f.call('POST', `/api/Uploads/Collection/${guid}/Video`, {
+    collectionId: guid,
+    title: BLANK_VIDEO_TITLE,
+  });
+  expect(slot.statusCode, slot.body).toBe(200);
+  const parsed = VideoSlotSchema.parse(slot.json());
+  return { guid, slot: parsed, auth: parsed.upload! };
+}
+
+const permission = (auth: VideoUploadAuth) => ({
+  'Tus-Resumable': '1.0.0',
+  AuthorizationSignature: auth.signature,
+  AuthorizationExpire: String(auth.expires),
+  VideoId: auth.videoId,
+  LibraryId: auth.libraryId,
+});
+const b64 = (s: string) => Buffer.from(s).toString('base64');
+
+async function create(
+  auth: VideoUploadAuth,
+  fileName: string,
+  size: number,
+  headers = permission(auth),
+) {
+  return fetch(`${base}${TUS_PATH}`, {
+    method: 'POST',
+    headers: {
+      ...headers,
+      'Upload-Length': String(size),
+      'Upload-Metadata': `filename ${b64(fileName)},filetype ${b64('video/mp4')}`,
+    },
+  });
+}
+
+async function patch(auth: VideoUploadAuth, location: string, offset: number, bytes: Buffer) {
+  return fetch(new URL(location, base), {
+    method: 'PATCH',
+    headers: {
+      ...permission(auth),
+      'Upload-Offset': String(offset),
+      'Content-Type': 'application/offset+octet-stream',
+    },
+    body: bytes,
+  });
+}
+
+async function offsetOf(auth: VideoUploadAuth, location: string) {
+  const res = await fetch(new URL(location, base), { method: 'HEAD', headers: permission(auth) });
+  return { status: res.status, offset: Number(res.headers.get('upload-offset')) };
+}
+
+const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
+
+describe('resumable video uploads over tus', () => {
+  it('resumes after a server restart from the last byte received, then records the entry file', async () => {
+    const { f, profile, entry } = await paidEntry();
+    const { auth, guid } = await slotFor(f, entry);
+    const video = fakeMp4(3 * 1024 * 1024 + 17);
+    const created = await create(auth, 'Recital take 2.MP4', video.length);
+    expect(created.status).toBe(201);
+    const location = created.headers.get('location')!;
+    expect(location).toMatch(new RegExp(`^${TUS_PATH}/`));
+
+    const half = 1024 * 1024 + 5;
+    expect((await patch(auth, location, 0, video.subarray(0, half))).status).toBe(204);
+
+    await t.restart();
+    await listen();
+    const resumed = await offsetOf(auth, location);
+    expect(resumed).toEqual({ status: 200, offset: half });
+    const done = await patch(auth, location, half, video.subarray(half));
+    expect(done.status, await done.clone().text()).toBe(204);
+
+    // The finish hook recorded the file; the portal's own report finds the same record.
+    const page = ParticipantOrderItemsPageSchema.parse(
+      (
+        await f.call(
+          'GET',
+          `/api/OrderItems/ParticipantOrderItems?participantId=${profile}&year=2025`,
+        )
+      ).json(),
+    );
+    const [upload] = page.items[0]!.orderItemUploads;
+    expect(page.items[0]!.status).toBe(ENTRY_STATUS.complete);
+    expect(upload).toMatchObject({
+      originalFileName: 'Recital take 2.MP4',
+      uploadType: 2,
+      isVideo: true,
+      isPrimaryFile: true,
+      videoId: auth.videoId,
+      sizeInBytes: video.length,
+    });
+    const reported = await f.call('POST', `/api/OrderItems/${entry}/OrderItemUploads?orderId=0`, {
+      orderItemId: entry,
+      fileName: 'x.mp4',
+      uploadType: 2,
+      sizeInBytes: video.length,
+      originalFileName: 'Recital take 2.MP4',
+      isPrimaryFile: true,
+      videoId: auth.videoId,
+    });
+    expect(reported.statusCode, reported.body).toBe(200);
+    expect(reported.json()).toEqual({ id: upload!.id });
+
+    // The slot is full now; the next upload needs a new one.
+    const slots = await f.call('GET', `/api/Uploads/Collection/${guid}/Video`);
+    expect(slots.json()).toMatchObject({
+      items: [{ guid: auth.videoId, storageSize: video.length, upload: null }],
+    });
+
+    // Played back byte for byte, with ranges, through the owner's signed link.
+    const link = await f.call(
+      'GET',
+      `/api/BucketLinks/BucketLink?orderItemId=${entry}&orderId=0&fileName=${encodeURIComponent(upload!.fileName)}`,
+    );
+    const player = await fetch(new URL(link.json<{ url: string }>().url, base));
+    expect(player.status).toBe(200);
+    const source = /<video[^>]+src="([^"]+)"/
+      .exec(await player.text())?.[1]
+      ?.replaceAll('&amp;', '&');
+    expect(source).toBeDefined();
+    const whole = Buffer.from(await (await fetch(new URL(source!, base))).arrayBuffer());
+    expect(sha(whole)).toBe(sha(video));
+    const ranged = await fetch(new URL(source!, base), { headers: { range: 'bytes=1000-1999' } });
+    expect(ranged.status).toBe(206);
+    expect(Buffer.from(await ranged.arrayBuffer()).equals(video.subarray(1000, 2000))).toBe(true);
+  });
+
+  it('refuses a missing, forged or expired permission', async () => {
+    const { f, entry } = await paidEntry();
+    const { auth } = await slotFor(f, entry);
+    const bare = await create(auth, 'a.mp4', 10, { 'Tus-Resumable': '1.0.0' } as never);
+    expect(bare.status).toBe(401);
+    const forged = await create(
+      auth,
+      'a.mp4',
+      10,
+      permission({ ...auth, signature: 'f'.repeat(64) }),
+    );
+    expect(forged.status).toBe(403);
+    const stretched = await create(
+      auth,
+      'a.mp4',
+      10,
+      permission({ ...auth, expires: auth.expires + 3600 }),
+    );
+    expect(stretched.status).toBe(403);
+    t.setNow('2025-04-02T10:00:01.000Z');
+    expect((await create(auth, 'a.mp4', 10)).status).toBe(403);
+  });
+
+  it("answers 404 for another customer's upload, whatever permission they hold", async () => {
+    const mine = await paidEntry();
+    const theirs = await paidEntry();
+    const { auth } = await slotFor(mine.f, mine.entry);
+    const created = await create(auth, 'mine.mp4', 1000);
+    const location = created.headers.get('location')!;
+    const other = await slotFor(theirs.f, theirs.entry);
+    expect((await offsetOf(other.auth, location)).status).toBe(404);
+    const write = await patch(other.auth, location, 0, fakeMp4(1000));
+    expect(write.status).toBe(404);
+    expect((await offsetOf(auth, location)).offset).toBe(0);
+    // Their collections and slots are not visible either.
+    const mineCollection = await mine.f.call('GET', `/api/Uploads/Collection?search=${mine.entry}`);
+    const guid = mineCollection.json<{ items: { guid: string }[] }>().items[0]!.guid;
+    expect((await theirs.f.call('GET', `/api/Uploads/Collection/${guid}/Video`)).statusCode).toBe(
+      404,
+    );
+    expect(
+      (await theirs.f.call('POST', '/api/Uploads/Collection', { name: String(mine.entry) }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await theirs.f.call('GET', `/api/Uploads/Collection?search=${mine.entry}`)).json(),
+    ).toEqual({ items: [] });
+  });
+
+  it('refuses a type not allowed, content that is not what its name says, and a name already sent', async () => {
+    const { f, profile, entry } = await paidEntry();
+    const { auth } = await slotFor(f, entry);
+    expect((await create(auth, 'setup.exe', 10)).status).toBe(415);
+
+    const fake = Buffer.from('this is plain text, not a video at all');
+    const created = await create(auth, 'clip.mp4', fake.length);
+    const refused = await patch(auth, created.headers.get('location')!, 0, fake);
+    expect(refused.status).toBe(415);
+    const page = await f.call(
+      'GET',
+      `/api/OrderItems/ParticipantOrderItems?participantId=${profile}&year=2025`,
+    );
+    expect(
+      page.json<{ items: { orderItemUploads: unknown[] }[] }>().items[0]!.orderItemUploads,
+    ).toEqual([]);
+
+    // The same slot takes the real file afterwards.
+    const video = fakeMp4(4096);
+    const again = await create(auth, 'clip.mp4', video.length);
+    expect(again.status).toBe(201);
+    expect((await patch(auth, again.headers.get('location')!, 0, video)).status).toBe(204);
+    const next = await slotFor(f, entry);
+    const duplicate = await create(next.auth, 'CLIP.mp4', video.length);
+    expect(duplicate.status).toBe(409);
+    expect(await duplicate.text()).toBe(FILE_EXISTS);
+  });
+
+  it('takes no new upload for a withdrawn entry', async () => {
+    const { f, entry } = await paidEntry();
+    const { auth, guid } = await slotFor(f, entry);
+    expect((await f.call('PUT', `/api/OrderItems/${entry}/Withdraw`)).statusCode).toBe(200);
+    expect((await create(auth, 'late.mp4', 100)).status).toBe(409);
+    const slot = await f.call('POST', `/api/Uploads/Collection/${guid}/Video`, {
+      title: BLANK_VIDEO_TITLE,
+    });
+    expect(slot.statusCode).toBe(409);
+    // Existing slots no longer carry an upload permission.
+    expect((await f.call('GET', `/api/Uploads/Collection/${guid}/Video`)).json()).toMatchObject({
+      items: [{ upload: null }],
+    });
+  });
+});
