@@ -34,6 +34,7 @@ import { entriesRoutes } from './modules/uploads/entries.routes.ts';
 import { createEntriesService, type EntriesService } from './modules/uploads/entries.service.ts';
 import { entryFilesRoutes } from './modules/uploads/entry-files.routes.ts';
 import { mediaRoutes } from './modules/uploads/media.routes.ts';
+import { createMediaLinks } from './modules/uploads/media-links.ts';
 import { createTusServer, TUS_PATH } from './modules/uploads/tus-server.ts';
 import { tusRoutes } from './modules/uploads/tus.routes.ts';
 import type { SignedLinks } from './lib/signed-links.ts';
@@ -179,7 +180,18 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     logger:
       config.LOG_LEVEL === 'silent'
         ? false
-        : { level: config.LOG_LEVEL, redact: ['req.headers.authorization'] },
+        : {
+            level: config.LOG_LEVEL,
+            redact: ['req.headers.authorization'],
+            serializers: {
+              // Signed links carry their permission in the query string: keep it out of logs.
+              req: (req: { method: string; url: string; ip?: string }) => ({
+                method: req.method,
+                url: req.url.split('?')[0],
+                remoteAddress: req.ip,
+              }),
+            },
+          },
     // Spec 7: paths vary in casing between screens; all of them reach the same handler.
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
     requestIdHeader: 'x-request-id',
@@ -248,9 +260,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     catalogue: app.catalogue,
     contestants,
     storage,
-    links: signedLinks,
+    mediaLinks: createMediaLinks(signedLinks, videoHost),
     videoHost,
     documentMaxBytes: config.DOCUMENT_MAX_MB * 1024 * 1024,
+    videoMaxBytes: config.VIDEO_MAX_MB * 1024 * 1024,
+    uploadGraceMs: config.UPLOAD_GRACE_MINUTES * 60_000,
     now,
     publishedResults: (ids) => publishedOrderItemIds(database.db, ids),
   });

@@ -92,6 +92,13 @@ export const EnvSchema = z.object({
   DOCUMENT_MAX_MB: z.coerce.number().min(1).max(500).default(25),
   /** Seconds without progress before the uploads portal says an upload has stalled. */
   UPLOAD_STALL_SECONDS: z.coerce.number().int().min(5).max(3600).default(30),
+  /** Minutes after an entry's deadline that a video begun before it may still finish arriving. */
+  UPLOAD_GRACE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 60)
+    .default(120),
   /** Hours an unfinished tus upload is kept before it expires and its bytes are removed. */
   UPLOAD_EXPIRY_HOURS: z.coerce
     .number()

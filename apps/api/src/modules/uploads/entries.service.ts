@@ -29,7 +29,6 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { audit } from '../../lib/audit.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { CONTENT_TYPES, contentMatchesExtension, detectContent } from '../../lib/file-content.ts';
-import type { SignedLinks } from '../../lib/signed-links.ts';
 import type { FileStorage } from '../../providers/storage/file-storage.ts';
 import type { VideoHost } from '../../providers/video/video-host.ts';
 import type { CatalogueService } from '../catalogue/catalogue.service.ts';
@@ -37,6 +36,7 @@ import type { ContestantsService } from '../contestants/contestants.service.ts';
 import * as orderRepo from '../orders/orders.repository.ts';
 import type { Tx } from '../orders/orders.repository.ts';
 import * as repo from './entries.repository.ts';
+import type { MediaLinks } from './media-links.ts';
 import { signVideoSlot } from './video-signature.ts';
 
 const entryNotFound = (id: number) =>
@@ -81,14 +81,19 @@ export function createEntriesService(deps: {
   catalogue: CatalogueService;
   contestants: ContestantsService;
   storage: FileStorage;
-  links: SignedLinks;
+  mediaLinks: MediaLinks;
   videoHost: VideoHost;
   documentMaxBytes: number;
+  videoMaxBytes: number;
+  /** How long after the deadline a video begun in time may still arrive. */
+  uploadGraceMs: number;
+  /** Video slots an entry may have: enough for retakes, not for filling the disk. */
+  maxSlotsPerEntry?: number;
   now: () => number;
   /** Which entries have published results (issue 9); none until results exist. */
   publishedResults?: (orderItemIds: number[]) => Promise<Set<number>>;
 }) {
-  const { db, catalogue, storage, links, videoHost, now } = deps;
+  const { db, catalogue, storage, mediaLinks, videoHost, now } = deps;
 
   async function contextOf(row: repo.EntryRow | undefined, id: number): Promise<EntryContext> {
     if (!row || row.order.status !== 'paid') throw entryNotFound(id);
@@ -118,6 +123,20 @@ export function createEntriesService(deps: {
     if (ctx.entry.isCancelled) throw withdrawnError();
     if (ctx.entry.isSubmittedForMarking) throw finalisedError();
     if (at > ctx.uploadDeadline.getTime()) throw deadlineError();
+  }
+
+  /**
+   * A video begun in time may finish a little late: a phone on a slow line that started a large
+   * upload an hour before the deadline should not lose it (docs/decisions/009-uploads.md). The
+   * grace is short and fixed, so a slot cannot be kept open for a recording made later.
+   */
+  function assertMayFinish(ctx: EntryContext, slot: repo.SlotRow) {
+    if (ctx.entry.isCancelled) throw withdrawnError();
+    if (ctx.entry.isSubmittedForMarking) throw finalisedError();
+    const deadline = ctx.uploadDeadline.getTime();
+    if (slot.createdAt.getTime() > deadline || now() > deadline + deps.uploadGraceMs) {
+      throw deadlineError();
+    }
   }
 
   const isOpen = (ctx: EntryContext) =>
@@ -246,6 +265,7 @@ export function createEntriesService(deps: {
   return {
     ownEntry,
     isOpen,
+    assertMayFinish,
     describeEntry,
 
     /** GET /api/OrderItems/ParticipantOrderItems: one page of a contestant's paid entries. */
@@ -383,7 +403,7 @@ export function createEntriesService(deps: {
         );
         return {
           name: fileName,
-          fileUrl: links.sign(`/media/uploads/${row.id}`, `upload:${row.id}`),
+          fileUrl: mediaLinks.forOwner(row),
           orderItemUploadId: row.id,
         };
       } catch (err) {
@@ -419,7 +439,7 @@ export function createEntriesService(deps: {
           video.slot.orderItemId,
           async (tx, row) => {
             const ctx = await contextOf(row, video.slot.orderItemId);
-            assertOpen(ctx, Math.min(now(), video.slot.createdAt.getTime()));
+            assertMayFinish(ctx, video.slot);
             const again = await repo.findLiveUploadByVideo(tx, video.slot.id);
             if (again) return again;
             const live = await repo.findLiveUploads(tx, [ctx.entry.id]);
@@ -454,9 +474,14 @@ export function createEntriesService(deps: {
       if (!slot || slot.customerId !== customerId || slot.orderItemId !== orderItemId) {
         throw notFound('VIDEO_NOT_FOUND', 'There is no such video for this entry.');
       }
+      if (!isAllowedMedia(slot.originalFileName ?? body.originalFileName))
+        throw unsupportedFormat();
       let size = slot.completedAt ? slot.storageSize : 0;
       if (!slot.completedAt && videoHost.kind !== 'builtin') {
         size = await videoHost.storedSize(slot.id);
+        if (size > deps.videoMaxBytes) {
+          throw new AppError(413, 'FILE_TOO_LARGE', UPLOAD_MESSAGES.tooLarge);
+        }
         if (size > 0) {
           await repo.updateSlot(db, slot.id, {
             storageSize: size,
@@ -497,17 +522,7 @@ export function createEntriesService(deps: {
       await ownEntry(customerId, query.orderItemId);
       const upload = await repo.findLiveUploadByName(db, query.orderItemId, query.fileName);
       if (!upload) throw notFound('FILE_NOT_FOUND', 'There is no such file for this entry.');
-      return { url: this.linkToUpload(upload) };
-    },
-
-    /** Where a file is opened: the host's player for a video, else our signed link. */
-    linkToUpload(upload: repo.UploadRow): string {
-      if (upload.videoId) {
-        const embed = videoHost.embedUrl(upload.videoId);
-        if (embed) return embed;
-        return links.sign(`/media/play/${upload.id}`, `upload:${upload.id}`);
-      }
-      return links.sign(`/media/uploads/${upload.id}`, `upload:${upload.id}`);
+      return { url: mediaLinks.forOwner(upload) };
     },
 
     // Video collections and slots (spec 7, Uploads)
@@ -568,6 +583,14 @@ export function createEntriesService(deps: {
       if (!collection) throw notFound('COLLECTION_NOT_FOUND', 'There is no such collection.');
       const ctx = await ownEntry(customerId, collection.orderItemId);
       assertOpen(ctx);
+      const existing = await repo.findSlots(db, collectionId);
+      if (existing.length >= (deps.maxSlotsPerEntry ?? 20)) {
+        throw new AppError(
+          409,
+          'TOO_MANY_VIDEOS',
+          'This entry has had many videos uploaded already. Please delete one you no longer need, or contact support.',
+        );
+      }
       const guid = await videoHost.createVideo(collectionId, title);
       const slot = await repo.insertSlot(db, {
         id: guid,
@@ -575,6 +598,8 @@ export function createEntriesService(deps: {
         customerId,
         orderItemId: collection.orderItemId,
         title,
+        // The service's clock, not the database's: the deadline rules compare against it.
+        createdAt: new Date(now()),
       });
       return describeSlot(slot, true);
     },

@@ -6,10 +6,13 @@ import { contentTypeForExtension, opensInBrowser } from '../../lib/file-content.
 import { FileNotFoundError } from '../../providers/storage/file-storage.ts';
 import { parseByteRange } from './byte-range.ts';
 import * as repo from './entries.repository.ts';
+import { mediaFileId, servedFileName, type MediaAudience } from './media-links.ts';
 
 const SignedQuerySchema = z.object({
   expires: z.coerce.number().int(),
   signature: z.string().max(64),
+  /** A link made for blind marking (media-links.ts); it is part of what was signed. */
+  blind: z.literal('1').optional(),
 });
 const linkGone = () =>
   notFound('FILE_NOT_FOUND', 'This link has expired or the file no longer exists.');
@@ -18,9 +21,10 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.char
 
 /** The player page a video link opens (our own host's stand-in for Bunny's embed page). */
 function playerPage(title: string, source: string, isAudio: boolean): string {
+  const src = source.replaceAll('&', '&amp;');
   const media = isAudio
-    ? `<audio controls preload="metadata" src="${source}"></audio>`
-    : `<video controls playsinline preload="metadata" src="${source}"></video>`;
+    ? `<audio controls preload="metadata" src="${src}"></audio>`
+    : `<video controls playsinline preload="metadata" src="${src}"></video>`;
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -53,10 +57,13 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
   const params = z.object({ id: IdSchema });
 
   async function signedUpload(id: number, query: z.infer<typeof SignedQuerySchema>) {
-    if (!app.signedLinks.verify(`upload:${id}`, query.expires, query.signature)) throw linkGone();
+    const audience: MediaAudience = query.blind ? 'blind' : 'owner';
+    if (!app.signedLinks.verify(mediaFileId(id, audience), query.expires, query.signature)) {
+      throw linkGone();
+    }
     const upload = await repo.findUploadById(app.db, id);
     if (!upload || upload.isDeleted) throw linkGone();
-    return upload;
+    return { upload, audience, name: servedFileName(upload, audience) };
   }
 
   app.get(
@@ -70,7 +77,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const upload = await signedUpload(req.params.id, req.query);
+      const { upload, name } = await signedUpload(req.params.id, req.query);
       const store = upload.videoId ? app.videoFiles : app.storage;
       const key = upload.storageKey;
       const extension = extensionOf(upload.originalFileName);
@@ -92,7 +99,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
           .header('cache-control', `private, max-age=${maxAge}`)
           .header(
             'content-disposition',
-            `${opensInBrowser(extension) ? 'inline' : 'attachment'}; filename="${upload.fileName.replace(/"/g, '')}"`,
+            `${opensInBrowser(extension) ? 'inline' : 'attachment'}; filename="${name.replace(/"/g, '')}"`,
           );
         if (range) {
           reply
@@ -121,13 +128,14 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const upload = await signedUpload(req.params.id, req.query);
-      const source = `/media/uploads/${upload.id}?expires=${req.query.expires}&signature=${encodeURIComponent(req.query.signature)}`;
+      const { upload, audience, name } = await signedUpload(req.params.id, req.query);
+      const blind = audience === 'blind' ? 'blind=1&' : '';
+      const source = `/media/uploads/${upload.id}?${blind}expires=${req.query.expires}&signature=${encodeURIComponent(req.query.signature)}`;
       const isAudio = ['mp3', 'wav', 'm4a', 'ogg'].includes(extensionOf(upload.originalFileName));
       return reply
         .type('text/html; charset=utf-8')
         .header('cache-control', 'private, no-store')
-        .send(playerPage(upload.fileName, source, isAudio));
+        .send(playerPage(name, source, isAudio));
     },
   );
 };

@@ -107,6 +107,14 @@ export function createTusServer(deps: {
     respectForwardedHeaders: false,
     disableTerminationForFinishedUploads: true,
     allowedHeaders: Object.values(VIDEO_UPLOAD_HEADERS),
+    // The portal is the only web page that uploads here.
+    allowedOrigins: [new URL(deps.config.PUBLIC_URL).origin],
+    onResponseError(_req, err) {
+      // Our refusals say what is wrong; anything else is ours to log, not the client's to read.
+      if ('status_code' in err && err.status_code < 500) return err;
+      log.error({ err }, 'tus request failed');
+      return { status_code: 500, body: 'The upload could not be stored. Please try again.' };
+    },
     async onIncomingRequest(req, uploadId) {
       if (req.method === 'OPTIONS') return;
       const slot = await permittedSlot(req);
@@ -128,6 +136,14 @@ export function createTusServer(deps: {
       }
       // Resuming, checking or cancelling: only the slot's own upload, whoever asks.
       if (!uploadId || slot.uploadId !== uploadId) throw refuse(404, 'There is no such upload.');
+      if (req.method === 'PATCH') {
+        // Bytes keep coming only while the entry may still take this video.
+        try {
+          entries.assertMayFinish(await entries.ownEntry(slot.customerId, slot.orderItemId), slot);
+        } catch (err) {
+          throw asRefusal(err);
+        }
+      }
     },
     async onUploadCreate(req, upload) {
       const slot = await permittedSlot(req);
@@ -137,6 +153,9 @@ export function createTusServer(deps: {
           415,
           'This file type is not accepted here. Please see the FAQ for the formats we accept.',
         );
+      }
+      if (upload.sizeIsDeferred) {
+        throw refuse(400, 'Send the file size with the upload (Upload-Length).');
       }
       if (upload.size === 0) throw refuse(400, 'The selected file is empty.');
       const live = await repo.findLiveUploads(db, [slot.orderItemId]);
@@ -153,6 +172,10 @@ export function createTusServer(deps: {
     },
     async onUploadFinish(req, upload) {
       const slot = await permittedSlot(req);
+      // Only the slot's current upload counts (a replaced one may still be finishing).
+      if (slot.uploadId !== upload.id || slot.completedAt) {
+        throw refuse(409, 'This upload was replaced by a newer one for the same video.');
+      }
       const fileName = slot.originalFileName ?? upload.metadata?.filename ?? '';
       const head = await deps.videoFiles.read(upload.id, { start: 0, end: 64 * 1024 - 1 });
       const chunks: Buffer[] = [];

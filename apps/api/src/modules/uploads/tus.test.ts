@@ -12,6 +12,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createFamily } from '../../test/family.ts';
 import { catalogueItems } from '../../test/fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import * as repo from './entries.repository.ts';
+import { createMediaLinks } from './media-links.ts';
 import { TUS_PATH } from './tus-server.ts';
 
 const NOW = '2025-04-01T10:00:00.000Z';
@@ -24,7 +26,7 @@ async function listen() {
 }
 
 beforeAll(async () => {
-  t = await createTestApp({ now: NOW });
+  t = await createTestApp({ now: NOW, env: { SESSION_HOURS: '720' } });
   items = await catalogueItems(t);
   await listen();
 });
@@ -279,5 +281,78 @@ describe('resumable video uploads over tus', () => {
     expect((await f.call('GET', `/api/Uploads/Collection/${guid}/Video`)).json()).toMatchObject({
       items: [{ upload: null }],
     });
+  });
+
+  it('lets a video begun before the deadline finish within the grace, and no later', async () => {
+    const { f, entry } = await paidEntry();
+    // Performance items are due 2025-04-24; uploads close 2025-04-25 23:59:59.999 SAST.
+    t.setNow('2025-04-25T21:30:00.000Z');
+    const { auth } = await slotFor(f, entry);
+    const video = fakeMp4(3000);
+    const created = await create(auth, 'just in time.mp4', video.length);
+    expect(created.status).toBe(201);
+    const location = created.headers.get('location')!;
+    expect((await patch(auth, location, 0, video.subarray(0, 1000))).status).toBe(204);
+    t.setNow('2025-04-25T23:59:00.000Z'); // within the two hours of grace
+    expect((await patch(auth, location, 1000, video.subarray(1000, 2000))).status).toBe(204);
+    t.setNow('2025-04-26T00:00:00.001Z'); // grace over
+    expect((await patch(auth, location, 2000, video.subarray(2000))).status).toBe(400);
+    // And no new upload starts after the deadline.
+    expect((await create(auth, 'too late.mp4', 10)).status).toBe(409);
+  });
+
+  it('refuses an upload whose size is not given up front', async () => {
+    const { f, entry } = await paidEntry();
+    const { auth } = await slotFor(f, entry);
+    const deferred = await fetch(`${base}${TUS_PATH}`, {
+      method: 'POST',
+      headers: {
+        ...permission(auth),
+        'Upload-Defer-Length': '1',
+        'Upload-Metadata': `filename ${b64('later.mp4')}`,
+      },
+    });
+    expect(deferred.status).toBe(400);
+  });
+
+  it('serves an adjudicator’s link under a blind name, and a blind link cannot be unblinded', async () => {
+    const { f, entry } = await paidEntry();
+    const { auth } = await slotFor(f, entry);
+    const video = fakeMp4(2048);
+    const created = await create(auth, 'Sipho recital.mp4', video.length);
+    await patch(auth, created.headers.get('location')!, 0, video);
+    const upload = (await repo.findLiveUploads(t.app.db, [entry]))[0]!;
+    const links = createMediaLinks(t.app.signedLinks, t.app.videoHost);
+    const blind = links.forAdjudicator(upload);
+    const file = await fetch(new URL(blind.url, base));
+    expect(file.status).toBe(200);
+    const disposition = file.headers.get('content-disposition') ?? '';
+    expect(disposition).toContain(`E${entry}-main-${upload.id}.mp4`);
+    expect(disposition).not.toMatch(/Sipho|Mokoena|School/i);
+    const player = await (await fetch(new URL(blind.playerUrl!, base))).text();
+    expect(player).not.toMatch(/Sipho|Mokoena|School/i);
+    // Dropping the blind flag breaks the signature rather than revealing the stored name.
+    const unblinded = blind.url.replace('blind=1&', '');
+    expect((await fetch(new URL(unblinded, base))).status).toBe(404);
+    // The owner's own link (player page and file share one permission) shows the stored name.
+    const owner = await fetch(new URL(links.forOwner(upload).replace('/play/', '/uploads/'), base));
+    expect(owner.headers.get('content-disposition')).toContain(upload.fileName);
+    expect(upload.fileName).toMatch(/_Sipho_Mokoena_/);
+  });
+
+  it('caps the video slots of one entry', async () => {
+    const { f, entry } = await paidEntry();
+    const { guid } = await slotFor(f, entry);
+    for (let i = 1; i < 20; i++) {
+      const res = await f.call('POST', `/api/Uploads/Collection/${guid}/Video`, {
+        title: BLANK_VIDEO_TITLE,
+      });
+      expect(res.statusCode).toBe(200);
+    }
+    const over = await f.call('POST', `/api/Uploads/Collection/${guid}/Video`, {
+      title: BLANK_VIDEO_TITLE,
+    });
+    expect(over.statusCode).toBe(409);
+    expect(over.json()).toMatchObject({ code: 'TOO_MANY_VIDEOS' });
   });
 });

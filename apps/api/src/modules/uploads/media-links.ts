@@ -1,0 +1,52 @@
+import { extensionOf } from '@eisteddfod/shared';
+import type { SignedLinks } from '../../lib/signed-links.ts';
+import type { VideoHost } from '../../providers/video/video-host.ts';
+import type { UploadRow } from './entries.repository.ts';
+
+/** What a signed media link is for: the owner (the file's own name) or a blind adjudicator. */
+export type MediaAudience = 'owner' | 'blind';
+
+/** The signed id of a link: a blind link cannot be turned into a named one, nor the reverse. */
+export const mediaFileId = (uploadId: number, audience: MediaAudience) =>
+  audience === 'blind' ? `upload-blind:${uploadId}` : `upload:${uploadId}`;
+
+/**
+ * The name a file is served under. Stored names carry the contestant's name and school (spec 5),
+ * which blind marking must not show: an adjudicator sees the entry code and the file's role.
+ */
+export function servedFileName(upload: UploadRow, audience: MediaAudience): string {
+  if (audience === 'owner') return upload.fileName;
+  const role = upload.uploadType === 2 ? 'main' : 'supporting';
+  const extension = extensionOf(upload.originalFileName);
+  return `E${upload.orderItemId}-${role}-${upload.id}${extension ? `.${extension}` : ''}`;
+}
+
+/** Links to entry files: a player page for videos (or the video host's own), else the file. */
+export function createMediaLinks(links: SignedLinks, videoHost: VideoHost) {
+  const sign = (kind: 'uploads' | 'play', upload: UploadRow, audience: MediaAudience) => {
+    const blind = audience === 'blind' ? '?blind=1' : '';
+    const signed = links.sign(
+      `/media/${kind}/${upload.id}${blind}`,
+      mediaFileId(upload.id, audience),
+    );
+    // links.sign appends '?expires=…'; a path that has a query already continues it with '&'.
+    return blind ? signed.replace(`${blind}?`, `${blind}&`) : signed;
+  };
+  return {
+    /** Where the owner opens a file (the uploads portal's view button). */
+    forOwner(upload: UploadRow): string {
+      if (upload.videoId)
+        return videoHost.embedUrl(upload.videoId) ?? sign('play', upload, 'owner');
+      return sign('uploads', upload, 'owner');
+    },
+    /** Where an adjudicator opens a file: the same bytes under a blind name. */
+    forAdjudicator(upload: UploadRow): { url: string; playerUrl: string | null } {
+      return {
+        url: sign('uploads', upload, 'blind'),
+        playerUrl: upload.isVideo ? sign('play', upload, 'blind') : null,
+      };
+    },
+  };
+}
+
+export type MediaLinks = ReturnType<typeof createMediaLinks>;
