@@ -3,9 +3,9 @@ import { useDisclosure } from '@mantine/hooks';
 import { lazy, Suspense, useState } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router';
 import { useIsLoggedIn } from '../lib/session.ts';
-import { clearSession } from '../lib/storage.ts';
+import { clearSession, readStored } from '../lib/storage.ts';
 import { toast } from '../lib/toasts.ts';
-import { LOGGED_IN_MENU, LOGGED_OUT_MENU, LOGGED_OUT_MESSAGE } from './menu.ts';
+import { LOGGED_IN_MENU, LOGGED_OUT_MENU, LOGGED_OUT_MESSAGE, staffMenuFor } from './menu.ts';
 import classes from './SiteHeader.module.css';
 
 const loadMobileMenu = () => import('./MobileMenu.tsx');
@@ -17,7 +17,9 @@ export function SiteHeader() {
   // The drawer's code is fetched when the burger is first pointed at, focused or used.
   const [menuWanted, setMenuWanted] = useState(false);
   const navigate = useNavigate();
-  const links = loggedIn ? LOGGED_IN_MENU : LOGGED_OUT_MENU;
+  const links = loggedIn
+    ? [...LOGGED_IN_MENU, ...staffMenuFor(readStored('token'))]
+    : LOGGED_OUT_MENU;
 
   function logout() {
     close();

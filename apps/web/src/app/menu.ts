@@ -21,3 +21,23 @@ export const LOGGED_IN_MENU: MenuLink[] = [
 ];
 
 export const LOGGED_OUT_MESSAGE = 'You have been logged out successfully';
+
+/**
+ * The staff link (issue 9), for a session whose token names a staff role. Only a hint for the
+ * menu: the staff screens ask the server (GET /api/Staff/Me), and every staff call checks the
+ * role in the database.
+ */
+export function staffMenuFor(token: string | null): MenuLink[] {
+  const role = token ? tokenRole(token) : undefined;
+  return role === 'organiser' || role === 'adjudicator' ? [{ label: 'Staff', to: '/staff' }] : [];
+}
+
+function tokenRole(token: string): string | undefined {
+  try {
+    const payload = (token.split('.')[1] ?? '').replace(/-/g, '+').replace(/_/g, '/');
+    const role = (JSON.parse(atob(payload)) as { role?: unknown }).role;
+    return typeof role === 'string' ? role : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,7 +1,6 @@
 import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
 import { NotFoundPage } from '../features/common/NotFoundPage.tsx';
-import { ScreenInPreparation } from '../features/common/ScreenInPreparation.tsx';
 import { AppLayout } from './AppLayout.tsx';
 import { RequireLogin } from './RequireLogin.tsx';
 
@@ -27,8 +26,13 @@ const PaymentConfirmationPage = lazy(
 );
 const MyOrdersPage = lazy(() => import('../features/orders/MyOrdersPage.tsx'));
 const ViewOrderPage = lazy(() => import('../features/orders/ViewOrderPage.tsx'));
-
-const pending = (title: string) => <ScreenInPreparation title={title} />;
+const UploadsPage = lazy(() => import('../features/uploads/UploadsPage.tsx'));
+// Staff screens (issue 9): their own chunks, downloaded only when a member of staff opens them.
+const StaffHomePage = lazy(() => import('../features/staff/StaffHomePage.tsx'));
+const MarkingListPage = lazy(() => import('../features/staff/MarkingListPage.tsx'));
+const MarkingPage = lazy(() => import('../features/staff/MarkingPage.tsx'));
+const ResultsPage = lazy(() => import('../features/staff/ResultsPage.tsx'));
+const AdjudicatorsPage = lazy(() => import('../features/staff/AdjudicatorsPage.tsx'));
 
 /** Every route of spec 2 ("Route table"). Matching ignores case, as the spec's links vary. */
 export const routes: RouteObject[] = [
@@ -58,7 +62,12 @@ export const routes: RouteObject[] = [
           { path: 'my-orders', element: <MyOrdersPage /> },
           { path: 'view-order/:id', element: <ViewOrderPage /> },
           { path: 'edit-profile/:id', element: <EditContestantPage /> },
-          { path: 'uploads', element: pending('Welcome to Your Uploads Portal') },
+          { path: 'uploads', element: <UploadsPage /> },
+          { path: 'staff', element: <StaffHomePage /> },
+          { path: 'staff/marking', element: <MarkingListPage /> },
+          { path: 'staff/marking/:orderItemId', element: <MarkingPage /> },
+          { path: 'staff/results', element: <ResultsPage /> },
+          { path: 'staff/adjudicators', element: <AdjudicatorsPage /> },
         ],
       },
       { path: '*', element: <NotFoundPage /> },

@@ -1,0 +1,111 @@
+import type { MarkingEntry } from '@eisteddfod/shared';
+import { Anchor, Badge, Card, Group, Image, List, Stack, Text, Title } from '@mantine/core';
+import { Link, useParams } from 'react-router';
+import { useMarkingEntry, useSaveMark } from './api/staff-api.ts';
+import { MarkingForm } from './components/MarkingForm.tsx';
+import { MarkStatusBadge } from './components/MarkStatusBadge.tsx';
+import { StaffArea } from './components/StaffArea.tsx';
+
+const isImage = (label: string) => /\.(png|jpe?g|webp|gif)\)$/i.test(label);
+
+function Files({ entry }: { entry: MarkingEntry }) {
+  if (entry.files.length === 0) return <Text>No files were uploaded for this entry.</Text>;
+  return (
+    <List spacing="sm">
+      {entry.files.map((f) => (
+        <List.Item key={f.uploadId}>
+          <Stack gap={4}>
+            <Group gap="sm" wrap="wrap">
+              <Text fw={600}>{f.label}</Text>
+              {f.playerUrl && (
+                <Anchor href={f.playerUrl} target="_blank" rel="noopener">
+                  Play {f.label}
+                </Anchor>
+              )}
+              <Anchor href={f.url} target="_blank" rel="noopener">
+                Open {f.label}
+              </Anchor>
+            </Group>
+            {f.isVideo && (
+              <video controls preload="metadata" src={f.url} style={{ maxWidth: '100%' }}>
+                <track kind="captions" />
+              </video>
+            )}
+            {!f.isVideo && isImage(f.label) && (
+              <Image src={f.url} alt={`${f.label} of entry ${entry.entryCode}`} maw={480} />
+            )}
+          </Stack>
+        </List.Item>
+      ))}
+    </List>
+  );
+}
+
+function Entry({ orderItemId }: { orderItemId: number }) {
+  const entry = useMarkingEntry(orderItemId);
+  const save = useSaveMark(orderItemId);
+  if (entry.isPending) return <Text>Loading the entry…</Text>;
+  if (entry.isError) {
+    return (
+      <Text>
+        This entry is not yours to mark. <Link to="/staff/marking">Back to your entries</Link>
+      </Text>
+    );
+  }
+  const e = entry.data;
+  return (
+    <Stack gap="lg">
+      <Card withBorder>
+        <Group gap="sm" wrap="wrap" mb="xs">
+          <Title order={2}>Entry {e.entryCode}</Title>
+          <MarkStatusBadge status={e.status} />
+          {e.isGroupItem && <Badge variant="outline">Group of {e.groupSize}</Badge>}
+        </Group>
+        <Text fw={600}>
+          {e.itemCode} – {e.itemTitle}
+        </Text>
+        <Text size="sm">
+          {e.categoryName}, {e.section}
+          {e.instruments ? ` · Instrument: ${e.instruments}` : ''}
+        </Text>
+        <Text size="sm" mt="xs">
+          {e.itemDescription}
+        </Text>
+      </Card>
+      <section aria-labelledby="files-heading">
+        <Title order={2} id="files-heading" mb="xs">
+          Files
+        </Title>
+        <Files entry={e} />
+      </section>
+      <section aria-labelledby="rubric-heading">
+        <Title order={2} id="rubric-heading" mb="xs">
+          Rubric
+        </Title>
+        {/* A new key after each save re-reads the saved mark into the form. */}
+        <MarkingForm
+          key={`${e.mark?.status ?? 'none'}-${e.mark?.total ?? ''}`}
+          rubric={e.rubric}
+          mark={e.mark}
+          saving={save.isPending}
+          onSave={(mark) => save.mutate(mark)}
+        />
+      </section>
+      <Anchor component={Link} to="/staff/marking">
+        Back to your entries
+      </Anchor>
+    </Stack>
+  );
+}
+
+/** /staff/marking/:orderItemId: play or view the files, score the rubric, comment, submit. */
+export default function MarkingPage() {
+  const id = Number(useParams().orderItemId);
+  return (
+    <StaffArea title="Mark an entry" roles={['adjudicator']}>
+      {() =>
+        Number.isInteger(id) && id > 0 ? <Entry orderItemId={id} /> : <Text>No such entry.</Text>
+      }
+    </StaffArea>
+  );
+}

@@ -1,0 +1,159 @@
+import { SECTIONS, type CategoryResults, type Section } from '@eisteddfod/shared';
+import { Button, Group, Menu, Modal, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import {
+  usePublish,
+  useRegenerateCertificates,
+  useReopenMark,
+  useResultsReview,
+} from './api/staff-api.ts';
+import { MarkStatusBadge } from './components/MarkStatusBadge.tsx';
+import { StaffArea } from './components/StaffArea.tsx';
+
+function CategoryTable({ category }: { category: CategoryResults }) {
+  const reopen = useReopenMark();
+  const regenerate = useRegenerateCertificates();
+  const headingId = `category-${category.categoryId}`;
+  return (
+    <section aria-labelledby={headingId}>
+      <Title order={3} id={headingId} mb="xs">
+        {category.categoryName} ({category.section})
+      </Title>
+      <Table.ScrollContainer minWidth={640}>
+        <Table striped aria-labelledby={headingId}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Entry</Table.Th>
+              <Table.Th>Item</Table.Th>
+              <Table.Th>Contestant</Table.Th>
+              <Table.Th>School</Table.Th>
+              <Table.Th>Adjudicator</Table.Th>
+              <Table.Th>Status</Table.Th>
+              <Table.Th>Total</Table.Th>
+              <Table.Th>Medal</Table.Th>
+              <Table.Th>Actions</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {category.entries.map((e) => (
+              <Table.Tr key={e.orderItemId}>
+                <Table.Td>{e.entryCode}</Table.Td>
+                <Table.Td>{e.itemCode}</Table.Td>
+                <Table.Td>{e.contestant}</Table.Td>
+                <Table.Td>{e.school}</Table.Td>
+                <Table.Td>{e.adjudicator ?? '–'}</Table.Td>
+                <Table.Td>
+                  <MarkStatusBadge status={e.status} />
+                </Table.Td>
+                <Table.Td>{e.total ?? '–'}</Table.Td>
+                <Table.Td>{e.medal ?? '–'}</Table.Td>
+                <Table.Td>
+                  {e.status === 'submitted' && (
+                    <Button
+                      size="compact-sm"
+                      variant="light"
+                      onClick={() => reopen.mutate(e.orderItemId)}
+                      aria-label={`Send ${e.entryCode} back to its adjudicator`}
+                    >
+                      Reopen
+                    </Button>
+                  )}
+                  {e.status === 'published' && (
+                    <Button
+                      size="compact-sm"
+                      variant="light"
+                      onClick={() => regenerate.mutate(e.orderItemId)}
+                      aria-label={`Make the certificates of ${e.entryCode} again`}
+                    >
+                      Certificates ({e.certificates})
+                    </Button>
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </section>
+  );
+}
+
+/** /staff/results: marks per category; publish a section's results, or all of them. */
+export default function ResultsPage() {
+  const [section, setSection] = useState<Section | undefined>(undefined);
+  const [confirming, setConfirming] = useState<Section | 'all' | null>(null);
+  const review = useResultsReview(section);
+  const publish = usePublish();
+  const ready = (review.data ?? [])
+    .flatMap((c) => c.entries)
+    .filter((e) => e.status === 'submitted');
+
+  return (
+    <StaffArea title="Results" roles={['organiser']}>
+      {() => (
+        <Stack gap="lg">
+          <Group align="flex-end" wrap="wrap">
+            <Select
+              label="Section"
+              placeholder="All sections"
+              data={SECTIONS.map((s) => ({ value: s, label: s }))}
+              value={section ?? null}
+              onChange={(v) => setSection((v as Section | null) ?? undefined)}
+              clearable
+              w={{ base: '100%', sm: 260 }}
+            />
+            <Menu>
+              <Menu.Target>
+                <Button disabled={ready.length === 0} loading={publish.isPending}>
+                  Publish results…
+                </Button>
+              </Menu.Target>
+              <Menu.Dropdown>
+                {section && (
+                  <Menu.Item onClick={() => setConfirming(section)}>Publish {section}</Menu.Item>
+                )}
+                <Menu.Item onClick={() => setConfirming('all')}>Publish all sections</Menu.Item>
+              </Menu.Dropdown>
+            </Menu>
+          </Group>
+          <Text size="sm">
+            {ready.length} submitted {ready.length === 1 ? 'mark is' : 'marks are'} ready to
+            publish. Families see nothing until you publish; drafts wait for a later publication.
+          </Text>
+          {review.isPending && <Text>Loading the marks…</Text>}
+          {review.data?.length === 0 && <Text>There are no finalised entries yet.</Text>}
+          {review.data?.map((c) => (
+            <CategoryTable key={c.categoryId} category={c} />
+          ))}
+          <Modal
+            opened={confirming !== null}
+            onClose={() => setConfirming(null)}
+            title="Publish results"
+            closeButtonProps={{ 'aria-label': 'Close dialog' }}
+          >
+            <Text mb="md">
+              Publish the submitted marks of{' '}
+              {confirming === 'all' ? 'every section' : (confirming ?? '')}? Families are told and
+              certificates are made. This cannot be undone.
+            </Text>
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setConfirming(null)}>
+                Cancel
+              </Button>
+              <Button
+                onClick={() => {
+                  publish.mutate(
+                    confirming === 'all' || confirming === null ? undefined : confirming,
+                  );
+                  setConfirming(null);
+                }}
+              >
+                Publish
+              </Button>
+            </Group>
+          </Modal>
+        </Stack>
+      )}
+    </StaffArea>
+  );
+}

@@ -1,0 +1,184 @@
+import { formatRand, type Overview } from '@eisteddfod/shared';
+import {
+  Button,
+  Card,
+  Group,
+  Progress,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { toast } from '../../lib/toasts.ts';
+import { downloadEntriesCsv, useMarkingList, useOverview } from './api/staff-api.ts';
+import { StaffArea } from './components/StaffArea.tsx';
+
+const percent = (part: number, whole: number) =>
+  whole === 0 ? 0 : Math.round((part / whole) * 100);
+
+/** A labelled bar: part of whole, with the figures in words for screen readers. */
+function Bar(props: { label: string; part: number; whole: number }) {
+  const value = percent(props.part, props.whole);
+  return (
+    <Stack gap={2}>
+      <Group justify="space-between" gap="xs">
+        <Text size="sm">{props.label}</Text>
+        <Text size="sm" fw={600}>
+          {props.part} of {props.whole}
+        </Text>
+      </Group>
+      <Progress value={value} aria-label={`${props.label}: ${props.part} of ${props.whole}`} />
+    </Stack>
+  );
+}
+
+function OrganiserOverview({ overview }: { overview: Overview }) {
+  const [exporting, setExporting] = useState(false);
+  async function exportCsv() {
+    setExporting(true);
+    try {
+      await downloadEntriesCsv();
+    } catch {
+      toast('error', 'The export could not be made. Please try again.', 'Error');
+    } finally {
+      setExporting(false);
+    }
+  }
+  const totals = overview.sections.reduce(
+    (sum, s) => ({ entries: sum.entries + s.entries, finalised: sum.finalised + s.finalised }),
+    { entries: 0, finalised: 0 },
+  );
+  return (
+    <Stack gap="xl">
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        <Card withBorder>
+          <Text size="sm">Payments received</Text>
+          <Text fw={700} size="xl">
+            {formatRand(overview.payments.receivedCents)}
+          </Text>
+        </Card>
+        <Card withBorder>
+          <Text size="sm">Paid orders</Text>
+          <Text fw={700} size="xl">
+            {overview.payments.paidOrders}
+          </Text>
+          <Text size="sm">{overview.payments.awaitingPayment} awaiting payment</Text>
+        </Card>
+        <Card withBorder>
+          <Text size="sm">Entries finalised</Text>
+          <Text fw={700} size="xl">
+            {totals.finalised} of {totals.entries}
+          </Text>
+        </Card>
+      </SimpleGrid>
+
+      <section aria-labelledby="sections-heading">
+        <Title order={2} id="sections-heading" mb="sm">
+          Entries per section
+        </Title>
+        <Table.ScrollContainer minWidth={520}>
+          <Table striped aria-label="Entries per section">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Section</Table.Th>
+                <Table.Th>Entries</Table.Th>
+                <Table.Th>Finalised</Table.Th>
+                <Table.Th>Withdrawn</Table.Th>
+                <Table.Th>Marked</Table.Th>
+                <Table.Th>Published</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {overview.sections.map((s) => (
+                <Table.Tr key={s.section}>
+                  <Table.Td>{s.section}</Table.Td>
+                  <Table.Td>{s.entries}</Table.Td>
+                  <Table.Td>{s.finalised}</Table.Td>
+                  <Table.Td>{s.withdrawn}</Table.Td>
+                  <Table.Td>{s.marked}</Table.Td>
+                  <Table.Td>{s.published}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} mt="md">
+          {overview.sections.map((s) => (
+            <Bar
+              key={s.section}
+              label={`${s.section} marked`}
+              part={s.marked}
+              whole={s.finalised}
+            />
+          ))}
+        </SimpleGrid>
+      </section>
+
+      <section aria-labelledby="progress-heading">
+        <Title order={2} id="progress-heading" mb="sm">
+          Marking progress
+        </Title>
+        {overview.adjudicators.length === 0 ? (
+          <Text>
+            No adjudicators yet. <Link to="/staff/adjudicators">Invite one</Link>.
+          </Text>
+        ) : (
+          <Stack>
+            {overview.adjudicators.map((a) => (
+              <Bar
+                key={a.id}
+                label={`${a.name} (${a.progress.drafts} drafts)`}
+                part={a.progress.submitted}
+                whole={a.progress.assigned}
+              />
+            ))}
+          </Stack>
+        )}
+      </section>
+
+      <Group>
+        <Button onClick={() => void exportCsv()} loading={exporting}>
+          Export entries (CSV)
+        </Button>
+        <Button component={Link} to="/staff/results" variant="light">
+          Review and publish results
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+function OrganiserHome() {
+  const overview = useOverview();
+  if (overview.isPending) return <Text>Loading the overview…</Text>;
+  if (overview.isError) return <Text>The overview could not be loaded.</Text>;
+  return <OrganiserOverview overview={overview.data} />;
+}
+
+function AdjudicatorHome() {
+  const list = useMarkingList();
+  const entries = list.data ?? [];
+  const submitted = entries.filter((e) => e.status === 'submitted' || e.status === 'published');
+  return (
+    <Stack>
+      <Bar label="Entries marked" part={submitted.length} whole={entries.length} />
+      <Group>
+        <Button component={Link} to="/staff/marking">
+          Go to marking
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+/** /staff: the organiser's overview, or the adjudicator's progress. */
+export default function StaffHomePage() {
+  return (
+    <StaffArea title="Staff overview" roles={['organiser', 'adjudicator']}>
+      {(me) => (me.role === 'organiser' ? <OrganiserHome /> : <AdjudicatorHome />)}
+    </StaffArea>
+  );
+}

@@ -1,0 +1,273 @@
+import {
+  AdjudicatorSchema,
+  AdjudicatorsSchema,
+  AssignmentSchema,
+  ConflictSchema,
+  MarkingEntrySchema,
+  MarkingListSchema,
+  OverviewSchema,
+  PublishOutcomeSchema,
+  RegeneratedCertificatesSchema,
+  ResultsReviewSchema,
+  StaffMeSchema,
+  type CreateAssignment,
+  type DeclareConflict,
+  type InviteAdjudicator,
+  type SaveMark,
+  type Section,
+} from '@eisteddfod/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { ApiRequestError, apiRequest } from '../../../lib/api-client.ts';
+import { readStored } from '../../../lib/storage.ts';
+import { toast } from '../../../lib/toasts.ts';
+
+// Every staff call of issue 9 (apps/api/src/modules/adjudication/staff.routes.ts).
+
+const noContent = z.undefined();
+
+/** GET /api/Staff/Me: the member of staff, or null for a family (the server answers 404). */
+export function useStaffMe() {
+  return useQuery({
+    queryKey: ['staff', 'me', readStored('token')],
+    queryFn: async ({ signal }) => {
+      try {
+        return await apiRequest('/api/Staff/Me', StaffMeSchema, { signal });
+      } catch (error) {
+        if (error instanceof ApiRequestError && error.status === 404) return null;
+        throw error;
+      }
+    },
+    staleTime: 5 * 60_000,
+  });
+}
+
+export const markingListKey = ['staff', 'marking'] as const;
+export const markingEntryKey = (id: number) => ['staff', 'marking', id] as const;
+
+export function useMarkingList() {
+  return useQuery({
+    queryKey: markingListKey,
+    queryFn: ({ signal }) => apiRequest('/api/Staff/Marking', MarkingListSchema, { signal }),
+  });
+}
+
+export function useMarkingEntry(orderItemId: number) {
+  return useQuery({
+    queryKey: markingEntryKey(orderItemId),
+    queryFn: ({ signal }) =>
+      apiRequest(`/api/Staff/Marking/${orderItemId}`, MarkingEntrySchema, { signal }),
+    // The file links inside expire after an hour: fetch again rather than keep them long.
+    staleTime: 10 * 60_000,
+  });
+}
+
+export function useSaveMark(orderItemId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (mark: SaveMark) =>
+      apiRequest(`/api/Staff/Marking/${orderItemId}`, MarkingEntrySchema, {
+        method: 'PUT',
+        body: mark,
+      }),
+    meta: { handlesErrors: true },
+    onSuccess: (entry, mark) => {
+      queryClient.setQueryData(markingEntryKey(orderItemId), entry);
+      void queryClient.invalidateQueries({ queryKey: markingListKey, exact: true });
+      toast('success', mark.submit ? 'Mark submitted' : 'Draft saved', 'Success');
+    },
+    onError: (error) => {
+      const message =
+        error instanceof ApiRequestError && error.body ? error.body.message : error.message;
+      toast('error', message, 'The mark was not saved');
+    },
+  });
+}
+
+export const conflictsKey = ['staff', 'conflicts'] as const;
+
+export function useConflicts() {
+  return useQuery({
+    queryKey: conflictsKey,
+    queryFn: ({ signal }) =>
+      apiRequest('/api/Staff/Conflicts', z.array(ConflictSchema), { signal }),
+  });
+}
+
+export function useDeclareConflict() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (conflict: DeclareConflict) =>
+      apiRequest('/api/Staff/Conflicts', z.array(ConflictSchema), {
+        method: 'POST',
+        body: conflict,
+      }),
+    onSuccess: (list) => {
+      queryClient.setQueryData(conflictsKey, list);
+      void queryClient.invalidateQueries({ queryKey: markingListKey, exact: true });
+    },
+  });
+}
+
+export function useWithdrawConflict() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) =>
+      apiRequest(`/api/Staff/Conflicts/${id}`, z.array(ConflictSchema), { method: 'DELETE' }),
+    onSuccess: (list) => {
+      queryClient.setQueryData(conflictsKey, list);
+      void queryClient.invalidateQueries({ queryKey: markingListKey, exact: true });
+    },
+  });
+}
+
+export const adjudicatorsKey = ['staff', 'adjudicators'] as const;
+
+export function useAdjudicators() {
+  return useQuery({
+    queryKey: adjudicatorsKey,
+    queryFn: ({ signal }) => apiRequest('/api/Staff/Adjudicators', AdjudicatorsSchema, { signal }),
+  });
+}
+
+export function useInviteAdjudicator() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (invite: InviteAdjudicator) =>
+      apiRequest('/api/Staff/Adjudicators', AdjudicatorSchema, { method: 'POST', body: invite }),
+    meta: { handlesErrors: true },
+    onSuccess: (created) => {
+      void queryClient.invalidateQueries({ queryKey: adjudicatorsKey });
+      toast('success', `${created.firstName} ${created.surname} was invited by email.`, 'Success');
+    },
+    onError: (error) => {
+      const message =
+        error instanceof ApiRequestError && error.body ? error.body.message : error.message;
+      toast('error', message, 'Not invited');
+    },
+  });
+}
+
+export function useAssign(adjudicatorId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (assignment: CreateAssignment) =>
+      apiRequest(
+        `/api/Staff/Adjudicators/${adjudicatorId}/Assignments`,
+        z.array(AssignmentSchema),
+        {
+          method: 'POST',
+          body: assignment,
+        },
+      ),
+    meta: { handlesErrors: true },
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: adjudicatorsKey }),
+    onError: (error) => {
+      const message =
+        error instanceof ApiRequestError && error.body ? error.body.message : error.message;
+      toast('warning', message, 'Not assigned');
+    },
+  });
+}
+
+export function useUnassign(adjudicatorId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (assignmentId: number) =>
+      apiRequest(
+        `/api/Staff/Adjudicators/${adjudicatorId}/Assignments/${assignmentId}`,
+        noContent,
+        { method: 'DELETE' },
+      ),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: adjudicatorsKey }),
+  });
+}
+
+export const resultsKey = (section: Section | undefined) =>
+  ['staff', 'results', section ?? 'all'] as const;
+
+export function useResultsReview(section: Section | undefined) {
+  return useQuery({
+    queryKey: resultsKey(section),
+    queryFn: ({ signal }) =>
+      apiRequest(
+        `/api/Staff/Results${section ? `?section=${encodeURIComponent(section)}` : ''}`,
+        ResultsReviewSchema,
+        { signal },
+      ),
+  });
+}
+
+export function usePublish() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (section: Section | undefined) =>
+      apiRequest('/api/Staff/Results/Publish', PublishOutcomeSchema, {
+        method: 'POST',
+        body: section ? { section } : {},
+      }),
+    onSuccess: (outcome) => {
+      void queryClient.invalidateQueries({ queryKey: ['staff', 'results'] });
+      toast(
+        'success',
+        `${outcome.published} results published, ${outcome.certificates} certificates made, ${outcome.familiesNotified} families told.`,
+        'Published',
+      );
+    },
+  });
+}
+
+export function useReopenMark() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (orderItemId: number) =>
+      apiRequest(`/api/Staff/Marks/${orderItemId}/Reopen`, noContent, { method: 'POST' }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['staff', 'results'] }),
+  });
+}
+
+export function useRegenerateCertificates() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (orderItemId: number) =>
+      apiRequest(
+        `/api/Staff/OrderItems/${orderItemId}/Certificates`,
+        RegeneratedCertificatesSchema,
+        {
+          method: 'POST',
+        },
+      ),
+    onSuccess: (outcome) => {
+      void queryClient.invalidateQueries({ queryKey: ['staff', 'results'] });
+      toast('success', `${outcome.certificates} certificates made again.`, 'Success');
+    },
+  });
+}
+
+export function useOverview() {
+  return useQuery({
+    queryKey: ['staff', 'overview'],
+    queryFn: ({ signal }) => apiRequest('/api/Staff/Overview', OverviewSchema, { signal }),
+  });
+}
+
+/** The CSV export needs the bearer token, so it is fetched and handed to the browser as a file. */
+export async function downloadEntriesCsv(): Promise<void> {
+  const token = readStored('token');
+  const response = await fetch('/api/Staff/Export/Entries.csv', {
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
+  if (!response.ok) throw new ApiRequestError(response.status, undefined);
+  const blob = await response.blob();
+  const name =
+    /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ??
+    'entries.csv';
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  URL.revokeObjectURL(url);
+}

@@ -1,0 +1,84 @@
+import { Button, Group, List, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useState, type FormEvent } from 'react';
+import { useConflicts, useDeclareConflict, useWithdrawConflict } from '../api/staff-api.ts';
+
+/** An adjudicator declares the schools and contestants they must not mark. */
+export function ConflictsPanel() {
+  const conflicts = useConflicts();
+  const declare = useDeclareConflict();
+  const withdraw = useWithdrawConflict();
+  const [kind, setKind] = useState<'school' | 'contestant'>('school');
+  const [name, setName] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (name.trim().length < 2) {
+      setError('Please enter a name');
+      return;
+    }
+    setError(null);
+    declare.mutate({ kind, name }, { onSuccess: () => setName('') });
+  }
+
+  return (
+    <section aria-labelledby="conflicts-heading">
+      <Title order={2} id="conflicts-heading" mb="xs">
+        Conflicts of interest
+      </Title>
+      <Text size="sm" mb="sm">
+        Declare a school or a contestant you know. Their entries are taken out of your list.
+      </Text>
+      <form onSubmit={submit} noValidate>
+        <Group align="flex-end" wrap="wrap">
+          <Select
+            label="Kind"
+            data={[
+              { value: 'school', label: 'School' },
+              { value: 'contestant', label: 'Contestant (first name and surname)' },
+            ]}
+            value={kind}
+            onChange={(v) => setKind(v === 'contestant' ? 'contestant' : 'school')}
+            allowDeselect={false}
+            w={{ base: '100%', sm: 260 }}
+          />
+          <TextInput
+            label="Name"
+            value={name}
+            onChange={(e) => setName(e.currentTarget.value)}
+            error={error}
+            w={{ base: '100%', sm: 280 }}
+          />
+          <Button type="submit" loading={declare.isPending}>
+            Declare
+          </Button>
+        </Group>
+      </form>
+      <Stack mt="sm" gap="xs">
+        {(conflicts.data ?? []).length === 0 ? (
+          <Text size="sm">You have declared no conflicts.</Text>
+        ) : (
+          <List>
+            {(conflicts.data ?? []).map((c) => (
+              <List.Item key={c.id}>
+                <Group gap="xs" wrap="wrap">
+                  <Text span>
+                    {c.kind === 'school' ? 'School' : 'Contestant'}: {c.label}
+                  </Text>
+                  <Button
+                    size="compact-xs"
+                    variant="subtle"
+                    onClick={() => withdraw.mutate(c.id)}
+                    aria-label={`Withdraw ${c.label}`}
+                  >
+                    Withdraw
+                  </Button>
+                </Group>
+              </List.Item>
+            ))}
+          </List>
+        )}
+      </Stack>
+    </section>
+  );
+}

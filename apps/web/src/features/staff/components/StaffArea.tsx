@@ -1,0 +1,71 @@
+import type { StaffMe, StaffRole } from '@eisteddfod/shared';
+import { Alert, Anchor, Container, Group, Loader, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { NavLink } from 'react-router';
+import { NotFoundPage } from '../../common/NotFoundPage.tsx';
+import { useDocumentTitle } from '../../../lib/document-title.ts';
+import { useStaffMe } from '../api/staff-api.ts';
+
+const LINKS: { to: string; label: string; roles: StaffRole[] }[] = [
+  { to: '/staff', label: 'Overview', roles: ['organiser', 'adjudicator'] },
+  { to: '/staff/marking', label: 'Marking', roles: ['adjudicator'] },
+  { to: '/staff/results', label: 'Results', roles: ['organiser'] },
+  { to: '/staff/adjudicators', label: 'Adjudicators', roles: ['organiser'] },
+];
+
+/**
+ * The frame of every staff screen: checks the role with the server (a family gets the not
+ * found page, as the API answers them), then shows the staff navigation and the screen.
+ */
+export function StaffArea(props: {
+  title: string;
+  roles: StaffRole[];
+  children: (me: StaffMe) => ReactNode;
+}) {
+  useDocumentTitle(props.title);
+  const me = useStaffMe();
+  if (me.isPending) {
+    return (
+      <Container py="xl">
+        <Loader aria-label="Loading" />
+      </Container>
+    );
+  }
+  if (me.isError) {
+    return (
+      <Container py="xl">
+        <Alert color="red" title="Error">
+          The staff area could not be loaded. Please try again.
+        </Alert>
+      </Container>
+    );
+  }
+  if (!me.data) return <NotFoundPage />;
+  const staff = me.data;
+  return (
+    <Container size="lg" py="lg">
+      <nav aria-label="Staff">
+        <Group gap="md" mb="md" wrap="wrap">
+          {LINKS.filter((l) => l.roles.includes(staff.role)).map((l) => (
+            <Anchor key={l.to} component={NavLink} to={l.to} end fw={600}>
+              {l.label}
+            </Anchor>
+          ))}
+        </Group>
+      </nav>
+      <Title order={1} mb="xs">
+        {props.title}
+      </Title>
+      <Text mb="lg" size="sm">
+        Signed in as {staff.firstName} {staff.surname} ({staff.role})
+      </Text>
+      {props.roles.includes(staff.role) ? (
+        props.children(staff)
+      ) : (
+        <Alert color="orange" title="Not for your role">
+          This screen is for {props.roles.join(' and ')}s.
+        </Alert>
+      )}
+    </Container>
+  );
+}

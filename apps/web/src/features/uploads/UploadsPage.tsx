@@ -1,0 +1,318 @@
+import {
+  ActionIcon,
+  Alert,
+  Anchor,
+  Button,
+  Container,
+  Group,
+  Loader,
+  NativeSelect,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import {
+  UPLOAD_MESSAGES,
+  type OrderItemUpload,
+  type ParticipantOrderItem,
+} from '@eisteddfod/shared';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { useDocumentTitle } from '../../lib/document-title.ts';
+import { toast } from '../../lib/toasts.ts';
+import { storedCustomerId, useContestants } from '../contestants/api/contestants.ts';
+import { useClientConfig } from '../event/api/client-config.ts';
+import { fetchBucketLink } from './api/bucket-link.ts';
+import {
+  showRefusal,
+  useDeleteUpload,
+  useFinaliseEntry,
+  useWithdrawEntry,
+} from './api/entry-actions.ts';
+import { ENTRIES_PAGE_SIZE, useEntries } from './api/participant-order-items.ts';
+import { EntryCard } from './components/EntryCard.tsx';
+import { HowItWorksModal } from './components/HowItWorksModal.tsx';
+import { ResultsModal } from './components/ResultsModal.tsx';
+import { WithdrawModal } from './components/WithdrawModal.tsx';
+import { mainFiles } from './upload-checks.ts';
+import { UPLOAD_TEXT } from './upload-messages.ts';
+import { uploadSettings } from './upload-settings.ts';
+import { useEntryUploads } from './use-entry-uploads.ts';
+import { useIsOnline } from './use-online-status.ts';
+
+/** Spec 5 and 9: search runs once the text has 2 characters (or is empty), after a pause. */
+export const SEARCH_DELAY_MS = 400;
+
+function HelpIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="26" height="26" aria-hidden="true" focusable="false">
+      <circle cx="12" cy="12" r="10" fill="none" stroke="currentColor" strokeWidth="2" />
+      <path
+        d="M9.5 9.5a2.5 2.5 0 1 1 3.5 2.3c-.6.3-1 .9-1 1.6v.6M12 17.2v.1"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+      />
+    </svg>
+  );
+}
+
+/** /uploads (spec 2, Uploads portal): each paid entry of a contestant, its files and status. */
+export default function UploadsPage() {
+  useDocumentTitle('Uploads Portal');
+  const customerId = storedCustomerId();
+  const contestants = useContestants(customerId);
+  const config = useClientConfig();
+  const settings = useMemo(() => uploadSettings(config.data), [config.data]);
+  const isOnline = useIsOnline();
+
+  const [params, setParams] = useSearchParams();
+  const profiles = contestants.data;
+  const chosenId = Number(params.get('participant'));
+  const contestant = profiles?.find((profile) => profile.id === chosenId) ?? profiles?.[0];
+
+  const [searchText, setSearchText] = useState('');
+  const [search, setSearch] = useState('');
+  const [skip, setSkip] = useState(0);
+  useEffect(() => {
+    const text = searchText.trim();
+    if (text.length === 1) return;
+    const timer = setTimeout(() => {
+      setSearch(text);
+      setSkip(0);
+    }, SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [searchText]);
+
+  const entries = useEntries(
+    { participantId: contestant?.id ?? 0, skip, year: config.data?.year, search },
+    !config.isPending,
+  );
+  const page = entries.data;
+
+  const uploads = useEntryUploads(settings, contestant);
+  const removeFile = useDeleteUpload();
+  const finalise = useFinaliseEntry();
+  const withdraw = useWithdrawEntry();
+
+  const [showHelp, setShowHelp] = useState(false);
+  const [toWithdraw, setToWithdraw] = useState<ParticipantOrderItem | null>(null);
+  const [resultOf, setResultOf] = useState<ParticipantOrderItem | null>(null);
+
+  // Back online after an outage: say so (an interrupted tus upload carries on by itself).
+  const wasOnline = useRef(isOnline);
+  useEffect(() => {
+    if (isOnline && !wasOnline.current) toast('info', UPLOAD_TEXT.backOnline);
+    wasOnline.current = isOnline;
+  }, [isOnline]);
+
+  function chooseContestant(id: string) {
+    setParams({ participant: id }, { replace: true });
+    setSkip(0);
+  }
+
+  function clearSearch() {
+    setSearchText('');
+    setSearch('');
+    setSkip(0);
+  }
+
+  /** Spec 7, Bucket links: the tab opens at once (no popup blocker), then goes to the link. */
+  function view(entry: ParticipantOrderItem, upload: OrderItemUpload) {
+    const tab = window.open('', '_blank');
+    if (tab) tab.opener = null;
+    fetchBucketLink(entry, upload).then(
+      ({ url }) => {
+        if (tab) tab.location.href = url;
+        else window.open(url, '_blank', 'noopener');
+      },
+      (error: unknown) => {
+        tab?.close();
+        showRefusal(error);
+      },
+    );
+  }
+
+  /** Spec 5: a main entry file first; the server checks again (MAIN_FILE_REQUIRED). */
+  function finaliseEntry(entry: ParticipantOrderItem) {
+    if (mainFiles(entry).length === 0) {
+      toast('warning', UPLOAD_MESSAGES.mainFileRequired);
+      return;
+    }
+    finalise.mutate(entry.id);
+  }
+
+  const noContestants = profiles !== undefined && profiles.length === 0;
+  const nothingEntered = noContestants || (page !== undefined && page.allEntries === 0 && !search);
+  const lastShown = page ? Math.min(skip + ENTRIES_PAGE_SIZE, page.total) : 0;
+
+  return (
+    <Container size="lg" px={{ base: 'sm', sm: 'md' }} py={{ base: 'lg', sm: 'xl' }}>
+      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs" mb="md">
+        <Title order={1} fz={{ base: 24, sm: 32 }}>
+          {UPLOAD_MESSAGES.heading}
+        </Title>
+        <ActionIcon
+          variant="subtle"
+          size={44}
+          aria-label={UPLOAD_TEXT.howItWorksTitle}
+          aria-haspopup="dialog"
+          onClick={() => setShowHelp(true)}
+        >
+          <HelpIcon />
+        </ActionIcon>
+      </Group>
+
+      {!isOnline && (
+        <Alert
+          color="orange"
+          variant="light"
+          role="alert"
+          title={UPLOAD_TEXT.noInternet}
+          mb="md"
+          styles={{ message: { color: 'var(--mantine-color-dark-9)' } }}
+        >
+          {uploads.isUploading
+            ? 'Your upload continues by itself when the connection is back. Keep this page open.'
+            : 'Uploads start again once you are back online.'}
+        </Alert>
+      )}
+
+      {contestants.isError && (
+        <Text mb="md">Your contestants could not be loaded. Please try again later.</Text>
+      )}
+
+      {profiles && profiles.length > 0 && (
+        <Stack gap="sm" mb="md">
+          <NativeSelect
+            label="Contestant"
+            size="md"
+            value={String(contestant?.id ?? '')}
+            onChange={(event) => chooseContestant(event.currentTarget.value)}
+            disabled={uploads.isUploading}
+            description={
+              uploads.isUploading ? 'You can change contestant once the upload ends.' : undefined
+            }
+            data={profiles.map((profile) => ({
+              value: String(profile.id),
+              label: `${profile.firstName} ${profile.surname}`,
+            }))}
+            maw={{ sm: 420 }}
+          />
+          {page && (
+            <Text fw={600} data-testid="entries-total">
+              Total Items: {page.allEntries} ({page.completeEntries} of {page.allEntries} complete)
+            </Text>
+          )}
+          <Group gap="sm" align="flex-end" wrap="wrap">
+            <TextInput
+              label="Search"
+              placeholder={UPLOAD_MESSAGES.searchPlaceholder}
+              size="md"
+              value={searchText}
+              onChange={(event) => setSearchText(event.currentTarget.value)}
+              style={{ flex: '1 1 14rem' }}
+              maw={{ sm: 320 }}
+              type="search"
+              autoComplete="off"
+            />
+            <Button
+              size="md"
+              variant="default"
+              onClick={clearSearch}
+              disabled={searchText === '' && search === ''}
+            >
+              {UPLOAD_MESSAGES.clearSearch}
+            </Button>
+            {entries.isFetching && entries.isPlaceholderData && (
+              <Loader size="sm" aria-label="Loading entries" />
+            )}
+          </Group>
+        </Stack>
+      )}
+
+      {entries.isError && <Text mb="md">Your entries could not be loaded. Please try again.</Text>}
+
+      {nothingEntered ? (
+        <Stack gap="xs" my="lg">
+          <Text fw={600}>{UPLOAD_MESSAGES.noItemsEntered}</Text>
+          <Text>
+            <Anchor component={Link} to="/participant-profiles" fw={700}>
+              Go to Contestant Profiles
+            </Anchor>{' '}
+            to register a contestant for competition items.
+          </Text>
+        </Stack>
+      ) : (
+        page &&
+        page.items.length === 0 && (
+          <Text fw={600} my="lg">
+            {UPLOAD_MESSAGES.noEntries}
+          </Text>
+        )
+      )}
+
+      {page && page.items.length > 0 && (
+        <section aria-labelledby="entries-list">
+          <Title order={2} id="entries-list" fz={{ base: 20, sm: 24 }} mb="sm">
+            {UPLOAD_MESSAGES.entriesList}
+          </Title>
+          <Stack gap="md">
+            {page.items.map((entry) => (
+              <EntryCard
+                key={entry.id}
+                entry={entry}
+                settings={settings}
+                upload={uploads.uploads[entry.id]}
+                deletingId={removeFile.isPending ? (removeFile.variables ?? null) : null}
+                finalising={finalise.isPending && finalise.variables === entry.id}
+                onUpload={(kind, file) => uploads.start(entry, kind, file)}
+                onCancelUpload={() => uploads.cancel(entry.id)}
+                onRetryUpload={() => uploads.retry(entry.id)}
+                onView={(upload) => view(entry, upload)}
+                onDelete={(upload) => removeFile.mutate(upload.id)}
+                onFinalise={() => finaliseEntry(entry)}
+                onWithdraw={() => setToWithdraw(entry)}
+                onShowResult={() => setResultOf(entry)}
+              />
+            ))}
+          </Stack>
+          {page.total > ENTRIES_PAGE_SIZE && (
+            <Group justify="space-between" mt="md" gap="sm">
+              <Button
+                size="md"
+                variant="default"
+                disabled={skip === 0}
+                onClick={() => setSkip(Math.max(0, skip - ENTRIES_PAGE_SIZE))}
+              >
+                Previous
+              </Button>
+              <Text size="sm">
+                {skip + 1}–{lastShown} of {page.total}
+              </Text>
+              <Button
+                size="md"
+                variant="default"
+                disabled={skip + ENTRIES_PAGE_SIZE >= page.total}
+                onClick={() => setSkip(skip + ENTRIES_PAGE_SIZE)}
+              >
+                Next
+              </Button>
+            </Group>
+          )}
+        </section>
+      )}
+
+      <HowItWorksModal opened={showHelp} onClose={() => setShowHelp(false)} />
+      <WithdrawModal
+        entry={toWithdraw}
+        withdrawing={withdraw.isPending}
+        onConfirm={(entry) => withdraw.mutate(entry.id, { onSettled: () => setToWithdraw(null) })}
+        onClose={() => setToWithdraw(null)}
+      />
+      <ResultsModal entry={resultOf} onClose={() => setResultOf(null)} />
+    </Container>
+  );
+}

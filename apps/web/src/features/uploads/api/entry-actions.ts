@@ -1,0 +1,64 @@
+import { UPLOAD_MESSAGES } from '@eisteddfod/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { ApiRequestError, apiRequest } from '../../../lib/api-client.ts';
+import { handleHttpError } from '../../../lib/http-errors.ts';
+import { toast } from '../../../lib/toasts.ts';
+import { entriesQueryRoot } from './participant-order-items.ts';
+
+/**
+ * A refusal the server explains (a passed deadline, a withdrawn entry, a missing main file) is
+ * shown in its own words; anything else goes to the global handling of spec 8.
+ */
+export function showRefusal(error: unknown): void {
+  if (
+    error instanceof ApiRequestError &&
+    error.body &&
+    [400, 403, 409, 422].includes(error.status)
+  ) {
+    toast('warning', error.body.message);
+    return;
+  }
+  handleHttpError(error);
+}
+
+/** DELETE /api/OrderItems/OrderItemUploads/{id}: the file leaves the list (spec 7). */
+export function deleteUpload(uploadId: number) {
+  return apiRequest(`/api/OrderItems/OrderItemUploads/${uploadId}`, z.unknown(), {
+    method: 'DELETE',
+  });
+}
+
+/** PUT /api/OrderItems/{id} with submittedForMarking (spec 4, Finalising). */
+export function finaliseEntry(orderItemId: number) {
+  return apiRequest(`/api/OrderItems/${orderItemId}`, z.unknown(), {
+    method: 'PUT',
+    body: { submittedForMarking: true },
+  });
+}
+
+/** PUT /api/OrderItems/{id}/Withdraw (spec 4, Withdrawing). */
+export function withdrawEntry(orderItemId: number) {
+  return apiRequest(`/api/OrderItems/${orderItemId}/Withdraw`, z.unknown(), { method: 'PUT' });
+}
+
+function useEntryMutation<T>(action: (value: T) => Promise<unknown>, success: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: action,
+    meta: { handlesErrors: true },
+    onSuccess: () => toast('success', success),
+    onError: (error) => {
+      if (error instanceof ApiRequestError && error.body?.code === 'MAIN_FILE_REQUIRED') {
+        toast('warning', UPLOAD_MESSAGES.mainFileRequired);
+        return;
+      }
+      showRefusal(error);
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: entriesQueryRoot }),
+  });
+}
+
+export const useDeleteUpload = () => useEntryMutation(deleteUpload, UPLOAD_MESSAGES.deleted);
+export const useFinaliseEntry = () => useEntryMutation(finaliseEntry, UPLOAD_MESSAGES.finalised);
+export const useWithdrawEntry = () => useEntryMutation(withdrawEntry, UPLOAD_MESSAGES.withdrawn);

@@ -1,0 +1,44 @@
+import { ParticipantOrderItemsPageSchema } from '@eisteddfod/shared';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+/** Spec 9: the uploads portal pages its entries ten at a time. */
+export const ENTRIES_PAGE_SIZE = 10;
+
+export interface EntriesQuery {
+  participantId: number;
+  skip: number;
+  year: number | undefined;
+  search: string;
+}
+
+/** Every list of entries, to refresh them all after an upload, a delete or a status change. */
+export const entriesQueryRoot = ['participant-order-items'] as const;
+export const entriesQueryKey = (query: EntriesQuery) => [...entriesQueryRoot, query] as const;
+
+/** GET /api/OrderItems/ParticipantOrderItems: one page of a contestant's paid entries. */
+export function fetchEntries(query: EntriesQuery, signal?: AbortSignal) {
+  const params = new URLSearchParams({
+    participantId: String(query.participantId),
+    skip: String(query.skip),
+    take: String(ENTRIES_PAGE_SIZE),
+    search: query.search,
+  });
+  if (query.year !== undefined) params.set('year', String(query.year));
+  return apiRequest(
+    `/api/OrderItems/ParticipantOrderItems?${params.toString()}`,
+    ParticipantOrderItemsPageSchema,
+    { signal },
+  );
+}
+
+export function useEntries(query: EntriesQuery, enabled: boolean) {
+  return useQuery({
+    queryKey: entriesQueryKey(query),
+    queryFn: ({ signal }) => fetchEntries(query, signal),
+    enabled: enabled && query.participantId > 0,
+    // The previous page stays on screen while the next one loads (no jump on a phone).
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+}

@@ -1,0 +1,105 @@
+import { Anchor, Badge, Group, Loader, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { medalFor, RESULT_MESSAGES, totalOf, type ParticipantOrderItem } from '@eisteddfod/shared';
+import { useEntryResult } from '../api/entry-result.ts';
+import classes from '../uploads.module.css';
+import { MODAL_PROPS, NEW_TAB } from './modal-props.ts';
+
+/** Spec 2 and 4, Results: the rubric, its total and medal, the comment and the certificates. */
+export function ResultsModal(props: { entry: ParticipantOrderItem | null; onClose: () => void }) {
+  const { entry } = props;
+  return (
+    <Modal
+      {...MODAL_PROPS}
+      opened={entry !== null}
+      onClose={props.onClose}
+      title="Results"
+      size="lg"
+    >
+      {entry && <ResultBody entry={entry} />}
+    </Modal>
+  );
+}
+
+function ResultBody({ entry }: { entry: ParticipantOrderItem }) {
+  const result = useEntryResult(entry.id);
+  if (result.isPending) {
+    return (
+      <Group justify="center" py="lg">
+        <Loader aria-label="Loading results" />
+      </Group>
+    );
+  }
+  if (result.isError) return <Text role="alert">{RESULT_MESSAGES.fetchError}</Text>;
+
+  const { scores, comment, certificates } = result.data;
+  const code = result.data.itemCode || entry.itemCode;
+  if (scores.length === 0) {
+    return (
+      <Stack gap="xs">
+        <Text fw={700}>{RESULT_MESSAGES.noResult(code)}</Text>
+        <Text>{RESULT_MESSAGES.contactSupport}</Text>
+      </Stack>
+    );
+  }
+  const total = result.data.total ?? totalOf(scores);
+  const medal = result.data.medal ?? medalFor(total);
+  return (
+    <Stack gap="md">
+      <Text fw={600}>
+        {entry.itemCode} - {entry.itemShortDescription}
+      </Text>
+      <table className={classes.scores} aria-label={`Scores for ${code}`}>
+        <thead>
+          <tr>
+            <th scope="col">Name</th>
+            <th scope="col" className={classes.score}>
+              Score
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {scores.map((score) => (
+            <tr key={score.name}>
+              <td>{score.name}</td>
+              <td className={classes.score}>
+                {score.value} / {score.maxValue}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr>
+            <th scope="row">Total</th>
+            <td className={classes.score} data-testid="result-total">
+              {total}
+            </td>
+          </tr>
+        </tfoot>
+      </table>
+      <Group gap="xs">
+        <Text fw={700}>Medal:</Text>
+        <Badge size="lg" color="grape.9" variant="filled">
+          {medal}
+        </Badge>
+      </Group>
+      <Textarea
+        label="Adjudicator Comment"
+        value={comment ?? ''}
+        readOnly
+        // Sized to the comment (Mantine's autosize needs browser APIs that tests lack).
+        rows={Math.min(10, Math.max(3, Math.ceil((comment ?? '').length / 60)))}
+        size="md"
+      />
+      {certificates.length > 0 && (
+        <Stack gap={4}>
+          <Text fw={700}>Certificates</Text>
+          {certificates.map((certificate) => (
+            <Anchor key={certificate.url} href={certificate.url} {...NEW_TAB} fw={600} py={6}>
+              {certificate.label}
+            </Anchor>
+          ))}
+        </Stack>
+      )}
+    </Stack>
+  );
+}

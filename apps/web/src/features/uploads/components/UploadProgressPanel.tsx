@@ -1,0 +1,60 @@
+import { Alert, Button, Group, Progress, Stack, Text } from '@mantine/core';
+import { UPLOAD_MESSAGES } from '@eisteddfod/shared';
+import type { EntryUploadState } from '../use-entry-uploads.ts';
+import classes from '../uploads.module.css';
+
+/** Spec 2 and 4: 'Uploading... N%', the way to cancel, and the stall warning of spec 8. */
+export function UploadProgressPanel(props: {
+  upload: EntryUploadState;
+  stallSeconds: number;
+  onCancel: () => void;
+  onRetry: () => void;
+}) {
+  const { upload } = props;
+  const status = `Uploading... ${upload.percent}%`;
+  return (
+    <Stack gap="xs" className={classes.progress}>
+      <Group justify="space-between" gap="xs" wrap="nowrap">
+        <Text fw={700}>{status}</Text>
+        <Text size="sm" style={{ overflowWrap: 'anywhere', textAlign: 'right' }}>
+          {upload.fileName}
+        </Text>
+      </Group>
+      <Progress
+        value={upload.percent}
+        size="lg"
+        animated={upload.phase !== 'sending'}
+        aria-label={`Uploading ${upload.fileName}`}
+      />
+      {upload.stalled && (
+        <Alert
+          color="orange"
+          variant="light"
+          styles={{ message: { color: 'var(--mantine-color-dark-9)' } }}
+        >
+          <Stack gap="xs">
+            <Text size="sm">{UPLOAD_MESSAGES.stalled(props.stallSeconds)}</Text>
+            <Button
+              size="sm"
+              variant="white"
+              color="orange.9"
+              onClick={props.onRetry}
+              w="fit-content"
+            >
+              Retry upload
+            </Button>
+          </Stack>
+        </Alert>
+      )}
+      <Button
+        variant="subtle"
+        color="red.9"
+        size="md"
+        onClick={props.onCancel}
+        disabled={upload.phase === 'saving'}
+      >
+        {UPLOAD_MESSAGES.cancelHint}
+      </Button>
+    </Stack>
+  );
+}

@@ -1,0 +1,471 @@
+import { BLANK_VIDEO_TITLE, UPLOAD_MESSAGES, type ClientConfig } from '@eisteddfod/shared';
+import { notifications } from '@mantine/notifications';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { apiError, mockApi, type MockAnswer, type MockRequest } from '../../test/api-mock.ts';
+import { renderRoutes } from '../../test/render.tsx';
+import {
+  COLLECTION_GUID,
+  config,
+  entriesPage,
+  entry,
+  logIn,
+  SLOT_GUID,
+  upload,
+  uploadsServer,
+} from './test/fixtures.ts';
+import { UploadClientContext, browserUploadClient } from './upload-client/upload-client.ts';
+import {
+  UploadCancelledError,
+  type UploadClient,
+  type UploadProgress,
+  type VideoUploadRequest,
+} from './upload-client/types.ts';
+import { UPLOAD_TEXT } from './upload-messages.ts';
+import UploadsPage from './UploadsPage.tsx';
+
+vi.mock('@mantine/notifications', () => ({ notifications: { show: vi.fn() } }));
+const show = vi.mocked(notifications.show);
+const toastWith = (color: string, message: string) =>
+  expect(show).toHaveBeenCalledWith(expect.objectContaining({ color, message }));
+
+function openPage(client: UploadClient = browserUploadClient) {
+  return renderRoutes(
+    [
+      {
+        path: '/uploads',
+        element: (
+          <UploadClientContext.Provider value={client}>
+            <UploadsPage />
+          </UploadClientContext.Provider>
+        ),
+      },
+    ],
+    '/uploads',
+  );
+}
+
+const fileOf = (name: string, size: number, type = '') => {
+  const file = new File(['x'], name, { type });
+  Object.defineProperty(file, 'size', { value: size });
+  return file;
+};
+const picker = (label: string) => screen.getByLabelText(label, { selector: 'input' });
+const sentRequests = (requests: MockRequest[]) =>
+  requests.filter(
+    (r) =>
+      r.method !== 'GET' ||
+      (!['/api/config', '/api/OrderItems/ParticipantOrderItems'].includes(r.path) &&
+        !r.path.endsWith('/participant-profiles')),
+  );
+
+/** An XMLHttpRequest that records what was sent and answers when the test says so. */
+class FakeXhr {
+  static last: FakeXhr | null = null;
+  method = '';
+  url = '';
+  headers: Record<string, string> = {};
+  body: unknown;
+  status = 0;
+  responseText = '';
+  upload: { onprogress: ((event: ProgressEvent) => void) | null } = { onprogress: null };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  onabort: (() => void) | null = null;
+  open(method: string, url: string) {
+    this.method = method;
+    this.url = url;
+    FakeXhr.last = this;
+  }
+  setRequestHeader(name: string, value: string) {
+    this.headers[name] = value;
+  }
+  send(body: unknown) {
+    this.body = body;
+  }
+  abort() {
+    this.onabort?.();
+  }
+  progress(loaded: number, total: number) {
+    this.upload.onprogress?.({ loaded, total, lengthComputable: true } as ProgressEvent);
+  }
+  respond(status: number, body: unknown) {
+    this.status = status;
+    this.responseText = JSON.stringify(body);
+    this.onload?.();
+  }
+}
+
+/** A video client whose upload the test moves on by hand. */
+function fakeVideoClient() {
+  const calls: VideoUploadRequest[] = [];
+  let finish: (() => void) | null = null;
+  let fail: ((error: Error) => void) | null = null;
+  const client: UploadClient = {
+    sendEntryFile: browserUploadClient.sendEntryFile,
+    sendVideo(request) {
+      calls.push(request);
+      const done = new Promise<void>((resolve, reject) => {
+        finish = resolve;
+        fail = reject;
+      });
+      return {
+        done,
+        cancel: () => fail?.(new UploadCancelledError()),
+        detach: () => fail?.(new UploadCancelledError()),
+      };
+    },
+  };
+  return {
+    client,
+    calls,
+    progress: (p: UploadProgress) => act(() => calls.at(-1)?.onProgress(p)),
+    finish: () => act(() => finish?.()),
+  };
+}
+
+/** The collection, slot and record calls of spec 7 for a first video. */
+function videoServer(request: MockRequest): MockAnswer {
+  const slot = {
+    guid: SLOT_GUID,
+    collectionId: COLLECTION_GUID,
+    title: BLANK_VIDEO_TITLE,
+    storageSize: 0,
+    upload: {
+      endpoint: '/api/tus/',
+      libraryId: 'lib-1',
+      videoId: SLOT_GUID,
+      expires: 1_800_000_000,
+      signature: 'sig',
+    },
+  };
+  if (request.path === '/api/Uploads/Collection') {
+    return request.method === 'GET'
+      ? [200, { items: [] }]
+      : [200, { guid: COLLECTION_GUID, name: '301', videoCount: 0 }];
+  }
+  if (request.path === '/api/OrderItems/301' && request.method === 'PUT') return [200, {}];
+  if (request.path === `/api/Uploads/Collection/${COLLECTION_GUID}/Video`) {
+    return request.method === 'GET' ? [200, { items: [] }] : [200, slot];
+  }
+  if (request.path === '/api/OrderItems/301/OrderItemUploads') return [201, { id: 950 }];
+  return [500];
+}
+
+describe('uploading files (spec 4 Upload flow, spec 5 and 8)', () => {
+  beforeEach(() => {
+    logIn();
+    FakeXhr.last = null;
+  });
+  afterEach(() => {
+    vi.clearAllMocks();
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('warns about a file name already uploaded, without any request', async () => {
+    const requests = mockApi(
+      uploadsServer(entriesPage([entry({ status: 1, orderItemUploads: [upload()] })])),
+    );
+    const user = userEvent.setup();
+    openPage();
+    await screen.findByTestId('entries-total');
+    await user.upload(
+      picker('Upload video or audio for MU101'),
+      fileOf('My-Song.mp4', 2000, 'video/mp4'),
+    );
+    toastWith('orange', UPLOAD_MESSAGES.duplicateFile);
+    expect(sentRequests(requests)).toEqual([]);
+  });
+
+  it('shows File Too Large before anything is sent, with its two ways out', async () => {
+    const requests = mockApi(uploadsServer(entriesPage([entry()])));
+    const user = userEvent.setup();
+    openPage();
+    await screen.findByTestId('entries-total');
+    const input = picker('Upload video or audio for MU101');
+    const click = vi.spyOn(input, 'click');
+    await user.upload(input, fileOf('concert.mp4', 5 * 1024 ** 3, 'video/mp4'));
+    const dialog = await screen.findByRole('dialog', { name: 'File Too Large' });
+    expect(within(dialog).getByText(UPLOAD_MESSAGES.tooLarge)).toBeInTheDocument();
+    expect(within(dialog).getByText(/concert\.mp4 exceeds maximum allowed size of 4 GB/));
+    await user.click(within(dialog).getByRole('button', { name: 'Select Another File' }));
+    expect(click).toHaveBeenCalled();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    await user.upload(input, fileOf('concert.mp4', 5 * 1024 ** 3, 'video/mp4'));
+    await user.click(await screen.findByRole('button', { name: 'Delete Upload' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(sentRequests(requests)).toEqual([]);
+  });
+
+  it('takes its limits from the configuration when the server sends them', async () => {
+    const small: ClientConfig = { ...config, documentMaxBytes: 1000 };
+    mockApi((request) =>
+      request.path === '/api/config'
+        ? [200, small]
+        : uploadsServer(entriesPage([entry()]))(request),
+    );
+    const user = userEvent.setup();
+    openPage();
+    await screen.findByTestId('entries-total');
+    await user.click(screen.getByRole('button', { name: /Supporting Files/ }));
+    await user.upload(
+      picker('Upload supporting document for MU101'),
+      fileOf('score.pdf', 2000, 'application/pdf'),
+    );
+    expect(await screen.findByRole('dialog', { name: 'File Too Large' })).toHaveTextContent(
+      '1000 bytes',
+    );
+  });
+
+  it('points to the FAQ for a file of another format', async () => {
+    const requests = mockApi(uploadsServer(entriesPage([entry()])));
+    const user = userEvent.setup({ applyAccept: false });
+    openPage();
+    await screen.findByTestId('entries-total');
+    await user.upload(picker('Upload video or audio for MU101'), fileOf('clip.avi', 2000));
+    const dialog = await screen.findByRole('dialog', { name: 'Unsupported Format' });
+    expect(
+      within(dialog).getByText(/^You can only upload: \.m4a, \.m4v, \.mov/),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByRole('link', { name: 'FAQ guide (PDF)' })).toHaveAttribute(
+      'href',
+      '/api/documents/faq.pdf',
+    );
+    expect(sentRequests(requests)).toEqual([]);
+  });
+
+  it('refuses an empty file and more than one file at a time', async () => {
+    const requests = mockApi(uploadsServer(entriesPage([entry()])));
+    const user = userEvent.setup();
+    openPage();
+    await screen.findByTestId('entries-total');
+    const input = picker('Upload video or audio for MU101');
+    await user.upload(input, fileOf('empty.mp4', 0, 'video/mp4'));
+    toastWith('orange', UPLOAD_TEXT.tooSmall('1 byte'));
+    fireEvent.change(input, {
+      target: { files: [fileOf('a.mp4', 10, 'video/mp4'), fileOf('b.mp4', 10, 'video/mp4')] },
+    });
+    toastWith('orange', UPLOAD_TEXT.tooMany);
+    expect(sentRequests(requests)).toEqual([]);
+  });
+
+  it('sends a supporting document with progress, then refreshes the list', async () => {
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    let uploaded = false;
+    const requests = mockApi(
+      uploadsServer(() =>
+        entriesPage([
+          entry({
+            orderItemUploads: uploaded
+              ? [upload({ id: 960, uploadType: 3, originalFileName: 'score.pdf', isVideo: false })]
+              : [],
+          }),
+        ]),
+      ),
+    );
+    const user = userEvent.setup();
+    openPage();
+    await screen.findByTestId('entries-total');
+    await user.click(screen.getByRole('button', { name: /Supporting Files \(0\)/ }));
+    await user.upload(
+      picker('Upload supporting document for MU101'),
+      fileOf('score.pdf', 4000, 'application/pdf'),
+    );
+    const xhr = FakeXhr.last;
+    expect(xhr?.method).toBe('POST');
+    expect(xhr?.url).toBe('/api/Uploads/UploadS3Files');
+    expect(xhr?.headers).toMatchObject({
+      orderId: '90',
+      orderItemId: '301',
+      uploadTypeId: '3',
+      authorization: 'Bearer session-token',
+    });
+    expect(xhr?.headers.updatedFilename).toMatch(
+      /^MU101_Ayanda_Dlamini_Gr5_Jacaranda-Primary_\d{8}-\d{6}\.pdf$/,
+    );
+    expect((xhr?.body as FormData).get('file')).toBeInstanceOf(File);
+
+    act(() => xhr?.progress(1000, 4000));
+    expect(await screen.findByText('Uploading... 25%')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Uploading score.pdf' })).toHaveAttribute(
+      'aria-valuenow',
+      '25',
+    );
+    // Spec 4: the contestant cannot be changed while an upload runs.
+    expect(screen.getByRole('combobox', { name: 'Contestant' })).toBeDisabled();
+
+    uploaded = true;
+    const before = requests.length;
+    act(() => xhr?.respond(200, { name: 'score.pdf', fileUrl: '/f/1', orderItemUploadId: 960 }));
+    await waitFor(() => toastWith('teal', UPLOAD_MESSAGES.uploaded));
+    await waitFor(() => expect(requests.length).toBeGreaterThan(before));
+    expect(await screen.findByText('score.pdf')).toBeInTheDocument();
+    expect(screen.queryByText(/Uploading\.\.\./)).toBeNull();
+    expect(screen.getByRole('combobox', { name: 'Contestant' })).toBeEnabled();
+  });
+
+  it('cancels an upload and says so', async () => {
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    mockApi(uploadsServer(entriesPage([entry({ acceptsImages: true, itemCode: 'VA101' })])));
+    const user = userEvent.setup();
+    openPage();
+    await screen.findByTestId('entries-total');
+    await user.upload(picker('Upload image for VA101'), fileOf('art.png', 4000, 'image/png'));
+    expect(FakeXhr.last?.headers.uploadTypeId).toBe('2');
+    await user.click(await screen.findByRole('button', { name: UPLOAD_MESSAGES.cancelHint }));
+    await waitFor(() => toastWith('blue', UPLOAD_MESSAGES.cancelled));
+    expect(screen.queryByText(/Uploading\.\.\./)).toBeNull();
+  });
+
+  it("warns about a duplicate the server found ('File exists' or FILE_EXISTS)", async () => {
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    mockApi(uploadsServer(entriesPage([entry({ acceptsImages: true, itemCode: 'VA101' })])));
+    const user = userEvent.setup();
+    openPage();
+    await screen.findByTestId('entries-total');
+    await user.upload(picker('Upload image for VA101'), fileOf('art.png', 4000, 'image/png'));
+    act(() => FakeXhr.last?.respond(200, { name: 'File exists', fileUrl: '' }));
+    await waitFor(() => toastWith('orange', UPLOAD_MESSAGES.duplicateFile));
+    show.mockClear();
+
+    await user.upload(picker('Upload image for VA101'), fileOf('art2.png', 4000, 'image/png'));
+    act(() => FakeXhr.last?.respond(409, apiError(409, 'FILE_EXISTS', 'File exists')));
+    await waitFor(() => toastWith('orange', UPLOAD_MESSAGES.duplicateFile));
+  });
+
+  it('names a failed upload and the network failure', async () => {
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    mockApi(uploadsServer(entriesPage([entry({ acceptsImages: true, itemCode: 'VA101' })])));
+    const user = userEvent.setup();
+    openPage();
+    await screen.findByTestId('entries-total');
+    await user.upload(picker('Upload image for VA101'), fileOf('art.png', 4000, 'image/png'));
+    act(() => FakeXhr.last?.onerror?.());
+    await waitFor(() =>
+      expect(show).toHaveBeenCalledWith(
+        expect.objectContaining({
+          color: 'red',
+          title: UPLOAD_TEXT.failedToUpload('art.png'),
+          message: UPLOAD_TEXT.networkError,
+        }),
+      ),
+    );
+  });
+
+  it('sends a video through its collection and blank slot, then records it', async () => {
+    const video = fakeVideoClient();
+    const requests = mockApi(uploadsServer(entriesPage([entry()]), videoServer));
+    const user = userEvent.setup();
+    openPage(video.client);
+    await screen.findByTestId('entries-total');
+    await user.upload(
+      picker('Upload video or audio for MU101'),
+      fileOf('recital.MOV', 8000, 'video/quicktime'),
+    );
+    await waitFor(() => expect(video.calls).toHaveLength(1));
+    const sent = sentRequests(requests).map((r) => `${r.method} ${r.path}`);
+    expect(sent).toEqual([
+      'GET /api/Uploads/Collection',
+      'POST /api/Uploads/Collection',
+      'PUT /api/OrderItems/301',
+      `GET /api/Uploads/Collection/${COLLECTION_GUID}/Video`,
+      `POST /api/Uploads/Collection/${COLLECTION_GUID}/Video`,
+    ]);
+    const [find, create, link, , newSlot] = sentRequests(requests);
+    expect(find?.query.get('search')).toBe('301');
+    expect(create?.body).toEqual({ name: '301' });
+    expect(link?.body).toEqual({ externalCollectionId: COLLECTION_GUID });
+    expect(newSlot?.body).toEqual({ collectionId: COLLECTION_GUID, title: BLANK_VIDEO_TITLE });
+    expect(video.calls[0]?.slot.guid).toBe(SLOT_GUID);
+    expect(video.calls[0]?.collectionGuid).toBe(COLLECTION_GUID);
+
+    video.progress({ bytesSent: 3200, bytesTotal: 8000 });
+    expect(await screen.findByText('Uploading... 40%')).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Contestant' })).toBeDisabled();
+
+    video.finish();
+    await waitFor(() => toastWith('teal', UPLOAD_MESSAGES.uploaded));
+    const record = requests.find((r) => r.path === '/api/OrderItems/301/OrderItemUploads');
+    expect(record?.method).toBe('POST');
+    expect(record?.query.get('orderId')).toBe('90');
+    expect(record?.body).toMatchObject({
+      orderItemId: 301,
+      uploadType: 2,
+      sizeInBytes: 8000,
+      originalFileName: 'recital.MOV',
+      isPrimaryFile: true,
+      videoId: SLOT_GUID,
+    });
+    expect((record?.body as { fileName: string }).fileName).toMatch(
+      /^MU101_Ayanda_Dlamini_Gr5_Jacaranda-Primary_\d{8}-\d{6}\.mov$/,
+    );
+  });
+
+  it('reuses the collection and a blank slot that an earlier upload left', async () => {
+    const video = fakeVideoClient();
+    const requests = mockApi(
+      uploadsServer(entriesPage([entry({ externalCollectionId: COLLECTION_GUID })]), (request) => {
+        if (request.path === '/api/Uploads/Collection') {
+          return [200, { items: [{ guid: COLLECTION_GUID, name: '301', videoCount: 1 }] }];
+        }
+        if (request.path === `/api/Uploads/Collection/${COLLECTION_GUID}/Video`) {
+          const [, slot] = videoServer({ ...request, method: 'POST' });
+          return [200, { items: [slot] }];
+        }
+        return [500];
+      }),
+    );
+    const user = userEvent.setup();
+    openPage(video.client);
+    await screen.findByTestId('entries-total');
+    await user.upload(picker('Upload video or audio for MU101'), fileOf('a.mp4', 10, 'video/mp4'));
+    await waitFor(() => expect(video.calls).toHaveLength(1));
+    expect(sentRequests(requests).map((r) => `${r.method} ${r.path}`)).toEqual([
+      'GET /api/Uploads/Collection',
+      `GET /api/Uploads/Collection/${COLLECTION_GUID}/Video`,
+    ]);
+  });
+
+  it('suggests a retry when an upload makes no progress for the configured time', async () => {
+    const video = fakeVideoClient();
+    mockApi((request) =>
+      request.path === '/api/config'
+        ? [200, { ...config, uploadStallSeconds: 1 }]
+        : uploadsServer(entriesPage([entry()]), videoServer)(request),
+    );
+    const user = userEvent.setup();
+    openPage(video.client);
+    await screen.findByTestId('entries-total');
+    await user.upload(picker('Upload video or audio for MU101'), fileOf('a.mp4', 10, 'video/mp4'));
+    expect(
+      await screen.findByText(UPLOAD_MESSAGES.stalled(1), {}, { timeout: 3000 }),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Retry upload' }));
+    await waitFor(() => expect(video.calls).toHaveLength(2));
+    expect(screen.queryByText(UPLOAD_MESSAGES.stalled(1))).toBeNull();
+    expect(show).not.toHaveBeenCalledWith(
+      expect.objectContaining({ message: UPLOAD_MESSAGES.cancelled }),
+    );
+  });
+
+  it('shows a notice while the browser is offline', async () => {
+    mockApi(uploadsServer(entriesPage([entry()])));
+    const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(true);
+    openPage();
+    await screen.findByTestId('entries-total');
+    online.mockReturnValue(false);
+    act(() => {
+      window.dispatchEvent(new Event('offline'));
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent(UPLOAD_TEXT.noInternet);
+    online.mockReturnValue(true);
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+    await waitFor(() => expect(screen.queryByText(UPLOAD_TEXT.noInternet)).toBeNull());
+    toastWith('blue', UPLOAD_TEXT.backOnline);
+  });
+});
