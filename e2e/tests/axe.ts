@@ -1,8 +1,16 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page } from '@playwright/test';
 
+/** Waits for running transitions (a toast or dialog fading in): axe measures colours as drawn. */
+async function settled(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => null))),
+  );
+}
+
 /** Fails with the rule ids and targets of every WCAG 2.1 AA violation on the page. */
 export async function expectNoAccessibilityViolations(page: Page): Promise<void> {
+  await settled(page);
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .analyze();
@@ -19,9 +27,7 @@ export async function expectNoAccessibilityViolations(page: Page): Promise<void>
  */
 export async function expectAccessibleDialog(page: Page, dialog: Locator): Promise<void> {
   await expect(dialog).toBeVisible();
-  await page.evaluate(() =>
-    Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => null))),
-  );
+  await settled(page);
   await page.waitForTimeout(250);
   await expectNoAccessibilityViolations(page);
 }

@@ -31,7 +31,8 @@ export function entryBadges(entry: ParticipantOrderItem): BadgeView[] {
   const { badges } = UPLOAD_MESSAGES;
   // A withdrawn entry says so in its footer ('This entry was withdrawn'), with no status badge.
   if (entry.isCancelled) return [];
-  if (entry.isSubmittedForMarking) return [{ label: badges.finalised, color: 'green.9' }];
+  // Colours dark enough for white text at badge size (WCAG AA, 4.5:1).
+  if (entry.isSubmittedForMarking) return [{ label: badges.finalised, color: '#1e6b31' }];
   switch (entry.status) {
     case ENTRY_STATUS.complete:
       return entry.deadlinePassed
@@ -43,7 +44,7 @@ export function entryBadges(entry: ParticipantOrderItem): BadgeView[] {
     case ENTRY_STATUS.expired:
       return [{ label: badges.deadlinePassed, color: 'red.9' }];
     case ENTRY_STATUS.incomplete:
-      return [{ label: badges.incomplete, color: 'orange.9' }];
+      return [{ label: badges.incomplete, color: '#9c3a0a' }];
   }
 }
 

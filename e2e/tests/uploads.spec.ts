@@ -1,0 +1,280 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, test, type Page } from '@playwright/test';
+import { expectAccessibleDialog, expectNoAccessibilityViolations } from './axe.ts';
+import { registerAndLogIn, stored } from './session.ts';
+
+/**
+ * The uploads portal against a server of its own, which this journey stops in the middle of a
+ * video upload and starts again on the same data, as a crash or a deploy would.
+ */
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const PORT = Number(process.env.E2E_UPLOADS_PORT ?? 3215);
+const origin = `http://127.0.0.1:${PORT}`;
+const dataDir = mkdtempSync(path.join(tmpdir(), 'eisteddfod-e2e-uploads-'));
+const filesDir = mkdtempSync(path.join(tmpdir(), 'eisteddfod-e2e-files-'));
+let server: ChildProcess | undefined;
+
+async function startServer() {
+  server = spawn(process.execPath, [path.join(root, 'apps/api/dist/server.js')], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'test',
+      PUBLIC_URL: origin,
+    },
+  });
+  await expect
+    .poll(
+      () =>
+        fetch(`${origin}/readyz`).then(
+          (r) => r.ok,
+          () => false,
+        ),
+      { timeout: 30_000 },
+    )
+    .toBe(true);
+}
+
+async function stopServer() {
+  const running = server;
+  server = undefined;
+  if (!running || running.exitCode !== null) return;
+  const exited = new Promise((resolve) => running.once('exit', resolve));
+  running.kill('SIGKILL');
+  await exited;
+}
+
+test.use({ baseURL: origin });
+test.beforeAll(startServer);
+test.afterAll(async () => {
+  await stopServer();
+  rmSync(dataDir, { recursive: true, force: true });
+  rmSync(filesDir, { recursive: true, force: true });
+});
+
+/** A file on disk for the file chooser: a real MP4 header, then random bytes. */
+function fakeVideo(name: string, bytes: number) {
+  const data = randomBytes(bytes);
+  Buffer.from([0, 0, 0, 0x18]).copy(data, 0);
+  Buffer.from('ftypisom', 'latin1').copy(data, 4);
+  const file = path.join(filesDir, name);
+  writeFileSync(file, data);
+  return file;
+}
+
+function fakePdf(name: string) {
+  const file = path.join(filesDir, name);
+  writeFileSync(file, '%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+  return file;
+}
+
+/** Two paid entries (a piano solo and a poem) for one contestant, set up through the API. */
+async function paidEntries(page: Page, email: string) {
+  const token = await stored(page, 'token');
+  const customerId = Number(await stored(page, 'customerId'));
+  const headers = { authorization: `Bearer ${token}` };
+  const post = async <T>(url: string, data: unknown) => {
+    const res = await page.request.post(url, { headers, data });
+    expect(res.ok(), `${url}: ${res.status()}`).toBe(true);
+    return (await res.json()) as T;
+  };
+  const contestant = await post<{ id: number }>(
+    `/api/Customers/${customerId}/participant-profile`,
+    {
+      firstName: 'Thandi',
+      surname: 'Nkosi',
+      school: 'Other School',
+      grade: '3',
+      gender: 'female',
+      acceptedTermsAndConditions: true,
+      acceptedHonourPledge: true,
+    },
+  );
+  const { eventId } = (await (await page.request.get('/api/config')).json()) as { eventId: number };
+  const cart = await post<{ id: number }>('/api/Orders', { customerId, orderItems: [] });
+  for (const code of ['MU101', 'DA101']) {
+    const search = await page.request.get(
+      `/api/Eisteddfods/${eventId}/ItemsSearch?skip=0&take=15&search=${code}`,
+    );
+    const item = ((await search.json()) as { items: { id: number; code: string }[] }).items.find(
+      (i) => i.code === code,
+    )!;
+    await post(`/api/Orders/${cart.id}/OrderItems`, {
+      itemId: item.id,
+      participantProfileId: contestant.id,
+    });
+  }
+  // Pay on the sandbox page, as a family would.
+  const link = await page.request.get(
+    `/api/Orders/${cart.id}/PaymentLink/${encodeURIComponent(email)}?sendWhatsAppConfirmation=false`,
+    { headers },
+  );
+  await page.goto(((await link.json()) as { link: string }).link.replace(/^https?:\/\/[^/]+/, ''));
+  await page.getByRole('button', { name: /^Pay/ }).click();
+  await expect(page).toHaveURL(/\/confirmation\//);
+}
+
+const entry = (page: Page, code: string) =>
+  page.getByRole('article').filter({ has: page.getByRole('heading', { name: new RegExp(code) }) });
+
+test.describe('uploads portal', () => {
+  test('upload a video through a server restart, a supporting PDF, view, delete, finalise and withdraw', async ({
+    page,
+  }, testInfo) => {
+    test.setTimeout(180_000);
+    const email = `uploads.${testInfo.project.name}.${Date.now()}@example.org`;
+    await registerAndLogIn(page, email);
+    await paidEntries(page, email);
+
+    await page.goto('/uploads');
+    await expect(
+      page.getByRole('heading', { name: 'Welcome to Your Uploads Portal' }),
+    ).toBeVisible();
+    await expect(page.getByText('Total Items: 2 (0 of 2 complete)')).toBeVisible();
+    const piano = entry(page, 'MU101');
+    await expect(piano.getByRole('heading', { level: 3 })).toHaveText(
+      /^Entry Title: MU101 - .+ \| Due: \d{2} [A-Z][a-z]+ \d{4}$/,
+    );
+    await expect(piano.getByText('Entry Incomplete')).toBeVisible();
+    await expectNoAccessibilityViolations(page);
+
+    // A slow line (about 1 MB/s up), so the upload is still going when the server stops.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 20,
+      downloadThroughput: -1,
+      uploadThroughput: 1_000_000,
+    });
+    const video = fakeVideo('Piano recital.mp4', 12 * 1024 * 1024);
+    await piano.getByLabel('Upload video or audio for MU101').first().setInputFiles(video);
+    await expect(piano.getByText(/^Uploading\.\.\. \d+%$/)).toBeVisible();
+    // The contestant selector is locked while an upload runs.
+    await expect(page.getByRole('combobox', { name: 'Contestant' })).toBeDisabled();
+
+    const progress = piano.getByRole('progressbar');
+    await expect
+      .poll(async () => Number(await progress.getAttribute('aria-valuenow')), { timeout: 60_000 })
+      .toBeGreaterThan(25);
+    await stopServer();
+    const before = Number(await progress.getAttribute('aria-valuenow'));
+    await startServer();
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
+    await expect(page.getByText('File uploaded successfully')).toBeVisible({ timeout: 90_000 });
+    // It went on from where it stopped: the bar never went back to the start.
+    expect(before).toBeGreaterThan(25);
+
+    await expect(piano.getByText('Entry Complete', { exact: true })).toBeVisible();
+    await expect(page.getByText('Total Items: 2 (1 of 2 complete)')).toBeVisible();
+    const mainFiles = piano.getByRole('table', { name: 'Main entry files of MU101' });
+    await expect(mainFiles.getByText('Piano recital.mp4')).toBeVisible();
+
+    // The stored file is byte for byte what was chosen.
+    const token = await stored(page, 'token');
+    const list = await page.request.get(
+      `/api/OrderItems/ParticipantOrderItems?participantId=${await firstContestant(page)}&year=2025`,
+      { headers: { authorization: `Bearer ${token}` } },
+    );
+    const uploads = (
+      (await list.json()) as {
+        items: {
+          itemCode: string;
+          orderItemUploads: { sizeInBytes: number; originalFileName: string }[];
+        }[];
+      }
+    ).items.find((e) => e.itemCode === 'MU101')!.orderItemUploads;
+    expect(uploads).toEqual([
+      expect.objectContaining({
+        originalFileName: 'Piano recital.mp4',
+        sizeInBytes: 12 * 1024 * 1024,
+      }),
+    ]);
+
+    // A supporting PDF.
+    await piano.getByRole('button', { name: /^Supporting Files \(0\)/ }).click();
+    await piano
+      .getByLabel('Upload supporting document for MU101')
+      .first()
+      .setInputFiles(fakePdf('Sheet music.pdf'));
+    await expect(page.getByText('File uploaded successfully').first()).toBeVisible();
+    const supporting = piano.getByRole('table', { name: 'Supporting files of MU101' });
+    await expect(supporting.getByText('Sheet music.pdf')).toBeVisible();
+
+    // View both: the video plays on its own page, the PDF opens in a new tab.
+    const [player] = await Promise.all([
+      page.context().waitForEvent('page'),
+      mainFiles.getByRole('button', { name: 'View Piano recital.mp4' }).click(),
+    ]);
+    await expect(player.locator('video')).toHaveAttribute('src', /\/media\/uploads\//);
+    // The player streams with ranges: a seek asks for part of the file and gets just that.
+    const source = await player.locator('video').getAttribute('src');
+    const part = await page.request.get(new URL(source!, origin).href, {
+      headers: { range: 'bytes=4-11' },
+    });
+    expect(part.status()).toBe(206);
+    expect((await part.body()).toString('latin1')).toBe('ftypisom');
+    await player.close();
+    const [pdf] = await Promise.all([
+      page.context().waitForEvent('page'),
+      supporting.getByRole('button', { name: 'View Sheet music.pdf' }).click(),
+    ]);
+    await expect.poll(() => pdf.url()).toMatch(/\/media\/uploads\/\d+\?/);
+    const pdfResponse = await page.request.get(pdf.url());
+    expect(pdfResponse.headers()['content-type']).toBe('application/pdf');
+    await pdf.close();
+
+    // Delete the PDF.
+    await supporting.getByRole('button', { name: 'Delete Sheet music.pdf' }).click();
+    await expect(page.getByText('File deleted successfully')).toBeVisible();
+    await expect(supporting.getByText('Sheet music.pdf')).toHaveCount(0);
+
+    // Finalise the piano entry.
+    await piano.getByRole('button', { name: 'Finalise Entry MU101' }).click();
+    await expect(page.getByText('Entry has been finalised')).toBeVisible();
+    await expect(piano.getByText('Entry Complete & Finalised').first()).toBeVisible();
+
+    // Withdraw the poem, after confirming.
+    const poem = entry(page, 'DA101');
+    await poem.getByRole('button', { name: 'Withdraw Entry DA101' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Withdraw Entry' });
+    await expect(
+      dialog.getByText(
+        'Are you sure you want to withdraw from this entry? This action cannot be undone.',
+      ),
+    ).toBeVisible();
+    await expectAccessibleDialog(page, dialog);
+    await dialog.getByRole('button', { name: 'Withdraw Entry' }).click();
+    await expect(page.getByText('Order item withdrawn successfully')).toBeVisible();
+    await expect(poem.getByText('This entry was withdrawn')).toBeVisible();
+    await expectNoAccessibilityViolations(page);
+  });
+});
+
+async function firstContestant(page: Page): Promise<number> {
+  const token = await stored(page, 'token');
+  const customerId = await stored(page, 'customerId');
+  const res = await page.request.get(`/api/Customers/${customerId}/participant-profiles`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const body = (await res.json()) as { id: number }[] | { items: { id: number }[] };
+  const list = Array.isArray(body) ? body : body.items;
+  return list[0]!.id;
+}
