@@ -88,7 +88,11 @@ class Api {
     this.token = '';
     this.cookie = '';
   }
-  async call(/** @type {string} */ method, /** @type {string} */ url, /** @type {unknown} */ body) {
+  async call(
+    /** @type {string} */ method,
+    /** @type {string} */ url,
+    /** @type {unknown} */ body = undefined,
+  ) {
     const res = await fetch(`${this.origin}${url}`, {
       method,
       headers: {

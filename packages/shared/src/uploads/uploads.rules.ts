@@ -51,8 +51,7 @@ export function extensionOf(fileName: string): string {
   return dot <= 0 || dot === fileName.length - 1 ? '' : fileName.slice(dot + 1).toLowerCase();
 }
 
-const isOneOf = (list: readonly string[], fileName: string) =>
-  list.includes(extensionOf(fileName));
+const isOneOf = (list: readonly string[], fileName: string) => list.includes(extensionOf(fileName));
 
 export const isAllowedDocument = (fileName: string) => isOneOf(DOCUMENT_EXTENSIONS, fileName);
 export const isAllowedMedia = (fileName: string) => isOneOf(MEDIA_EXTENSIONS, fileName);
@@ -148,8 +147,7 @@ export const UPLOAD_MESSAGES = {
   clearSearch: 'Clear Search',
   entriesList: 'Entries List',
   supportingFiles: 'Additional files such as sheet music or own choice material',
-  tooLarge:
-    'The selected file exceeds the maximum allowed size. Please choose a smaller file.',
+  tooLarge: 'The selected file exceeds the maximum allowed size. Please choose a smaller file.',
   duplicateFile:
     'You have already uploaded a file with this name. Please either remove the file or change the name of the file you are uploading.',
   withdrawConfirm:
