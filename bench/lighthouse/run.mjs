@@ -4,7 +4,7 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -17,9 +17,18 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const serverJs = path.join(root, 'apps/api/dist/server.js');
 const TARGET = 95;
 const PAGES = (process.env.LIGHTHOUSE_PATHS ?? '/').split(',');
+/** Where to write each page's full Lighthouse report (JSON), for looking into a score. */
+const REPORT_DIR = process.env.LIGHTHOUSE_REPORT_DIR;
 
 if (!existsSync(serverJs)) {
   console.error('Build first: npm run build');
+  process.exit(1);
+}
+const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+// chrome-launcher throws a missing browser out of reach of the try below, which would leave the
+// server running: check first.
+if (!existsSync(chromePath)) {
+  console.error(`No Chromium at ${chromePath}: apt-get install -y chromium, or set CHROMIUM_PATH`);
   process.exit(1);
 }
 
@@ -69,7 +78,7 @@ try {
     await sleep(500);
   }
   chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    chromePath,
     chromeFlags: [
       '--headless',
       '--no-sandbox',
@@ -85,13 +94,25 @@ try {
   for (const page of PAGES) {
     // A first visit warms the server's caches; the measured run is the second.
     await fetch(`${origin}${page}`);
-    const result = await lighthouse(`${origin}${page}`, {
-      port: chrome.port,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: ['performance', 'accessibility'],
-      formFactor: 'mobile',
-    });
+    // On a busy machine Chromium now and then loses the trace (NO_NAVSTART, NO_FCP): that run
+    // has no scores, so it is reported and made again, up to three times.
+    let result;
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      result = await lighthouse(`${origin}${page}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility'],
+        formFactor: 'mobile',
+      });
+      const error = result?.lhr.runtimeError;
+      if (!error) break;
+      console.warn(`${page}: Lighthouse could not measure (${error.code}), attempt ${attempt}`);
+    }
+    if (REPORT_DIR && result) {
+      const name = page.replace(/[^a-z0-9]+/gi, '_').replace(/^_|_$/g, '') || 'home';
+      await writeFile(path.join(REPORT_DIR, `lighthouse-${name}.json`), JSON.stringify(result.lhr));
+    }
     const categories = result?.lhr.categories;
     const perf = Math.round((categories?.performance?.score ?? 0) * 100);
     const a11y = Math.round((categories?.accessibility?.score ?? 0) * 100);

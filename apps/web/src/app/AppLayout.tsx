@@ -15,12 +15,14 @@ export function AppLayout() {
         Skip to content
       </a>
       <SiteHeader />
-      <main id="main" className={classes.main}>
-        <Suspense fallback={<LoadingOverlayFallback />}>
+      {/* The footer shows with the screen, not below its loading overlay: a footer drawn first
+          would be pushed down when the screen comes in (Lighthouse's Cumulative Layout Shift). */}
+      <Suspense fallback={<LoadingOverlayFallback />}>
+        <main id="main" className={classes.main}>
           <Outlet />
-        </Suspense>
-      </main>
-      <SiteFooter />
+        </main>
+        <SiteFooter />
+      </Suspense>
       <LoadingOverlay />
     </div>
   );

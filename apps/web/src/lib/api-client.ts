@@ -1,28 +1,9 @@
-import {
-  ApiErrorSchema,
-  UploadResponseSchema,
-  type ApiError,
-  type UploadResponse,
-} from '@eisteddfod/shared';
+import { UploadResponseSchema, type UploadResponse } from '@eisteddfod/shared';
 import type { z } from 'zod';
+import { apiFetch, readAnswer, type RequestOptions } from './api-fetch.ts';
 import { readStored } from './storage.ts';
 
-/** A non-2xx answer from the API, carrying its JSON error when it sent one. */
-export class ApiRequestError extends Error {
-  constructor(
-    readonly status: number,
-    readonly body: ApiError | undefined,
-  ) {
-    super(body?.message ?? `Request failed with status ${status}`);
-    this.name = 'ApiRequestError';
-  }
-}
-
-interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  body?: unknown;
-  signal?: AbortSignal;
-}
+export { ApiRequestError } from './api-fetch.ts';
 
 /**
  * Calls the API with the stored bearer token (spec 6) and checks the answer against its shared
@@ -33,28 +14,7 @@ export async function apiRequest<S extends z.ZodType>(
   schema: S,
   options: RequestOptions = {},
 ): Promise<z.infer<S>> {
-  const headers: Record<string, string> = { accept: 'application/json' };
-  const token = readStored('token');
-  if (token) headers.authorization = `Bearer ${token}`;
-  if (options.body !== undefined) headers['content-type'] = 'application/json';
-  const response = await fetch(path, {
-    method: options.method ?? 'GET',
-    headers,
-    body: options.body === undefined ? null : JSON.stringify(options.body),
-    signal: options.signal ?? null,
-  });
-  return readAnswer(response, schema);
-}
-
-/** The answer's JSON checked against its schema; a non-2xx answer becomes an ApiRequestError. */
-async function readAnswer<S extends z.ZodType>(response: Response, schema: S): Promise<z.infer<S>> {
-  const data: unknown =
-    response.status === 204 ? undefined : await response.json().catch(() => undefined);
-  if (!response.ok) {
-    const parsed = ApiErrorSchema.safeParse(data);
-    throw new ApiRequestError(response.status, parsed.success ? parsed.data : undefined);
-  }
-  return schema.parse(data);
+  return apiFetch(path, (data) => schema.parse(data), options);
 }
 
 /**
@@ -80,5 +40,5 @@ export async function apiUpload(
     body,
     signal: signal ?? null,
   });
-  return readAnswer(response, UploadResponseSchema);
+  return readAnswer(response, (data) => UploadResponseSchema.parse(data));
 }

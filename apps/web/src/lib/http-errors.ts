@@ -1,4 +1,4 @@
-import { ApiRequestError } from './api-client.ts';
+import { ApiRequestError } from './api-fetch.ts';
 import { clearSession } from './storage.ts';
 import { toast } from './toasts.ts';
 

@@ -1,5 +1,5 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { ApiRequestError } from './api-client.ts';
+import { ApiRequestError } from './api-fetch.ts';
 import { handleHttpError } from './http-errors.ts';
 
 /**

@@ -1,11 +1,22 @@
 import { screen, within } from '@testing-library/react';
+import { Suspense } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiError, mockApi } from '../../test/api-mock.ts';
 import { PUBLIC_SITE } from '../../test/public-site-fixture.ts';
 import { renderRoutes } from '../../test/render.tsx';
 import HomePage from './HomePage.tsx';
 
-const routes = [{ path: '/', element: <HomePage /> }];
+// Under a Suspense boundary, as AppLayout puts every screen: the page waits for its content.
+const routes = [
+  {
+    path: '/',
+    element: (
+      <Suspense fallback="Loading">
+        <HomePage />
+      </Suspense>
+    ),
+  },
+];
 
 describe('HomePage (spec 2, Home page)', () => {
   afterEach(() => vi.unstubAllGlobals());

@@ -1,17 +1,32 @@
-import { EventContentSchema, EventSummarySchema } from '@eisteddfod/shared';
-import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client.ts';
+import {
+  checkEventContent,
+  checkEventSummary,
+  type EventContent,
+  type EventSummary,
+} from '@eisteddfod/shared';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api-fetch.ts';
 
-export const PublicSiteSchema = z.object({
-  event: EventSummarySchema,
-  content: EventContentSchema,
-});
-export type PublicSite = z.infer<typeof PublicSiteSchema>;
+export interface PublicSite {
+  event: EventSummary;
+  content: EventContent;
+}
+
+/**
+ * The answer checked by hand against EventSummarySchema's and EventContentSchema's rules: the
+ * footer and the home page need it on a first visit, and zod would add 25 KB gzipped to it.
+ */
+function readPublicSite(data: unknown): PublicSite {
+  if (typeof data !== 'object' || data === null) {
+    throw new TypeError('Unexpected answer: the public site is not an object');
+  }
+  const { event, content } = data as Record<string, unknown>;
+  return { event: checkEventSummary(event), content: checkEventContent(content) };
+}
 
 /** GET /api/content: the current event (dates, fees) and the public site's words and pictures. */
 export function fetchPublicSite(signal?: AbortSignal): Promise<PublicSite> {
-  return apiRequest('/api/content', PublicSiteSchema, signal ? { signal } : {});
+  return apiFetch('/api/content', readPublicSite, signal ? { signal } : {});
 }
 
 const publicSiteQuery = {
@@ -24,6 +39,14 @@ const publicSiteQuery = {
 /** The public site's content, fetched once and shared by every public page. */
 export function usePublicSite() {
   return useQuery(publicSiteQuery);
+}
+
+/**
+ * The same, for a page that waits for it (React Suspense) and then shows it all at once, so
+ * nothing moves as it arrives. A failure is thrown to the page's error boundary.
+ */
+export function usePublicSiteSuspense() {
+  return useSuspenseQuery(publicSiteQuery);
 }
 
 /**

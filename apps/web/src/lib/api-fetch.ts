@@ -1,0 +1,63 @@
+import type { ApiError } from '@eisteddfod/shared';
+import { readStored } from './storage.ts';
+
+// The zod-free half of the API client. The app shell and the public pages load it on the first
+// visit, so it checks answers with a function rather than a zod schema (zod is about 25 KB
+// gzipped); api-client.ts builds the schema-checked calls on it.
+
+/** A non-2xx answer from the API, carrying its JSON error when it sent one. */
+export class ApiRequestError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: ApiError | undefined,
+  ) {
+    super(body?.message ?? `Request failed with status ${status}`);
+    this.name = 'ApiRequestError';
+  }
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+/** Checks an answer's JSON and returns it typed, or throws when it has another shape. */
+export type AnswerCheck<T> = (data: unknown) => T;
+
+/** Calls the API with the stored bearer token (spec 6) and checks the answer with `check`. */
+export async function apiFetch<T>(
+  path: string,
+  check: AnswerCheck<T>,
+  options: RequestOptions = {},
+): Promise<T> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  const token = readStored('token');
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  const response = await fetch(path, {
+    method: options.method ?? 'GET',
+    headers,
+    body: options.body === undefined ? null : JSON.stringify(options.body),
+    signal: options.signal ?? null,
+  });
+  return readAnswer(response, check);
+}
+
+/** The answer's JSON checked by `check`; a non-2xx answer becomes an ApiRequestError. */
+export async function readAnswer<T>(response: Response, check: AnswerCheck<T>): Promise<T> {
+  const data: unknown =
+    response.status === 204 ? undefined : await response.json().catch(() => undefined);
+  if (!response.ok) throw new ApiRequestError(response.status, readApiError(data));
+  return check(data);
+}
+
+/** The API's error body `{ statusCode, code, message }` (ApiErrorSchema), or none. */
+export function readApiError(data: unknown): ApiError | undefined {
+  if (typeof data !== 'object' || data === null) return undefined;
+  const { statusCode, code, message } = data as Record<string, unknown>;
+  if (!Number.isInteger(statusCode) || typeof code !== 'string' || typeof message !== 'string') {
+    return undefined;
+  }
+  return { statusCode: statusCode as number, code, message };
+}
