@@ -59,6 +59,7 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       NODE_ENV: 'test',
       PUBLIC_URL: baseURL,
+      ORGANISER_BOOTSTRAP_EMAIL: 'organiser@e2e.example',
     },
   },
 });

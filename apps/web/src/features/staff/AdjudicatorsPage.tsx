@@ -93,7 +93,10 @@ function AdjudicatorCard({ adjudicator }: { adjudicator: Adjudicator }) {
   return (
     <Card withBorder component="article" aria-label={name}>
       <Title order={3}>{name}</Title>
-      <Text size="sm">{adjudicator.email}</Text>
+      {/* A long address wraps rather than runs out of the card on a phone. */}
+      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+        {adjudicator.email}
+      </Text>
       <Text size="sm" mt="xs">
         Marked {submitted} of {assigned} ({drafts} drafts)
       </Text>

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useMarkingList } from './api/staff-api.ts';
 import { ConflictsPanel } from './components/ConflictsPanel.tsx';
 import { MarkStatusBadge } from './components/MarkStatusBadge.tsx';
+import { ScrollTable } from './components/ScrollTable.tsx';
 import { StaffArea } from './components/StaffArea.tsx';
 
 function EntriesTable() {
@@ -13,15 +14,16 @@ function EntriesTable() {
     return <Text>There are no finalised entries for you to mark yet.</Text>;
   }
   return (
-    <Table.ScrollContainer minWidth={480}>
+    <ScrollTable label="Entries to mark" minWidth={480}>
       <Table striped aria-label="Entries to mark">
         <Table.Thead>
           <Table.Tr>
+            {/* Status and total first: on a phone the later columns are scrolled to. */}
             <Table.Th>Entry</Table.Th>
-            <Table.Th>Item</Table.Th>
-            <Table.Th>Category</Table.Th>
             <Table.Th>Status</Table.Th>
             <Table.Th>Total</Table.Th>
+            <Table.Th>Item</Table.Th>
+            <Table.Th>Category</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -33,18 +35,18 @@ function EntriesTable() {
                 </Anchor>
               </Table.Td>
               <Table.Td>
-                {e.itemCode} – {e.itemTitle}
-              </Table.Td>
-              <Table.Td>{e.categoryName}</Table.Td>
-              <Table.Td>
                 <MarkStatusBadge status={e.status} />
               </Table.Td>
               <Table.Td>{e.total ?? '–'}</Table.Td>
+              <Table.Td>
+                {e.itemCode} – {e.itemTitle}
+              </Table.Td>
+              <Table.Td>{e.categoryName}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollTable>
   );
 }
 

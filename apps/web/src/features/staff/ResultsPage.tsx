@@ -8,6 +8,7 @@ import {
   useResultsReview,
 } from './api/staff-api.ts';
 import { MarkStatusBadge } from './components/MarkStatusBadge.tsx';
+import { ScrollTable } from './components/ScrollTable.tsx';
 import { StaffArea } from './components/StaffArea.tsx';
 
 function CategoryTable({ category }: { category: CategoryResults }) {
@@ -19,18 +20,19 @@ function CategoryTable({ category }: { category: CategoryResults }) {
       <Title order={3} id={headingId} mb="xs">
         {category.categoryName} ({category.section})
       </Title>
-      <Table.ScrollContainer minWidth={640}>
+      <ScrollTable label={`${category.categoryName} (${category.section})`} minWidth={640}>
         <Table striped aria-labelledby={headingId}>
           <Table.Thead>
             <Table.Tr>
+              {/* The mark first: on a phone the later columns are scrolled to. */}
               <Table.Th>Entry</Table.Th>
               <Table.Th>Item</Table.Th>
-              <Table.Th>Contestant</Table.Th>
-              <Table.Th>School</Table.Th>
-              <Table.Th>Adjudicator</Table.Th>
               <Table.Th>Status</Table.Th>
               <Table.Th>Total</Table.Th>
               <Table.Th>Medal</Table.Th>
+              <Table.Th>Contestant</Table.Th>
+              <Table.Th>School</Table.Th>
+              <Table.Th>Adjudicator</Table.Th>
               <Table.Th>Actions</Table.Th>
             </Table.Tr>
           </Table.Thead>
@@ -39,14 +41,14 @@ function CategoryTable({ category }: { category: CategoryResults }) {
               <Table.Tr key={e.orderItemId}>
                 <Table.Td>{e.entryCode}</Table.Td>
                 <Table.Td>{e.itemCode}</Table.Td>
-                <Table.Td>{e.contestant}</Table.Td>
-                <Table.Td>{e.school}</Table.Td>
-                <Table.Td>{e.adjudicator ?? '–'}</Table.Td>
                 <Table.Td>
                   <MarkStatusBadge status={e.status} />
                 </Table.Td>
                 <Table.Td>{e.total ?? '–'}</Table.Td>
                 <Table.Td>{e.medal ?? '–'}</Table.Td>
+                <Table.Td>{e.contestant}</Table.Td>
+                <Table.Td>{e.school}</Table.Td>
+                <Table.Td>{e.adjudicator ?? '–'}</Table.Td>
                 <Table.Td>
                   {e.status === 'submitted' && (
                     <Button
@@ -73,7 +75,7 @@ function CategoryTable({ category }: { category: CategoryResults }) {
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </ScrollTable>
     </section>
   );
 }

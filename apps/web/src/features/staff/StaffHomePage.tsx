@@ -14,6 +14,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from '../../lib/toasts.ts';
 import { downloadEntriesCsv, useMarkingList, useOverview } from './api/staff-api.ts';
+import { ScrollTable } from './components/ScrollTable.tsx';
 import { StaffArea } from './components/StaffArea.tsx';
 
 const percent = (part: number, whole: number) =>
@@ -79,7 +80,7 @@ function OrganiserOverview({ overview }: { overview: Overview }) {
         <Title order={2} id="sections-heading" mb="sm">
           Entries per section
         </Title>
-        <Table.ScrollContainer minWidth={520}>
+        <ScrollTable label="Entries per section" minWidth={520}>
           <Table striped aria-label="Entries per section">
             <Table.Thead>
               <Table.Tr>
@@ -104,7 +105,7 @@ function OrganiserOverview({ overview }: { overview: Overview }) {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollTable>
         <SimpleGrid cols={{ base: 1, sm: 2 }} mt="md">
           {overview.sections.map((s) => (
             <Bar

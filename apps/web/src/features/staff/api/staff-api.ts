@@ -26,6 +26,9 @@ import { toast } from '../../../lib/toasts.ts';
 
 const noContent = z.undefined();
 
+/** '1 result', '2 results'. */
+export const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
 /** GET /api/Staff/Me: the member of staff, or null for a family (the server answers 404). */
 export function useStaffMe() {
   return useQuery({
@@ -210,7 +213,7 @@ export function usePublish() {
       void queryClient.invalidateQueries({ queryKey: ['staff', 'results'] });
       toast(
         'success',
-        `${outcome.published} results published, ${outcome.certificates} certificates made, ${outcome.familiesNotified} families told.`,
+        `${count(outcome.published, 'result', 'results')} published, ${count(outcome.certificates, 'certificate', 'certificates')} made, ${count(outcome.familiesNotified, 'family', 'families')} told.`,
         'Published',
       );
     },
@@ -239,7 +242,11 @@ export function useRegenerateCertificates() {
       ),
     onSuccess: (outcome) => {
       void queryClient.invalidateQueries({ queryKey: ['staff', 'results'] });
-      toast('success', `${outcome.certificates} certificates made again.`, 'Success');
+      toast(
+        'success',
+        `${count(outcome.certificates, 'certificate', 'certificates')} made again.`,
+        'Success',
+      );
     },
   });
 }

@@ -67,16 +67,17 @@ export function MarkingForm(props: {
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {rubric.map((c) => (
+            {rubric.map((c, index) => (
               <Table.Tr key={c.name}>
                 <Table.Td>
-                  <Text size="sm" component="label" htmlFor={`score-${c.name}`}>
+                  <Text size="sm" component="label" htmlFor={`score-${index}`}>
                     {c.name} (out of {c.maxValue})
                   </Text>
                 </Table.Td>
                 <Table.Td>
                   <NumberInput
-                    id={`score-${c.name}`}
+                    // Criterion names have spaces, which an id may not.
+                    id={`score-${index}`}
                     aria-label={`${c.name}, out of ${c.maxValue}`}
                     value={values[c.name] ?? ''}
                     onChange={(v) =>
