@@ -97,7 +97,6 @@ export const DeclareConflictSchema = z.object({
   name: z.string().trim().min(2, 'Please enter a name').max(200),
 });
 export type DeclareConflict = z.infer<typeof DeclareConflictSchema>;
-export const ConflictParamsSchema = z.object({ id: IdSchema });
 
 // ---- Adjudicators: marking --------------------------------------------------------------------
 

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createSignedLinks } from '../../lib/signed-links.ts';
+import { createMediaLinks } from '../uploads/media-links.ts';
 import { createAdjudicatorsService } from './adjudicators.service.ts';
 import { createCertificatesService } from './certificates.service.ts';
 import { createMarkingService } from './marking.service.ts';
@@ -37,7 +38,12 @@ export const adjudicationRoutes: FastifyPluginAsyncZod<AdjudicationOptions> = as
   });
   const services = {
     certificates,
-    marking: createMarkingService({ db: app.db, currentEventId, links, now: options.now }),
+    marking: createMarkingService({
+      db: app.db,
+      currentEventId,
+      mediaLinks: createMediaLinks(app.signedLinks, app.videoHost),
+      now: options.now,
+    }),
     adjudicators: createAdjudicatorsService({
       db: app.db,
       outbox: app.outbox,

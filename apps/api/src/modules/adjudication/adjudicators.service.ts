@@ -244,28 +244,6 @@ export function createAdjudicatorsService(deps: AdjudicatorsDependencies) {
       return conflictsOf(adjudicatorId);
     },
 
-    /** A declaration can be withdrawn (a typing mistake); the audit log keeps the trail. */
-    async withdrawConflict(adjudicatorId: number, conflictId: number): Promise<Conflict[]> {
-      const [removed] = await db
-        .delete(conflictsOfInterest)
-        .where(
-          and(
-            eq(conflictsOfInterest.id, conflictId),
-            eq(conflictsOfInterest.adjudicatorId, adjudicatorId),
-          ),
-        )
-        .returning({ id: conflictsOfInterest.id });
-      if (!removed) throw notFound('CONFLICT_NOT_FOUND', 'There is no such declaration.');
-      await audit(db, {
-        actorCustomerId: adjudicatorId,
-        action: 'conflict.withdrawn',
-        entityType: 'customer',
-        entityId: adjudicatorId,
-        details: { conflictId },
-      });
-      return conflictsOf(adjudicatorId);
-    },
-
     progressOf,
   };
 }

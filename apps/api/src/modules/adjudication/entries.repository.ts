@@ -46,7 +46,8 @@ export function isVisibleTo(adjudicatorId: number, eventId: number): SQL {
     return sql`exists (select 1 from ${groupParticipants} where ${groupParticipants.orderItemId} = ${orderItems.id} and ${value} = ${conflictsOfInterest.matchKey})`;
   };
   return sql`(
-    exists (
+    ${orders.customerId} <> ${adjudicatorId}
+    and exists (
       select 1 from ${adjudicatorAssignments}
       where ${adjudicatorAssignments.adjudicatorId} = ${adjudicatorId}
         and ((${adjudicatorAssignments.eventId} = ${eventId} and ${adjudicatorAssignments.section} = ${categories.section})
@@ -137,9 +138,12 @@ export async function findLiveUploads(db: Database, orderItemId: number) {
   return db
     .select({
       id: orderItemUploads.id,
+      orderItemId: orderItemUploads.orderItemId,
       fileName: orderItemUploads.fileName,
+      originalFileName: orderItemUploads.originalFileName,
       uploadType: orderItemUploads.uploadType,
       isVideo: orderItemUploads.isVideo,
+      videoId: orderItemUploads.videoId,
     })
     .from(orderItemUploads)
     .where(

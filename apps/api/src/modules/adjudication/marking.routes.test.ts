@@ -41,7 +41,6 @@ const STAFF_CALLS: [method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body
   ['GET', '/api/Staff/BucketLink?orderItemId=1&uploadId=1'],
   ['GET', '/api/Staff/Conflicts'],
   ['POST', '/api/Staff/Conflicts', { kind: 'school', name: 'Other School' }],
-  ['DELETE', '/api/Staff/Conflicts/1'],
   ['GET', '/api/Staff/Adjudicators'],
   ['POST', '/api/Staff/Adjudicators', { firstName: 'A', surname: 'B', email: 'a@example.org' }],
   ['POST', '/api/Staff/Adjudicators/1/Assignments', { section: 'Dance' }],
@@ -193,9 +192,12 @@ describe('blind marking', () => {
       expect.objectContaining({ label: 'Main file 1 (.mp4)', uploadType: 2, isVideo: true }),
     ]);
     expect(detail.files[0]?.url).toMatch(
-      new RegExp(`^/media/uploads/${dance.uploadId}\\?expires=\\d+&signature=`),
+      new RegExp(`^/media/uploads/${dance.uploadId}\\?blind=1&expires=\\d+&signature=`),
     );
-    expect(detail.files[0]?.playerUrl).toMatch(new RegExp(`^/media/play/${dance.uploadId}\\?`));
+    expect(detail.files[0]?.playerUrl).toMatch(
+      new RegExp(`^/media/play/${dance.uploadId}\\?blind=1&`),
+    );
+    // The file itself is served under a blind name too (uploads/tus.test.ts fetches one).
     for (const body of [listRes.body, detailRes.body]) {
       for (const secret of ['Zinhle', 'Mahlangu', 'Aloe Crest', 'performance.mp4', 'Dlamini']) {
         expect(body).not.toContain(secret);
@@ -248,6 +250,35 @@ describe('blind marking', () => {
       name: 'thabo NKOSI',
     });
     expect(await visible()).not.toContain(other.orderItemId);
+  });
+
+  it("never shows an adjudicator their own family's entries", async () => {
+    const organiser = await createStaff(t, 'organiser');
+    // A parent who also adjudicates: staff accounts are customer accounts.
+    const parent = await createFamily(t);
+    const own = await finalisedEntry(t, parent, danceSolo(), { firstName: 'Khanya' });
+    const { customers } = await import('../../db/schema/index.ts');
+    const { eq } = await import('drizzle-orm');
+    await t.database.db
+      .update(customers)
+      .set({ role: 'adjudicator' })
+      .where(eq(customers.id, parent.id));
+    const assigned = await organiser.call(
+      'POST',
+      `/api/Staff/Adjudicators/${parent.id}/Assignments`,
+      {
+        section: 'Dance',
+      },
+    );
+    expect(assigned.statusCode, assigned.body).toBe(201);
+    const list = await parent.call('GET', '/api/Staff/Marking');
+    expect(list.statusCode).toBe(200);
+    expect(list.json<{ orderItemId: number }[]>().map((e) => e.orderItemId)).not.toContain(
+      own.orderItemId,
+    );
+    expect((await parent.call('GET', `/api/Staff/Marking/${own.orderItemId}`)).statusCode).toBe(
+      404,
+    );
   });
 
   it('checks each criterion against its maximum, totals on the server, and keeps a submitted mark', async () => {

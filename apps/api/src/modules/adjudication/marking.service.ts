@@ -14,15 +14,15 @@ import type { Database } from '../../db/client.ts';
 import { marks, rubricScores } from '../../db/schema/index.ts';
 import { audit } from '../../lib/audit.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
-import type { SignedLinks } from '../../lib/signed-links.ts';
+import type { MediaLinks } from '../uploads/media-links.ts';
 import * as entries from './entries.repository.ts';
 import { rubricFor } from './rubrics.ts';
 
 export interface MarkingDependencies {
   db: Database;
   currentEventId: () => Promise<number | undefined>;
-  /** Signs links to entry files: `upload:{id}` over /media/uploads and /media/play. */
-  links: SignedLinks;
+  /** Blind links to entry files (never the stored name, which names the contestant). */
+  mediaLinks: MediaLinks;
   now: () => number;
 }
 
@@ -60,7 +60,7 @@ function summary(row: entries.EntryRow): MarkingEntrySummary {
 
 /** Blind marking (issue 9): what an adjudicator sees and saves. */
 export function createMarkingService(deps: MarkingDependencies) {
-  const { db, links } = deps;
+  const { db, mediaLinks } = deps;
 
   async function eventId(): Promise<number> {
     const id = await deps.currentEventId();
@@ -110,14 +110,12 @@ export function createMarkingService(deps: MarkingDependencies) {
     const files = uploads.map((u) => {
       const type = u.uploadType === 2 ? 2 : 3;
       counters[type]++;
-      const fileId = `upload:${u.id}`;
       return {
         uploadId: u.id,
         label: blindFileLabel(type, counters[type], u.fileName),
         uploadType: type,
         isVideo: u.isVideo,
-        url: links.sign(`/media/uploads/${u.id}`, fileId),
-        playerUrl: u.isVideo ? links.sign(`/media/play/${u.id}`, fileId) : null,
+        ...mediaLinks.forAdjudicator(u),
       } as const;
     });
     return {
@@ -146,7 +144,7 @@ export function createMarkingService(deps: MarkingDependencies) {
       await visibleEntry(adjudicatorId, orderItemId);
       const file = (await entries.findLiveUploads(db, orderItemId)).find((u) => u.id === uploadId);
       if (!file) throw notFound('FILE_NOT_FOUND', 'This file no longer exists.');
-      return { url: links.sign(`/media/uploads/${uploadId}`, `upload:${uploadId}`) };
+      return { url: mediaLinks.forAdjudicator(file).url };
     },
 
     /**

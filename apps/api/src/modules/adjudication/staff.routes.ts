@@ -9,7 +9,6 @@ import {
   AssignmentParamsSchema,
   AssignmentSchema,
   BucketLinkSchema,
-  ConflictParamsSchema,
   ConflictSchema,
   CreateAssignmentSchema,
   DeclareConflictSchema,
@@ -168,22 +167,6 @@ export const staffRoutes: FastifyPluginAsyncZod<AdjudicationServices> = async (a
     async (req, reply) => {
       const { customerId } = await requireStaff(app, req, ADJUDICATOR);
       return reply.code(201).send(await s.adjudicators.declareConflict(customerId, req.body));
-    },
-  );
-
-  app.delete(
-    '/api/Staff/Conflicts/:id',
-    {
-      schema: {
-        tags,
-        summary: 'Withdraw a declaration',
-        params: ConflictParamsSchema,
-        response: { 200: z.array(ConflictSchema), ...errors },
-      },
-    },
-    async (req) => {
-      const { customerId } = await requireStaff(app, req, ADJUDICATOR);
-      return s.adjudicators.withdrawConflict(customerId, req.params.id);
     },
   );
 

@@ -3,6 +3,12 @@ import type { SignedLinks } from '../../lib/signed-links.ts';
 import type { VideoHost } from '../../providers/video/video-host.ts';
 import type { UploadRow } from './entries.repository.ts';
 
+/** The fields of an entry file a link needs. */
+export type MediaUpload = Pick<
+  UploadRow,
+  'id' | 'orderItemId' | 'fileName' | 'originalFileName' | 'uploadType' | 'isVideo' | 'videoId'
+>;
+
 /** What a signed media link is for: the owner (the file's own name) or a blind adjudicator. */
 export type MediaAudience = 'owner' | 'blind';
 
@@ -14,7 +20,7 @@ export const mediaFileId = (uploadId: number, audience: MediaAudience) =>
  * The name a file is served under. Stored names carry the contestant's name and school (spec 5),
  * which blind marking must not show: an adjudicator sees the entry code and the file's role.
  */
-export function servedFileName(upload: UploadRow, audience: MediaAudience): string {
+export function servedFileName(upload: MediaUpload, audience: MediaAudience): string {
   if (audience === 'owner') return upload.fileName;
   const role = upload.uploadType === 2 ? 'main' : 'supporting';
   const extension = extensionOf(upload.originalFileName);
@@ -23,7 +29,7 @@ export function servedFileName(upload: UploadRow, audience: MediaAudience): stri
 
 /** Links to entry files: a player page for videos (or the video host's own), else the file. */
 export function createMediaLinks(links: SignedLinks, videoHost: VideoHost) {
-  const sign = (kind: 'uploads' | 'play', upload: UploadRow, audience: MediaAudience) => {
+  const sign = (kind: 'uploads' | 'play', upload: MediaUpload, audience: MediaAudience) => {
     const blind = audience === 'blind' ? '?blind=1' : '';
     const signed = links.sign(
       `/media/${kind}/${upload.id}${blind}`,
@@ -34,13 +40,18 @@ export function createMediaLinks(links: SignedLinks, videoHost: VideoHost) {
   };
   return {
     /** Where the owner opens a file (the uploads portal's view button). */
-    forOwner(upload: UploadRow): string {
+    forOwner(upload: MediaUpload): string {
       if (upload.videoId)
         return videoHost.embedUrl(upload.videoId) ?? sign('play', upload, 'owner');
       return sign('uploads', upload, 'owner');
     },
-    /** Where an adjudicator opens a file: the same bytes under a blind name. */
-    forAdjudicator(upload: UploadRow): { url: string; playerUrl: string | null } {
+    /**
+     * Where an adjudicator opens a file: the same bytes under a blind name. A Bunny video plays
+     * on Bunny's embed page (its title is the one the upload gave it).
+     */
+    forAdjudicator(upload: MediaUpload): { url: string; playerUrl: string | null } {
+      const embed = upload.videoId ? videoHost.embedUrl(upload.videoId) : undefined;
+      if (embed) return { url: embed, playerUrl: embed };
       return {
         url: sign('uploads', upload, 'blind'),
         playerUrl: upload.isVideo ? sign('play', upload, 'blind') : null,

@@ -112,18 +112,6 @@ export function useDeclareConflict() {
   });
 }
 
-export function useWithdrawConflict() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number) =>
-      apiRequest(`/api/Staff/Conflicts/${id}`, z.array(ConflictSchema), { method: 'DELETE' }),
-    onSuccess: (list) => {
-      queryClient.setQueryData(conflictsKey, list);
-      void queryClient.invalidateQueries({ queryKey: markingListKey, exact: true });
-    },
-  });
-}
-
 export const adjudicatorsKey = ['staff', 'adjudicators'] as const;
 
 export function useAdjudicators() {

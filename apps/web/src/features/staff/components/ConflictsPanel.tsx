@@ -1,12 +1,11 @@
 import { Button, Group, List, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import { useConflicts, useDeclareConflict, useWithdrawConflict } from '../api/staff-api.ts';
+import { useConflicts, useDeclareConflict } from '../api/staff-api.ts';
 
 /** An adjudicator declares the schools and contestants they must not mark. */
 export function ConflictsPanel() {
   const conflicts = useConflicts();
   const declare = useDeclareConflict();
-  const withdraw = useWithdrawConflict();
   const [kind, setKind] = useState<'school' | 'contestant'>('school');
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -27,7 +26,8 @@ export function ConflictsPanel() {
         Conflicts of interest
       </Title>
       <Text size="sm" mb="sm">
-        Declare a school or a contestant you know. Their entries are taken out of your list.
+        Declare a school or a contestant you know. Their entries are taken out of your list. A
+        declaration stays: if you made a mistake, ask an organiser.
       </Text>
       <form onSubmit={submit} noValidate>
         <Group align="flex-end" wrap="wrap">
@@ -61,19 +61,9 @@ export function ConflictsPanel() {
           <List>
             {(conflicts.data ?? []).map((c) => (
               <List.Item key={c.id}>
-                <Group gap="xs" wrap="wrap">
-                  <Text span>
-                    {c.kind === 'school' ? 'School' : 'Contestant'}: {c.label}
-                  </Text>
-                  <Button
-                    size="compact-xs"
-                    variant="subtle"
-                    onClick={() => withdraw.mutate(c.id)}
-                    aria-label={`Withdraw ${c.label}`}
-                  >
-                    Withdraw
-                  </Button>
-                </Group>
+                <Text span>
+                  {c.kind === 'school' ? 'School' : 'Contestant'}: {c.label}
+                </Text>
               </List.Item>
             ))}
           </List>
