@@ -195,6 +195,17 @@ describe('pins', () => {
     expect((await c.verifyPin(id, newPin)).json()).toBe(true);
   });
 
+  it('sends a new pin at once for a new login after the last one was used', async () => {
+    const { u, c, id, token, pin } = await started();
+    expect((await c.verifyPin(id, pin)).json()).toBe(true);
+    // Logged out and back in within the 90 s: the used code is no reason to wait.
+    t.setNow(later(30_000));
+    const again = await c.requestPin(id, token);
+    expect(again.statusCode, again.body).toBe(200);
+    const next = await c.latestPin(u.email);
+    expect((await c.verifyPin(id, next)).json()).toBe(true);
+  });
+
   it('is stored hashed, never as sent', async () => {
     const { pin } = await started();
     const rows = await t.database.db.query.pinChallenges.findMany();

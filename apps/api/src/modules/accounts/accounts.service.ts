@@ -186,7 +186,12 @@ export function createAccountsService(deps: AccountsDependencies) {
           );
         }
         const last = await repo.latestChallenge(tx, customerId);
-        const waitMs = last ? last.createdAt.getTime() + PIN_POLICY.resendAfterMs - deps.now() : 0;
+        // The wait is between resends of an open code; once a code has been used, a new login
+        // (after logging out, say) gets a code at once. The hourly limit still holds.
+        const waitMs =
+          last && !last.consumedAt
+            ? last.createdAt.getTime() + PIN_POLICY.resendAfterMs - deps.now()
+            : 0;
         if (waitMs > 0) {
           const seconds = Math.ceil(waitMs / 1000);
           throw new AppError(
