@@ -35,7 +35,7 @@ import { createEntriesService, type EntriesService } from './modules/uploads/ent
 import { entryFilesRoutes } from './modules/uploads/entry-files.routes.ts';
 import { mediaRoutes } from './modules/uploads/media.routes.ts';
 import { createMediaLinks } from './modules/uploads/media-links.ts';
-import { createTusServer, TUS_PATH } from './modules/uploads/tus-server.ts';
+import { createTusServer, TUS_PATH, type TusUploads } from './modules/uploads/tus-server.ts';
 import { tusRoutes } from './modules/uploads/tus.routes.ts';
 import type { SignedLinks } from './lib/signed-links.ts';
 import { createBunnyVideoHost } from './providers/video/bunny-video-host.ts';
@@ -92,6 +92,8 @@ declare module 'fastify' {
     videoFiles: FileStorage;
     /** Links to entry files that carry their own permission (lib/signed-links.ts). */
     signedLinks: SignedLinks;
+    /** Our own tus endpoint's server and store (swept hourly for expired uploads). */
+    tusUploads: TusUploads;
   }
 }
 
@@ -281,6 +283,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     now,
     log: app.log,
   });
+  app.decorate('tusUploads', tus);
   app.decorate(
     'payments',
     createPaymentsService({

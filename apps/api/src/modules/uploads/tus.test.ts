@@ -8,7 +8,8 @@ import {
   type Item,
   type VideoUploadAuth,
 } from '@eisteddfod/shared';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { existsSync } from 'node:fs';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createFamily } from '../../test/family.ts';
 import { catalogueItems } from '../../test/fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -354,5 +355,32 @@ describe('resumable video uploads over tus', () => {
     });
     expect(over.statusCode).toBe(409);
     expect(over.json()).toMatchObject({ code: 'TOO_MANY_VIDEOS' });
+  });
+
+  it('lets an unfinished upload expire, removes its bytes, and lets the slot start again', async () => {
+    const { f, entry } = await paidEntry();
+    const { auth } = await slotFor(f, entry);
+    const video = fakeMp4(4000);
+    const created = await create(auth, 'abandoned.mp4', video.length);
+    const location = created.headers.get('location')!;
+    await patch(auth, location, 0, video.subarray(0, 1000));
+    const dataDir = t.app.config.DATA_DIR;
+    const id = location.split('/').pop()!;
+    expect(existsSync(`${dataDir}/videos/${id}`)).toBe(true);
+
+    // The store dates uploads by the wall clock: move it past UPLOAD_EXPIRY_HOURS (48).
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + 49 * 3600_000);
+    try {
+      expect(await t.app.tusUploads.cleanUpExpired()).toBeGreaterThanOrEqual(1);
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(existsSync(`${dataDir}/videos/${id}`)).toBe(false);
+    expect((await offsetOf(auth, location)).status).toBe(404);
+    // The portal's next try makes a new upload for the same slot.
+    const again = await create(auth, 'abandoned.mp4', video.length);
+    expect(again.status).toBe(201);
+    expect((await patch(auth, again.headers.get('location')!, 0, video)).status).toBe(204);
   });
 });
