@@ -1,9 +1,17 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ApiErrorSchema, FILE_EXISTS, IdSchema, UploadResponseSchema } from '@eisteddfod/shared';
-import { AppError, badRequest, notFound } from '../../lib/errors.ts';
+import {
+  ApiErrorSchema,
+  FILE_EXISTS,
+  IdSchema,
+  UPLOAD_MESSAGES,
+  UploadResponseSchema,
+} from '@eisteddfod/shared';
+import { badRequest } from '../../lib/errors.ts';
+import { readOneFile } from '../../lib/multipart-file.ts';
 import { requireSession } from '../../plugins/auth.ts';
+import { requireWithinLimit } from '../../providers/rate-limit/rate-limiter.ts';
 
 /** Spec 7: the headers are text, and '0' means "none". */
 const idHeader = z
@@ -14,14 +22,16 @@ const UploadHeadersSchema = z.object({
   orderid: idHeader,
   orderitemid: idHeader,
   participantid: idHeader,
+  uploadtypeid: z.enum(['2', '3']).optional(),
 });
 
 /**
- * POST /api/Uploads/UploadFiles (an existing contestant's picture) and /api/Uploads/NewUploadFiles
- * (a picture for a contestant not yet created): multipart, one file in the field `file`.
+ * POST /api/Uploads/UploadFiles (an existing contestant's picture, or with an orderItemId header
+ * an uploads-portal document) and /api/Uploads/NewUploadFiles (a picture for a contestant not
+ * yet created): multipart, one file in the field `file`. Each service checks its own size limit.
  */
 export const pictureUploadsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const maxBytes = app.config.PICTURE_MAX_MB * 1024 * 1024;
+  const maxBytes = Math.max(app.config.PICTURE_MAX_MB, app.config.DOCUMENT_MAX_MB) * 1024 * 1024;
   await app.register(multipart, { limits: { fileSize: maxBytes, files: 1, fields: 10 } });
 
   const schema = {
@@ -41,15 +51,13 @@ export const pictureUploadsRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const path of ['/api/Uploads/UploadFiles', '/api/Uploads/NewUploadFiles']) {
     app.post(path, { schema }, async (req) => {
       const { customerId } = await requireSession(app.tokens, req);
-      const limit = await app.rateLimiter.hit(`pictures:customer:${customerId}`, 30, 60 * 60_000);
-      if (!limit.allowed) {
-        throw new AppError(
-          429,
-          'RATE_LIMITED',
-          'You have uploaded many pictures in the last hour. Please try again later.',
-          Math.ceil(limit.retryAfterMs / 1000),
-        );
-      }
+      await requireWithinLimit(
+        app.rateLimiter,
+        `pictures:customer:${customerId}`,
+        30,
+        60 * 60_000,
+        'You have uploaded many pictures in the last hour. Please try again later.',
+      );
       const headers = UploadHeadersSchema.safeParse(req.headers);
       if (!headers.success) {
         throw badRequest(
@@ -57,35 +65,24 @@ export const pictureUploadsRoutes: FastifyPluginAsyncZod = async (app) => {
           'The headers orderId, orderItemId and participantId must be numbers.',
         );
       }
-      if (headers.data.orderitemid) {
-        // Entry documents arrive with the uploads portal; until then no entry can take a file.
-        throw notFound('ORDER_ITEM_NOT_FOUND', 'There is no paid entry to attach this file to.');
-      }
+      const orderItemId = headers.data.orderitemid;
       const participantId = headers.data.participantid;
       if (participantId !== undefined)
         await app.contestants.requireOwnContestant(customerId, participantId);
-      if (!req.isMultipart())
-        throw badRequest(
-          'NOT_MULTIPART',
-          'Send the file as multipart form data in the field "file".',
-        );
-      const part = await req.file();
-      if (!part || part.fieldname !== 'file')
-        throw badRequest('NO_FILE', 'Choose a file to upload.');
-      const data = await part.toBuffer().catch((err: unknown) => {
-        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-          throw new AppError(
-            413,
-            'FILE_TOO_LARGE',
-            'The selected file exceeds the maximum allowed size. Please choose a smaller file.',
-          );
-        }
-        throw err;
-      });
+      const { fileName, data } = await readOneFile(req, UPLOAD_MESSAGES.tooLarge);
+      if (orderItemId !== undefined) {
+        // Spec 7 also names this call for uploads-portal documents: the entry's rules apply.
+        return app.entries.storeEntryFile(customerId, {
+          orderItemId,
+          uploadType: headers.data.uploadtypeid === '2' ? 2 : 3,
+          fileName,
+          data,
+        });
+      }
       const stored = await app.pictures.storePicture({
         customerId,
         ...(participantId === undefined ? {} : { profileId: participantId }),
-        fileName: part.filename,
+        fileName,
         data,
       });
       if (stored.duplicate) return { name: FILE_EXISTS, fileUrl: '' };

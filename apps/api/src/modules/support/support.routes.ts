@@ -5,7 +5,7 @@ import {
   SupportTicketSchema,
 } from '@eisteddfod/shared';
 import { supportTickets } from '../../db/schema/index.ts';
-import { AppError } from '../../lib/errors.ts';
+import { requireWithinLimit } from '../../providers/rate-limit/rate-limiter.ts';
 
 /** Our own support-ticket form (issue 7), instead of an embedded outside one. */
 export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -20,15 +20,13 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const limit = await app.rateLimiter.hit(`support:ip:${req.ip}`, 5, 60 * 60_000);
-      if (!limit.allowed) {
-        throw new AppError(
-          429,
-          'RATE_LIMITED',
-          'You have sent several messages already. Please wait an hour before sending another.',
-          Math.ceil(limit.retryAfterMs / 1000),
-        );
-      }
+      await requireWithinLimit(
+        app.rateLimiter,
+        `support:ip:${req.ip}`,
+        5,
+        60 * 60_000,
+        'You have sent several messages already. Please wait an hour before sending another.',
+      );
       const ticket = req.body;
       // A filled honeypot is a bot: it is thanked like anyone and nothing is kept or sent.
       if (ticket.website) return reply.code(201).send({ ticketNumber: 'T-000000' });

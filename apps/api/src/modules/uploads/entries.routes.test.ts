@@ -202,6 +202,37 @@ describe('entry files (POST UploadS3Files)', () => {
     expect(res.json()).toMatchObject({ message: UPLOAD_MESSAGES.tooLarge });
   });
 
+  it('takes an entry document through UploadFiles too (spec 7), under the same rules', async () => {
+    const { f, profile, ids } = await paidEntries();
+    const send = (name: string, data: Buffer) => {
+      const body = multipartFile(name, data);
+      return t.app.inject({
+        method: 'POST',
+        url: '/api/Uploads/UploadFiles',
+        payload: body.payload,
+        headers: { ...f.auth, ...body.headers, orderid: '0', orderitemid: String(ids[0]) },
+      });
+    };
+    const res = await send('programme.pdf', PDF);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ orderItemUploadId: expect.any(Number) });
+    expect((await list(f, profile)).items[0]!.orderItemUploads).toMatchObject([
+      { originalFileName: 'programme.pdf', uploadType: 3 },
+    ]);
+    // The document limit holds whichever route the file came by.
+    const big = await send('big.pdf', Buffer.concat([PDF, Buffer.alloc(1024 * 1024 + 10, 32)]));
+    expect(big.statusCode).toBe(413);
+    const other = await createFamily(t);
+    const body = multipartFile('x.pdf', PDF);
+    const theirs = await t.app.inject({
+      method: 'POST',
+      url: '/api/Uploads/UploadFiles',
+      payload: body.payload,
+      headers: { ...other.auth, ...body.headers, orderitemid: String(ids[0]) },
+    });
+    expect(theirs.statusCode).toBe(404);
+  });
+
   it('takes an artwork as the main file of a Visual Arts entry, which completes it', async () => {
     const { f, profile, ids } = await paidEntries([artItem()]);
     const res = await sendFile(f, ids[0]!, 'artwork.png', PNG, 2);

@@ -366,6 +366,9 @@ export function createEntriesService(deps: {
         throw unsupportedFormat();
       }
       if (input.data.length === 0) throw badRequest('EMPTY_FILE', 'The selected file is empty.');
+      if (input.data.length > deps.documentMaxBytes) {
+        throw new AppError(413, 'FILE_TOO_LARGE', UPLOAD_MESSAGES.tooLarge);
+      }
       const kind = detectContent(input.data);
       const extension = extensionOf(original);
       if (!contentMatchesExtension(extension, kind)) {

@@ -6,8 +6,10 @@ import {
   UPLOAD_MESSAGES,
   UploadResponseSchema,
 } from '@eisteddfod/shared';
-import { AppError, badRequest } from '../../lib/errors.ts';
+import { badRequest } from '../../lib/errors.ts';
+import { readOneFile } from '../../lib/multipart-file.ts';
 import { requireSession } from '../../plugins/auth.ts';
+import { requireWithinLimit } from '../../providers/rate-limit/rate-limiter.ts';
 
 /**
  * POST /api/Uploads/UploadS3Files (spec 7): an image or document of an entry, multipart field
@@ -38,19 +40,13 @@ export const entryFilesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const { customerId } = await requireSession(app.tokens, req);
-      const limit = await app.rateLimiter.hit(
+      await requireWithinLimit(
+        app.rateLimiter,
         `entry-files:customer:${customerId}`,
         120,
         60 * 60_000,
+        'You have uploaded many files in the last hour. Please try again later.',
       );
-      if (!limit.allowed) {
-        throw new AppError(
-          429,
-          'RATE_LIMITED',
-          'You have uploaded many files in the last hour. Please try again later.',
-          Math.ceil(limit.retryAfterMs / 1000),
-        );
-      }
       const headers = EntryFileHeadersSchema.safeParse(req.headers);
       if (!headers.success) {
         throw badRequest(
@@ -58,25 +54,11 @@ export const entryFilesRoutes: FastifyPluginAsyncZod = async (app) => {
           'The headers orderItemId and uploadTypeId (2 or 3) are required.',
         );
       }
-      if (!req.isMultipart()) {
-        throw badRequest(
-          'NOT_MULTIPART',
-          'Send the file as multipart form data in the field "file".',
-        );
-      }
-      const part = await req.file();
-      if (!part || part.fieldname !== 'file')
-        throw badRequest('NO_FILE', 'Choose a file to upload.');
-      const data = await part.toBuffer().catch((err: unknown) => {
-        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-          throw new AppError(413, 'FILE_TOO_LARGE', UPLOAD_MESSAGES.tooLarge);
-        }
-        throw err;
-      });
+      const { fileName, data } = await readOneFile(req, UPLOAD_MESSAGES.tooLarge);
       return app.entries.storeEntryFile(customerId, {
         orderItemId: headers.data.orderitemid,
         uploadType: headers.data.uploadtypeid,
-        fileName: part.filename,
+        fileName,
         data,
       });
     },

@@ -1,3 +1,5 @@
+import { AppError } from '../../lib/errors.ts';
+
 /** Counts hits per key in fixed windows; shared across instances when backed by Redis. */
 export interface RateLimiter {
   /** Records one hit; `allowed` is false once `limit` hits fell in the current window. */
@@ -33,4 +35,18 @@ export function createMemoryRateLimiter(now: () => number = Date.now): RateLimit
       windows.clear();
     },
   };
+}
+
+/** Counts one hit and refuses with 429 (and Retry-After) once `limit` is spent in the window. */
+export async function requireWithinLimit(
+  limiter: RateLimiter,
+  key: string,
+  limit: number,
+  windowMs: number,
+  message: string,
+): Promise<void> {
+  const result = await limiter.hit(key, limit, windowMs);
+  if (!result.allowed) {
+    throw new AppError(429, 'RATE_LIMITED', message, Math.ceil(result.retryAfterMs / 1000));
+  }
 }
