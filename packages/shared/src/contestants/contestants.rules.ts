@@ -1,3 +1,4 @@
+import { extensionOf, FILE_MESSAGES } from '../files/files.rules.ts';
 import { GRADE_VALUES } from '../reference/people.ts';
 
 /** Messages of spec 2, 5 and 8 for contestants, word for word (including the spec's typo). */
@@ -11,9 +12,8 @@ export const CONTESTANT_MESSAGES = {
   created: 'Profile created successfully',
   updated: 'Profile updated successfully',
   deleted: 'Contestest profile delete successfully',
-  fileUploaded: 'File uploaded successfully',
-  duplicateFile:
-    'You have already uploaded a file with this name. Please either remove the file or change the name of the file you are uploading.',
+  fileUploaded: FILE_MESSAGES.uploaded,
+  duplicateFile: FILE_MESSAGES.duplicateFile,
   deleteConfirm:
     'Are you really sure you want to delete this Contestant? All information about the Contestant will be removed',
   emptyTitle: 'Contestant Profiles, Now choose items for your entry',
@@ -66,11 +66,6 @@ export const PICTURE_EXTENSIONS = [
   'psd',
 ] as const;
 
-export function fileExtension(name: string): string {
-  const dot = name.lastIndexOf('.');
-  return dot < 0 ? '' : name.slice(dot + 1).toLowerCase();
-}
-
 export function isAllowedPicture(name: string): boolean {
-  return (PICTURE_EXTENSIONS as readonly string[]).includes(fileExtension(name));
+  return (PICTURE_EXTENSIONS as readonly string[]).includes(extensionOf(name));
 }

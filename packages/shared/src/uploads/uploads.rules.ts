@@ -1,3 +1,4 @@
+import { extensionOf, FILE_MESSAGES } from '../files/files.rules.ts';
 import { calendarDateIn, zoneOffsetMs } from '../time/deadline.rules.ts';
 
 /** Upload type codes (spec 9): the entry itself, or material that supports it. */
@@ -8,7 +9,11 @@ export type UploadType = (typeof UPLOAD_TYPE)[keyof typeof UPLOAD_TYPE];
 export const ENTRY_STATUS = { complete: 1, expired: 2, incomplete: 3 } as const;
 export type EntryStatus = (typeof ENTRY_STATUS)[keyof typeof ENTRY_STATUS];
 
-/** Images and documents (spec 5, Uploads portal), without the dot, lower case. */
+/**
+ * Images and documents (spec 5, Uploads portal), without the dot, lower case. They are the
+ * supporting files of every entry and the main file of a Visual Arts & Design entry: an artwork
+ * as an image, or creative writing as a PDF (the demo's Creative Writing items ask for PDFs).
+ */
 export const DOCUMENT_EXTENSIONS = [
   'heic',
   'heif',
@@ -39,23 +44,10 @@ export const MEDIA_EXTENSIONS = [
   'wmv',
 ] as const;
 
-/**
- * The main file of a Visual Arts & Design entry: an artwork as an image, or creative writing as
- * a PDF (spec 5 guidance; the demo's Creative Writing items ask for PDFs), so any document type.
- */
-export const IMAGE_EXTENSIONS = DOCUMENT_EXTENSIONS;
-
-/** The extension of a file name, lower case, without the dot; '' when there is none. */
-export function extensionOf(fileName: string): string {
-  const dot = fileName.lastIndexOf('.');
-  return dot <= 0 || dot === fileName.length - 1 ? '' : fileName.slice(dot + 1).toLowerCase();
-}
-
 const isOneOf = (list: readonly string[], fileName: string) => list.includes(extensionOf(fileName));
 
 export const isAllowedDocument = (fileName: string) => isOneOf(DOCUMENT_EXTENSIONS, fileName);
 export const isAllowedMedia = (fileName: string) => isOneOf(MEDIA_EXTENSIONS, fileName);
-export const isAllowedImage = (fileName: string) => isOneOf(IMAGE_EXTENSIONS, fileName);
 
 /** Spec 5: a file counts as video (played rather than opened) when its name has one of these. */
 const VIDEO_MARKERS = [
@@ -147,16 +139,15 @@ export const UPLOAD_MESSAGES = {
   clearSearch: 'Clear Search',
   entriesList: 'Entries List',
   supportingFiles: 'Additional files such as sheet music or own choice material',
-  tooLarge: 'The selected file exceeds the maximum allowed size. Please choose a smaller file.',
-  duplicateFile:
-    'You have already uploaded a file with this name. Please either remove the file or change the name of the file you are uploading.',
+  tooLarge: FILE_MESSAGES.tooLarge,
+  duplicateFile: FILE_MESSAGES.duplicateFile,
   withdrawConfirm:
     'Are you sure you want to withdraw from this entry? This action cannot be undone.',
   mainFileRequired: 'Please upload a main entry file before attempting to finalise your entry',
   finalised: 'Entry has been finalised',
   withdrawn: 'Order item withdrawn successfully',
   withdrawnState: 'This entry was withdrawn',
-  uploaded: 'File uploaded successfully',
+  uploaded: FILE_MESSAGES.uploaded,
   deleted: 'File deleted successfully',
   cancelled: 'Upload has been cancelled',
   cancelHint: 'Click to cancel this upload',

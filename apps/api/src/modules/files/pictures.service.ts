@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { fileExtension, isAllowedPicture, PICTURE_EXTENSIONS } from '@eisteddfod/shared';
+import {
+  extensionOf,
+  FILE_MESSAGES,
+  isAllowedPicture,
+  PICTURE_EXTENSIONS,
+} from '@eisteddfod/shared';
 import type { Readable } from 'node:stream';
 import type { Database } from '../../db/client.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
@@ -54,7 +59,7 @@ export function createPicturesService(deps: PicturesDependencies) {
       data: Buffer;
     }): Promise<{ duplicate: true } | { duplicate: false; file: repo.StoredFileRow }> {
       const originalName = cleanFileName(input.fileName);
-      const extension = fileExtension(originalName);
+      const extension = extensionOf(originalName);
       if (!isAllowedPicture(originalName)) {
         throw new AppError(
           415,
@@ -63,11 +68,7 @@ export function createPicturesService(deps: PicturesDependencies) {
         );
       }
       if (input.data.length > deps.maxBytes) {
-        throw new AppError(
-          413,
-          'FILE_TOO_LARGE',
-          'The selected file exceeds the maximum allowed size. Please choose a smaller file.',
-        );
+        throw new AppError(413, 'FILE_TOO_LARGE', FILE_MESSAGES.tooLarge);
       }
       if (input.data.length === 0) throw badRequest('FILE_EMPTY', 'The selected file is empty.');
       const kind = detectContent(input.data);

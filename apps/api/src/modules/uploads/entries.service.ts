@@ -8,7 +8,6 @@ import {
   addDays,
   endOfDay,
   isAllowedDocument,
-  isAllowedImage,
   isAllowedMedia,
   isVideoFileName,
   isVisualArtsSection,
@@ -361,7 +360,7 @@ export function createEntriesService(deps: {
             'The main file of this entry is a video or audio recording. Please use the video uploader.',
           );
         }
-        if (!isAllowedImage(original)) throw unsupportedFormat();
+        if (!isAllowedDocument(original)) throw unsupportedFormat();
       } else if (!isAllowedDocument(original)) {
         throw unsupportedFormat();
       }

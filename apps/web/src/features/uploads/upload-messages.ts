@@ -1,4 +1,4 @@
-import { DOCUMENT_EXTENSIONS, IMAGE_EXTENSIONS, MEDIA_EXTENSIONS } from '@eisteddfod/shared';
+import { DOCUMENT_EXTENSIONS, MEDIA_EXTENSIONS } from '@eisteddfod/shared';
 
 /**
  * Spec 8 names the upload component's messages without their words (file too large, too
@@ -27,7 +27,8 @@ export type UploadKind = 'video' | 'image' | 'document';
 
 export const KIND_EXTENSIONS: Record<UploadKind, readonly string[]> = {
   video: MEDIA_EXTENSIONS,
-  image: IMAGE_EXTENSIONS,
+  // A Visual Arts main file: an artwork, or creative writing as a PDF (uploads.rules.ts).
+  image: DOCUMENT_EXTENSIONS,
   document: DOCUMENT_EXTENSIONS,
 };
 

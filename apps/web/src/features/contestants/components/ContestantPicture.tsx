@@ -1,4 +1,4 @@
-import { fileExtension } from '@eisteddfod/shared';
+import { extensionOf } from '@eisteddfod/shared';
 import classes from './ContestantPicture.module.css';
 
 export interface PictureView {
@@ -40,7 +40,7 @@ export function ContestantPicture(props: {
         title={picture.documentName}
       >
         <span className={classes.extension}>
-          {fileExtension(picture.documentName).toUpperCase() || 'FILE'}
+          {extensionOf(picture.documentName).toUpperCase() || 'FILE'}
         </span>
         <span className={classes.fileName}>{picture.documentName}</span>
       </div>
