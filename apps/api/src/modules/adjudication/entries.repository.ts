@@ -10,7 +10,6 @@ import {
   items,
   marks,
   orderItems,
-  orderItemUploads,
   orders,
   participantProfiles,
 } from '../../db/schema/index.ts';
@@ -132,28 +131,6 @@ export async function countVisibleEntries(
     .leftJoin(marks, eq(marks.orderItemId, orderItems.id))
     .where(and(isMarkable(eventId), isVisibleTo(adjudicatorId, eventId)));
   return row?.n ?? 0;
-}
-
-export async function findLiveUploads(db: Database, orderItemId: number) {
-  return db
-    .select({
-      id: orderItemUploads.id,
-      orderItemId: orderItemUploads.orderItemId,
-      fileName: orderItemUploads.fileName,
-      originalFileName: orderItemUploads.originalFileName,
-      uploadType: orderItemUploads.uploadType,
-      isVideo: orderItemUploads.isVideo,
-      videoId: orderItemUploads.videoId,
-    })
-    .from(orderItemUploads)
-    .where(
-      and(eq(orderItemUploads.orderItemId, orderItemId), eq(orderItemUploads.isDeleted, false)),
-    )
-    .orderBy(
-      asc(orderItemUploads.uploadType),
-      asc(orderItemUploads.createdAt),
-      asc(orderItemUploads.id),
-    );
 }
 
 export async function countMembers(db: Database, orderItemId: number): Promise<number> {

@@ -14,6 +14,7 @@ import type { Database } from '../../db/client.ts';
 import { marks, rubricScores } from '../../db/schema/index.ts';
 import { audit } from '../../lib/audit.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
+import { findLiveUploads } from '../uploads/entries.repository.ts';
 import type { MediaLinks } from '../uploads/media-links.ts';
 import * as entries from './entries.repository.ts';
 import { rubricFor } from './rubrics.ts';
@@ -105,7 +106,10 @@ export function createMarkingService(deps: MarkingDependencies) {
 
   async function detail(adjudicatorId: number, orderItemId: number): Promise<MarkingEntry> {
     const row = await visibleEntry(adjudicatorId, orderItemId);
-    const uploads = await entries.findLiveUploads(db, orderItemId);
+    // Main files first, each kind in the order it arrived.
+    const uploads = (await findLiveUploads(db, [orderItemId])).sort(
+      (a, b) => a.uploadType - b.uploadType,
+    );
     const counters = { 2: 0, 3: 0 };
     const files = uploads.map((u) => {
       const type = u.uploadType === 2 ? 2 : 3;
@@ -142,7 +146,7 @@ export function createMarkingService(deps: MarkingDependencies) {
     /** GET /api/Staff/BucketLink: a signed link to one live file of a visible entry. */
     async fileLink(adjudicatorId: number, orderItemId: number, uploadId: number) {
       await visibleEntry(adjudicatorId, orderItemId);
-      const file = (await entries.findLiveUploads(db, orderItemId)).find((u) => u.id === uploadId);
+      const file = (await findLiveUploads(db, [orderItemId])).find((u) => u.id === uploadId);
       if (!file) throw notFound('FILE_NOT_FOUND', 'This file no longer exists.');
       return { url: mediaLinks.forAdjudicator(file).url };
     },
