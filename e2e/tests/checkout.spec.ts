@@ -1,26 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessibleDialog, expectNoAccessibilityViolations } from './axe.ts';
-import { registerAndLogIn, stored } from './session.ts';
-
-/** The API as the logged-in customer: the stored session token on every call. */
-async function api(page: Page) {
-  const token = await stored(page, 'token');
-  const customerId = Number(await stored(page, 'customerId'));
-  const headers = { authorization: `Bearer ${token}` };
-  async function call<T>(method: 'GET' | 'POST', path: string, data?: unknown): Promise<T> {
-    const response =
-      method === 'GET'
-        ? await page.request.get(path, { headers })
-        : await page.request.post(path, { headers, data });
-    expect(response.ok(), `${method} ${path}: ${response.status()}`).toBe(true);
-    return (await response.json()) as T;
-  }
-  return { customerId, call };
-}
+import { familyApi, registerAndLogIn, stored } from './session.ts';
 
 /** A cart for one contestant with an individual item and a group item, built through the API. */
 async function buildCart(page: Page) {
-  const { customerId, call } = await api(page);
+  const { customerId, call } = await familyApi(page);
   const contestant = await call<{ id: number }>(
     'POST',
     `/api/Customers/${customerId}/participant-profile`,

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIResponse, type Page } from '@playwright/test';
 
 /** The newest one-time pin emailed to an address, read from the dev outbox. */
 export async function latestEmailPin(page: Page, to: string): Promise<string> {
@@ -33,4 +33,23 @@ export async function registerAndLogIn(page: Page, email: string) {
 /** A browser storage value (spec 3 keys); the tests compile without the DOM library. */
 export function stored(page: Page, key: 'token' | 'customerId' | 'cart') {
   return page.evaluate<string | null>(`localStorage.getItem(${JSON.stringify(key)})`);
+}
+
+/** Fails with the status and body when an API call did not succeed. */
+export async function expectOk(response: APIResponse, what: string) {
+  expect(response.ok(), `${what}: ${response.status()} ${await response.text()}`).toBe(true);
+}
+
+/** The API as the logged-in family: the stored session token on every call. */
+export async function familyApi(page: Page) {
+  const token = await stored(page, 'token');
+  const customerId = Number(await stored(page, 'customerId'));
+  const headers = { authorization: `Bearer ${token}` };
+  async function call<T>(method: 'GET' | 'POST' | 'PUT', path: string, data?: unknown) {
+    const response = await page.request.fetch(path, { method, headers, data });
+    await expectOk(response, `${method} ${path}`);
+    const text = await response.text();
+    return (text ? JSON.parse(text) : undefined) as T;
+  }
+  return { customerId, headers, call };
 }

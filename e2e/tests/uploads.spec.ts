@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessibleDialog, expectNoAccessibilityViolations } from './axe.ts';
-import { registerAndLogIn, stored } from './session.ts';
+import { familyApi, registerAndLogIn } from './session.ts';
 
 /**
  * The uploads portal against a server of its own, which this journey stops in the middle of a
@@ -82,15 +82,9 @@ function fakePdf(name: string) {
 
 /** Two paid entries (a piano solo and a poem) for one contestant, set up through the API. */
 async function paidEntries(page: Page, email: string) {
-  const token = await stored(page, 'token');
-  const customerId = Number(await stored(page, 'customerId'));
-  const headers = { authorization: `Bearer ${token}` };
-  const post = async <T>(url: string, data: unknown) => {
-    const res = await page.request.post(url, { headers, data });
-    expect(res.ok(), `${url}: ${res.status()}`).toBe(true);
-    return (await res.json()) as T;
-  };
-  const contestant = await post<{ id: number }>(
+  const { customerId, call } = await familyApi(page);
+  const contestant = await call<{ id: number }>(
+    'POST',
     `/api/Customers/${customerId}/participant-profile`,
     {
       firstName: 'Thandi',
@@ -102,28 +96,28 @@ async function paidEntries(page: Page, email: string) {
       acceptedHonourPledge: true,
     },
   );
-  const { eventId } = (await (await page.request.get('/api/config')).json()) as { eventId: number };
-  const cart = await post<{ id: number }>('/api/Orders', { customerId, orderItems: [] });
+  const { eventId } = await call<{ eventId: number }>('GET', '/api/config');
+  const cart = await call<{ id: number }>('POST', '/api/Orders', { customerId, orderItems: [] });
   for (const code of ['MU101', 'DA101']) {
-    const search = await page.request.get(
+    const search = await call<{ items: { id: number; code: string }[] }>(
+      'GET',
       `/api/Eisteddfods/${eventId}/ItemsSearch?skip=0&take=15&search=${code}`,
     );
-    const item = ((await search.json()) as { items: { id: number; code: string }[] }).items.find(
-      (i) => i.code === code,
-    )!;
-    await post(`/api/Orders/${cart.id}/OrderItems`, {
+    const item = search.items.find((i) => i.code === code)!;
+    await call('POST', `/api/Orders/${cart.id}/OrderItems`, {
       itemId: item.id,
       participantProfileId: contestant.id,
     });
   }
   // Pay on the sandbox page, as a family would.
-  const link = await page.request.get(
+  const { link } = await call<{ link: string }>(
+    'GET',
     `/api/Orders/${cart.id}/PaymentLink/${encodeURIComponent(email)}?sendWhatsAppConfirmation=false`,
-    { headers },
   );
-  await page.goto(((await link.json()) as { link: string }).link.replace(/^https?:\/\/[^/]+/, ''));
+  await page.goto(link.replace(/^https?:\/\/[^/]+/, ''));
   await page.getByRole('button', { name: /^Pay/ }).click();
   await expect(page).toHaveURL(/\/confirmation\//);
+  return contestant.id;
 }
 
 const entry = (page: Page, code: string) =>
@@ -136,7 +130,7 @@ test.describe('uploads portal', () => {
     test.setTimeout(180_000);
     const email = `uploads.${testInfo.project.name}.${Date.now()}@example.org`;
     await registerAndLogIn(page, email);
-    await paidEntries(page, email);
+    const contestantId = await paidEntries(page, email);
 
     await page.goto('/uploads');
     await expect(
@@ -187,20 +181,15 @@ test.describe('uploads portal', () => {
     const mainFiles = piano.getByRole('table', { name: 'Main entry files of MU101' });
     await expect(mainFiles.getByText('Piano recital.mp4')).toBeVisible();
 
-    // The stored file is byte for byte what was chosen.
-    const token = await stored(page, 'token');
-    const list = await page.request.get(
-      `/api/OrderItems/ParticipantOrderItems?participantId=${await firstContestant(page)}&year=2025`,
-      { headers: { authorization: `Bearer ${token}` } },
-    );
-    const uploads = (
-      (await list.json()) as {
-        items: {
-          itemCode: string;
-          orderItemUploads: { sizeInBytes: number; originalFileName: string }[];
-        }[];
-      }
-    ).items.find((e) => e.itemCode === 'MU101')!.orderItemUploads;
+    // The whole file arrived: the recorded size is the chosen file's (the API tests compare bytes).
+    const { call } = await familyApi(page);
+    const list = await call<{
+      items: {
+        itemCode: string;
+        orderItemUploads: { sizeInBytes: number; originalFileName: string }[];
+      }[];
+    }>('GET', `/api/OrderItems/ParticipantOrderItems?participantId=${contestantId}&year=2025`);
+    const uploads = list.items.find((e) => e.itemCode === 'MU101')!.orderItemUploads;
     expect(uploads).toEqual([
       expect.objectContaining({
         originalFileName: 'Piano recital.mp4',
@@ -267,14 +256,3 @@ test.describe('uploads portal', () => {
     await expectNoAccessibilityViolations(page);
   });
 });
-
-async function firstContestant(page: Page): Promise<number> {
-  const token = await stored(page, 'token');
-  const customerId = await stored(page, 'customerId');
-  const res = await page.request.get(`/api/Customers/${customerId}/participant-profiles`, {
-    headers: { authorization: `Bearer ${token}` },
-  });
-  const body = (await res.json()) as { id: number }[] | { items: { id: number }[] };
-  const list = Array.isArray(body) ? body : body.items;
-  return list[0]!.id;
-}
