@@ -244,8 +244,6 @@ export function createEntriesService(deps: {
     });
   }
 
-  const duplicateName = (err: unknown) => isUniqueViolation(err);
-
   function uploadAuth(slot: repo.SlotRow) {
     const signed = signVideoSlot(videoHost.libraryId, videoHost.signingKey, slot.id, now());
     return { endpoint: videoHost.tusEndpoint, ...signed };
@@ -411,7 +409,7 @@ export function createEntriesService(deps: {
       } catch (err) {
         await storage.delete(key);
         // Spec 3: the name 'File exists' tells the portal this file was sent already.
-        if (duplicateName(err)) return { name: FILE_EXISTS, fileUrl: '' };
+        if (isUniqueViolation(err)) return { name: FILE_EXISTS, fileUrl: '' };
         throw err;
       }
     },
@@ -459,7 +457,7 @@ export function createEntriesService(deps: {
           },
         );
       } catch (err) {
-        if (duplicateName(err)) {
+        if (isUniqueViolation(err)) {
           throw new AppError(409, 'FILE_EXISTS', UPLOAD_MESSAGES.duplicateFile);
         }
         throw err;

@@ -23,8 +23,9 @@ interface TusRefusal {
   body: string;
 }
 const refuse = (status_code: number, body: string): TusRefusal => ({ status_code, body });
-/** Our own errors keep their status and message on the tus path too. */
+/** A refusal as is, and our own errors with their status and message, on the tus path too. */
 const asRefusal = (err: unknown): TusRefusal => {
+  if (typeof err === 'object' && err !== null && 'status_code' in err) return err as TusRefusal;
   if (err instanceof AppError) return refuse(err.statusCode, err.message);
   throw err;
 };
@@ -129,7 +130,6 @@ export function createTusServer(deps: {
             );
           }
         } catch (err) {
-          if ((err as TusRefusal).status_code) throw err;
           throw asRefusal(err);
         }
         return;
