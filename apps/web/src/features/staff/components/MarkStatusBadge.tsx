@@ -12,7 +12,8 @@ export function MarkStatusBadge({ status }: { status: MarkStatus }) {
   const look = LOOK[status];
   // A light tint with black text: Mantine's filled and light colours fall below WCAG AA.
   return (
-    <Badge color={look.color} variant="light" c="black">
+    // Never cut short ('NOT …' at 375 px): the table scrolls sideways instead.
+    <Badge color={look.color} variant="light" c="black" style={{ minWidth: 'max-content' }}>
       {look.label}
     </Badge>
   );
