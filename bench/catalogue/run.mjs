@@ -111,7 +111,11 @@ try {
       NODE_ENV: 'production',
       // Production requires a signing secret; a throwaway one suits a benchmark.
       AUTH_SECRET: randomBytes(32).toString('hex'),
+      // A production server on a staging footing: sandbox payments and the demo event, explicitly.
+      PAYMENT_PROVIDER: 'sandbox',
       ALLOW_SANDBOX_PAYMENTS: 'true',
+      SEED_ON_START: 'true',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       DATA_DIR: dataDir,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

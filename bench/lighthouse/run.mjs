@@ -56,7 +56,10 @@ const server = spawn(process.execPath, [serverJs], {
     HOST: '127.0.0.1',
     NODE_ENV: 'production',
     AUTH_SECRET: randomBytes(32).toString('hex'),
+    // A production server on a staging footing: sandbox payments and the demo event, explicitly.
+    PAYMENT_PROVIDER: 'sandbox',
     ALLOW_SANDBOX_PAYMENTS: 'true',
+    SEED_ON_START: 'true',
     DATA_DIR: dataDir,
     DATABASE_URL: '',
     LOG_LEVEL: 'warn',

@@ -347,7 +347,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(entryFilesRoutes);
   await app.register(mediaRoutes);
   if (videoHost.kind === 'builtin') await app.register(tusRoutes(tus));
-  if (!config.isProduction) await app.register(devOutboxRoutes);
+  // Pins readable by anyone who reaches the server: only on a local run (config devTools).
+  if (config.devTools) await app.register(devOutboxRoutes);
 
   await registerWebApp(app, config.WEB_DIST_DIR);
   return app;

@@ -1,10 +1,18 @@
 import { buildApp } from './app.ts';
-import { parseConfig } from './config/env.ts';
+import { parseConfig, type Config } from './config/env.ts';
 import { prepareDatabase } from './db/prepare.ts';
 import { loadAuthSecret } from './lib/auth-secret.ts';
+import { localRunWarning } from './config/local-run.ts';
 
 /** Starts the server and stops it cleanly on SIGINT/SIGTERM: no new requests, then close. */
-const config = parseConfig();
+let config: Config;
+try {
+  config = parseConfig();
+} catch (err) {
+  // A missing or wrong setting is the operator's to fix: say which, without a stack trace.
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+}
 const database = await prepareDatabase(config, (m) => console.log(m));
 const app = await buildApp({ config, database, authSecret: loadAuthSecret(config) });
 
@@ -29,3 +37,7 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 await app.listen({ host: config.HOST, port: config.PORT });
 app.log.info(`Eisteddfod portal on ${config.PUBLIC_URL} (database: ${database.kind})`);
+if (config.devTools) {
+  // Said on the console whatever LOG_LEVEL is: this mode must never face the internet.
+  console.warn(localRunWarning(config));
+}

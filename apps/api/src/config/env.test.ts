@@ -1,17 +1,84 @@
 import { describe, expect, it } from 'vitest';
 import { parseConfig } from './env.ts';
 
+const secret = 'x'.repeat(32);
+/** The settings a production server needs, so each test can take one away. */
+const production = {
+  AUTH_SECRET: secret,
+  PUBLIC_URL: 'https://entries.example.org',
+  PAYMENT_PROVIDER: 'payfast',
+  PAYFAST_MERCHANT_ID: '10000100',
+  PAYFAST_MERCHANT_KEY: '46f0cd694581a',
+  PAYFAST_PASSPHRASE: 'a passphrase',
+};
+
 describe('parseConfig', () => {
-  it('runs on embedded defaults with no settings at all', () => {
-    const config = parseConfig({});
+  it('refuses to serve with nothing set, naming every missing production setting', () => {
+    // A bare start is a production server: no readable outbox, no sandbox payments.
+    expect(() => parseConfig({})).toThrow(/AUTH_SECRET[\s\S]*PUBLIC_URL[\s\S]*PAYMENT_PROVIDER/);
+    expect(() => parseConfig({})).toThrow(/npm start/);
+  });
+
+  it('runs a local run on embedded defaults when NODE_ENV=development says so', () => {
+    const config = parseConfig({ NODE_ENV: 'development' });
     expect(config).toMatchObject({
       PORT: 3000,
       DATA_DIR: './data',
+      PUBLIC_URL: 'http://localhost:3000',
+      PAYMENT_PROVIDER: 'sandbox',
       SEED_ON_START: true,
       SEED_EXACT_DATES: false,
       isProduction: false,
+      devTools: true,
+      sandboxPayments: true,
     });
     expect(config.DATABASE_URL).toBeUndefined();
+  });
+
+  it('serves in production with the required settings, without local conveniences', () => {
+    expect(parseConfig(production)).toMatchObject({
+      NODE_ENV: 'production',
+      isProduction: true,
+      devTools: false,
+      sandboxPayments: false,
+      SEED_ON_START: false,
+    });
+  });
+
+  it('takes sandbox payments in production only when ALLOW_SANDBOX_PAYMENTS says so', () => {
+    const sandbox = { ...production, PAYMENT_PROVIDER: 'sandbox' };
+    expect(() => parseConfig(sandbox)).toThrow(/PAYMENT_PROVIDER[\s\S]*ALLOW_SANDBOX_PAYMENTS/);
+    expect(parseConfig({ ...sandbox, ALLOW_SANDBOX_PAYMENTS: 'true' })).toMatchObject({
+      sandboxPayments: true,
+      devTools: false,
+    });
+  });
+
+  it('requires every PayFast credential, the passphrase included, in any environment', () => {
+    for (const NODE_ENV of ['production', 'development']) {
+      expect(() => parseConfig({ ...production, NODE_ENV, PAYFAST_PASSPHRASE: '' })).toThrow(
+        /PAYFAST_PASSPHRASE: required with PAYMENT_PROVIDER=payfast/,
+      );
+    }
+    expect(() => parseConfig({ ...production, PAYFAST_MERCHANT_KEY: undefined })).toThrow(
+      /PAYFAST_MERCHANT_KEY/,
+    );
+  });
+
+  it('builds the local address from PORT, and keeps a configured one without its slash', () => {
+    expect(parseConfig({ NODE_ENV: 'development', PORT: '4050' }).PUBLIC_URL).toBe(
+      'http://localhost:4050',
+    );
+    expect(
+      parseConfig({ ...production, PUBLIC_URL: 'https://entries.example.org/' }).PUBLIC_URL,
+    ).toBe('https://entries.example.org');
+    expect(() => parseConfig({ ...production, PUBLIC_URL: 'javascript:alert(1)' })).toThrow(
+      /PUBLIC_URL/,
+    );
+  });
+
+  it('lets a command that only opens the database run without the serving settings', () => {
+    expect(parseConfig({}, { purpose: 'tool' })).toMatchObject({ isProduction: true });
   });
 
   it('names every bad setting', () => {
@@ -20,21 +87,13 @@ describe('parseConfig', () => {
     );
   });
 
-  it('requires AUTH_SECRET in production', () => {
-    expect(() => parseConfig({ NODE_ENV: 'production' })).toThrow(/AUTH_SECRET/);
-  });
-
   it('treats an empty DATABASE_URL as none', () => {
-    expect(parseConfig({ DATABASE_URL: '' }).DATABASE_URL).toBeUndefined();
+    expect(parseConfig({ NODE_ENV: 'development', DATABASE_URL: '' }).DATABASE_URL).toBeUndefined();
   });
 
   it('reads flags', () => {
-    const secret = 'x'.repeat(32);
     expect(
-      parseConfig({ SEED_EXACT_DATES: 'true', NODE_ENV: 'production', AUTH_SECRET: secret }),
-    ).toMatchObject({
-      SEED_EXACT_DATES: true,
-      isProduction: true,
-    });
+      parseConfig({ ...production, SEED_EXACT_DATES: 'true', SEED_ON_START: '1' }),
+    ).toMatchObject({ SEED_EXACT_DATES: true, SEED_ON_START: true, isProduction: true });
   });
 });

@@ -9,7 +9,12 @@ const booleanFlag = z
 
 /** Every setting the server reads, with its default. Nothing else reads process.env. */
 export const EnvSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  /**
+   * Production unless a local run says otherwise (docs/decisions/011-fail-closed-defaults.md):
+   * 'development' and 'test' switch on the local conveniences (a secret kept under DATA_DIR, the
+   * sandbox pay page, the outbox readable at /dev/outbox, links to localhost). `npm start` sets it.
+   */
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   HOST: z.string().default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   /**
@@ -31,8 +36,17 @@ export const EnvSchema = z.object({
         .map((s) => s.trim())
         .filter(Boolean);
     }),
-  /** Where the public site is reached; used in links sent by mail and to payment providers. */
-  PUBLIC_URL: z.url().default('http://localhost:3000'),
+  /**
+   * Where the public site is reached; used in links sent by mail and to payment providers.
+   * Required in production; on a local run http://localhost:PORT. Kept without a trailing slash.
+   */
+  PUBLIC_URL: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .url({ protocol: /^https?$/ })
+      .transform((v) => v.replace(/\/+$/, ''))
+      .optional(),
+  ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Embedded PGlite files, uploads on disk and other local state live here. */
   DATA_DIR: z.string().default('./data'),
@@ -43,11 +57,14 @@ export const EnvSchema = z.object({
   EVENT_ID: z.coerce.number().int().positive().optional(),
   /** Seconds a catalogue is served from memory before it is read again. */
   CATALOGUE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
-  /** Load the demo catalogue into an empty database at start. */
+  /**
+   * Load the demo catalogue into an empty database at start: on by default for a local run only,
+   * so a production site never opens a fictional event to real families by accident.
+   */
   SEED_ON_START: z
-    .enum(['true', 'false', '1', '0'])
-    .default('true')
-    .transform((v) => v === 'true' || v === '1'),
+    .enum(['true', 'false', '1', '0', ''])
+    .optional()
+    .transform((v) => (v === undefined || v === '' ? undefined : v === 'true' || v === '1')),
   /** Seed the demo event with the spec's exact 2025 dates instead of dates shifted to today. */
   SEED_EXACT_DATES: booleanFlag,
   /**
@@ -114,8 +131,15 @@ export const EnvSchema = z.object({
   BUNNY_ACCESS_KEY: z.preprocess((v) => (v === '' ? undefined : v), z.string().optional()),
   BUNNY_API_URL: z.url().default('https://video.bunnycdn.com'),
   BUNNY_EMBED_URL: z.url().default('https://iframe.mediadelivery.net/embed'),
-  /** 'sandbox': a pay page of our own (local default); 'payfast': PayFast (sandbox or live). */
-  PAYMENT_PROVIDER: z.enum(['sandbox', 'payfast']).default('sandbox'),
+  /**
+   * 'payfast': PayFast (its sandbox or live); 'sandbox': a pay page of our own that moves no money
+   * (the local run's default; in production only with ALLOW_SANDBOX_PAYMENTS). Required in
+   * production.
+   */
+  PAYMENT_PROVIDER: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.enum(['sandbox', 'payfast']).optional(),
+  ),
   /** Lets a production server take sandbox "payments" (a staging site); never for real entries. */
   ALLOW_SANDBOX_PAYMENTS: booleanFlag,
   PAYFAST_MERCHANT_ID: z.string().optional(),
@@ -132,30 +156,114 @@ export const EnvSchema = z.object({
   WEB_DIST_DIR: z.string().default(path.resolve(apiRoot(), '../web/dist')),
 });
 
-export type Config = z.infer<typeof EnvSchema> & { isProduction: boolean };
+type ParsedEnv = z.infer<typeof EnvSchema>;
 
-export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const result = EnvSchema.refine(
-    (c) => c.NODE_ENV !== 'production' || c.AUTH_SECRET !== undefined,
-    { message: 'AUTH_SECRET is required in production', path: ['AUTH_SECRET'] },
-  )
-    .refine(
-      (c) =>
-        c.PAYMENT_PROVIDER !== 'payfast' ||
-        Boolean(c.PAYFAST_MERCHANT_ID && c.PAYFAST_MERCHANT_KEY),
-      {
-        message: 'PAYFAST_MERCHANT_ID and PAYFAST_MERCHANT_KEY are required for PayFast',
-        path: ['PAYFAST_MERCHANT_ID'],
-      },
-    )
-    .refine((c) => c.STORAGE_DRIVER !== 's3' || Boolean(c.S3_BUCKET), {
-      message: 'S3_BUCKET is required when STORAGE_DRIVER is s3',
-      path: ['S3_BUCKET'],
-    })
-    .safeParse(env);
-  if (!result.success) {
-    const problems = result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
-    throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+export type Config = Omit<ParsedEnv, 'PUBLIC_URL' | 'PAYMENT_PROVIDER' | 'SEED_ON_START'> & {
+  PUBLIC_URL: string;
+  SEED_ON_START: boolean;
+  PAYMENT_PROVIDER: 'sandbox' | 'payfast';
+  isProduction: boolean;
+  /** The local run's conveniences (the readable outbox, a secret under DATA_DIR) are on. */
+  devTools: boolean;
+  /** The sandbox pay page may mark orders paid: never in production unless allowed. */
+  sandboxPayments: boolean;
+};
+
+export interface ParseOptions {
+  /**
+   * What the settings are for: 'serve' (the server: every production requirement applies) or
+   * 'tool' (a command such as the seed or staff:add, which only opens the database).
+   */
+  purpose?: 'serve' | 'tool';
+}
+
+type Problem = { path: string; message: string };
+
+/**
+ * The settings a production server cannot run without. Each is a promise made to families:
+ * links that reach the site, money that really moves, and tokens nobody else can sign.
+ */
+function productionProblems(c: ParsedEnv): Problem[] {
+  const problems: Problem[] = [];
+  if (c.AUTH_SECRET === undefined) {
+    problems.push({ path: 'AUTH_SECRET', message: 'required in production (32+ characters)' });
   }
-  return { ...result.data, isProduction: result.data.NODE_ENV === 'production' };
+  if (c.PUBLIC_URL === undefined) {
+    problems.push({
+      path: 'PUBLIC_URL',
+      message: 'required in production: the address families use, for links in messages',
+    });
+  }
+  if (c.PAYMENT_PROVIDER === undefined) {
+    problems.push({ path: 'PAYMENT_PROVIDER', message: "required in production ('payfast')" });
+  } else if (c.PAYMENT_PROVIDER === 'sandbox' && !c.ALLOW_SANDBOX_PAYMENTS) {
+    problems.push({
+      path: 'PAYMENT_PROVIDER',
+      message:
+        "'sandbox' marks orders paid with no money moved: in production only with ALLOW_SANDBOX_PAYMENTS=true (a staging site)",
+    });
+  }
+  return problems;
+}
+
+/** Settings that are wrong together whatever the environment. */
+function consistencyProblems(c: ParsedEnv): Problem[] {
+  const problems: Problem[] = [];
+  if (c.PAYMENT_PROVIDER === 'payfast') {
+    for (const name of [
+      'PAYFAST_MERCHANT_ID',
+      'PAYFAST_MERCHANT_KEY',
+      // Without it PayFast's ITN signature can be made by anyone from the public fields.
+      'PAYFAST_PASSPHRASE',
+    ] as const) {
+      if (!c[name])
+        problems.push({ path: name, message: 'required with PAYMENT_PROVIDER=payfast' });
+    }
+  }
+  if (c.STORAGE_DRIVER === 's3' && !c.S3_BUCKET) {
+    problems.push({ path: 'S3_BUCKET', message: 'required when STORAGE_DRIVER is s3' });
+  }
+  return problems;
+}
+
+/**
+ * Reads the settings. Fails closed: with nothing set the server is a production server, and it
+ * refuses to start, naming every setting that is missing, rather than run with a convenience
+ * that would expose pins or take unpaid orders.
+ */
+export function parseConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  options: ParseOptions = {},
+): Config {
+  const result = EnvSchema.safeParse(env);
+  if (!result.success) {
+    throw configError(
+      result.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
+    );
+  }
+  const c = result.data;
+  const isProduction = c.NODE_ENV === 'production';
+  const problems = [
+    ...(isProduction && options.purpose !== 'tool' ? productionProblems(c) : []),
+    ...consistencyProblems(c),
+  ];
+  if (problems.length > 0) throw configError(problems);
+  const provider = c.PAYMENT_PROVIDER ?? 'sandbox';
+  return {
+    ...c,
+    PUBLIC_URL: c.PUBLIC_URL ?? `http://localhost:${c.PORT}`,
+    PAYMENT_PROVIDER: provider,
+    SEED_ON_START: c.SEED_ON_START ?? !isProduction,
+    isProduction,
+    devTools: !isProduction,
+    sandboxPayments: provider === 'sandbox' && (!isProduction || c.ALLOW_SANDBOX_PAYMENTS),
+  };
+}
+
+function configError(problems: Problem[]): Error {
+  const lines = problems.map((p) => `${p.path}: ${p.message}`);
+  return new Error(
+    `Invalid configuration:\n  ${lines.join('\n  ')}\n` +
+      'For a local run on embedded defaults use `npm start` (it sets NODE_ENV=development).',
+  );
 }

@@ -44,7 +44,8 @@ export async function createFamily(t: TestApp) {
         `/api/Orders/${cart}/PaymentLink/${encodeURIComponent(email)}?sendWhatsAppConfirmation=false`,
       );
       if (link.statusCode !== 200) throw new Error(`no payment link: ${link.body}`);
-      const url = new URL(link.json<{ link: string }>().link);
+      // The link is relative: our own pay page on the site the family is on.
+      const url = new URL(link.json<{ link: string }>().link, 'http://site.invalid');
       const page = await t.app.inject({ url: url.pathname + url.search });
       const action = /action="([^"]+\/pay\?[^"]+)"/.exec(page.body)?.[1]?.replaceAll('&amp;', '&');
       if (!action) throw new Error(`no pay button on the sandbox page: ${page.body}`);

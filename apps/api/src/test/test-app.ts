@@ -30,8 +30,24 @@ export interface TestApp {
  */
 export const TEST_AUTH_SECRET = 'test-secret-of-at-least-thirty-two-characters';
 
+/** What a production server is given at the least (config/env.ts refuses to start without). */
+export const PRODUCTION_ENV: Record<string, string> = {
+  NODE_ENV: 'production',
+  AUTH_SECRET: TEST_AUTH_SECRET,
+  PUBLIC_URL: 'https://entries.example.org',
+  PAYMENT_PROVIDER: 'payfast',
+  PAYFAST_MERCHANT_ID: '10000100',
+  PAYFAST_MERCHANT_KEY: '46f0cd694581a',
+  PAYFAST_PASSPHRASE: 'a passphrase of the merchant',
+};
+
 export async function createTestApp(
-  options: { now?: string; transports?: OutboxTransports; env?: Record<string, string> } = {},
+  options: {
+    now?: string;
+    transports?: OutboxTransports;
+    /** Settings over the test defaults; `undefined` removes one (NODE_ENV, to test defaults). */
+    env?: Record<string, string | undefined>;
+  } = {},
 ): Promise<TestApp> {
   let clock = options.now ? Date.parse(options.now) : Date.parse('2025-04-01T10:00:00Z');
   const serverUrl = process.env.DATABASE_URL;
@@ -59,14 +75,17 @@ export async function createTestApp(
     eventId = await loadCatalogue(database.db, readDemoCatalogue({ exactDates: true }));
   });
   const dataDir = mkdtempSync(path.join(tmpdir(), 'api-test-'));
-  const config = parseConfig({
+  const env: Record<string, string | undefined> = {
     DATA_DIR: dataDir,
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     WEB_DIST_DIR: '/nonexistent',
     CATALOGUE_CACHE_SECONDS: '0',
     ...options.env,
-  });
+  };
+  const config = parseConfig(
+    Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined)),
+  );
   const start = async () => {
     const app = await buildApp({
       config,

@@ -28,7 +28,7 @@ export const adjudicationRoutes: FastifyPluginAsyncZod<AdjudicationOptions> = as
 ) => {
   const links = createSignedLinks(options.authSecret, LINK_TTL_SECONDS, options.now);
   const currentEventId = () => app.catalogue.currentEventId();
-  const publicUrl = app.config.PUBLIC_URL.replace(/\/+$/, '');
+  const publicUrl = app.config.PUBLIC_URL;
   const certificates = createCertificatesService({
     db: app.db,
     storage: app.storage,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createTestApp, PRODUCTION_ENV, type TestApp } from '../../test/test-app.ts';
 import { accountsClient } from '../accounts/accounts-test-client.ts';
 
 let t: TestApp;
@@ -38,15 +38,17 @@ describe('the development outbox', () => {
     expect(page.body).not.toContain('<script');
   });
 
-  it('does not exist in production', async () => {
-    const prod = await createTestApp({
-      env: { NODE_ENV: 'production', AUTH_SECRET: 'p'.repeat(32) },
-    });
-    try {
-      expect((await prod.app.inject({ url: '/api/dev/outbox?to=a@b.co' })).statusCode).toBe(404);
-      expect((await prod.app.inject({ url: '/dev/outbox' })).statusCode).toBe(404);
-    } finally {
-      await prod.close();
+  it('does not exist in production, which is what a server with no NODE_ENV is', async () => {
+    for (const NODE_ENV of ['production', undefined]) {
+      const prod = await createTestApp({ env: { ...PRODUCTION_ENV, NODE_ENV } });
+      try {
+        expect(prod.app.config.devTools).toBe(false);
+        const api = await prod.app.inject({ url: '/api/dev/outbox?to=a@b.co' });
+        expect(api.statusCode).toBe(404);
+        expect((await prod.app.inject({ url: '/dev/outbox' })).statusCode).toBe(404);
+      } finally {
+        await prod.close();
+      }
     }
   });
 });

@@ -119,8 +119,9 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         '<!doctype html><title>Payment</title><p>This payment link has expired or is not valid. Please go back to your cart.</p>',
       );
 
-  if (app.config.PAYMENT_PROVIDER === 'sandbox') registerSandboxPages();
-  else registerPayFastPages();
+  // The sandbox pay page marks orders paid with no money moved: only where config allows it.
+  if (app.config.sandboxPayments) registerSandboxPages();
+  else if (app.config.PAYMENT_PROVIDER === 'payfast') registerPayFastPages();
 
   /** The sandbox provider: a hosted pay page of our own. Only when it is the provider. */
   function registerSandboxPages() {

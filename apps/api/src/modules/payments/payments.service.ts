@@ -224,10 +224,9 @@ export function createPaymentsService(deps: PaymentsDependencies) {
         details: { totalCents, email },
       });
 
-      const base = config.PUBLIC_URL.replace(/\/$/, '');
-      const provider = config.PAYMENT_PROVIDER === 'payfast' ? 'payfast' : 'sandbox';
+      // Our own page on the site the family is on: relative, so it works whatever the address.
       const query = new URLSearchParams({ ref: refFor(orderId, totalCents), email });
-      return `${base}/api/payments/${provider}/${orderId}?${query}`;
+      return `/api/payments/${config.PAYMENT_PROVIDER}/${orderId}?${query}`;
     },
 
     /** The details a provider page needs, when the reference matches the frozen order. */
@@ -285,7 +284,7 @@ export function createPaymentsService(deps: PaymentsDependencies) {
       email: string,
       totalCents: number,
     ) {
-      const base = config.PUBLIC_URL.replace(/\/$/, '');
+      const base = config.PUBLIC_URL;
       return {
         merchant_id: config.PAYFAST_MERCHANT_ID ?? '',
         merchant_key: config.PAYFAST_MERCHANT_KEY ?? '',
