@@ -35,7 +35,7 @@ function runServer(env: Record<string, string>, until?: RegExp) {
 }
 
 // Not a screen: one run is enough, whatever the viewport.
-test.beforeEach(({}, testInfo) => test.skip(testInfo.project.name !== 'desktop'));
+test.skip(({ isMobile }) => isMobile, 'runs once, in the desktop project');
 
 test('a bare start refuses with a clear message naming each missing setting', async () => {
   const { code, output } = await runServer({});

@@ -9,7 +9,7 @@ import path from 'node:path';
  * `npm run seed`: migrates and loads the demo catalogue as a new event. With --if-empty it does
  * nothing when an event exists (what `npm start` does by itself).
  */
-const config = parseConfig(process.env, { purpose: 'tool' });
+const config = parseConfig(undefined, { purpose: 'tool' });
 const database = await openDatabase({
   url: config.DATABASE_URL,
   pgliteDir: path.join(config.DATA_DIR, 'pglite'),

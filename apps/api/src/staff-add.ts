@@ -28,7 +28,7 @@ if (
   );
   process.exit(2);
 }
-const config = parseConfig(process.env, { purpose: 'tool' });
+const config = parseConfig(undefined, { purpose: 'tool' });
 const database = await openDatabase({
   url: config.DATABASE_URL,
   pgliteDir: path.join(config.DATA_DIR, 'pglite'),
