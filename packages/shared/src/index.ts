@@ -29,3 +29,4 @@ export * from './results/results.rules.ts';
 export * from './results/results.schema.ts';
 export * from './staff/staff.rules.ts';
 export * from './staff/staff.schema.ts';
+export * from './web/paths.ts';

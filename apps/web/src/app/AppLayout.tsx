@@ -1,3 +1,4 @@
+import { paths } from '@eisteddfod/shared';
 import { Suspense, useEffect } from 'react';
 import { Outlet, useNavigate } from 'react-router';
 import { LoadingOverlay } from '../components/LoadingOverlay.tsx';
@@ -8,7 +9,7 @@ import classes from './AppLayout.module.css';
 
 export function AppLayout() {
   const navigate = useNavigate();
-  useEffect(() => setLoginRedirect(() => void navigate('/login')), [navigate]);
+  useEffect(() => setLoginRedirect(() => void navigate(paths.login.href())), [navigate]);
   return (
     <div className={classes.page}>
       <a href="#main" className={classes.skip}>

@@ -1,3 +1,4 @@
+import { paths } from '@eisteddfod/shared';
 import { useEffect } from 'react';
 import { Navigate, Outlet } from 'react-router';
 import { readStored, clearSession } from '../lib/storage.ts';
@@ -14,5 +15,5 @@ export function RequireLogin() {
       clearSession();
     }
   }, [hasToken]);
-  return hasToken ? <Outlet /> : <Navigate to="/login" replace />;
+  return hasToken ? <Outlet /> : <Navigate to={paths.login.href()} replace />;
 }

@@ -1,3 +1,4 @@
+import { paths } from '@eisteddfod/shared';
 import { Anchor, Container, Group, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { useLoadedPublicSite } from '../features/event/api/event-content.ts';
@@ -31,13 +32,13 @@ export function SiteFooter() {
             ))}
           </Group>
           <Group gap="md" component="nav" aria-label="Legal">
-            <Anchor component={Link} to="/contact" c="gray.2">
+            <Anchor component={Link} to={paths.contact.href()} c="gray.2">
               Contact
             </Anchor>
-            <Anchor component={Link} to="/privacy-policy" c="gray.2">
+            <Anchor component={Link} to={paths.privacyPolicy.href()} c="gray.2">
               Privacy Policy
             </Anchor>
-            <Anchor component={Link} to="/terms-of-service" c="gray.2">
+            <Anchor component={Link} to={paths.termsOfService.href()} c="gray.2">
               Terms of Service
             </Anchor>
           </Group>

@@ -1,3 +1,4 @@
+import { paths } from '@eisteddfod/shared';
 import { Anchor, Burger, Button, Group, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { lazy, Suspense, useState } from 'react';
@@ -25,7 +26,7 @@ export function SiteHeader() {
     close();
     clearSession();
     toast('success', LOGGED_OUT_MESSAGE);
-    void navigate('/');
+    void navigate(paths.home.href());
   }
 
   const items = (
@@ -53,7 +54,7 @@ export function SiteHeader() {
   return (
     <header className={classes.header}>
       <Group justify="space-between" h="100%" px="md" wrap="nowrap">
-        <Anchor component={Link} to="/" underline="never" className={classes.brand}>
+        <Anchor component={Link} to={paths.home.href()} underline="never" className={classes.brand}>
           <img src="/favicon.svg" alt="" width={32} height={32} />
           <Text span fw={700} size="lg">
             Online Eisteddfod

@@ -1,3 +1,4 @@
+import { paths } from '@eisteddfod/shared';
 /** The two menus of spec 2 ("Menu and footer"). */
 export interface MenuLink {
   label: string;
@@ -5,19 +6,19 @@ export interface MenuLink {
 }
 
 export const LOGGED_OUT_MENU: MenuLink[] = [
-  { label: 'Enter Now', to: '/register' },
-  { label: 'INFO', to: '/Events/Concours' },
-  { label: 'Login', to: '/login' },
-  { label: 'Sign Up', to: '/register' },
+  { label: 'Enter Now', to: paths.register.href() },
+  { label: 'INFO', to: paths.info.href() },
+  { label: 'Login', to: paths.login.href() },
+  { label: 'Sign Up', to: paths.register.href() },
 ];
 
 export const LOGGED_IN_MENU: MenuLink[] = [
-  { label: 'Contestant Details', to: '/participant-profiles' },
-  { label: 'INFO', to: '/Events/Concours' },
-  { label: 'Uploads', to: '/uploads' },
-  { label: 'My Profile', to: '/my-profile' },
-  { label: 'My Orders', to: '/my-orders' },
-  { label: 'My Cart', to: '/checkout' },
+  { label: 'Contestant Details', to: paths.contestants.href() },
+  { label: 'INFO', to: paths.info.href() },
+  { label: 'Uploads', to: paths.uploads.href() },
+  { label: 'My Profile', to: paths.myProfile.href() },
+  { label: 'My Orders', to: paths.myOrders.href() },
+  { label: 'My Cart', to: paths.checkout.href() },
 ];
 
 export const LOGGED_OUT_MESSAGE = 'You have been logged out successfully';
@@ -29,7 +30,9 @@ export const LOGGED_OUT_MESSAGE = 'You have been logged out successfully';
  */
 export function staffMenuFor(token: string | null): MenuLink[] {
   const role = token ? tokenRole(token) : undefined;
-  return role === 'organiser' || role === 'adjudicator' ? [{ label: 'Staff', to: '/staff' }] : [];
+  return role === 'organiser' || role === 'adjudicator'
+    ? [{ label: 'Staff', to: paths.staff.href() }]
+    : [];
 }
 
 function tokenRole(token: string): string | undefined {

@@ -1,3 +1,4 @@
+import { paths } from '@eisteddfod/shared';
 import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
 import { NotFoundPage } from '../features/common/NotFoundPage.tsx';
@@ -34,40 +35,43 @@ const MarkingPage = lazy(() => import('../features/staff/MarkingPage.tsx'));
 const ResultsPage = lazy(() => import('../features/staff/ResultsPage.tsx'));
 const AdjudicatorsPage = lazy(() => import('../features/staff/AdjudicatorsPage.tsx'));
 
-/** Every route of spec 2 ("Route table"). Matching ignores case, as the spec's links vary. */
+/**
+ * Every route of spec 2 ("Route table"), at the addresses of `paths` (packages/shared). Matching
+ * ignores case, as the spec's links vary.
+ */
 export const routes: RouteObject[] = [
   {
     element: <AppLayout />,
     children: [
       { index: true, element: <HomePage /> },
-      { path: 'home', element: <HomePage /> },
-      { path: 'register', element: <RegisterPage /> },
-      { path: 'verify', element: <VerifyPage /> },
-      { path: 'login', element: <LoginPage /> },
-      { path: 'contact', element: <ContactPage /> },
-      { path: 'Events/Concours', element: <InfoPage /> },
-      { path: 'privacy-policy', element: <PrivacyPolicyPage /> },
-      { path: 'terms-of-service', element: <TermsOfServicePage /> },
+      { path: paths.homeAlias.pattern, element: <HomePage /> },
+      { path: paths.register.pattern, element: <RegisterPage /> },
+      { path: paths.verify.pattern, element: <VerifyPage /> },
+      { path: paths.login.pattern, element: <LoginPage /> },
+      { path: paths.contact.pattern, element: <ContactPage /> },
+      { path: paths.info.pattern, element: <InfoPage /> },
+      { path: paths.privacyPolicy.pattern, element: <PrivacyPolicyPage /> },
+      { path: paths.termsOfService.pattern, element: <TermsOfServicePage /> },
       {
         element: <RequireLogin />,
         children: [
-          { path: 'participant-profiles', element: <ContestantsPage /> },
-          { path: ':id/create-participant-profile', element: <CreateContestantPage /> },
-          { path: ':id/sections', element: <SectionsPage /> },
-          { path: ':id/categories', element: <CategoriesPage /> },
-          { path: ':participantId/categories/:categoryId/items', element: <ItemsPage /> },
-          { path: 'checkout', element: <CheckoutPage /> },
-          { path: 'confirmation/:id', element: <PaymentConfirmationPage /> },
-          { path: 'my-profile', element: <MyProfilePage /> },
-          { path: 'my-orders', element: <MyOrdersPage /> },
-          { path: 'view-order/:id', element: <ViewOrderPage /> },
-          { path: 'edit-profile/:id', element: <EditContestantPage /> },
-          { path: 'uploads', element: <UploadsPage /> },
-          { path: 'staff', element: <StaffHomePage /> },
-          { path: 'staff/marking', element: <MarkingListPage /> },
-          { path: 'staff/marking/:orderItemId', element: <MarkingPage /> },
-          { path: 'staff/results', element: <ResultsPage /> },
-          { path: 'staff/adjudicators', element: <AdjudicatorsPage /> },
+          { path: paths.contestants.pattern, element: <ContestantsPage /> },
+          { path: paths.createContestant.pattern, element: <CreateContestantPage /> },
+          { path: paths.sections.pattern, element: <SectionsPage /> },
+          { path: paths.categories.pattern, element: <CategoriesPage /> },
+          { path: paths.items.pattern, element: <ItemsPage /> },
+          { path: paths.checkout.pattern, element: <CheckoutPage /> },
+          { path: paths.confirmation.pattern, element: <PaymentConfirmationPage /> },
+          { path: paths.myProfile.pattern, element: <MyProfilePage /> },
+          { path: paths.myOrders.pattern, element: <MyOrdersPage /> },
+          { path: paths.viewOrder.pattern, element: <ViewOrderPage /> },
+          { path: paths.editContestant.pattern, element: <EditContestantPage /> },
+          { path: paths.uploads.pattern, element: <UploadsPage /> },
+          { path: paths.staff.pattern, element: <StaffHomePage /> },
+          { path: paths.staffMarking.pattern, element: <MarkingListPage /> },
+          { path: paths.markEntry.pattern, element: <MarkingPage /> },
+          { path: paths.staffResults.pattern, element: <ResultsPage /> },
+          { path: paths.staffAdjudicators.pattern, element: <AdjudicatorsPage /> },
         ],
       },
       { path: '*', element: <NotFoundPage /> },

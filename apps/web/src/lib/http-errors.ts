@@ -1,3 +1,4 @@
+import { paths } from '@eisteddfod/shared';
 import { ApiRequestError } from './api-fetch.ts';
 import { clearSession } from './storage.ts';
 import { toast } from './toasts.ts';
@@ -6,7 +7,7 @@ export const GENERIC_ERROR = "An error has occurred. Please contact the provider
 export const SESSION_EXPIRED = 'Session has expired. Please login again';
 
 /** Where a 401 sends the user; the router registers its navigate function here. */
-let goToLogin: () => void = () => window.location.assign('/login');
+let goToLogin: () => void = () => window.location.assign(paths.login.href());
 export function setLoginRedirect(navigate: () => void): void {
   goToLogin = navigate;
 }

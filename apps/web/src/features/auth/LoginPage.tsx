@@ -1,5 +1,5 @@
 import { Anchor, Button, Stack, Text } from '@mantine/core';
-import { ACCOUNT_MESSAGES, noAccountMessage } from '@eisteddfod/shared';
+import { ACCOUNT_MESSAGES, noAccountMessage, paths } from '@eisteddfod/shared';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { FormCard } from '../../components/FormCard.tsx';
@@ -38,12 +38,12 @@ export default function LoginPage() {
           if (outcome === 'no-account') {
             toast('error', noAccountMessage(username), 'User not found');
           } else {
-            void navigate('/verify');
+            void navigate(paths.verify.href());
           }
         },
         onError: (error) => {
           showFlowError(error);
-          if (isPinAlreadySent(error)) void navigate('/verify');
+          if (isPinAlreadySent(error)) void navigate(paths.verify.href());
         },
       },
     );
@@ -68,7 +68,7 @@ export default function LoginPage() {
           </Button>
           <Text ta="center">
             No account yet?{' '}
-            <Anchor component={Link} to="/register" fw={600}>
+            <Anchor component={Link} to={paths.register.href()} fw={600}>
               Sign Up
             </Anchor>
           </Text>

@@ -1,5 +1,5 @@
 import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
-import { ACCOUNT_MESSAGES, DEFAULT_COUNTRY, registrationProblem } from '@eisteddfod/shared';
+import { ACCOUNT_MESSAGES, DEFAULT_COUNTRY, paths, registrationProblem } from '@eisteddfod/shared';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { CountrySelect } from '../../components/CountrySelect.tsx';
@@ -36,14 +36,14 @@ export default function RegisterPage() {
       onSuccess: (outcome) => {
         if (outcome === 'exists') {
           toast('warning', ACCOUNT_MESSAGES.userExists);
-          void navigate('/login');
+          void navigate(paths.login.href());
         } else {
-          void navigate('/verify');
+          void navigate(paths.verify.href());
         }
       },
       onError: (error) => {
         showFlowError(error);
-        if (isPinAlreadySent(error)) void navigate('/verify');
+        if (isPinAlreadySent(error)) void navigate(paths.verify.href());
       },
     });
   }
@@ -84,7 +84,7 @@ export default function RegisterPage() {
           </Button>
           <Text ta="center">
             Already have an account?{' '}
-            <Anchor component={Link} to="/login" fw={600}>
+            <Anchor component={Link} to={paths.login.href()} fw={600}>
               Login
             </Anchor>
           </Text>

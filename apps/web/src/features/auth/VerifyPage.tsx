@@ -1,5 +1,5 @@
 import { Button, Center, PinInput, Stack, Text } from '@mantine/core';
-import { ACCOUNT_MESSAGES, PIN_LENGTH, PIN_RESEND_SECONDS } from '@eisteddfod/shared';
+import { ACCOUNT_MESSAGES, paths, PIN_LENGTH, PIN_RESEND_SECONDS } from '@eisteddfod/shared';
 import { useState, type FormEvent } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { FormCard } from '../../components/FormCard.tsx';
@@ -17,7 +17,7 @@ import { useCountdown } from './use-countdown.ts';
 /** /verify (spec 2 and 4): the pin sent on register or login; without one, back to /login. */
 export default function VerifyPage() {
   const [pending] = useState(readPendingLogin);
-  if (!pending) return <Navigate to="/login" replace />;
+  if (!pending) return <Navigate to={paths.login.href()} replace />;
   return <VerifyForm pending={pending} />;
 }
 
@@ -49,7 +49,7 @@ function VerifyForm({ pending }: { pending: PendingLogin }) {
             return;
           }
           toast('success', ACCOUNT_MESSAGES.pinValidated, 'Success');
-          void navigate('/participant-profiles');
+          void navigate(paths.contestants.href());
         },
         onError: showFlowError,
       },

@@ -1,5 +1,5 @@
 import { Button, SimpleGrid } from '@mantine/core';
-import { SECTIONS, type Category, type Section } from '@eisteddfod/shared';
+import { type Category, paths, type Section, SECTIONS } from '@eisteddfod/shared';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { readStored, writeStored } from '../../lib/storage.ts';
 import { useCategories } from './api/categories.ts';
@@ -27,19 +27,19 @@ export default function CategoriesPage() {
   const results = useSectionItems(section, search.page);
 
   // Opened without choosing a section first (a bookmark, another tab): choose one.
-  if (!section) return <Navigate to={`/${participantId}/sections`} replace />;
+  if (!section) return <Navigate to={paths.sections.href({ id: participantId })} replace />;
 
   const inSection = (categories.data ?? []).filter((category) => category.section === section);
 
   function choose(category: Category) {
     writeStored('currentSubCategory', category.name);
-    void navigate(`/${participantId}/categories/${category.id}/items`);
+    void navigate(paths.items.href({ participantId: participantId, categoryId: category.id }));
   }
 
   return (
     <BrowseLayout
       title={section}
-      back={{ to: `/${participantId}/sections`, label: 'Back to Sections' }}
+      back={{ to: paths.sections.href({ id: participantId }), label: 'Back to Sections' }}
       participantId={participantId}
     >
       <SearchBox

@@ -1,3 +1,4 @@
+import { paths } from '@eisteddfod/shared';
 import { useParams } from 'react-router';
 import { readStored } from '../../lib/storage.ts';
 import { useCategories } from './api/categories.ts';
@@ -20,7 +21,7 @@ export default function ItemsPage() {
   return (
     <BrowseLayout
       title={title}
-      back={{ to: `/${participantId}/categories`, label: 'Back to Categories' }}
+      back={{ to: paths.categories.href({ id: participantId }), label: 'Back to Categories' }}
       participantId={participantId}
     >
       <SearchBox

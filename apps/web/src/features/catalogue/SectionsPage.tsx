@@ -1,5 +1,5 @@
 import { SimpleGrid } from '@mantine/core';
-import { SECTIONS, type Section } from '@eisteddfod/shared';
+import { paths, type Section, SECTIONS } from '@eisteddfod/shared';
 import { useNavigate, useParams } from 'react-router';
 import { writeStored } from '../../lib/storage.ts';
 import { useCategories } from './api/categories.ts';
@@ -23,13 +23,13 @@ export default function SectionsPage() {
 
   function choose(section: Section) {
     writeStored('currentCategory', section);
-    void navigate(`/${participantId}/categories`);
+    void navigate(paths.categories.href({ id: participantId }));
   }
 
   return (
     <BrowseLayout
       title="Sections"
-      back={{ to: '/participant-profiles', label: 'Back to Contestants' }}
+      back={{ to: paths.contestants.href(), label: 'Back to Contestants' }}
       participantId={participantId}
     >
       <SearchBox

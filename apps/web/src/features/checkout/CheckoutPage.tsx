@@ -1,10 +1,11 @@
 import { Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import {
   CHECKOUT_MESSAGES,
-  formatRand,
-  toMobileDigits,
   type Customer,
+  formatRand,
   type Order,
+  paths,
+  toMobileDigits,
 } from '@eisteddfod/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
@@ -53,7 +54,7 @@ export default function CheckoutPage() {
       {isEmpty && (
         <Paper withBorder p={{ base: 'md', sm: 'xl' }}>
           <Text mb="md">{CHECKOUT_MESSAGES.emptyCart}</Text>
-          <Button component={Link} to="/participant-profiles">
+          <Button component={Link} to={paths.contestants.href()}>
             Add More Items
           </Button>
         </Paper>
@@ -190,7 +191,7 @@ function CheckoutForm({ order, customer }: { order: Order; customer: Customer })
             </Button>
             <Button
               component={Link}
-              to="/participant-profiles"
+              to={paths.contestants.href()}
               variant="default"
               size="md"
               fullWidth

@@ -1,5 +1,5 @@
 import { Alert, Button, Container, Group, Loader, Paper, Text, Title } from '@mantine/core';
-import { CHECKOUT_MESSAGES, formatRand } from '@eisteddfod/shared';
+import { CHECKOUT_MESSAGES, formatRand, paths } from '@eisteddfod/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -57,8 +57,8 @@ export default function PaymentConfirmationPage() {
             {gaveUp ? (
               <Alert color="orange" title="Still waiting" mb="lg" styles={alertStyles}>
                 The payment provider has not confirmed your payment yet. Please check{' '}
-                <Link to="/my-orders">My Orders</Link> later; an order shows as paid as soon as the
-                confirmation arrives.
+                <Link to={paths.myOrders.href()}>My Orders</Link> later; an order shows as paid as
+                soon as the confirmation arrives.
               </Alert>
             ) : (
               <Group gap="sm" wrap="nowrap" align="flex-start" mb="lg" role="status">
@@ -87,16 +87,16 @@ export default function PaymentConfirmationPage() {
           </>
         )}
         <Group gap="sm">
-          <Button component={Link} to="/participant-profiles">
+          <Button component={Link} to={paths.contestants.href()}>
             Back to home
           </Button>
           {status === 'paid' && (
-            <Button component={Link} to="/my-orders" variant="default">
+            <Button component={Link} to={paths.myOrders.href()} variant="default">
               My Orders
             </Button>
           )}
           {status === 'cart' && (
-            <Button component={Link} to="/checkout" variant="default">
+            <Button component={Link} to={paths.checkout.href()} variant="default">
               Go to checkout
             </Button>
           )}

@@ -1,3 +1,4 @@
+import { paths } from '@eisteddfod/shared';
 import { Button, Container, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 
@@ -8,7 +9,7 @@ export function NotFoundPage() {
         Page not found
       </Title>
       <Text mb="lg">The page you asked for does not exist. It may have moved.</Text>
-      <Button component={Link} to="/">
+      <Button component={Link} to={paths.home.href()}>
         Back to home
       </Button>
     </Container>

@@ -2,6 +2,7 @@ import { Button, Container, Group, SimpleGrid, Text, Title } from '@mantine/core
 import {
   CONTESTANT_MESSAGES,
   type ParticipantProfile,
+  paths,
   type ProfileOrderItem,
 } from '@eisteddfod/shared';
 import { useState } from 'react';
@@ -56,11 +57,11 @@ export default function ContestantsPage() {
           <span />
         )}
         <Group gap="sm" w={{ base: '100%', xs: 'auto' }} grow preventGrowOverflow={false}>
-          <Button component={Link} to={`/${customerId}/create-participant-profile`}>
+          <Button component={Link} to={paths.createContestant.href({ id: customerId })}>
             + Add New Contestant
           </Button>
           {hasCart && (
-            <Button component={Link} to="/checkout" variant="outline">
+            <Button component={Link} to={paths.checkout.href()} variant="outline">
               Continue to checkout
             </Button>
           )}

@@ -1,5 +1,5 @@
 import { Divider, Stack, Title } from '@mantine/core';
-import { CONTESTANT_MESSAGES, contestantProblem } from '@eisteddfod/shared';
+import { CONTESTANT_MESSAGES, contestantProblem, paths } from '@eisteddfod/shared';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from '../../lib/toasts.ts';
@@ -53,7 +53,7 @@ export default function CreateContestantPage() {
       {
         onSuccess: () => {
           toast('success', CONTESTANT_MESSAGES.created);
-          void navigate('/participant-profiles');
+          void navigate(paths.contestants.href());
         },
       },
     );

@@ -3,6 +3,7 @@ import {
   CONTESTANT_MESSAGES,
   contestantProblem,
   type ParticipantProfile,
+  paths,
 } from '@eisteddfod/shared';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -40,7 +41,7 @@ export default function EditContestantPage() {
           <Text mb="lg">
             None of your contestants has this id. It may have been deleted, or the link is wrong.
           </Text>
-          <Button component={Link} to="/participant-profiles">
+          <Button component={Link} to={paths.contestants.href()}>
             Back to Contestant Profiles
           </Button>
         </Panel>
@@ -93,7 +94,7 @@ function EditContestantForm(props: { customerId: number; contestant: Participant
       {
         onSuccess: () => {
           toast('success', CONTESTANT_MESSAGES.updated);
-          void navigate('/participant-profiles');
+          void navigate(paths.contestants.href());
         },
       },
     );

@@ -1,3 +1,4 @@
+import { paths } from '@eisteddfod/shared';
 import { Anchor } from '@mantine/core';
 import { Link } from 'react-router';
 import { ContactLine } from './components/ContactLine.tsx';
@@ -86,7 +87,7 @@ const SECTIONS: LegalSection[] = [
         <p>
           Our lawful grounds under section 11 of POPIA are your consent, the agreement you enter
           into when you register and enter (see the{' '}
-          <Anchor component={Link} to="/terms-of-service" inherit underline="always">
+          <Anchor component={Link} to={paths.termsOfService.href()} inherit underline="always">
             Terms of Service
           </Anchor>
           ), and our legitimate interest in a fair and secure competition. We do not sell personal

@@ -1,3 +1,4 @@
+import { paths } from '@eisteddfod/shared';
 import { Anchor } from '@mantine/core';
 import { Link } from 'react-router';
 import { ContactLine } from './components/ContactLine.tsx';
@@ -18,7 +19,7 @@ const SECTIONS: LegalSection[] = [
         </p>
         <p>
           How we handle personal information is set out in the{' '}
-          <Anchor component={Link} to="/privacy-policy" inherit underline="always">
+          <Anchor component={Link} to={paths.privacyPolicy.href()} inherit underline="always">
             Privacy Policy
           </Anchor>
           .

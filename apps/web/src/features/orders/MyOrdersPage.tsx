@@ -1,5 +1,5 @@
 import { Anchor, Button, Container, Paper, Text, Title, VisuallyHidden } from '@mantine/core';
-import { formatRand } from '@eisteddfod/shared';
+import { formatRand, paths } from '@eisteddfod/shared';
 import { Link } from 'react-router';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { currentCustomerId } from '../cart/api/cart.ts';
@@ -26,7 +26,7 @@ export default function MyOrdersPage() {
           <Text mb="md">
             You have no orders yet. Orders appear here once you have checked out your cart.
           </Text>
-          <Button component={Link} to="/participant-profiles">
+          <Button component={Link} to={paths.contestants.href()}>
             Enter contestants
           </Button>
         </Paper>
@@ -60,7 +60,7 @@ export default function MyOrdersPage() {
                 <td className={classes.action}>
                   <Anchor
                     component={Link}
-                    to={`/view-order/${order.id}`}
+                    to={paths.viewOrder.href({ id: order.id })}
                     fw={600}
                     aria-label={`View Order ${order.orderNumber}`}
                   >

@@ -1,5 +1,5 @@
 import { Anchor, Button, Container, Text, Title, VisuallyHidden } from '@mantine/core';
-import { formatRand, type OrderItem } from '@eisteddfod/shared';
+import { formatRand, type OrderItem, paths } from '@eisteddfod/shared';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useDocumentTitle } from '../../lib/document-title.ts';
@@ -22,7 +22,14 @@ export default function ViewOrderPage() {
 
   return (
     <Container size="lg" px={{ base: 'sm', sm: 'md' }} py={{ base: 'lg', sm: 'xl' }}>
-      <Anchor component={Link} to="/my-orders" fw={600} display="inline-block" py={6} mb="sm">
+      <Anchor
+        component={Link}
+        to={paths.myOrders.href()}
+        fw={600}
+        display="inline-block"
+        py={6}
+        mb="sm"
+      >
         ← Back to Orders
       </Anchor>
       <Title order={1} fz={{ base: 26, sm: 32 }} mb="xs">

@@ -1,3 +1,4 @@
+import { paths } from '@eisteddfod/shared';
 import { Anchor, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { useMarkingList } from './api/staff-api.ts';
@@ -30,7 +31,11 @@ function EntriesTable() {
           {list.data.map((e) => (
             <Table.Tr key={e.orderItemId}>
               <Table.Td>
-                <Anchor component={Link} to={`/staff/marking/${e.orderItemId}`} fw={600}>
+                <Anchor
+                  component={Link}
+                  to={paths.markEntry.href({ orderItemId: e.orderItemId })}
+                  fw={600}
+                >
                   {e.entryCode}
                 </Anchor>
               </Table.Td>

@@ -1,3 +1,4 @@
+import { paths } from '@eisteddfod/shared';
 import type { MarkingEntry } from '@eisteddfod/shared';
 import { Anchor, Badge, Card, Group, Image, List, Stack, Text, Title } from '@mantine/core';
 import { Link, useParams } from 'react-router';
@@ -48,7 +49,8 @@ function Entry({ orderItemId }: { orderItemId: number }) {
   if (entry.isError) {
     return (
       <Text>
-        This entry is not yours to mark. <Link to="/staff/marking">Back to your entries</Link>
+        This entry is not yours to mark.{' '}
+        <Link to={paths.staffMarking.href()}>Back to your entries</Link>
       </Text>
     );
   }
@@ -91,7 +93,7 @@ function Entry({ orderItemId }: { orderItemId: number }) {
           onSave={(mark) => save.mutate(mark)}
         />
       </section>
-      <Anchor component={Link} to="/staff/marking">
+      <Anchor component={Link} to={paths.staffMarking.href()}>
         Back to your entries
       </Anchor>
     </Stack>

@@ -1,4 +1,4 @@
-import { formatRand, type Overview } from '@eisteddfod/shared';
+import { formatRand, type Overview, paths } from '@eisteddfod/shared';
 import {
   Button,
   Card,
@@ -124,7 +124,7 @@ function OrganiserOverview({ overview }: { overview: Overview }) {
         </Title>
         {overview.adjudicators.length === 0 ? (
           <Text>
-            No adjudicators yet. <Link to="/staff/adjudicators">Invite one</Link>.
+            No adjudicators yet. <Link to={paths.staffAdjudicators.href()}>Invite one</Link>.
           </Text>
         ) : (
           <Stack>
@@ -144,7 +144,7 @@ function OrganiserOverview({ overview }: { overview: Overview }) {
         <Button onClick={() => void exportCsv()} loading={exporting}>
           Export entries (CSV)
         </Button>
-        <Button component={Link} to="/staff/results" variant="light">
+        <Button component={Link} to={paths.staffResults.href()} variant="light">
           Review and publish results
         </Button>
       </Group>
@@ -167,7 +167,7 @@ function AdjudicatorHome() {
     <Stack>
       <Bar label="Entries marked" part={submitted.length} whole={entries.length} />
       <Group>
-        <Button component={Link} to="/staff/marking">
+        <Button component={Link} to={paths.staffMarking.href()}>
           Go to marking
         </Button>
       </Group>

@@ -13,9 +13,10 @@ import {
   Title,
 } from '@mantine/core';
 import {
-  UPLOAD_MESSAGES,
   type OrderItemUpload,
   type ParticipantOrderItem,
+  paths,
+  UPLOAD_MESSAGES,
 } from '@eisteddfod/shared';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -239,7 +240,7 @@ export default function UploadsPage() {
         <Stack gap="xs" my="lg">
           <Text fw={600}>{UPLOAD_MESSAGES.noItemsEntered}</Text>
           <Text>
-            <Anchor component={Link} to="/participant-profiles" fw={700}>
+            <Anchor component={Link} to={paths.contestants.href()} fw={700}>
               Go to Contestant Profiles
             </Anchor>{' '}
             to register a contestant for competition items.

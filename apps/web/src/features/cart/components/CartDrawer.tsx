@@ -1,6 +1,6 @@
 import { ActionIcon, Badge, Button, Drawer, Group, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { CART_MESSAGES, formatRand, type OrderItem } from '@eisteddfod/shared';
+import { CART_MESSAGES, formatRand, type OrderItem, paths } from '@eisteddfod/shared';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { useCart } from '../api/cart.ts';
@@ -105,7 +105,7 @@ export function CartDrawer() {
               <Button variant="default" onClick={close}>
                 Close
               </Button>
-              <Button component={Link} to="/checkout">
+              <Button component={Link} to={paths.checkout.href()}>
                 Checkout Now
               </Button>
             </Group>

@@ -2,6 +2,7 @@ import { Anchor, Button, Card, Group, Stack, Text, Title, useMatches } from '@ma
 import {
   CONTESTANT_MESSAGES,
   type ParticipantProfile,
+  paths,
   type ProfileOrderItem,
 } from '@eisteddfod/shared';
 import { useId } from 'react';
@@ -81,7 +82,7 @@ export function ContestantCard(props: {
       <Group gap={8} mt="lg">
         <Button
           component={Link}
-          to={`/${contestant.id}/sections`}
+          to={paths.sections.href({ id: contestant.id })}
           size="sm"
           px={10}
           aria-label={`Add Items for ${name}`}
@@ -90,7 +91,7 @@ export function ContestantCard(props: {
         </Button>
         <Button
           component={Link}
-          to={`/edit-profile/${contestant.id}`}
+          to={paths.editContestant.href({ id: contestant.id })}
           size="sm"
           px={10}
           variant="default"

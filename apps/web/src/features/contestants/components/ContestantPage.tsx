@@ -1,3 +1,4 @@
+import { paths } from '@eisteddfod/shared';
 import { Button, Container, Paper, SimpleGrid, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import type { ReactNode } from 'react';
@@ -34,7 +35,7 @@ export function FormButtons(props: { label: string; saving: boolean }) {
       <Button type="submit" size="md" loading={props.saving}>
         {props.label}
       </Button>
-      <Button component={Link} to="/participant-profiles" size="md" variant="default">
+      <Button component={Link} to={paths.contestants.href()} size="md" variant="default">
         Cancel
       </Button>
     </SimpleGrid>

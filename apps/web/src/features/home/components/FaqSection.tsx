@@ -1,3 +1,4 @@
+import { paths } from '@eisteddfod/shared';
 import { Accordion, Button, Container, Text } from '@mantine/core';
 import type { EventContent } from '@eisteddfod/shared';
 import { Link } from 'react-router';
@@ -36,7 +37,12 @@ export function FaqSection({ faq }: { faq: EventContent['faq'] }) {
             >
               Download the full FAQ (PDF)
             </Button>
-            <Button component={Link} to="/contact" variant="outline" leftSection={<MailIcon />}>
+            <Button
+              component={Link}
+              to={paths.contact.href()}
+              variant="outline"
+              leftSection={<MailIcon />}
+            >
               Contact
             </Button>
           </div>

@@ -1,3 +1,4 @@
+import { paths } from '@eisteddfod/shared';
 import { Button, Container, Paper, Text, Title, VisuallyHidden } from '@mantine/core';
 import type { EventContent, EventSummary } from '@eisteddfod/shared';
 import { Link } from 'react-router';
@@ -22,7 +23,7 @@ export function Hero({ event, content }: HeroProps) {
           </Title>
           {content && <Text className={classes.intro}>{content.intro}</Text>}
           <div className={classes.actions}>
-            <Button component={Link} to="/register" size="lg" className={classes.enter}>
+            <Button component={Link} to={paths.register.href()} size="lg" className={classes.enter}>
               Enter Now
             </Button>
             <Button

@@ -1,3 +1,4 @@
+import { paths } from '@eisteddfod/shared';
 import { Anchor, Button, Container, Text, Title } from '@mantine/core';
 import type { EventContent } from '@eisteddfod/shared';
 import { Link } from 'react-router';
@@ -24,7 +25,12 @@ export function HowItWorks({ steps }: { steps: EventContent['howItWorks'] }) {
               </Title>
               <Text className={classes.cardText}>{step.text}</Text>
               {index === 0 && (
-                <Anchor component={Link} to="/register" fw={700} className={classes.stepLink}>
+                <Anchor
+                  component={Link}
+                  to={paths.register.href()}
+                  fw={700}
+                  className={classes.stepLink}
+                >
                   Register
                 </Anchor>
               )}
@@ -32,7 +38,7 @@ export function HowItWorks({ steps }: { steps: EventContent['howItWorks'] }) {
           ))}
         </ol>
         <div className={classes.sectionAction}>
-          <Button component={Link} to="/register" size="md">
+          <Button component={Link} to={paths.register.href()} size="md">
             Enter Now
           </Button>
         </div>

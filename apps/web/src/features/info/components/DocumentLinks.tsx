@@ -1,3 +1,4 @@
+import { paths } from '@eisteddfod/shared';
 import { SimpleGrid, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { Link } from 'react-router';
 import { FAQ_URL, PROSPECTUS_URL } from '../../event/documents.ts';
@@ -24,7 +25,7 @@ export function DocumentLinks() {
           <Text className={classes.docTitle}>Adjudicators</Text>
           <Text className={classes.docText}>Who marks the entries, with their biographies</Text>
         </UnstyledButton>
-        <UnstyledButton component={Link} to="/contact" className={classes.doc}>
+        <UnstyledButton component={Link} to={paths.contact.href()} className={classes.doc}>
           <Text className={classes.docTitle}>Contact us</Text>
           <Text className={classes.docText}>A question the FAQ does not answer</Text>
         </UnstyledButton>

@@ -1,3 +1,4 @@
+import { paths } from '@eisteddfod/shared';
 import { Anchor } from '@mantine/core';
 import { Link } from 'react-router';
 import { usePublicSite } from '../../event/api/event-content.ts';
@@ -8,7 +9,7 @@ export function ContactLine() {
   return (
     <>
       the{' '}
-      <Anchor component={Link} to="/contact" inherit underline="always">
+      <Anchor component={Link} to={paths.contact.href()} inherit underline="always">
         contact page
       </Anchor>
       {email && (

@@ -1,3 +1,4 @@
+import { paths } from '@eisteddfod/shared';
 import type { StaffMe, StaffRole } from '@eisteddfod/shared';
 import { Alert, Anchor, Container, Group, Loader, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
@@ -7,10 +8,10 @@ import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { useStaffMe } from '../api/staff-api.ts';
 
 const LINKS: { to: string; label: string; roles: StaffRole[] }[] = [
-  { to: '/staff', label: 'Overview', roles: ['organiser', 'adjudicator'] },
-  { to: '/staff/marking', label: 'Marking', roles: ['adjudicator'] },
-  { to: '/staff/results', label: 'Results', roles: ['organiser'] },
-  { to: '/staff/adjudicators', label: 'Adjudicators', roles: ['organiser'] },
+  { to: paths.staff.href(), label: 'Overview', roles: ['organiser', 'adjudicator'] },
+  { to: paths.staffMarking.href(), label: 'Marking', roles: ['adjudicator'] },
+  { to: paths.staffResults.href(), label: 'Results', roles: ['organiser'] },
+  { to: paths.staffAdjudicators.href(), label: 'Adjudicators', roles: ['organiser'] },
 ];
 
 /**

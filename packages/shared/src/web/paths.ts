@@ -1,0 +1,66 @@
+/**
+ * Every page address of the site (spec 2, "Route table"), in one place: the web router
+ * registers `pattern`, links and redirects call `href`, and the server builds the links it sends
+ * (emails, redirects after payment) from the same entries. A renamed page is renamed here only.
+ */
+
+/** The `:name` parameters of a route pattern, as a union of their names. */
+type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | ParamNames<`/${Rest}`>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never;
+
+type HrefArgs<P extends string> = [ParamNames<P>] extends [never]
+  ? []
+  : [params: Record<ParamNames<P>, string | number>];
+
+export interface PagePath<P extends string> {
+  /** The router's pattern, e.g. '/view-order/:id'. */
+  pattern: P;
+  /** The address of one page, its parameters filled in and encoded. */
+  href: (...args: HrefArgs<P>) => string;
+}
+
+function page<P extends string>(pattern: P): PagePath<P> {
+  return {
+    pattern,
+    href: (...args) => {
+      const params = (args[0] ?? {}) as Record<string, string | number>;
+      return pattern.replace(/:(\w+)/g, (_, name: string) =>
+        encodeURIComponent(String(params[name])),
+      );
+    },
+  };
+}
+
+export const paths = {
+  home: page('/'),
+  homeAlias: page('/home'),
+  register: page('/register'),
+  verify: page('/verify'),
+  login: page('/login'),
+  contact: page('/contact'),
+  info: page('/Events/Concours'),
+  privacyPolicy: page('/privacy-policy'),
+  termsOfService: page('/terms-of-service'),
+  contestants: page('/participant-profiles'),
+  createContestant: page('/:id/create-participant-profile'),
+  editContestant: page('/edit-profile/:id'),
+  sections: page('/:id/sections'),
+  categories: page('/:id/categories'),
+  items: page('/:participantId/categories/:categoryId/items'),
+  checkout: page('/checkout'),
+  confirmation: page('/confirmation/:id'),
+  myProfile: page('/my-profile'),
+  myOrders: page('/my-orders'),
+  viewOrder: page('/view-order/:id'),
+  uploads: page('/uploads'),
+  staff: page('/staff'),
+  staffMarking: page('/staff/marking'),
+  markEntry: page('/staff/marking/:orderItemId'),
+  staffResults: page('/staff/results'),
+  staffAdjudicators: page('/staff/adjudicators'),
+  /** Served by the API (a page of its own, linked from certificates' QR codes). */
+  verifyCertificate: page('/certificates/verify/:code'),
+} as const;
