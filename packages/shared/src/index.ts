@@ -22,6 +22,7 @@ export * from './event/content.schema.ts';
 export * from './event/content.guard.ts';
 export * from './support/support.schema.ts';
 export * from './api/id.schema.ts';
+export * from './api/text.schema.ts';
 export * from './files/files.rules.ts';
 export * from './uploads/uploads.rules.ts';
 export * from './uploads/uploads.schema.ts';

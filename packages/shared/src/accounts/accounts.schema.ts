@@ -1,15 +1,14 @@
 import { z } from 'zod';
 import { IdSchema } from '../api/id.schema.ts';
+import { text } from '../api/text.schema.ts';
 import { ACCOUNT_MESSAGES, isValidEmail, isValidMobile, PIN_LENGTH } from './accounts.rules.ts';
 import { COUNTRIES } from '../reference/countries.ts';
 
-const countryName = z
-  .string()
-  .refine(
-    (name) => COUNTRIES.some((c) => c.name === name),
-    'Please choose a country from the list',
-  );
-const name = z.string().trim().min(1, ACCOUNT_MESSAGES.nameRequired).max(100);
+const countryName = text().refine(
+  (name) => COUNTRIES.some((c) => c.name === name),
+  'Please choose a country from the list',
+);
+const name = text().trim().min(1, ACCOUNT_MESSAGES.nameRequired).max(100);
 
 /** Spec 3, Customer. */
 export const CustomerSchema = z.object({
@@ -30,13 +29,11 @@ export const CustomerAndUserSchema = z
   .object({
     firstName: name,
     surname: name,
-    email: z
-      .string()
+    email: text()
       .trim()
       .default('')
       .refine((e) => e === '' || isValidEmail(e), ACCOUNT_MESSAGES.invalidEmail),
-    mobileNumber: z
-      .string()
+    mobileNumber: text()
       .trim()
       .default('')
       .refine((m) => m === '' || isValidMobile(m), ACCOUNT_MESSAGES.invalidMobile),
@@ -55,15 +52,15 @@ export const UpdateCustomerSchema = z.object({
   firstName: name,
   surname: name,
   country: countryName,
-  email: z.string().nullish(),
-  mobileNumber: z.string().nullish(),
+  email: text().nullish(),
+  mobileNumber: text().nullish(),
 });
 export type UpdateCustomer = z.infer<typeof UpdateCustomerSchema>;
 
 /** Spec 3, silent login payload: the password is always the literal 'none'. */
 export const SilentLoginSchema = z.object({
-  username: z.string().trim().min(1, ACCOUNT_MESSAGES.emptyLogin).max(254),
-  password: z.string().max(100).optional(),
+  username: text().trim().min(1, ACCOUNT_MESSAGES.emptyLogin).max(254),
+  password: text().max(100).optional(),
   isMobile: z.boolean().default(false),
 });
 export type SilentLogin = z.infer<typeof SilentLoginSchema>;
@@ -89,21 +86,20 @@ export const PinSentSchema = z.object({
 export type PinSent = z.infer<typeof PinSentSchema>;
 
 export const PinQuerySchema = z.object({
-  pin: z
-    .string()
+  pin: text()
     .trim()
     .regex(new RegExp(`^\\d{${PIN_LENGTH}}$`), `The pin is ${PIN_LENGTH} digits`),
 });
 
 export const CustomerSearchQuerySchema = z
-  .object({ email: z.string().trim().optional(), mobileNumber: z.string().trim().optional() })
+  .object({ email: text().trim().optional(), mobileNumber: text().trim().optional() })
   .refine((q) => Boolean(q.email || q.mobileNumber), {
     message: 'Give an email or a mobile number',
     path: ['email'],
   });
 
 export const UsernameQuerySchema = z.object({
-  username: z.string().trim().min(1).max(254),
+  username: text().trim().min(1).max(254),
   isMobile: z
     .enum(['true', 'false'])
     .default('false')

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IdSchema } from '../api/id.schema.ts';
+import { text } from '../api/text.schema.ts';
 import { SectionSchema } from '../catalogue/catalogue.schema.ts';
 import { GroupParticipantSchema } from '../contestants/contestants.schema.ts';
 
@@ -79,13 +80,13 @@ export const CreateOrderSchema = z.object({
 export const AddOrderItemSchema = z.object({
   itemId: IdSchema,
   participantProfileId: IdSchema,
-  groupName: z.string().trim().max(100).nullish(),
-  instruments: z.string().trim().max(60).nullish(),
+  groupName: text().trim().max(100).nullish(),
+  instruments: text().trim().max(60).nullish(),
   groupParticipant: z.unknown().optional(),
 });
 export type AddOrderItem = z.infer<typeof AddOrderItemSchema>;
 
-const memberText = z.string().trim().max(100);
+const memberText = text().trim().max(100);
 /** POST /api/OrderItems/{id}/UpdateGroupParticipants: every member of the group, in order. */
 export const GroupParticipantsUpdateSchema = z
   .array(
@@ -94,8 +95,8 @@ export const GroupParticipantsUpdateSchema = z
       firstName: memberText,
       surname: memberText,
       school: memberText,
-      gender: z.string().trim().max(10),
-      grade: z.string().trim().max(2),
+      gender: text().trim().max(10),
+      grade: text().trim().max(2),
     }),
   )
   .max(200);

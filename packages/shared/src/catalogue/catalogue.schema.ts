@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IdSchema } from '../api/id.schema.ts';
+import { text } from '../api/text.schema.ts';
 import { SECTIONS } from '../reference/sections.ts';
 import { MAX_PAGE_SIZE } from './paging.rules.ts';
 
@@ -34,8 +35,7 @@ export const ItemPageSchema = z.object({
 });
 export type ItemPage = z.infer<typeof ItemPageSchema>;
 
-const trimmedSearch = z
-  .string()
+const trimmedSearch = text()
   .max(100, 'Search text must be at most 100 characters')
   .transform((s) => s.trim())
   .default('');

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { IdSchema } from '../api/id.schema.ts';
+import { text } from '../api/text.schema.ts';
 import { GENDERS } from '../reference/people.ts';
 
-const text = (max: number) => z.string().trim().max(max);
+const field = (max: number) => text().trim().max(max);
 
 export const GroupParticipantSchema = z.object({
   firstName: z.string(),
@@ -46,15 +47,15 @@ export const ParticipantProfileSchema = z.object({
 export type ParticipantProfile = z.infer<typeof ParticipantProfileSchema>;
 
 const profileFields = {
-  firstName: text(100),
-  surname: text(100),
-  email: text(254).nullish(),
-  mobileNumber: text(20).nullish(),
-  school: text(200),
-  grade: text(2),
+  firstName: field(100),
+  surname: field(100),
+  email: field(254).nullish(),
+  mobileNumber: field(20).nullish(),
+  school: field(200),
+  grade: field(2),
   gender: z.enum(GENDERS).nullish(),
   /** The `name` an upload answered with; attaches that picture to the contestant. */
-  profilePicture: text(100).nullish(),
+  profilePicture: field(100).nullish(),
 };
 
 /**

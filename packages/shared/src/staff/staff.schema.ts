@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IdSchema } from '../api/id.schema.ts';
+import { text } from '../api/text.schema.ts';
 import { SectionSchema } from '../catalogue/catalogue.schema.ts';
 import { MedalSchema, RubricScoreSchema } from '../results/results.schema.ts';
 import { ACCOUNT_ROLES, RUBRIC_TOTAL, STAFF_ROLES } from './staff.rules.ts';
@@ -70,7 +71,7 @@ export const AdjudicatorSchema = z.object({
 export type Adjudicator = z.infer<typeof AdjudicatorSchema>;
 export const AdjudicatorsSchema = z.array(AdjudicatorSchema);
 
-const personName = z.string().trim().min(1, 'Please enter a name').max(100);
+const personName = text().trim().min(1, 'Please enter a name').max(100);
 /** POST /api/Staff/Adjudicators: invite an adjudicator (an account is made; they are emailed). */
 export const InviteAdjudicatorSchema = z.object({
   firstName: personName,
@@ -94,7 +95,7 @@ export const AssignmentParamsSchema = z.object({ id: IdSchema, assignmentId: IdS
 /** POST /api/Staff/Conflicts: an adjudicator declares a school or a contestant (by name). */
 export const DeclareConflictSchema = z.object({
   kind: z.enum(['school', 'contestant']),
-  name: z.string().trim().min(2, 'Please enter a name').max(200),
+  name: text().trim().min(2, 'Please enter a name').max(200),
 });
 export type DeclareConflict = z.infer<typeof DeclareConflictSchema>;
 
@@ -156,8 +157,8 @@ export const StaffEntryParamsSchema = z.object({ orderItemId: IdSchema });
 
 /** PUT /api/Staff/Marking/{orderItemId}: save a draft, or submit (every criterion scored). */
 export const SaveMarkSchema = z.object({
-  scores: z.array(z.object({ name: z.string().min(1).max(80), value: z.number().int() })).max(20),
-  comment: z.string().max(4000).default(''),
+  scores: z.array(z.object({ name: text().min(1).max(80), value: z.number().int() })).max(20),
+  comment: text().max(4000).default(''),
   submit: z.boolean().default(false),
 });
 export type SaveMark = z.infer<typeof SaveMarkSchema>;
@@ -244,5 +245,5 @@ export const CertificateVerificationSchema = z.object({
 });
 export type CertificateVerification = z.infer<typeof CertificateVerificationSchema>;
 export const VerificationCodeParamsSchema = z.object({
-  code: z.string().trim().max(40),
+  code: text().trim().max(40),
 });

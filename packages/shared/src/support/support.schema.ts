@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isValidEmail, isValidMobile } from '../accounts/accounts.rules.ts';
+import { text } from '../api/text.schema.ts';
 
 export const SUPPORT_MESSAGES = {
   name: 'Please enter your name.',
@@ -12,17 +13,16 @@ export const SUPPORT_MESSAGES = {
 
 /** The contact page's support ticket. `website` is a honeypot: people leave it empty. */
 export const SupportTicketSchema = z.object({
-  name: z.string().trim().min(1, SUPPORT_MESSAGES.name).max(100),
-  email: z.string().trim().max(254).refine(isValidEmail, SUPPORT_MESSAGES.email),
-  mobileNumber: z
-    .string()
+  name: text().trim().min(1, SUPPORT_MESSAGES.name).max(100),
+  email: text().trim().max(254).refine(isValidEmail, SUPPORT_MESSAGES.email),
+  mobileNumber: text()
     .trim()
     .max(15)
     .default('')
     .refine((m) => m === '' || isValidMobile(m), SUPPORT_MESSAGES.mobile),
-  subject: z.string().trim().min(1, SUPPORT_MESSAGES.subject).max(150),
-  message: z.string().trim().min(10, SUPPORT_MESSAGES.message).max(5000),
-  website: z.string().max(200).default(''),
+  subject: text().trim().min(1, SUPPORT_MESSAGES.subject).max(150),
+  message: text().trim().min(10, SUPPORT_MESSAGES.message).max(5000),
+  website: text().max(200).default(''),
 });
 export type SupportTicket = z.infer<typeof SupportTicketSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IdSchema } from '../api/id.schema.ts';
+import { text } from '../api/text.schema.ts';
 import { SectionSchema } from '../catalogue/catalogue.schema.ts';
 import { GroupParticipantSchema } from '../contestants/contestants.schema.ts';
 
@@ -73,7 +74,7 @@ export const ParticipantOrderItemsQuerySchema = z.object({
   skip: z.coerce.number().int().min(0).max(100_000).default(0),
   take: z.coerce.number().int().min(1).max(50).default(10),
   year: z.coerce.number().int().min(2000).max(2100).optional(),
-  search: z.string().trim().max(100).default(''),
+  search: text().trim().max(100).default(''),
 });
 
 export const ParticipantOrderItemsPageSchema = z.object({
@@ -89,10 +90,10 @@ export type ParticipantOrderItemsPage = z.infer<typeof ParticipantOrderItemsPage
 /** POST /api/OrderItems/{id}/OrderItemUploads?orderId: record a finished upload (spec 7). */
 export const CreateOrderItemUploadSchema = z.object({
   orderItemId: IdSchema.optional(),
-  fileName: z.string().trim().min(1).max(255),
+  fileName: text().trim().min(1).max(255),
   uploadType: UploadTypeSchema,
   sizeInBytes: z.number().int().min(0),
-  originalFileName: z.string().trim().min(1).max(255),
+  originalFileName: text().trim().min(1).max(255),
   isPrimaryFile: z.boolean().default(false),
   /** The video slot the file was sent to over tus. */
   videoId: z.uuid(),
@@ -107,7 +108,7 @@ export const OrderIdQuerySchema = z.object({ orderId: OptionalOrderIdSchema });
 export const BucketLinkQuerySchema = z.object({
   orderItemId: IdSchema,
   orderId: OptionalOrderIdSchema,
-  fileName: z.string().min(1).max(255),
+  fileName: text().min(1).max(255),
 });
 export const BucketLinkSchema = z.object({ url: z.string() });
 
@@ -119,8 +120,8 @@ export const VideoCollectionSchema = z.object({
 });
 export type VideoCollection = z.infer<typeof VideoCollectionSchema>;
 export const VideoCollectionsSchema = z.object({ items: z.array(VideoCollectionSchema) });
-export const CollectionsQuerySchema = z.object({ search: z.string().trim().max(100).optional() });
-export const CreateCollectionSchema = z.object({ name: z.string().trim().min(1).max(100) });
+export const CollectionsQuerySchema = z.object({ search: text().trim().max(100).optional() });
+export const CreateCollectionSchema = z.object({ name: text().trim().min(1).max(100) });
 export const CollectionParamsSchema = z.object({ id: z.uuid() });
 
 /**
@@ -149,7 +150,7 @@ export type VideoSlot = z.infer<typeof VideoSlotSchema>;
 export const VideoSlotsSchema = z.object({ items: z.array(VideoSlotSchema) });
 export const CreateVideoSlotSchema = z.object({
   collectionId: z.uuid().optional(),
-  title: z.string().trim().min(1).max(200),
+  title: text().trim().min(1).max(200),
 });
 
 /** Headers of POST /api/Uploads/UploadS3Files (spec 7): text, as browsers send them. */
@@ -158,5 +159,5 @@ export const EntryFileHeadersSchema = z.object({
   orderid: z.union([z.literal('0'), IdSchema]).optional(),
   orderitemid: IdSchema,
   uploadtypeid: z.enum(['2', '3']).transform((v) => (v === '2' ? 2 : 3) as 2 | 3),
-  updatedfilename: z.string().max(255).optional(),
+  updatedfilename: text().max(255).optional(),
 });

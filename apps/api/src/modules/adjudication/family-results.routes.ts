@@ -5,6 +5,7 @@ import {
   EntryResultSchema,
   IdSchema,
   RubricScoresSchema,
+  text,
 } from '@eisteddfod/shared';
 import { notFound } from '../../lib/errors.ts';
 import { requireSession } from '../../plugins/auth.ts';
@@ -59,7 +60,7 @@ export const familyResultsRoutes: FastifyPluginAsyncZod<AdjudicationServices> = 
         params,
         querystring: z.object({
           expires: z.coerce.number().int(),
-          signature: z.string().max(64),
+          signature: text().max(64),
         }),
       },
     },

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply } from 'fastify';
+import { text } from '@eisteddfod/shared';
 import { LruCache } from '../../lib/compressed-json.ts';
 import { notFound } from '../../lib/errors.ts';
 import { buildAdjudicatorBio, buildFaq, buildProspectus } from './documents.ts';
@@ -71,8 +72,7 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
         ...pdfSchema,
         summary: "An adjudicator's biography",
         params: z.object({
-          slug: z
-            .string()
+          slug: text()
             .regex(/^[a-z0-9-]+$/)
             .max(60),
         }),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { text } from '@eisteddfod/shared';
 import { FileNotFoundError } from '../../providers/storage/file-storage.ts';
 import { notFound } from '../../lib/errors.ts';
 
@@ -11,10 +12,10 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['Files'],
         summary: 'A contestant picture, through a signed link from the contestant list',
-        params: z.object({ fileId: z.string().max(64) }),
+        params: z.object({ fileId: text().max(64) }),
         querystring: z.object({
           expires: z.coerce.number().int(),
-          signature: z.string().max(64),
+          signature: text().max(64),
         }),
       },
     },

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { OutboxMessageSchema } from '@eisteddfod/shared';
+import { OutboxMessageSchema, text } from '@eisteddfod/shared';
 import type { OutboxRow } from './outbox.repository.ts';
 
 const toMessage = (row: OutboxRow) => ({
@@ -26,7 +26,7 @@ export const devOutboxRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['Development'],
         summary: 'Messages sent to an email address or mobile number, newest first',
-        querystring: z.object({ to: z.string().trim().min(1).max(254) }),
+        querystring: z.object({ to: text().trim().min(1).max(254) }),
         response: { 200: z.array(OutboxMessageSchema) },
       },
     },
@@ -35,7 +35,7 @@ export const devOutboxRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/dev/outbox',
-    { schema: { hide: true, querystring: z.object({ to: z.string().max(254).optional() }) } },
+    { schema: { hide: true, querystring: z.object({ to: text().max(254).optional() }) } },
     async (req, reply) => {
       const rows = req.query.to
         ? await app.outbox.findByRecipient(req.query.to)

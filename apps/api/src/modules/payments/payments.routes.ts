@@ -4,10 +4,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ApiErrorSchema,
   CustomerIdParamsSchema,
+  IdSchema,
   OrderSchema,
   PaymentLinkEmailQuerySchema,
   PaymentLinkQuerySchema,
   PaymentLinkSchema,
+  text,
 } from '@eisteddfod/shared';
 import { CONTENT_SECURITY_POLICY } from '../../plugins/security-headers.ts';
 import { requireCustomer, requireSession } from '../../plugins/auth.ts';
@@ -21,11 +23,11 @@ const errors = {
   404: ApiErrorSchema,
   409: ApiErrorSchema,
 };
-const OrderParams = z.object({ id: z.coerce.number().int().positive() });
-const ProviderPageParams = z.object({ orderId: z.coerce.number().int().positive() });
+const OrderParams = z.object({ id: IdSchema });
+const ProviderPageParams = z.object({ orderId: IdSchema });
 const ProviderPageQuery = z.object({
-  ref: z.string().max(64),
-  email: z.string().max(254).default(''),
+  ref: text().max(64),
+  email: text().max(254).default(''),
 });
 
 /** Spec 7 PaymentLink calls, My Orders, and the providers' pages and notifications. */
@@ -45,7 +47,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Check out: verify, price and freeze the order, then where to pay',
-        params: OrderParams.extend({ email: z.string().max(254) }),
+        params: OrderParams.extend({ email: text().max(254) }),
         querystring: PaymentLinkQuerySchema,
         response: { 200: PaymentLinkSchema, ...errors },
       },

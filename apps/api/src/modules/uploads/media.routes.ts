@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { extensionOf, IdSchema } from '@eisteddfod/shared';
+import { extensionOf, IdSchema, text } from '@eisteddfod/shared';
 import { notFound } from '../../lib/errors.ts';
 import { contentTypeForExtension, opensInBrowser } from '../../lib/file-content.ts';
 import { FileNotFoundError } from '../../providers/storage/file-storage.ts';
@@ -10,7 +10,7 @@ import { mediaFileId, servedFileName, type MediaAudience } from './media-links.t
 
 const SignedQuerySchema = z.object({
   expires: z.coerce.number().int(),
-  signature: z.string().max(64),
+  signature: text().max(64),
   /** A link made for blind marking (media-links.ts); it is part of what was signed. */
   blind: z.literal('1').optional(),
 });
