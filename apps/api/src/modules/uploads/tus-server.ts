@@ -3,7 +3,14 @@ import { FileStore } from '@tus/file-store';
 import { S3Store } from '@tus/s3-store';
 import { Server, type Upload } from '@tus/server';
 import type { FastifyBaseLogger } from 'fastify';
-import { extensionOf, FILE_EXISTS, isAllowedMedia, VIDEO_UPLOAD_HEADERS } from '@eisteddfod/shared';
+import {
+  extensionOf,
+  FILE_EXISTS,
+  hasControlCharacters,
+  isAllowedMedia,
+  TEXT_MESSAGES,
+  VIDEO_UPLOAD_HEADERS,
+} from '@eisteddfod/shared';
 import type { Config } from '../../config/env.ts';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -148,6 +155,10 @@ export function createTusServer(deps: {
     async onUploadCreate(req, upload) {
       const slot = await permittedSlot(req);
       const fileName = (upload.metadata?.filename ?? upload.metadata?.name ?? '').trim();
+      // Stored as text: the rule of every text field of a request (text() in shared).
+      if (hasControlCharacters(fileName)) {
+        throw refuse(400, TEXT_MESSAGES.fileName);
+      }
       if (!isAllowedMedia(fileName)) {
         throw refuse(
           415,

@@ -4,6 +4,7 @@ import {
   ENTRY_STATUS,
   FILE_EXISTS,
   ParticipantOrderItemsPageSchema,
+  TEXT_MESSAGES,
   VideoSlotSchema,
   type Item,
   type VideoUploadAuth,
@@ -267,6 +268,17 @@ describe('resumable video uploads over tus', () => {
     const duplicate = await create(next.auth, 'CLIP.mp4', video.length);
     expect(duplicate.status).toBe(409);
     expect(await duplicate.text()).toBe(FILE_EXISTS);
+  });
+
+  it('refuses a file name with control characters (PostgreSQL cannot store NUL), then takes a clean one', async () => {
+    const { f, entry } = await paidEntry();
+    const { auth } = await slotFor(f, entry);
+    for (const name of ['take\u00001.mp4', '\u0000.mp4', 'take\u001b1.mp4']) {
+      const refused = await create(auth, name, 10);
+      expect(refused.status, JSON.stringify(name)).toBe(400);
+      expect(await refused.text()).toBe(TEXT_MESSAGES.fileName);
+    }
+    expect((await create(auth, 'take 1.mp4', 10)).status).toBe(201);
   });
 
   it('takes no new upload for a withdrawn entry', async () => {
