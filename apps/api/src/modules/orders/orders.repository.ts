@@ -38,7 +38,7 @@ export async function findOrCreateCart(
         and(
           eq(orders.customerId, customerId),
           eq(orders.eventId, eventId),
-          eq(orders.status, 'cart'),
+          inArray(orders.status, ['cart', 'awaiting_payment']),
         ),
       );
   const [existing] = await open();

@@ -41,6 +41,23 @@ describe('the cart', () => {
     });
   });
 
+  it('is the order being paid when a family comes back from the pay page and asks again', async () => {
+    const f = await createFamily(t);
+    const cart = await f.openCart();
+    const added = await f.call('POST', `/api/Orders/${cart}/OrderItems`, {
+      itemId: individual().id,
+      participantProfileId: await f.addContestant(),
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    const email = (await f.call('GET', `/api/Customers/${f.id}`)).json<{ email: string }>().email;
+    const link = await f.call('GET', `/api/Orders/${cart}/PaymentLink/${email}`);
+    expect(link.statusCode, link.body).toBe(200);
+    // One open order per customer and event (cart or being paid): that one, not a 500.
+    const again = await f.call('POST', '/api/Orders', { customerId: f.id, orderItems: [] });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(OrderSchema.parse(again.json())).toMatchObject({ id: cart, status: 'awaiting_payment' });
+  });
+
   it('adds an item with the server price and removes it', async () => {
     const f = await createFamily(t);
     const cart = await f.openCart();
