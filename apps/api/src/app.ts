@@ -66,6 +66,7 @@ import {
 } from './modules/catalogue/catalogue.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { referenceRoutes } from './modules/reference/reference.routes.ts';
+import { registerAccess } from './plugins/access.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
@@ -328,6 +329,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   registerErrorHandling(app);
   registerSecurityHeaders(app, config.isProduction);
+  // Before any route: every route must declare who may call it (plugins/access.ts).
+  registerAccess(app);
   await registerOpenApi(app);
 
   await app.register(healthRoutes);

@@ -2,6 +2,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { declareScopeAccess } from './access.ts';
 
 /** OpenAPI from the routes' zod schemas, browsable at /api/docs. */
 export async function registerOpenApi(app: FastifyInstance): Promise<void> {
@@ -15,5 +16,9 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  // The document and its browser are public; their routes cannot carry a config of ours.
+  await app.register(async (docs) => {
+    declareScopeAccess(docs, 'public');
+    await docs.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  });
 }

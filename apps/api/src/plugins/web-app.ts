@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { declareScopeAccess, routeNotFound } from './access.ts';
 
 /**
  * Serves the built single-page app under the same origin as /api. A GET that is not an API
@@ -9,38 +10,50 @@ import type { FastifyInstance } from 'fastify';
  */
 export async function registerWebApp(app: FastifyInstance, distDir: string): Promise<void> {
   const hasBuild = existsSync(path.join(distDir, 'index.html'));
-  if (hasBuild) {
-    await app.register(fastifyStatic, {
-      root: distDir,
-      wildcard: false,
-      index: false,
-      // The web build writes .br and .gz beside each file (apps/web/scripts/compress-dist.mjs).
-      preCompressed: true,
-      // Vite fingerprints everything under assets/, so those files never change.
-      setHeaders: (reply, filePath) => {
-        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        reply.header(
-          'cache-control',
-          immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate',
-        );
-      },
-    });
-  }
+  // A scope of its own: the built files are public (one route per file, which cannot carry a
+  // config of ours), and the not-found handler below needs the scope's reply.sendFile.
+  await app.register(async (web) => {
+    declareScopeAccess(web, 'public');
+    if (hasBuild) {
+      await web.register(fastifyStatic, {
+        root: distDir,
+        wildcard: false,
+        index: false,
+        // The web build writes .br and .gz beside each file (apps/web/scripts/compress-dist.mjs).
+        preCompressed: true,
+        // Vite fingerprints everything under assets/, so those files never change.
+        setHeaders: (reply, filePath) => {
+          const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+          reply.header(
+            'cache-control',
+            immutable
+              ? 'public, max-age=31536000, immutable'
+              : 'public, max-age=0, must-revalidate',
+          );
+        },
+      });
+    }
 
-  app.setNotFoundHandler((request, reply) => {
-    const url = request.url.split('?')[0] ?? '/';
-    const isApi = /^\/(api|dev)(\/|$)/i.test(url);
-    if (hasBuild && !isApi && (request.method === 'GET' || request.method === 'HEAD')) {
+    /** A reload of one of the app's pages (or a missing file of the build), not a call. */
+    const isPageRequest = (request: FastifyRequest) =>
+      hasBuild &&
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !/^\/(api|dev)(\/|$)/i.test(request.url.split('?')[0] ?? '/');
+
+    // A call that does not exist answers before its body is read, as a staff route does for a
+    // family (plugins/access.ts): the same answer whatever the address, body or content type.
+    web.addHook('onRequest', async (request) => {
+      if (request.is404 && !isPageRequest(request)) throw routeNotFound();
+    });
+
+    web.setNotFoundHandler((request, reply) => {
+      if (!isPageRequest(request)) throw routeNotFound();
+      const url = request.url.split('?')[0] ?? '/';
       if (path.extname(url) && !url.endsWith('.html')) {
         return reply.code(404).send({ statusCode: 404, code: 'NOT_FOUND', message: 'Not found' });
       }
       reply.header('cache-control', 'no-cache');
       return reply.sendFile('index.html');
-    }
-    return reply.code(404).send({
-      statusCode: 404,
-      code: 'ROUTE_NOT_FOUND',
-      message: `${request.method} ${url} is not a known call`,
     });
   });
 }

@@ -16,7 +16,6 @@ import {
   UsernameQuerySchema,
 } from '@eisteddfod/shared';
 import { notFound } from '../../lib/errors.ts';
-import { refuseOtherCustomersToken, requireCustomer } from '../../plugins/auth.ts';
 import { PIN_POLICY } from './pins.ts';
 
 /** The HttpOnly cookie that carries a verified pin to the next silent login. */
@@ -42,6 +41,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/Customers/search',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['Accounts'],
         summary: 'Whether an account uses this email or mobile number (404 when none)',
@@ -55,6 +55,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/Authentication',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['Accounts'],
         summary: 'Whether an account uses this username (404 when none)',
@@ -74,6 +75,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   const register = {
+    config: { access: 'public' as const },
     schema: {
       tags: ['Accounts'],
       summary: 'Create a customer with their login identity (409 when it is taken)',
@@ -93,6 +95,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   const silentLogin = {
+    config: { access: 'public' as const },
     schema: {
       tags: ['Accounts'],
       summary: 'Start a login; a full session only right after a verified pin',
@@ -116,6 +119,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       `/api/Customers/:id/${channel}-one-time-pin`,
       {
+        config: { access: 'customer-or-pin' },
         schema: {
           tags: ['Accounts'],
           summary: `Send a new one-time pin by ${channel}`,
@@ -123,15 +127,13 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: PinSentSchema, ...errors },
         },
       },
-      async (req) => {
-        await requireCustomer(app.tokens, req, req.params.id, ['pin', 'session']);
-        return accounts.requestLoginPin(req.params.id, channel, req.ip);
-      },
+      async (req) => accounts.requestLoginPin(req.params.id, channel, req.ip),
     );
 
     app.put(
       `/api/Customers/:id/${channel}-one-time-pin`,
       {
+        config: { access: 'customer-if-token' },
         schema: {
           tags: ['Accounts'],
           summary: 'Check a one-time pin; true once for the right pin',
@@ -141,7 +143,6 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (req, reply) => {
-        await refuseOtherCustomersToken(app.tokens, req, req.params.id);
         const outcome = await accounts.verifyLoginPin(req.params.id, req.query.pin, req.ip);
         if (outcome.verified) {
           reply.setCookie(GRANT_COOKIE, outcome.grant, {
@@ -160,6 +161,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/Customers/:id',
     {
+      config: { access: 'customer' },
       schema: {
         tags: ['Accounts'],
         summary: 'The logged-in customer',
@@ -167,15 +169,13 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: CustomerSchema, ...errors },
       },
     },
-    async (req) => {
-      await requireCustomer(app.tokens, req, req.params.id);
-      return accounts.getCustomer(req.params.id);
-    },
+    async (req) => accounts.getCustomer(req.params.id),
   );
 
   app.put(
     '/api/Customers/:id',
     {
+      config: { access: 'customer' },
       schema: {
         tags: ['Accounts'],
         summary: 'Update names and country (email and mobile number stay)',
@@ -184,9 +184,6 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: CustomerSchema, ...errors },
       },
     },
-    async (req) => {
-      await requireCustomer(app.tokens, req, req.params.id);
-      return accounts.updateCustomer(req.params.id, req.body);
-    },
+    async (req) => accounts.updateCustomer(req.params.id, req.body),
   );
 };

@@ -8,7 +8,7 @@ import {
   text,
 } from '@eisteddfod/shared';
 import { notFound } from '../../lib/errors.ts';
-import { requireSession } from '../../plugins/auth.ts';
+import { callerOf } from '../../plugins/access.ts';
 import { FileNotFoundError } from '../../providers/storage/file-storage.ts';
 import type { AdjudicationServices } from './adjudication.routes.ts';
 
@@ -21,6 +21,7 @@ export const familyResultsRoutes: FastifyPluginAsyncZod<AdjudicationServices> = 
   app.get(
     '/api/OrderItems/RubricScores/:id',
     {
+      config: { access: 'session' },
       schema: {
         tags,
         summary:
@@ -30,7 +31,7 @@ export const familyResultsRoutes: FastifyPluginAsyncZod<AdjudicationServices> = 
       },
     },
     async (req) => {
-      const { customerId } = await requireSession(app.tokens, req);
+      const { customerId } = callerOf(req);
       return s.results.rubricScores(customerId, req.params.id);
     },
   );
@@ -38,6 +39,7 @@ export const familyResultsRoutes: FastifyPluginAsyncZod<AdjudicationServices> = 
   app.get(
     '/api/OrderItems/:id/Result',
     {
+      config: { access: 'session' },
       schema: {
         tags,
         summary: 'Everything the Results modal shows, with signed certificate links',
@@ -46,7 +48,7 @@ export const familyResultsRoutes: FastifyPluginAsyncZod<AdjudicationServices> = 
       },
     },
     async (req) => {
-      const { customerId } = await requireSession(app.tokens, req);
+      const { customerId } = callerOf(req);
       return s.results.entryResult(customerId, req.params.id);
     },
   );
@@ -54,6 +56,7 @@ export const familyResultsRoutes: FastifyPluginAsyncZod<AdjudicationServices> = 
   app.get(
     '/api/Certificates/:id/File',
     {
+      config: { access: 'signed' },
       schema: {
         tags,
         summary: 'A certificate PDF, through a signed link from the result',

@@ -27,7 +27,7 @@ import {
   StaffMeSchema,
 } from '@eisteddfod/shared';
 import { notFound } from '../../lib/errors.ts';
-import { requireStaff } from '../../plugins/staff-auth.ts';
+import { callerOf, staffOf } from '../../plugins/access.ts';
 import type { AdjudicationServices } from './adjudication.routes.ts';
 import { entriesCsv, overviewFigures } from './csv-export.ts';
 
@@ -41,10 +41,12 @@ const errors = {
 };
 const ORGANISER = ['organiser'] as const;
 const ADJUDICATOR = ['adjudicator'] as const;
+const ANY_STAFF = ['organiser', 'adjudicator'] as const;
 
 /**
- * /api/Staff/*: every route checks the caller's role in the database first. A family's session
- * gets 404 (the routes do not exist for them), staff of the other role 403.
+ * /api/Staff/*: every route declares the staff roles it serves, and the access hook reads the
+ * caller's role from the database first (plugins/access.ts). A family's session gets the answer
+ * of a route that does not exist, staff of the other role 403.
  */
 export const staffRoutes: FastifyPluginAsyncZod<AdjudicationServices> = async (app, s) => {
   const eventId = async () => {
@@ -56,6 +58,7 @@ export const staffRoutes: FastifyPluginAsyncZod<AdjudicationServices> = async (a
   app.get(
     '/api/Staff/Me',
     {
+      config: { access: { staff: ANY_STAFF } },
       schema: {
         tags,
         summary: 'The signed-in member of staff and their role (404 for families)',
@@ -63,13 +66,8 @@ export const staffRoutes: FastifyPluginAsyncZod<AdjudicationServices> = async (a
       },
     },
     async (req) => {
-      const staff = await requireStaff(app, req, ['organiser', 'adjudicator']);
-      return {
-        customerId: staff.customerId,
-        firstName: staff.firstName,
-        surname: staff.surname,
-        role: staff.role,
-      };
+      const { customerId, staff } = staffOf(req);
+      return { customerId, firstName: staff.firstName, surname: staff.surname, role: staff.role };
     },
   );
 
@@ -78,6 +76,7 @@ export const staffRoutes: FastifyPluginAsyncZod<AdjudicationServices> = async (a
   app.get(
     '/api/Staff/Marking',
     {
+      config: { access: { staff: ADJUDICATOR } },
       schema: {
         tags,
         summary: "The adjudicator's finalised entries to mark (blind)",
@@ -85,7 +84,7 @@ export const staffRoutes: FastifyPluginAsyncZod<AdjudicationServices> = async (a
       },
     },
     async (req) => {
-      const { customerId } = await requireStaff(app, req, ADJUDICATOR);
+      const { customerId } = callerOf(req);
       return s.marking.listEntries(customerId);
     },
   );
@@ -93,6 +92,7 @@ export const staffRoutes: FastifyPluginAsyncZod<AdjudicationServices> = async (a
   app.get(
     '/api/Staff/Marking/:orderItemId',
     {
+      config: { access: { staff: ADJUDICATOR } },
       schema: {
         tags,
         summary: 'One entry to mark: files (signed links), rubric and the mark so far',
@@ -101,7 +101,7 @@ export const staffRoutes: FastifyPluginAsyncZod<AdjudicationServices> = async (a
       },
     },
     async (req) => {
-      const { customerId } = await requireStaff(app, req, ADJUDICATOR);
+      const { customerId } = callerOf(req);
       return s.marking.getEntry(customerId, req.params.orderItemId);
     },
   );
@@ -109,6 +109,7 @@ export const staffRoutes: FastifyPluginAsyncZod<AdjudicationServices> = async (a
   app.put(
     '/api/Staff/Marking/:orderItemId',
     {
+      config: { access: { staff: ADJUDICATOR } },
       schema: {
         tags,
         summary: 'Save the rubric scores and comment as a draft, or submit them',
@@ -118,7 +119,7 @@ export const staffRoutes: FastifyPluginAsyncZod<AdjudicationServices> = async (a
       },
     },
     async (req) => {
-      const { customerId } = await requireStaff(app, req, ADJUDICATOR);
+      const { customerId } = callerOf(req);
       return s.marking.saveMark(customerId, req.params.orderItemId, req.body);
     },
   );
@@ -126,6 +127,7 @@ export const staffRoutes: FastifyPluginAsyncZod<AdjudicationServices> = async (a
   app.get(
     '/api/Staff/BucketLink',
     {
+      config: { access: { staff: ADJUDICATOR } },
       schema: {
         tags,
         summary: 'A signed link to a file of an entry the adjudicator may mark',
@@ -134,7 +136,7 @@ export const staffRoutes: FastifyPluginAsyncZod<AdjudicationServices> = async (a
       },
     },
     async (req) => {
-      const { customerId } = await requireStaff(app, req, ADJUDICATOR);
+      const { customerId } = callerOf(req);
       return s.marking.fileLink(customerId, req.query.orderItemId, req.query.uploadId);
     },
   );
@@ -142,6 +144,7 @@ export const staffRoutes: FastifyPluginAsyncZod<AdjudicationServices> = async (a
   app.get(
     '/api/Staff/Conflicts',
     {
+      config: { access: { staff: ADJUDICATOR } },
       schema: {
         tags,
         summary: "The adjudicator's declared conflicts of interest",
@@ -149,7 +152,7 @@ export const staffRoutes: FastifyPluginAsyncZod<AdjudicationServices> = async (a
       },
     },
     async (req) => {
-      const { customerId } = await requireStaff(app, req, ADJUDICATOR);
+      const { customerId } = callerOf(req);
       return s.adjudicators.conflictsOf(customerId);
     },
   );
@@ -157,6 +160,7 @@ export const staffRoutes: FastifyPluginAsyncZod<AdjudicationServices> = async (a
   app.post(
     '/api/Staff/Conflicts',
     {
+      config: { access: { staff: ADJUDICATOR } },
       schema: {
         tags,
         summary: 'Declare a conflict of interest: a school or a contestant',
@@ -165,7 +169,7 @@ export const staffRoutes: FastifyPluginAsyncZod<AdjudicationServices> = async (a
       },
     },
     async (req, reply) => {
-      const { customerId } = await requireStaff(app, req, ADJUDICATOR);
+      const { customerId } = callerOf(req);
       return reply.code(201).send(await s.adjudicators.declareConflict(customerId, req.body));
     },
   );
@@ -175,21 +179,20 @@ export const staffRoutes: FastifyPluginAsyncZod<AdjudicationServices> = async (a
   app.get(
     '/api/Staff/Adjudicators',
     {
+      config: { access: { staff: ORGANISER } },
       schema: {
         tags,
         summary: 'Adjudicators with their assignments, conflicts and marking progress',
         response: { 200: AdjudicatorsSchema, ...errors },
       },
     },
-    async (req) => {
-      await requireStaff(app, req, ORGANISER);
-      return s.adjudicators.listAdjudicators();
-    },
+    async () => s.adjudicators.listAdjudicators(),
   );
 
   app.post(
     '/api/Staff/Adjudicators',
     {
+      config: { access: { staff: ORGANISER } },
       schema: {
         tags,
         summary: 'Invite an adjudicator: an account is made and they are emailed',
@@ -198,7 +201,7 @@ export const staffRoutes: FastifyPluginAsyncZod<AdjudicationServices> = async (a
       },
     },
     async (req, reply) => {
-      const { customerId } = await requireStaff(app, req, ORGANISER);
+      const { customerId } = callerOf(req);
       return reply.code(201).send(await s.adjudicators.inviteAdjudicator(customerId, req.body));
     },
   );
@@ -206,6 +209,7 @@ export const staffRoutes: FastifyPluginAsyncZod<AdjudicationServices> = async (a
   app.post(
     '/api/Staff/Adjudicators/:id/Assignments',
     {
+      config: { access: { staff: ORGANISER } },
       schema: {
         tags,
         summary: 'Assign a section or a category to an adjudicator',
@@ -215,7 +219,7 @@ export const staffRoutes: FastifyPluginAsyncZod<AdjudicationServices> = async (a
       },
     },
     async (req, reply) => {
-      const { customerId } = await requireStaff(app, req, ORGANISER);
+      const { customerId } = callerOf(req);
       return reply.code(201).send(await s.adjudicators.assign(customerId, req.params.id, req.body));
     },
   );
@@ -223,6 +227,7 @@ export const staffRoutes: FastifyPluginAsyncZod<AdjudicationServices> = async (a
   app.delete(
     '/api/Staff/Adjudicators/:id/Assignments/:assignmentId',
     {
+      config: { access: { staff: ORGANISER } },
       schema: {
         tags,
         summary: 'Remove an assignment',
@@ -231,7 +236,7 @@ export const staffRoutes: FastifyPluginAsyncZod<AdjudicationServices> = async (a
       },
     },
     async (req, reply) => {
-      const { customerId } = await requireStaff(app, req, ORGANISER);
+      const { customerId } = callerOf(req);
       await s.adjudicators.unassign(customerId, req.params.id, req.params.assignmentId);
       return reply.code(204).send(null);
     },
@@ -240,6 +245,7 @@ export const staffRoutes: FastifyPluginAsyncZod<AdjudicationServices> = async (a
   app.get(
     '/api/Staff/Results',
     {
+      config: { access: { staff: ORGANISER } },
       schema: {
         tags,
         summary: 'Marks per category for review (names shown: organisers are not blind)',
@@ -247,15 +253,13 @@ export const staffRoutes: FastifyPluginAsyncZod<AdjudicationServices> = async (a
         response: { 200: ResultsReviewSchema, ...errors },
       },
     },
-    async (req) => {
-      await requireStaff(app, req, ORGANISER);
-      return s.results.review(req.query.section);
-    },
+    async (req) => s.results.review(req.query.section),
   );
 
   app.post(
     '/api/Staff/Results/Publish',
     {
+      config: { access: { staff: ORGANISER } },
       schema: {
         tags,
         summary:
@@ -265,7 +269,7 @@ export const staffRoutes: FastifyPluginAsyncZod<AdjudicationServices> = async (a
       },
     },
     async (req) => {
-      const { customerId } = await requireStaff(app, req, ORGANISER);
+      const { customerId } = callerOf(req);
       return s.results.publish(customerId, req.body.section);
     },
   );
@@ -273,6 +277,7 @@ export const staffRoutes: FastifyPluginAsyncZod<AdjudicationServices> = async (a
   app.post(
     '/api/Staff/Marks/:orderItemId/Reopen',
     {
+      config: { access: { staff: ORGANISER } },
       schema: {
         tags,
         summary: 'Send a submitted, unpublished mark back to its adjudicator as a draft',
@@ -281,7 +286,7 @@ export const staffRoutes: FastifyPluginAsyncZod<AdjudicationServices> = async (a
       },
     },
     async (req, reply) => {
-      const { customerId } = await requireStaff(app, req, ORGANISER);
+      const { customerId } = callerOf(req);
       await s.marking.reopenMark(customerId, req.params.orderItemId);
       return reply.code(204).send(null);
     },
@@ -290,6 +295,7 @@ export const staffRoutes: FastifyPluginAsyncZod<AdjudicationServices> = async (a
   app.post(
     '/api/Staff/OrderItems/:orderItemId/Certificates',
     {
+      config: { access: { staff: ORGANISER } },
       schema: {
         tags,
         summary: "Make a published entry's certificates again (after an amendment)",
@@ -298,7 +304,7 @@ export const staffRoutes: FastifyPluginAsyncZod<AdjudicationServices> = async (a
       },
     },
     async (req) => {
-      const { customerId } = await requireStaff(app, req, ORGANISER);
+      const { customerId } = callerOf(req);
       return {
         certificates: await s.certificates.regenerate(customerId, req.params.orderItemId),
       };
@@ -308,14 +314,14 @@ export const staffRoutes: FastifyPluginAsyncZod<AdjudicationServices> = async (a
   app.get(
     '/api/Staff/Overview',
     {
+      config: { access: { staff: ORGANISER } },
       schema: {
         tags,
         summary: 'Entries per section and status, payments, marking progress per adjudicator',
         response: { 200: OverviewSchema, ...errors },
       },
     },
-    async (req) => {
-      await requireStaff(app, req, ORGANISER);
+    async () => {
       const event = await eventId();
       const figures = await overviewFigures(app.db, event);
       const adjudicators = await s.adjudicators.listAdjudicators();
@@ -333,13 +339,13 @@ export const staffRoutes: FastifyPluginAsyncZod<AdjudicationServices> = async (a
   app.get(
     '/api/Staff/Export/Entries.csv',
     {
+      config: { access: { staff: ORGANISER } },
       schema: {
         tags,
         summary: 'Every checked-out entry with contestant, school, item, status and mark (CSV)',
       },
     },
-    async (req, reply) => {
-      await requireStaff(app, req, ORGANISER);
+    async (_req, reply) => {
       const event = await eventId();
       return reply
         .type('text/csv; charset=utf-8')

@@ -53,6 +53,7 @@ export const verifyRoutes: FastifyPluginAsyncZod<AdjudicationServices> = async (
   app.get(
     '/certificates/verify/:code',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['Results'],
         summary: 'The public page confirming that a certificate is genuine (HTML)',
@@ -72,6 +73,7 @@ export const verifyRoutes: FastifyPluginAsyncZod<AdjudicationServices> = async (
   app.get(
     '/api/Certificates/Verify/:code',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['Results'],
         summary: 'Whether a certificate code is genuine, and what it certifies',

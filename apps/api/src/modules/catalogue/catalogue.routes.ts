@@ -33,6 +33,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/Eisteddfods/:id',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: "The event's dates and fees",
@@ -46,6 +47,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/Eisteddfods/:id/Categories',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: 'Every category of the event, with its section',
@@ -59,6 +61,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/Eisteddfods/:id/Categories/:categoryId/Items',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: 'One page of the items of a category, optionally searched',
@@ -76,6 +79,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   const sectionItems = {
+    config: { access: 'public' as const },
     schema: {
       tags,
       summary: 'One page of the items of a section, optionally searched',
@@ -93,6 +97,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/Eisteddfods/categories/:section/items',
     {
+      config: { access: 'public' },
       schema: {
         ...sectionItems.schema,
         params: z.object({ section: SectionSchema }),
@@ -113,6 +118,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/Eisteddfods/:id/Items',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: 'Every item of the event matching a search',
@@ -125,6 +131,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   const itemsSearch = {
+    config: { access: 'public' as const },
     schema: {
       tags,
       summary: 'One page of the items of the whole event, optionally searched',

@@ -8,6 +8,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/content',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['Public site'],
         summary: "The current event's dates, fees and public-site content",

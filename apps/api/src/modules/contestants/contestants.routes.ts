@@ -9,7 +9,6 @@ import {
   UpdateParticipantProfileSchema,
 } from '@eisteddfod/shared';
 import { badRequest } from '../../lib/errors.ts';
-import { requireCustomer } from '../../plugins/auth.ts';
 
 const tags = ['Contestants'];
 const errors = {
@@ -24,6 +23,7 @@ export const contestantsRoutes: FastifyPluginAsyncZod = async (app) => {
   const contestants = app.contestants;
 
   const list = {
+    config: { access: 'customer' as const },
     schema: {
       tags,
       summary: "The customer's contestants, with pictures and entered items",
@@ -35,15 +35,13 @@ export const contestantsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/Customers/:id/participant-profiles',
     '/api/Customers/:id/ParticipantProfiles',
   ]) {
-    app.get(path, list, async (req) => {
-      await requireCustomer(app.tokens, req, req.params.id);
-      return contestants.listContestants(req.params.id);
-    });
+    app.get(path, list, async (req) => contestants.listContestants(req.params.id));
   }
 
   app.post(
     '/api/Customers/:id/participant-profile',
     {
+      config: { access: 'customer' },
       schema: {
         tags,
         summary: 'Add a contestant (both consents required)',
@@ -53,7 +51,6 @@ export const contestantsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      await requireCustomer(app.tokens, req, req.params.id);
       if (req.body.customerId !== undefined && req.body.customerId !== req.params.id) {
         throw badRequest(
           'CUSTOMER_MISMATCH',
@@ -67,6 +64,7 @@ export const contestantsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/Customers/:id/participant-profile',
     {
+      config: { access: 'customer' },
       schema: {
         tags,
         summary: 'Update a contestant (the whole profile, with its id)',
@@ -75,15 +73,13 @@ export const contestantsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ParticipantProfileSchema, ...errors },
       },
     },
-    async (req) => {
-      await requireCustomer(app.tokens, req, req.params.id);
-      return contestants.updateContestant(req.params.id, req.body);
-    },
+    async (req) => contestants.updateContestant(req.params.id, req.body),
   );
 
   app.delete(
     '/api/Customers/:id/participant-profile/:participantProfileId',
     {
+      config: { access: 'customer' },
       schema: {
         tags,
         summary: 'Delete a contestant that has no entered items',
@@ -92,7 +88,6 @@ export const contestantsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      await requireCustomer(app.tokens, req, req.params.id);
       await contestants.deleteContestant(req.params.id, req.params.participantProfileId);
       return reply.code(204).send(null);
     },

@@ -37,7 +37,10 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/documents/prospectus.pdf',
-    { schema: { ...pdfSchema, summary: 'The prospectus: dates, fees, rules and every item' } },
+    {
+      config: { access: 'public' },
+      schema: { ...pdfSchema, summary: 'The prospectus: dates, fees, rules and every item' },
+    },
     async (_req, reply) => {
       const snap = await current();
       const pdf = await cached(`${snap.event.id}:${snap.loadedAt}:prospectus`, () =>
@@ -53,7 +56,10 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/documents/faq.pdf',
-    { schema: { ...pdfSchema, summary: 'Every frequently asked question' } },
+    {
+      config: { access: 'public' },
+      schema: { ...pdfSchema, summary: 'Every frequently asked question' },
+    },
     async (_req, reply) => {
       const snap = await current();
       const content = snap.content;
@@ -68,6 +74,7 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/documents/adjudicators/:slug.pdf',
     {
+      config: { access: 'public' },
       schema: {
         ...pdfSchema,
         summary: "An adjudicator's biography",

@@ -9,6 +9,7 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/files/:fileId/picture',
     {
+      config: { access: 'signed' },
       schema: {
         tags: ['Files'],
         summary: 'A contestant picture, through a signed link from the contestant list',

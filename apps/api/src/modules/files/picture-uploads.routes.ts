@@ -10,7 +10,7 @@ import {
 } from '@eisteddfod/shared';
 import { badRequest } from '../../lib/errors.ts';
 import { readOneFile } from '../../lib/multipart-file.ts';
-import { requireSession } from '../../plugins/auth.ts';
+import { callerOf } from '../../plugins/access.ts';
 import { requireWithinLimit } from '../../providers/rate-limit/rate-limiter.ts';
 
 /** Spec 7: the headers are text, and '0' means "none". */
@@ -49,8 +49,8 @@ export const pictureUploadsRoutes: FastifyPluginAsyncZod = async (app) => {
   };
 
   for (const path of ['/api/Uploads/UploadFiles', '/api/Uploads/NewUploadFiles']) {
-    app.post(path, { schema }, async (req) => {
-      const { customerId } = await requireSession(app.tokens, req);
+    app.post(path, { config: { access: 'session' }, schema }, async (req) => {
+      const { customerId } = callerOf(req);
       await requireWithinLimit(
         app.rateLimiter,
         `pictures:customer:${customerId}`,

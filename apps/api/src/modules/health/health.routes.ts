@@ -8,13 +8,18 @@ const ReadySchema = z.object({ status: z.enum(['ready', 'unavailable']), databas
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/healthz',
-    { schema: { tags: ['Health'], response: { 200: HealthSchema } }, logLevel: 'warn' },
+    {
+      config: { access: 'public' },
+      schema: { tags: ['Health'], response: { 200: HealthSchema } },
+      logLevel: 'warn',
+    },
     async () => ({ status: 'ok' as const }),
   );
 
   app.get(
     '/readyz',
     {
+      config: { access: 'public' },
       schema: { tags: ['Health'], response: { 200: ReadySchema, 503: ReadySchema } },
       logLevel: 'warn',
     },

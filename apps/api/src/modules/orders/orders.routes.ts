@@ -12,7 +12,7 @@ import {
   UpdateOrderItemSchema,
 } from '@eisteddfod/shared';
 import { badRequest, notFound } from '../../lib/errors.ts';
-import { requireSession } from '../../plugins/auth.ts';
+import { callerOf } from '../../plugins/access.ts';
 
 const tags = ['Orders'];
 const errors = {
@@ -29,6 +29,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/Orders',
     {
+      config: { access: 'session' },
       schema: {
         tags,
         summary: "The customer's open cart for the event (created when there is none)",
@@ -37,7 +38,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const { customerId } = await requireSession(app.tokens, req);
+      const { customerId } = callerOf(req);
       if (req.body.customerId !== customerId) {
         throw badRequest('CUSTOMER_MISMATCH', 'A cart belongs to the logged-in customer.');
       }
@@ -50,6 +51,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/Orders/:id',
     {
+      config: { access: 'session' },
       schema: {
         tags,
         summary: 'A cart or order with its items',
@@ -58,12 +60,13 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const { customerId } = await requireSession(app.tokens, req);
+      const { customerId } = callerOf(req);
       return orders.getOrder(customerId, req.params.id);
     },
   );
 
   const addItem = {
+    config: { access: 'session' as const },
     schema: {
       tags,
       summary: 'Add an item for a contestant to the cart',
@@ -74,12 +77,13 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   };
   for (const path of ['/api/Orders/:id/OrderItems', '/api/Orders/:id/order-items']) {
     app.post(path, addItem, async (req, reply) => {
-      const { customerId } = await requireSession(app.tokens, req);
+      const { customerId } = callerOf(req);
       return reply.code(201).send(await orders.addItemToCart(customerId, req.params.id, req.body));
     });
   }
 
   const removeItem = {
+    config: { access: 'session' as const },
     schema: {
       tags,
       summary: 'Remove an item from the cart',
@@ -92,7 +96,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/Orders/:id/order-items/:orderItemId',
   ]) {
     app.delete(path, removeItem, async (req, reply) => {
-      const { customerId } = await requireSession(app.tokens, req);
+      const { customerId } = callerOf(req);
       await orders.removeItemFromCart(customerId, req.params.id, req.params.orderItemId);
       return reply.code(204).send(null);
     });
@@ -101,6 +105,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/OrderItems/:id',
     {
+      config: { access: 'session' },
       schema: {
         tags,
         summary:
@@ -111,7 +116,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const { customerId } = await requireSession(app.tokens, req);
+      const { customerId } = callerOf(req);
       const { submittedForMarking, ...change } = req.body;
       // Spec 4, Finalising: the uploads portal's rules decide (modules/uploads).
       if (submittedForMarking) await app.entries.finalise(customerId, req.params.id);
@@ -120,6 +125,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   const updateMembers = {
+    config: { access: 'session' as const },
     schema: {
       tags,
       summary: 'Replace the members of a group entry',
@@ -133,7 +139,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/OrderItems/:id/update-group-participants',
   ]) {
     app.post(path, updateMembers, async (req) => {
-      const { customerId } = await requireSession(app.tokens, req);
+      const { customerId } = callerOf(req);
       const members = req.body.map(({ firstName, surname, school, gender, grade }) => ({
         firstName,
         surname,

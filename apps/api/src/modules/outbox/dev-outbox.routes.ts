@@ -23,6 +23,7 @@ export const devOutboxRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/dev/outbox',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['Development'],
         summary: 'Messages sent to an email address or mobile number, newest first',
@@ -35,7 +36,10 @@ export const devOutboxRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/dev/outbox',
-    { schema: { hide: true, querystring: z.object({ to: text().max(254).optional() }) } },
+    {
+      config: { access: 'public' },
+      schema: { hide: true, querystring: z.object({ to: text().max(254).optional() }) },
+    },
     async (req, reply) => {
       const rows = req.query.to
         ? await app.outbox.findByRecipient(req.query.to)
@@ -58,8 +62,12 @@ export const devOutboxRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // A stylesheet of its own keeps the page within the strict Content-Security-Policy.
-  app.get('/dev/outbox.css', { schema: { hide: true } }, async (_req, reply) =>
-    reply.type('text/css').send(`body{font-family:system-ui,sans-serif;margin:0;background:#f6f6f8}
+  app.get(
+    '/dev/outbox.css',
+    { config: { access: 'public' }, schema: { hide: true } },
+    async (_req, reply) =>
+      reply.type('text/css')
+        .send(`body{font-family:system-ui,sans-serif;margin:0;background:#f6f6f8}
 main{max-width:48rem;margin:0 auto;padding:1rem}article{background:#fff;border:1px solid #ddd;
 border-radius:8px;padding:1rem;margin:1rem 0}pre{white-space:pre-wrap;font-size:1rem}
 h2{font-size:1.1rem;margin:.5rem 0}input{padding:.4rem;margin:0 .5rem}`),

@@ -12,7 +12,7 @@ import {
   text,
 } from '@eisteddfod/shared';
 import { CONTENT_SECURITY_POLICY } from '../../plugins/security-headers.ts';
-import { requireCustomer, requireSession } from '../../plugins/auth.ts';
+import { callerOf } from '../../plugins/access.ts';
 import { signedCheckoutFields } from '../../providers/payment/payfast.ts';
 import { AUTOSUBMIT_JS, PAY_PAGE_CSS, payFastRedirectPage, sandboxPayPage } from './pay-page.ts';
 
@@ -44,6 +44,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/Orders/:id/PaymentLink/:email',
     {
+      config: { access: 'session' },
       schema: {
         tags,
         summary: 'Check out: verify, price and freeze the order, then where to pay',
@@ -53,7 +54,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const { customerId } = await requireSession(app.tokens, req);
+      const { customerId } = callerOf(req);
       const link = await payments.startPayment(
         customerId,
         req.params.id,
@@ -67,6 +68,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/Orders/:id/payment-link-email',
     {
+      config: { access: 'session' },
       schema: {
         tags,
         summary: 'Check out (the same call with the email in the query)',
@@ -76,7 +78,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const { customerId } = await requireSession(app.tokens, req);
+      const { customerId } = callerOf(req);
       const link = await payments.startPayment(
         customerId,
         req.params.id,
@@ -90,6 +92,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/Customers/:id/Orders',
     {
+      config: { access: 'customer' },
       schema: {
         tags,
         summary: "The customer's orders (checked out or paid), newest first",
@@ -97,20 +100,23 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(OrderSchema), ...errors },
       },
     },
-    async (req) => {
-      await requireCustomer(app.tokens, req, req.params.id);
-      return payments.listCustomerOrders(req.params.id);
-    },
+    async (req) => payments.listCustomerOrders(req.params.id),
   );
 
-  app.get('/api/payments/pay.css', { schema: { hide: true } }, async (_req, reply) =>
-    reply.type('text/css').header('cache-control', 'public, max-age=3600').send(PAY_PAGE_CSS),
+  app.get(
+    '/api/payments/pay.css',
+    { config: { access: 'public' }, schema: { hide: true } },
+    async (_req, reply) =>
+      reply.type('text/css').header('cache-control', 'public, max-age=3600').send(PAY_PAGE_CSS),
   );
-  app.get('/api/payments/autosubmit.js', { schema: { hide: true } }, async (_req, reply) =>
-    reply
-      .type('text/javascript')
-      .header('cache-control', 'public, max-age=3600')
-      .send(AUTOSUBMIT_JS),
+  app.get(
+    '/api/payments/autosubmit.js',
+    { config: { access: 'public' }, schema: { hide: true } },
+    async (_req, reply) =>
+      reply
+        .type('text/javascript')
+        .header('cache-control', 'public, max-age=3600')
+        .send(AUTOSUBMIT_JS),
   );
 
   const notFoundPage = (reply: FastifyReply) =>
@@ -129,7 +135,10 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   function registerSandboxPages() {
     app.get(
       '/api/payments/sandbox/:orderId',
-      { schema: { hide: true, params: ProviderPageParams, querystring: ProviderPageQuery } },
+      {
+        config: { access: 'signed' },
+        schema: { hide: true, params: ProviderPageParams, querystring: ProviderPageQuery },
+      },
       async (req, reply) => {
         const payable = await payments.payableOrder(req.params.orderId, req.query.ref);
         if (!payable) return notFoundPage(reply);
@@ -146,6 +155,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       '/api/payments/sandbox/:orderId/pay',
       {
+        config: { access: 'signed' },
         schema: {
           hide: true,
           params: ProviderPageParams,
@@ -170,21 +180,28 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
 
     app.post(
       '/api/payments/sandbox/:orderId/cancel',
-      { schema: { hide: true, params: ProviderPageParams } },
+      { config: { access: 'public' }, schema: { hide: true, params: ProviderPageParams } },
       async (_req, reply) => reply.redirect('/checkout', 303),
     );
 
-    app.post('/api/payments/sandbox/notify', { schema: { hide: true } }, async (req, reply) => {
-      await payments.acceptNotification('sandbox', typeof req.body === 'string' ? req.body : '');
-      return reply.code(200).send('OK');
-    });
+    app.post(
+      '/api/payments/sandbox/notify',
+      { config: { access: 'signed' }, schema: { hide: true } },
+      async (req, reply) => {
+        await payments.acceptNotification('sandbox', typeof req.body === 'string' ? req.body : '');
+        return reply.code(200).send('OK');
+      },
+    );
   }
 
   /** PayFast: a signed form to their site, and their Instant Transaction Notifications. */
   function registerPayFastPages() {
     app.get(
       '/api/payments/payfast/:orderId',
-      { schema: { hide: true, params: ProviderPageParams, querystring: ProviderPageQuery } },
+      {
+        config: { access: 'signed' },
+        schema: { hide: true, params: ProviderPageParams, querystring: ProviderPageQuery },
+      },
       async (req, reply) => {
         const payable = await payments.payableOrder(req.params.orderId, req.query.ref);
         if (!payable) return notFoundPage(reply);
@@ -210,10 +227,14 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     );
 
-    app.post('/api/payments/payfast/notify', { schema: { hide: true } }, async (req, reply) => {
-      // PayFast wants a 200 at once: the notification is kept first, its checks run after.
-      await payments.acceptNotification('payfast', typeof req.body === 'string' ? req.body : '');
-      return reply.code(200).send('OK');
-    });
+    app.post(
+      '/api/payments/payfast/notify',
+      { config: { access: 'signed' }, schema: { hide: true } },
+      async (req, reply) => {
+        // PayFast wants a 200 at once: the notification is kept first, its checks run after.
+        await payments.acceptNotification('payfast', typeof req.body === 'string' ? req.body : '');
+        return reply.code(200).send('OK');
+      },
+    );
   }
 };

@@ -19,6 +19,7 @@ export const referenceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/config',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['Reference'],
         summary: 'Runtime configuration of the web app',
@@ -45,6 +46,7 @@ export const referenceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/reference',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['Reference'],
         summary: 'Sections, grades, genders, instruments, countries and schools',

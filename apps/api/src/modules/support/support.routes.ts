@@ -12,6 +12,7 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/support-tickets',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['Public site'],
         summary: 'Send a question to the organisers',

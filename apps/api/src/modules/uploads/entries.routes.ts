@@ -22,7 +22,7 @@ import {
   VideoSlotsSchema,
 } from '@eisteddfod/shared';
 import { badRequest } from '../../lib/errors.ts';
-import { requireSession } from '../../plugins/auth.ts';
+import { callerOf } from '../../plugins/access.ts';
 
 const errors = {
   400: ApiErrorSchema,
@@ -39,6 +39,7 @@ export const entriesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/OrderItems/ParticipantOrderItems',
     {
+      config: { access: 'session' },
       schema: {
         tags,
         summary: "A contestant's paid entries with their files, status and upload deadline",
@@ -47,7 +48,7 @@ export const entriesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const { customerId } = await requireSession(app.tokens, req);
+      const { customerId } = callerOf(req);
       return entries.listParticipantEntries(customerId, req.query);
     },
   );
@@ -55,6 +56,7 @@ export const entriesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/OrderItems/:id/Withdraw',
     {
+      config: { access: 'session' },
       schema: {
         tags,
         summary: 'Withdraw an entry (for good; not once it is finalised)',
@@ -63,7 +65,7 @@ export const entriesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const { customerId } = await requireSession(app.tokens, req);
+      const { customerId } = callerOf(req);
       return entries.withdraw(customerId, req.params.id);
     },
   );
@@ -71,6 +73,7 @@ export const entriesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/OrderItems/:id/OrderItemUploads',
     {
+      config: { access: 'session' },
       schema: {
         tags,
         summary: 'Record a video or audio file sent over tus to one of the entry’s video slots',
@@ -81,7 +84,7 @@ export const entriesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const { customerId } = await requireSession(app.tokens, req);
+      const { customerId } = callerOf(req);
       if (req.body.orderItemId !== undefined && req.body.orderItemId !== req.params.id) {
         throw badRequest('VALIDATION_ERROR', 'The body names another entry than the path.');
       }
@@ -90,6 +93,7 @@ export const entriesRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   const deleteUpload = {
+    config: { access: 'session' as const },
     schema: {
       tags,
       summary: 'Delete a file of an entry (while the entry is open)',
@@ -103,7 +107,7 @@ export const entriesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/OrderItems/:id/OrderItemUploads',
   ]) {
     app.delete(path, deleteUpload, async (req, reply) => {
-      const { customerId } = await requireSession(app.tokens, req);
+      const { customerId } = callerOf(req);
       await entries.deleteUpload(customerId, req.params.id);
       return reply.code(204).send(null);
     });
@@ -112,6 +116,7 @@ export const entriesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/BucketLinks/BucketLink',
     {
+      config: { access: 'session' },
       schema: {
         tags,
         summary: 'A short-lived link to one of the owner’s entry files (a player page for videos)',
@@ -120,7 +125,7 @@ export const entriesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const { customerId } = await requireSession(app.tokens, req);
+      const { customerId } = callerOf(req);
       return entries.bucketLink(customerId, req.query);
     },
   );
@@ -128,6 +133,7 @@ export const entriesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/Uploads/Collection',
     {
+      config: { access: 'session' },
       schema: {
         tags,
         summary: 'The customer’s video collections (one per entry, named after its id)',
@@ -136,7 +142,7 @@ export const entriesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const { customerId } = await requireSession(app.tokens, req);
+      const { customerId } = callerOf(req);
       return { items: await entries.listCollections(customerId, req.query.search) };
     },
   );
@@ -144,6 +150,7 @@ export const entriesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/Uploads/Collection',
     {
+      config: { access: 'session' },
       schema: {
         tags,
         summary: 'The video collection of an entry (name: the order item id), made once',
@@ -152,7 +159,7 @@ export const entriesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const { customerId } = await requireSession(app.tokens, req);
+      const { customerId } = callerOf(req);
       return entries.createCollection(customerId, req.body.name);
     },
   );
@@ -160,6 +167,7 @@ export const entriesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/Uploads/Collection/:id/Video',
     {
+      config: { access: 'session' },
       schema: {
         tags,
         summary: 'The video slots of a collection, with upload permission for unfinished ones',
@@ -168,7 +176,7 @@ export const entriesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const { customerId } = await requireSession(app.tokens, req);
+      const { customerId } = callerOf(req);
       return { items: await entries.listSlots(customerId, req.params.id) };
     },
   );
@@ -176,6 +184,7 @@ export const entriesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/Uploads/Collection/:id/Video',
     {
+      config: { access: 'session' },
       schema: {
         tags,
         summary: 'A new empty video slot, signed for 24 hours of tus uploading',
@@ -185,7 +194,7 @@ export const entriesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const { customerId } = await requireSession(app.tokens, req);
+      const { customerId } = callerOf(req);
       if (req.body.collectionId !== undefined && req.body.collectionId !== req.params.id) {
         throw badRequest('VALIDATION_ERROR', 'The body names another collection than the path.');
       }

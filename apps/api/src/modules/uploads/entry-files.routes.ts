@@ -8,7 +8,7 @@ import {
 } from '@eisteddfod/shared';
 import { badRequest } from '../../lib/errors.ts';
 import { readOneFile } from '../../lib/multipart-file.ts';
-import { requireSession } from '../../plugins/auth.ts';
+import { callerOf } from '../../plugins/access.ts';
 import { requireWithinLimit } from '../../providers/rate-limit/rate-limiter.ts';
 
 /**
@@ -23,6 +23,7 @@ export const entryFilesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/Uploads/UploadS3Files',
     {
+      config: { access: 'session' },
       schema: {
         tags: ['Uploads portal'],
         summary:
@@ -39,7 +40,7 @@ export const entryFilesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const { customerId } = await requireSession(app.tokens, req);
+      const { customerId } = callerOf(req);
       await requireWithinLimit(
         app.rateLimiter,
         `entry-files:customer:${customerId}`,

@@ -69,6 +69,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/media/uploads/:id',
     {
+      config: { access: 'signed' },
       schema: {
         tags: ['Uploads portal'],
         summary: 'An entry file through a signed link; honours Range',
@@ -120,6 +121,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/media/play/:id',
     {
+      config: { access: 'signed' },
       schema: {
         tags: ['Uploads portal'],
         summary: 'A page that plays an entry video through a signed link',

@@ -16,7 +16,14 @@ export function tusRoutes(tus: TusUploads): FastifyPluginAsync {
       await tus.server.handle(req.raw, reply.raw);
     };
     const method = ['POST', 'HEAD', 'PATCH', 'DELETE', 'OPTIONS'];
-    app.route({ method, url: TUS_PATH, handler, schema: { hide: true } });
-    app.route({ method, url: `${TUS_PATH}/:id`, handler, schema: { hide: true } });
+    // No login: every tus request carries the slot's signed permission, which tus-server checks.
+    const options = {
+      method,
+      handler,
+      config: { access: 'signed' as const },
+      schema: { hide: true },
+    };
+    app.route({ ...options, url: TUS_PATH });
+    app.route({ ...options, url: `${TUS_PATH}/:id` });
   };
 }
