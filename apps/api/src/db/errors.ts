@@ -9,3 +9,5 @@ function hasSqlState(err: unknown, code: string): boolean {
 
 export const isUniqueViolation = (err: unknown) => hasSqlState(err, '23505');
 export const isForeignKeyViolation = (err: unknown) => hasSqlState(err, '23503');
+/** 22021 character_not_in_repertoire: text with NUL, which PostgreSQL cannot store. */
+export const isNulInText = (err: unknown) => hasSqlState(err, '22021');

@@ -3,6 +3,8 @@ import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
 } from 'fastify-type-provider-zod';
+import { TEXT_MESSAGES } from '@eisteddfod/shared';
+import { isNulInText } from '../db/errors.ts';
 import { AppError } from '../lib/errors.ts';
 
 const FIELD_SOURCE: Record<string, string> = {
@@ -34,6 +36,15 @@ export function registerErrorHandling(app: FastifyInstance): void {
         statusCode: 400,
         code: 'VALIDATION_ERROR',
         message: `Invalid ${where} field '${field}': ${first?.message ?? 'invalid value'}`,
+      });
+    }
+    if (isNulInText(error)) {
+      // Request text is checked by text() (packages/shared); this catches text no schema saw on
+      // its way to the database (a raw form body, say): the caller's, so a 400, never a 500.
+      return reply.code(400).send({
+        statusCode: 400,
+        code: 'VALIDATION_ERROR',
+        message: TEXT_MESSAGES.controlCharacters,
       });
     }
     if (isResponseSerializationError(error)) {
