@@ -57,6 +57,7 @@ declare module 'fastify' {
 
 /** The access of every route a scope's third-party plugin registers (it cannot set a config). */
 const SCOPE_ACCESS = Symbol('access of the routes of this scope');
+type ScopeWithAccess = FastifyInstance & { [SCOPE_ACCESS]?: Access };
 
 /**
  * Declares the access of every route registered in `scope`, for plugins whose routes cannot
@@ -70,7 +71,7 @@ export function declareScopeAccess(scope: FastifyInstance, access: Access): void
 const CUSTOMER_IN_PATH = new Set<Access>(['customer', 'customer-or-pin', 'customer-if-token']);
 
 /** The spec's answer to a call without a valid session (web: toast, then back to login). */
-export const sessionExpired = () =>
+const sessionExpired = () =>
   new AppError(401, 'UNAUTHORISED', 'Session has expired. Please login again');
 
 /**
@@ -127,7 +128,7 @@ export function registerAccess(app: FastifyInstance): void {
   });
 
   app.addHook('onRequest', async (request) => {
-    // An address with no route: the not-found handler answers, nothing to guard.
+    // An address with no route: the not-found handler answers (plugins/web-app.ts).
     if (request.is404) return;
     const { access } = request.routeOptions.config;
     if (access === 'public' || access === 'signed') return;
@@ -138,6 +139,7 @@ export function registerAccess(app: FastifyInstance): void {
     const token = bearerToken(request);
     const claims = token ? await app.tokens.verify(token, TOKEN_SCOPES[access]) : undefined;
     if (claims) request.caller = { customerId: claims.customerId };
+    // Checking a pin needs no login: a token that is not valid (expired, say) counts as none.
     else if (access !== 'customer-if-token') throw sessionExpired();
   });
 
@@ -148,8 +150,6 @@ export function registerAccess(app: FastifyInstance): void {
     if (request.caller.customerId !== id) throw customerNotFound(id);
   });
 }
-
-type ScopeWithAccess = FastifyInstance & { [SCOPE_ACCESS]?: Access };
 
 async function staffCaller(
   app: FastifyInstance,
