@@ -252,7 +252,7 @@ describe('paying', () => {
       Array.from({ length: 10 }, (_, k) => member(k)),
     );
     expect((await orderOf(f, cart)).status).toBe('cart');
-    const url = new URL(link);
+    const url = new URL(link, 'http://site.invalid');
     expect((await t.app.inject({ url: url.pathname + url.search })).statusCode).toBe(404);
     const again = (await paymentLink(f, cart, email)).json<{ link: string }>();
     await payOnSandbox(again.link);
