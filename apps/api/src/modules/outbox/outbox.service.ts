@@ -11,6 +11,14 @@ export interface OutboxTransports {
 
 export type Outbox = ReturnType<typeof createOutbox>;
 
+export interface OutboxMessage {
+  channel: 'email' | 'whatsapp';
+  recipient: string;
+  subject?: string;
+  body: string;
+  payload?: Record<string, unknown>;
+}
+
 /**
  * Every email and WhatsApp message is first written to the outbox table, in the request that
  * causes it, then delivered by the configured transport. Without one (a local run) it is kept
@@ -47,17 +55,13 @@ export function createOutbox(db: Database, transports: OutboxTransports, log: Fa
     void job.finally(() => inFlight.delete(job));
   }
 
-  async function enqueue(message: {
-    channel: 'email' | 'whatsapp';
-    recipient: string;
-    subject?: string;
-    body: string;
-    payload?: Record<string, unknown>;
-  }): Promise<repo.OutboxRow> {
-    const row = await repo.insertMessage(db, {
-      ...message,
-      status: hasTransport(message.channel) ? 'pending' : 'held',
-    });
+  const asRow = (message: OutboxMessage): repo.NewOutboxRow => ({
+    ...message,
+    status: hasTransport(message.channel) ? 'pending' : 'held',
+  });
+
+  async function enqueue(message: OutboxMessage): Promise<repo.OutboxRow> {
+    const row = await repo.insertMessage(db, asRow(message));
     if (row.status === 'pending') deliverSoon();
     return row;
   }
@@ -69,6 +73,15 @@ export function createOutbox(db: Database, transports: OutboxTransports, log: Fa
       enqueue({ channel: 'whatsapp', recipient: toE164, body, payload: { code } }),
     enqueueWhatsAppMessage: (toE164: string, body: string) =>
       enqueue({ channel: 'whatsapp', recipient: toE164, body }),
+    /**
+     * Writes messages inside the caller's transaction (a transactional outbox): they exist
+     * exactly when the caller's change commits, so a crash cannot keep one without the other.
+     * Call `deliverSoon` once the transaction has committed.
+     */
+    enqueueWithin: async (tx: Database, messages: OutboxMessage[]): Promise<void> => {
+      for (const message of messages) await repo.insertMessage(tx, asRow(message));
+    },
+    deliverSoon,
     deliverPending,
     /** Waits for deliveries started by requests, e.g. before shutting down. */
     async settle(): Promise<void> {

@@ -1,17 +1,33 @@
-import { and, asc, desc, eq, isNull, lt, notInArray } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, lt, notInArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { orderItems, orders, paymentNotifications, payments } from '../../db/schema/index.ts';
+import {
+  groupParticipants,
+  orderItems,
+  orders,
+  paymentNotifications,
+  payments,
+} from '../../db/schema/index.ts';
 
 export type PaymentRow = typeof payments.$inferSelect;
 
+/** One entry as it was priced: what its price depends on, and the price. */
+export interface PricedEntry {
+  orderItemId: number;
+  itemId: number;
+  members: number;
+  priceCents: number;
+}
+
 /**
  * Freezes what the customer is about to pay: each entry's price and the order's totals, with the
- * order row locked. If the entries changed since they were priced, nothing is frozen: 'changed'.
+ * order row locked. The prices were worked out before the lock; under it, every input of a price
+ * (the entries, their items, their groups' sizes) is read again, and if anything differs nothing
+ * is frozen: 'changed'. Cart changes take the same lock, so none can slip in between.
  */
 export async function freezeOrder(
   db: Database,
   orderId: number,
-  prices: { orderItemId: number; priceCents: number }[],
+  prices: PricedEntry[],
   totals: {
     subtotalCents: number;
     surchargeCents: number;
@@ -25,11 +41,24 @@ export async function freezeOrder(
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
     if (!order || !['cart', 'awaiting_payment'].includes(order.status)) return 'not_payable';
     const current = await tx
-      .select({ id: orderItems.id })
+      .select({ id: orderItems.id, itemId: orderItems.itemId })
       .from(orderItems)
       .where(eq(orderItems.orderId, orderId));
-    const priced = new Set(prices.map((p) => p.orderItemId));
-    if (current.length !== priced.size || current.some((c) => !priced.has(c.id))) return 'changed';
+    const counts = await tx
+      .select({ orderItemId: groupParticipants.orderItemId, members: count() })
+      .from(groupParticipants)
+      .innerJoin(orderItems, eq(orderItems.id, groupParticipants.orderItemId))
+      .where(eq(orderItems.orderId, orderId))
+      .groupBy(groupParticipants.orderItemId);
+    const members = new Map(counts.map((c) => [c.orderItemId, c.members]));
+    const priced = new Map(prices.map((p) => [p.orderItemId, p]));
+    const unchanged =
+      current.length === priced.size &&
+      current.every((c) => {
+        const p = priced.get(c.id);
+        return p?.itemId === c.itemId && p.members === (members.get(c.id) ?? 0);
+      });
+    if (!unchanged) return 'changed';
     await tx
       .update(orders)
       .set({ ...totals, status: 'awaiting_payment', checkedOutAt: now })
@@ -42,6 +71,19 @@ export async function freezeOrder(
     }
     return 'frozen';
   });
+}
+
+/** A transaction of the database, for writes that commit together. */
+export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/** What a provider's notification says, once its signature has been checked. */
+export interface VerifiedPayment {
+  provider: string;
+  providerPaymentId: string;
+  orderId: number;
+  amountCents: number;
+  isComplete: boolean;
+  payload: Record<string, string>;
 }
 
 export type CreditOutcome =
@@ -60,15 +102,10 @@ export type CreditOutcome =
  */
 export async function recordPayment(
   db: Database,
-  payment: {
-    provider: string;
-    providerPaymentId: string;
-    orderId: number;
-    amountCents: number;
-    isComplete: boolean;
-    payload: Record<string, string>;
-  },
+  payment: VerifiedPayment,
   now: Date,
+  /** Writes what must exist exactly when the order is credited (audit, confirmation). */
+  onCredited: (tx: Tx) => Promise<void>,
 ): Promise<CreditOutcome> {
   return db.transaction(async (tx) => {
     const [order] = await tx
@@ -106,6 +143,7 @@ export async function recordPayment(
         .update(orders)
         .set({ status: 'paid', completedAt: now })
         .where(eq(orders.id, payment.orderId));
+      await onCredited(tx);
     }
     await tx.update(payments).set({ status: outcome }).where(eq(payments.id, paymentId));
     return outcome;

@@ -13,8 +13,28 @@ import {
 } from '@eisteddfod/shared';
 import { CONTENT_SECURITY_POLICY } from '../../plugins/security-headers.ts';
 import { callerOf } from '../../plugins/access.ts';
+import { badRequest } from '../../lib/errors.ts';
+import { requireWithinLimit } from '../../providers/rate-limit/rate-limiter.ts';
 import { signedCheckoutFields } from '../../providers/payment/payfast.ts';
 import { AUTOSUBMIT_JS, PAY_PAGE_CSS, payFastRedirectPage, sandboxPayPage } from './pay-page.ts';
+
+/**
+ * A PayFast ITN is a few hundred bytes of form fields; 16 KB leaves room for long names and
+ * custom fields while keeping junk out of the notification store.
+ */
+export const NOTIFICATION_BODY_LIMIT = 16 * 1024;
+/**
+ * Per address: PayFast posts from a handful of servers, one ITN per payment (and its retries),
+ * so 120 a minute from one of them is far above deadline night's rate; a refused one is retried
+ * by PayFast later.
+ */
+export const NOTIFICATIONS_PER_MINUTE = 120;
+
+/** The fields every notification carries: without them a body cannot be a real one. */
+function looksLikeNotification(body: string): boolean {
+  const fields = new URLSearchParams(body);
+  return Boolean(fields.get('m_payment_id') && fields.get('signature'));
+}
 
 const tags = ['Payments'];
 const errors = {
@@ -184,11 +204,37 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       async (_req, reply) => reply.redirect('/checkout', 303),
     );
 
+    registerNotifications('sandbox');
+  }
+
+  /**
+   * A provider's notifications (PayFast's ITN; the sandbox posts the same fields). Anyone can
+   * post here, so before a body is kept it must be small, from an address within its limit, and
+   * shaped like a notification; a real one is still kept before the provider gets its 200, and
+   * its signature is checked after (payments.service.ts).
+   */
+  function registerNotifications(provider: 'sandbox' | 'payfast') {
     app.post(
-      '/api/payments/sandbox/notify',
-      { config: { access: 'signed' }, schema: { hide: true } },
+      `/api/payments/${provider}/notify`,
+      {
+        config: { access: 'signed' },
+        schema: { hide: true },
+        bodyLimit: NOTIFICATION_BODY_LIMIT,
+      },
       async (req, reply) => {
-        await payments.acceptNotification('sandbox', typeof req.body === 'string' ? req.body : '');
+        await requireWithinLimit(
+          app.rateLimiter,
+          `notifications:ip:${req.ip}`,
+          NOTIFICATIONS_PER_MINUTE,
+          60_000,
+          'Too many notifications from this address.',
+        );
+        const body = typeof req.body === 'string' ? req.body : '';
+        if (!looksLikeNotification(body)) {
+          throw badRequest('NOT_A_NOTIFICATION', 'This is not a payment notification.');
+        }
+        // PayFast wants a 200 at once: the notification is kept first, its checks run after.
+        await payments.acceptNotification(provider, body);
         return reply.code(200).send('OK');
       },
     );
@@ -227,14 +273,6 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     );
 
-    app.post(
-      '/api/payments/payfast/notify',
-      { config: { access: 'signed' }, schema: { hide: true } },
-      async (req, reply) => {
-        // PayFast wants a 200 at once: the notification is kept first, its checks run after.
-        await payments.acceptNotification('payfast', typeof req.body === 'string' ? req.body : '');
-        return reply.code(200).send('OK');
-      },
-    );
+    registerNotifications('payfast');
   }
 };

@@ -5,6 +5,7 @@ import {
   checkoutProblem,
   entryPriceCents,
   formatRand,
+  IdSchema,
   isLateEntry,
   surchargeCents,
   type Order,
@@ -24,7 +25,7 @@ import type { AccountsService } from '../accounts/accounts.service.ts';
 import { toInternationalNumber } from '../accounts/phone-numbers.ts';
 import type { CatalogueService } from '../catalogue/catalogue.service.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
-import type { Outbox } from '../outbox/outbox.service.ts';
+import type { Outbox, OutboxMessage } from '../outbox/outbox.service.ts';
 import * as repo from './payments.repository.ts';
 
 export type PaymentsService = ReturnType<typeof createPaymentsService>;
@@ -56,9 +57,10 @@ export function createPaymentsService(deps: PaymentsDependencies) {
   const refFor = (orderId: number, totalCents: number) =>
     sandboxMac(`ref:${orderId}:${totalCents}`).slice(0, 32);
 
-  async function sendConfirmation(orderId: number): Promise<void> {
+  /** The confirmation of a paid order: an email, and a WhatsApp message when asked for. */
+  async function confirmationMessages(orderId: number): Promise<OutboxMessage[]> {
     const order = await db.query.orders.findFirst({ where: (o, { eq }) => eq(o.id, orderId) });
-    if (!order) return;
+    if (!order) return [];
     const described = await orders.describeOrder(order);
     const customer = await accounts.getCustomer(order.customerId);
     const lines = described.orderItems.map(
@@ -74,39 +76,58 @@ export function createPaymentsService(deps: PaymentsDependencies) {
       '',
       'Upload each performance or artwork in the Uploads portal before its due date.',
     ].join('\n');
+    const messages: OutboxMessage[] = [];
     const email = order.confirmationEmail ?? customer.email;
-    if (email)
-      await outbox.enqueueEmail(
-        email,
-        `Your entries are confirmed (order ${described.orderNumber})`,
-        text,
-      );
-    if (order.sendWhatsAppConfirmation && customer.mobileNumber) {
-      await outbox.enqueueWhatsAppMessage(
-        toInternationalNumber(customer.mobileNumber, customer.country),
-        `Online Eisteddfod: payment of ${formatRand(described.totalPrice)} received for order ${described.orderNumber}. Your entries are confirmed.`,
-      );
+    if (email) {
+      messages.push({
+        channel: 'email',
+        recipient: email,
+        subject: `Your entries are confirmed (order ${described.orderNumber})`,
+        body: text,
+      });
     }
+    if (order.sendWhatsAppConfirmation && customer.mobileNumber) {
+      messages.push({
+        channel: 'whatsapp',
+        recipient: toInternationalNumber(customer.mobileNumber, customer.country),
+        body: `Online Eisteddfod: payment of ${formatRand(described.totalPrice)} received for order ${described.orderNumber}. Your entries are confirmed.`,
+      });
+    }
+    return messages;
   }
 
-  async function credit(
-    payment: Parameters<typeof repo.recordPayment>[1],
-  ): Promise<repo.CreditOutcome> {
-    const outcome = await repo.recordPayment(db, payment, new Date(deps.now()));
-    deps.log.info(
-      { orderId: payment.orderId, provider: payment.provider, outcome },
-      'payment notification',
-    );
-    if (outcome === 'credited') {
-      await audit(db, {
+  /**
+   * Credits a verified payment. The order turns paid, and its audit entry and confirmation are
+   * written, in one transaction: a crash leaves either all of it or none (then the stored
+   * notification is retried), never a paid order whose family is not told.
+   */
+  async function credit(payment: repo.VerifiedPayment): Promise<repo.CreditOutcome> {
+    // Read before the transaction: a frozen order's lines and totals no longer change.
+    const messages = await confirmationMessages(payment.orderId);
+    const outcome = await repo.recordPayment(db, payment, new Date(deps.now()), async (tx) => {
+      await audit(tx, {
         action: 'order.paid',
         entityType: 'order',
         entityId: payment.orderId,
         details: { provider: payment.provider },
       });
-      await sendConfirmation(payment.orderId);
-    }
+      await outbox.enqueueWithin(tx, messages);
+    });
+    deps.log.info(
+      { orderId: payment.orderId, provider: payment.provider, outcome },
+      'payment notification',
+    );
+    if (outcome === 'credited') outbox.deliverSoon();
     return outcome;
+  }
+
+  /**
+   * A signed notification whose order id or amount cannot be read is refused once ('malformed'),
+   * recorded with the notification: retrying it would fail the same way for ever.
+   */
+  async function creditIfReadable(provider: string, pairs: [string, string][]): Promise<string> {
+    const payment = fromFields(provider, pairs);
+    return payment ? credit(payment) : 'malformed';
   }
 
   /** Checks one stored notification with its provider's rules and credits the order. */
@@ -121,14 +142,14 @@ export function createPaymentsService(deps: PaymentsDependencies) {
       const valid =
         given.length === expected.length &&
         timingSafeEqual(Buffer.from(given), Buffer.from(expected));
-      outcome = valid ? await credit(fromFields('sandbox', pairs)) : 'bad_signature';
+      outcome = valid ? await creditIfReadable('sandbox', pairs) : 'bad_signature';
     } else {
       const merchant = pairs.find(([k]) => k === 'merchant_id')?.[1];
       if (!isNotificationSignatureValid(pairs, config.PAYFAST_PASSPHRASE))
         outcome = 'bad_signature';
       else if (merchant !== config.PAYFAST_MERCHANT_ID) outcome = 'wrong_merchant';
       else if (!(await confirmWithPayFast(config.PAYFAST_HOST, pairs))) outcome = 'not_confirmed';
-      else outcome = await credit(fromFields('payfast', pairs));
+      else outcome = await creditIfReadable('payfast', pairs);
     }
     if (outcome !== 'credited')
       deps.log.warn({ notification: row.id, outcome }, 'payment notification not credited');
@@ -182,9 +203,12 @@ export function createPaymentsService(deps: PaymentsDependencies) {
         order.orderItems.map(async (i) => {
           const item = await catalogue.findItem(order.eventId, i.itemId);
           if (!item) throw badRequest('ITEM_NOT_FOUND', `Item ${i.itemCode} is no longer offered.`);
+          const members = i.groupParticipants.length;
           return {
             orderItemId: i.id,
-            priceCents: entryPriceCents(item, i.groupParticipants.length, event.fees),
+            itemId: i.itemId,
+            members,
+            priceCents: entryPriceCents(item, members, event.fees),
           };
         }),
       );
@@ -302,14 +326,24 @@ export function createPaymentsService(deps: PaymentsDependencies) {
   };
 }
 
-/** The common fields of a notification, read from PayFast's names (the sandbox uses them too). */
-function fromFields(provider: string, pairs: [string, string][]) {
+/** PayFast's amounts: rands with at most two decimals ('160.00'). */
+const AMOUNT = /^\d{1,9}(\.\d{1,2})?$/;
+
+/**
+ * The common fields of a notification, read from PayFast's names (the sandbox uses them too), or
+ * undefined when its order id or amount is not one (NaN, an id past PostgreSQL's integers).
+ */
+function fromFields(provider: string, pairs: [string, string][]): repo.VerifiedPayment | undefined {
   const field = (name: string) => pairs.find(([k]) => k === name)?.[1] ?? '';
+  const orderId = IdSchema.safeParse(field('m_payment_id'));
+  const amount = field('amount_gross');
+  const providerPaymentId = field('pf_payment_id');
+  if (!orderId.success || !AMOUNT.test(amount) || providerPaymentId === '') return undefined;
   return {
     provider,
-    providerPaymentId: field('pf_payment_id'),
-    orderId: Number(field('m_payment_id')) || 0,
-    amountCents: Math.round(Number(field('amount_gross')) * 100),
+    providerPaymentId,
+    orderId: orderId.data,
+    amountCents: Math.round(Number(amount) * 100),
     isComplete: field('payment_status') === 'COMPLETE',
     payload: Object.fromEntries(pairs),
   };
