@@ -6,11 +6,34 @@ import { TUS_PATH, type TusUploads } from './tus-server.ts';
  * tus's content type) nor answer for it (the reply is hijacked), so bytes stream straight to the
  * store (architecture guide, "Stack").
  */
+const TUS_VERSION = '1.0.0';
+const TUS_BODY_TYPE = 'application/offset+octet-stream';
+
 export function tusRoutes(tus: TusUploads): FastifyPluginAsync {
   return async (app) => {
-    app.addContentTypeParser('application/offset+octet-stream', (_req, _payload, done) =>
-      done(null),
-    );
+    app.addContentTypeParser(TUS_BODY_TYPE, (_req, _payload, done) => done(null));
+    // tus 1.0 names these answers; @tus/server folds both into its 400 for an invalid header.
+    // Checked before Fastify reads a body, so a refused PATCH stores nothing.
+    app.addHook('onRequest', async (req, reply) => {
+      if (req.method === 'OPTIONS') return;
+      const version = req.headers['tus-resumable'];
+      if (version !== undefined && version !== TUS_VERSION) {
+        return reply
+          .code(412)
+          .header('tus-resumable', TUS_VERSION)
+          .header('tus-version', TUS_VERSION)
+          .type('text/plain')
+          .send('This server speaks tus 1.0.0.\n');
+      }
+      const type = req.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
+      if (req.method === 'PATCH' && type !== undefined && type !== TUS_BODY_TYPE) {
+        return reply
+          .code(415)
+          .header('tus-resumable', TUS_VERSION)
+          .type('text/plain')
+          .send(`A PATCH body must be ${TUS_BODY_TYPE}.\n`);
+      }
+    });
     const handler = async (req: FastifyRequest, reply: FastifyReply) => {
       reply.hijack();
       await tus.server.handle(req.raw, reply.raw);

@@ -328,6 +328,34 @@ describe('resumable video uploads over tus', () => {
     expect(deferred.status).toBe(400);
   });
 
+  it('answers with the status codes of tus 1.0: 415 for a PATCH body type, 412 for a version', async () => {
+    const { f, entry } = await paidEntry();
+    const { auth } = await slotFor(f, entry);
+    const created = await create(auth, 'codes.mp4', 16);
+    expect(created.status).toBe(201);
+    const location = created.headers.get('location')!;
+    // A PATCH whose body is not application/offset+octet-stream: 415 Unsupported Media Type.
+    for (const type of ['application/json', 'text/plain', 'application/octet-stream']) {
+      const wrongType = await fetch(new URL(location, base), {
+        method: 'PATCH',
+        headers: { ...permission(auth), 'Upload-Offset': '0', 'Content-Type': type },
+        body: type === 'application/json' ? '{}' : 'bytes',
+      });
+      expect(wrongType.status, type).toBe(415);
+    }
+    // A protocol version the server does not speak: 412, naming the versions it does.
+    const wrongVersion = await offsetOf(auth, location).then(() =>
+      fetch(new URL(location, base), {
+        method: 'HEAD',
+        headers: { ...permission(auth), 'Tus-Resumable': '0.2.2' },
+      }),
+    );
+    expect(wrongVersion.status).toBe(412);
+    expect(wrongVersion.headers.get('tus-version')).toBe('1.0.0');
+    // Nothing was written by the refused requests.
+    expect(await offsetOf(auth, location)).toEqual({ status: 200, offset: 0 });
+  });
+
   it('serves an adjudicator’s link under a blind name, and a blind link cannot be unblinded', async () => {
     const { f, entry } = await paidEntry();
     const { auth } = await slotFor(f, entry);
