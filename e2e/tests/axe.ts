@@ -1,11 +1,29 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page } from '@playwright/test';
 
-/** Waits for running transitions (a toast or dialog fading in): axe measures colours as drawn. */
+/**
+ * Waits until nothing on the page is moving, so that axe measures colours as drawn. A toast
+ * closes by itself after 5 s with a fade that can start at any moment of a check, so each one is
+ * held open first, as a person reading it does: hovering pauses Mantine's timers of every toast.
+ * Then no animation or transition may be running for two looks in a row (one that starts late,
+ * such as a fade already due, is waited for too).
+ */
 async function settled(page: Page): Promise<void> {
-  await page.evaluate(() =>
-    Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => null))),
-  );
+  const toast = page.locator('.mantine-Notification-root').first();
+  if (await toast.isVisible()) await toast.hover({ trial: false }).catch(() => undefined);
+  let quiet = 0;
+  for (let look = 0; look < 100 && quiet < 2; look++) {
+    const moving = await page.evaluate(() => {
+      const running = document
+        .getAnimations()
+        .filter((a) => a.playState === 'running' && a.effect?.getTiming().iterations !== Infinity);
+      return Promise.all(running.map((a) => a.finished.catch(() => null))).then(
+        () => running.length,
+      );
+    });
+    quiet = moving === 0 ? quiet + 1 : 0;
+    if (quiet < 2) await page.waitForTimeout(100);
+  }
 }
 
 /** Fails with the rule ids and targets of every WCAG 2.1 AA violation on the page. */

@@ -1,7 +1,7 @@
 import { deflateSync } from 'node:zlib';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectAccessibleDialog, expectNoAccessibilityViolations } from './axe.ts';
-import { registerAndLogIn } from './session.ts';
+import { familyApi, registerAndLogIn } from './session.ts';
 
 /** A 200 x 200 PNG (a head and shoulders on blue), made here so the test needs no files. */
 function makePng(size = 200): Buffer {
@@ -197,40 +197,42 @@ test.describe('contestants', () => {
     await expect(page.getByText('Contestest profile delete successfully')).toBeVisible();
     await expect(page.getByRole('article')).toHaveCount(1);
 
-    // A contestant with an entered item (made here by editing the list answer; the cart
-    // screens come later, and the server's own rule is covered by the API tests).
-    await page.route('**/api/Customers/*/participant-profiles', async (route) => {
-      const response = await route.fetch();
-      const list = (await response.json()) as { orderItems: unknown[] }[];
-      list[0]!.orderItems = [
-        {
-          id: 1,
-          orderId: 1,
-          itemCode: 'DR205',
-          itemShortDescription: 'Choral Verse, Group',
-          itemDescription: 'A group recites a poem of its choice.',
-          isGroupItem: true,
-          instruments: '',
-          groupParticipants: [
-            {
-              firstName: 'Lerato',
-              surname: 'Khumalo',
-              school: 'Other School',
-              gender: 'female',
-              grade: '6',
-            },
-          ],
-        },
-      ];
-      await route.fulfill({ response, json: list });
+    // A contestant with an entered item, entered through the real API as the cart screens do
+    // (their own journey is cart.spec.ts): a group item with its members.
+    const { customerId, call } = await familyApi(page);
+    const contestants = await call<{ id: number; firstName: string }[]>(
+      'GET',
+      `/api/Customers/${customerId}/participant-profiles`,
+    );
+    const ayandaId = contestants.find((c) => c.firstName === 'Ayanda')!.id;
+    const { eventId } = await call<{ eventId: number }>('GET', '/api/config');
+    const search = await call<{ items: { id: number; code: string }[] }>(
+      'GET',
+      `/api/Eisteddfods/${eventId}/ItemsSearch?skip=0&take=15&search=DA902`,
+    );
+    const cart = await call<{ id: number }>('POST', '/api/Orders', { customerId, orderItems: [] });
+    const entry = await call<{ id: number }>('POST', `/api/Orders/${cart.id}/OrderItems`, {
+      itemId: search.items.find((i) => i.code === 'DA902')!.id,
+      participantProfileId: ayandaId,
     });
+    await call(
+      'POST',
+      `/api/OrderItems/${entry.id}/UpdateGroupParticipants`,
+      ['Lerato', 'Naledi', 'Thabo', 'Zanele', 'Sizwe'].map((firstName) => ({
+        firstName,
+        surname: 'Khumalo',
+        school: 'Other School',
+        gender: firstName === 'Thabo' || firstName === 'Sizwe' ? 'male' : 'female',
+        grade: '6',
+      })),
+    );
     await page.reload();
-    await expect(edited.getByRole('button', { name: /DR205/ })).toBeVisible();
+    await expect(edited.getByRole('button', { name: /DA902/ })).toBeVisible();
     await expect(edited.getByRole('button', { name: /Delete/ })).toHaveCount(0);
     await expect(edited.getByText('You have not entered any items yet.')).toHaveCount(0);
-    await edited.getByRole('button', { name: /DR205/ }).click();
-    const item = page.getByRole('dialog', { name: 'DR205 Choral Verse, Group' });
-    await expect(item).toContainText('A group recites a poem of its choice.');
+    await edited.getByRole('button', { name: /DA902/ }).click();
+    const item = page.getByRole('dialog', { name: /^DA902 Choral Verse Speaking/ });
+    await expect(item).toContainText('A group performs a poem in unison and in parts');
     await expect(item.getByRole('row', { name: 'Lerato Khumalo 6 Other School' })).toBeVisible();
     await expectNoAccessibilityViolations(page);
   });

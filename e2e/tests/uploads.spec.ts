@@ -153,7 +153,8 @@ test.describe('uploads portal', () => {
       downloadThroughput: -1,
       uploadThroughput: 1_000_000,
     });
-    const video = fakeVideo('Piano recital.mp4', 12 * 1024 * 1024);
+    const videoBytes = 12 * 1024 * 1024;
+    const video = fakeVideo('Piano recital.mp4', videoBytes);
     await piano.getByLabel('Upload video or audio for MU101').first().setInputFiles(video);
     await expect(piano.getByText(/^Uploading\.\.\. \d+%$/)).toBeVisible();
     // The contestant selector is locked while an upload runs.
@@ -165,6 +166,15 @@ test.describe('uploads portal', () => {
       .toBeGreaterThan(25);
     await stopServer();
     const before = Number(await progress.getAttribute('aria-valuenow'));
+    // What the client sends once the server is back: it must go on, not start again.
+    const afterRestart: { method: string; offset: number }[] = [];
+    page.on('request', (request) => {
+      if (!new URL(request.url()).pathname.toLowerCase().startsWith('/api/tus')) return;
+      afterRestart.push({
+        method: request.method(),
+        offset: Number(request.headers()['upload-offset'] ?? -1),
+      });
+    });
     await startServer();
     await cdp.send('Network.emulateNetworkConditions', {
       offline: false,
@@ -173,8 +183,13 @@ test.describe('uploads portal', () => {
       uploadThroughput: -1,
     });
     await expect(page.getByText('File uploaded successfully')).toBeVisible({ timeout: 90_000 });
-    // It went on from where it stopped: the bar never went back to the start.
+    // It went on from where it stopped: no new upload was created, and every byte sent after the
+    // restart continued the stored upload (its first PATCH starts past the quarter it had).
     expect(before).toBeGreaterThan(25);
+    expect(afterRestart.filter((r) => r.method === 'POST')).toEqual([]);
+    const patches = afterRestart.filter((r) => r.method === 'PATCH');
+    expect(patches.length).toBeGreaterThan(0);
+    expect(patches[0]!.offset).toBeGreaterThan(videoBytes / 4);
 
     await expect(piano.getByText('Entry Complete', { exact: true })).toBeVisible();
     await expect(page.getByText('Total Items: 2 (1 of 2 complete)')).toBeVisible();
