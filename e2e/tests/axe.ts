@@ -8,9 +8,14 @@ import { expect, type Locator, type Page } from '@playwright/test';
  * Then no animation or transition may be running for two looks in a row (one that starts late,
  * such as a fade already due, is waited for too).
  */
-async function settled(page: Page): Promise<void> {
+async function settled(page: Page): Promise<boolean> {
   const toast = page.locator('.mantine-Notification-root').first();
-  if (await toast.isVisible()) await toast.hover({ trial: false }).catch(() => undefined);
+  const held =
+    (await toast.isVisible()) &&
+    (await toast.hover({ timeout: 1000 }).then(
+      () => true,
+      () => false,
+    ));
   let quiet = 0;
   for (let look = 0; look < 100 && quiet < 2; look++) {
     const moving = await page.evaluate(() => {
@@ -24,14 +29,21 @@ async function settled(page: Page): Promise<void> {
     quiet = moving === 0 ? quiet + 1 : 0;
     if (quiet < 2) await page.waitForTimeout(100);
   }
+  return held;
+}
+
+/** Lets held toasts go: their timers start again, so they close and stop covering the page. */
+async function release(page: Page, held: boolean): Promise<void> {
+  if (held) await page.mouse.move(0, 0);
 }
 
 /** Fails with the rule ids and targets of every WCAG 2.1 AA violation on the page. */
 export async function expectNoAccessibilityViolations(page: Page): Promise<void> {
-  await settled(page);
+  const held = await settled(page);
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
+    .analyze()
+    .finally(() => release(page, held));
   const found = results.violations.map((v) => ({
     rule: v.id,
     targets: v.nodes.map((n) => n.target.join(' ')),
@@ -45,7 +57,7 @@ export async function expectNoAccessibilityViolations(page: Page): Promise<void>
  */
 export async function expectAccessibleDialog(page: Page, dialog: Locator): Promise<void> {
   await expect(dialog).toBeVisible();
-  await settled(page);
+  await release(page, await settled(page));
   await page.waitForTimeout(250);
   await expectNoAccessibilityViolations(page);
 }
