@@ -79,6 +79,18 @@ describe('PayFast signatures', () => {
     expect(isNotificationSignatureValid(tampered, 'secret phrase')).toBe(false);
   });
 
+  it('check no notification without a passphrase: anyone can sign the public fields', () => {
+    const fields: [string, string][] = [
+      ['m_payment_id', '8542'],
+      ['pf_payment_id', '1089250'],
+      ['payment_status', 'COMPLETE'],
+      ['amount_gross', '200.00'],
+    ];
+    const forged: [string, string][] = [...fields, ['signature', payfastSignature(fields)]];
+    expect(isNotificationSignatureValid(forged, undefined)).toBe(false);
+    expect(isNotificationSignatureValid(forged, '')).toBe(false);
+  });
+
   it('write amounts in rands with two decimals', () => {
     expect(toRands(41000)).toBe('410.00');
     expect(toRands(16050)).toBe('160.50');

@@ -75,10 +75,15 @@ export function parseNotification(body: string): [string, string][] {
   return [...new URLSearchParams(body).entries()];
 }
 
+/**
+ * Whether an ITN was signed with our passphrase. Without one (the server refuses to start so,
+ * config/env.ts) no notification is accepted: its signature could be made from public fields.
+ */
 export function isNotificationSignatureValid(
   pairs: [string, string][],
-  passphrase?: string,
+  passphrase: string | undefined,
 ): boolean {
+  if (!passphrase) return false;
   const given = pairs.find(([k]) => k === 'signature')?.[1];
   return given !== undefined && given === payfastSignature(pairs, passphrase);
 }
