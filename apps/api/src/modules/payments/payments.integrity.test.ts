@@ -5,6 +5,7 @@ import { groupParticipants, orders, paymentNotifications } from '../../db/schema
 import { createFamily } from '../../test/family.ts';
 import { catalogueItems, groupMember } from '../../test/fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import type { MailMessage } from '../../providers/mail/mail-transport.ts';
 import { NOTIFICATION_BODY_LIMIT, NOTIFICATIONS_PER_MINUTE } from './payments.routes.ts';
 
 /**
@@ -27,8 +28,8 @@ const individual = () => items.find((i) => !i.isGroupItem && !i.requiresAnInstru
 const bigGroup = () =>
   items.find((i) => i.isGroupItem && i.minimumParticipants <= 9 && i.maximumParticipants >= 12)!;
 
-async function cartWith(item: Item, members = 0) {
-  const f = await createFamily(t);
+async function cartWith(item: Item, members = 0, on: TestApp = t) {
+  const f = await createFamily(on);
   const cart = await f.openCart();
   const added = await f.call('POST', `/api/Orders/${cart}/OrderItems`, {
     itemId: item.id,
@@ -108,6 +109,7 @@ describe('the notification endpoints', () => {
 
   it('limit each address, and still keep a real notification within the limit', async () => {
     const ip = '198.51.100.10';
+    const before = await notificationCount();
     let limited = 0;
     for (let k = 0; k < NOTIFICATIONS_PER_MINUTE + 5; k++) {
       const res = await notify(`m_payment_id=${k + 1}&signature=x`, ip);
@@ -115,6 +117,8 @@ describe('the notification endpoints', () => {
       else expect(res.statusCode).toBe(200);
     }
     expect(limited).toBe(5);
+    // Each one answered 200 was stored before its answer (its checks run after); none refused was.
+    expect(await notificationCount()).toBe(before + NOTIFICATIONS_PER_MINUTE);
     await t.app.payments.settle();
   });
 });
@@ -151,6 +155,46 @@ describe('a crash between crediting and confirming', () => {
     const [after] = await t.database.db.select().from(orders).where(eq(orders.id, cart));
     expect(after?.status).toBe('paid');
     expect(await mails()).toHaveLength(1);
+  });
+
+  it('keeps the confirmation queued when the process dies right after the credit, and sends it once after the restart', async () => {
+    const sent: MailMessage[] = [];
+    const u = await createTestApp({
+      now: NOW,
+      transports: { mail: { send: async (m) => void sent.push(m), close: () => {} } },
+    });
+    try {
+      const item = (await catalogueItems(u)).find((i) => i.id === individual().id)!;
+      const { cart, email, link } = await cartWith(item, 0, u);
+      const { link: url } = (await link()).json<{ link: string }>();
+      const page = await u.app.inject({ url });
+      const action = /action="([^"]+\/pay\?[^"]+)"/.exec(page.body)![1]!.replaceAll('&amp;', '&');
+      // The process dies the moment the credit has committed, before anything is delivered.
+      u.app.outbox.deliverSoon = () => {
+        throw new Error('process killed');
+      };
+      await u.app.inject({ method: 'POST', url: action });
+      await u.app.payments.settle();
+      const [paid] = await u.database.db.select().from(orders).where(eq(orders.id, cart));
+      expect(paid?.status).toBe('paid');
+      const queued = await u.app.outbox.findByRecipient(email);
+      expect(queued.filter((m) => m.subject.includes('confirmed'))).toMatchObject([
+        { status: 'pending' },
+      ]);
+      const confirmations = () => sent.filter((m) => m.subject.includes('confirmed'));
+      expect(confirmations()).toHaveLength(0);
+
+      await u.restart();
+      // What the 30 s retry runs: the queued confirmation goes out, once, whatever runs again.
+      u.setNow('2025-04-01T10:05:00.000Z');
+      await u.app.outbox.deliverPending();
+      await u.app.payments.retryUnprocessed();
+      await u.app.outbox.deliverPending();
+      await u.app.outbox.settle();
+      expect(confirmations()).toMatchObject([{ to: email }]);
+    } finally {
+      await u.close();
+    }
   });
 });
 
