@@ -12,8 +12,10 @@ const TUS_BODY_TYPE = 'application/offset+octet-stream';
 export function tusRoutes(tus: TusUploads): FastifyPluginAsync {
   return async (app) => {
     app.addContentTypeParser(TUS_BODY_TYPE, (_req, _payload, done) => done(null));
-    // tus 1.0 names these answers; @tus/server folds both into its 400 for an invalid header.
-    // Checked before Fastify reads a body, so a refused PATCH stores nothing.
+    // tus 1.0 names these answers; @tus/server folds both into its 400 for an invalid header (and
+    // answers 403 to a PATCH with no Content-Type, which tus also answers 415, as Fastify would
+    // without the Tus-Resumable every tus answer carries). Checked before Fastify reads a body, so
+    // a refused PATCH stores nothing.
     app.addHook('onRequest', async (req, reply) => {
       if (req.method === 'OPTIONS') return;
       const version = req.headers['tus-resumable'];
@@ -26,7 +28,7 @@ export function tusRoutes(tus: TusUploads): FastifyPluginAsync {
           .send('This server speaks tus 1.0.0.\n');
       }
       const type = req.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
-      if (req.method === 'PATCH' && type !== undefined && type !== TUS_BODY_TYPE) {
+      if (req.method === 'PATCH' && type !== TUS_BODY_TYPE) {
         return reply
           .code(415)
           .header('tus-resumable', TUS_VERSION)
