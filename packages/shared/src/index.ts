@@ -31,3 +31,6 @@ export * from './results/results.schema.ts';
 export * from './staff/staff.rules.ts';
 export * from './staff/staff.schema.ts';
 export * from './web/paths.ts';
+export * from './api/error-codes.ts';
+export * from './api/endpoint.ts';
+export * from './endpoints/orders.endpoints.ts';

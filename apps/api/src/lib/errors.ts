@@ -1,8 +1,13 @@
-/** An error whose status, code and message are safe to show to the caller as they are. */
+import type { ErrorCode } from '@eisteddfod/shared';
+
+/**
+ * An error whose status, code and message are safe to show to the caller as they are. Its code
+ * is one of ERROR_CODES (packages/shared/src/api/error-codes.ts), the list the web reads too.
+ */
 export class AppError extends Error {
   constructor(
     readonly statusCode: number,
-    readonly code: string,
+    readonly code: ErrorCode,
     message: string,
     /** Sent as Retry-After on 429 and 503 answers. */
     readonly retryAfterSeconds?: number,
@@ -12,5 +17,5 @@ export class AppError extends Error {
   }
 }
 
-export const notFound = (code: string, message: string) => new AppError(404, code, message);
-export const badRequest = (code: string, message: string) => new AppError(400, code, message);
+export const notFound = (code: ErrorCode, message: string) => new AppError(404, code, message);
+export const badRequest = (code: ErrorCode, message: string) => new AppError(400, code, message);

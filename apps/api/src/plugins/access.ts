@@ -1,4 +1,4 @@
-import { isStaffRole, type StaffRole } from '@eisteddfod/shared';
+import { isStaffRole, type Access, type StaffRole } from '@eisteddfod/shared';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { customers } from '../db/schema/index.ts';
@@ -6,31 +6,11 @@ import { AppError, notFound } from '../lib/errors.ts';
 import type { TokenScope } from '../lib/tokens.ts';
 
 /**
- * Who may call a route. Every route declares one in its options (`config: { access }`); a route
- * without one is refused when it is registered, so a forgotten guard cannot make a route public.
- *
- * - `'public'`: anyone.
- * - `'signed'`: anyone, because the request carries its own permission and the route checks it:
- *   a signed link (pictures, entry files, certificates), the pay page's signed reference, a
- *   payment provider's signed notification, the tus upload's signed headers.
- * - `'session'`: a family's (or staff member's) session; the customer is the token's.
- * - `'customer'`: a session whose customer is the path's `:id`; another id answers 404.
- * - `'customer-or-pin'`: the same, where the pin token of a login in progress also does (sending
- *   a pin; docs/decisions/004-passwordless-sessions.md).
- * - `'customer-if-token'`: no login needed (checking a pin), but a token that is sent anyway
- *   must be the path customer's own, so another customer's token answers 404 as everywhere.
- * - `{ staff: roles }`: a member of staff of one of `roles`, read from the database on every call,
- *   never from the token. A family's session gets the answer of a route that does not exist,
- *   staff of another role 403 (docs/decisions/008-adjudication.md).
+ * Every route declares who may call it (`config: { access }`; packages/shared/src/api/endpoint.ts
+ * says what each kind means). A route without one is refused when it is registered, so a
+ * forgotten guard cannot make a route public.
  */
-export type Access =
-  | 'public'
-  | 'signed'
-  | 'session'
-  | 'customer'
-  | 'customer-or-pin'
-  | 'customer-if-token'
-  | { staff: readonly StaffRole[] };
+export type { Access };
 
 export interface StaffMember {
   role: StaffRole;

@@ -3,9 +3,17 @@ import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
 } from 'fastify-type-provider-zod';
-import { TEXT_MESSAGES } from '@eisteddfod/shared';
+import { TEXT_MESSAGES, type ErrorCode } from '@eisteddfod/shared';
 import { isNulInText } from '../db/errors.ts';
 import { AppError } from '../lib/errors.ts';
+
+/** The code of a 4xx error Fastify or one of its plugins raised, by its status. */
+const FASTIFY_STATUS_CODES: Partial<Record<number, ErrorCode>> = {
+  404: 'ROUTE_NOT_FOUND',
+  413: 'BODY_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'RATE_LIMITED',
+};
 
 const FIELD_SOURCE: Record<string, string> = {
   querystring: 'query',
@@ -67,9 +75,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
         message: 'Something went wrong on our side. Please try again.',
       });
     }
-    // Fastify's own 4xx errors (bad JSON, body too large, unsupported media type, ...).
-    return reply
-      .code(statusCode)
-      .send({ statusCode, code: error.code ?? 'BAD_REQUEST', message: error.message });
+    // Fastify's own 4xx errors (bad JSON, body too large, unsupported media type, ...), under
+    // codes of ours: callers read ERROR_CODES, not Fastify's internal FST_ names.
+    const code: ErrorCode = FASTIFY_STATUS_CODES[statusCode] ?? 'BAD_REQUEST';
+    return reply.code(statusCode).send({ statusCode, code, message: error.message });
   });
 }

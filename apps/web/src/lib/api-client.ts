@@ -1,4 +1,13 @@
-import { UploadResponseSchema, type UploadResponse } from '@eisteddfod/shared';
+import {
+  endpointUrl,
+  UploadResponseSchema,
+  type AnswerOf,
+  type BodyOf,
+  type Endpoint,
+  type ParamsOf,
+  type QueryOf,
+  type UploadResponse,
+} from '@eisteddfod/shared';
 import type { z } from 'zod';
 import { apiFetch, readAnswer, type RequestOptions } from './api-fetch.ts';
 import { readStored } from './storage.ts';
@@ -15,6 +24,42 @@ export async function apiRequest<S extends z.ZodType>(
   options: RequestOptions = {},
 ): Promise<z.infer<S>> {
   return apiFetch(path, (data) => schema.parse(data), options);
+}
+
+/** What a call of `E` needs: the path parameters, query and body its definition declares. */
+export type CallInput<E extends Endpoint> = (E['params'] extends z.ZodType
+  ? { params: ParamsOf<E> }
+  : { params?: undefined }) &
+  (E['query'] extends z.ZodType ? { query: QueryOf<E> } : { query?: undefined }) &
+  (E['body'] extends z.ZodType ? { body: BodyOf<E> } : { body?: undefined }) & {
+    signal?: AbortSignal | undefined;
+  };
+
+/**
+ * Calls an endpoint defined in packages/shared (src/endpoints): its method and address come from
+ * the definition, and the answer is checked against the schema of the status it came with.
+ */
+export async function callApi<E extends Endpoint>(
+  endpoint: E,
+  input: CallInput<E>,
+): Promise<AnswerOf<E>> {
+  const { params, query, body, signal } = input as {
+    params?: Record<string, unknown>;
+    query?: Record<string, unknown>;
+    body?: unknown;
+    signal?: AbortSignal;
+  };
+  const url = endpointUrl(endpoint, params, query);
+  const responses = endpoint.responses as Partial<Record<number, z.ZodType | null>>;
+  return apiFetch(
+    url,
+    (data, status) => {
+      const schema = responses[status];
+      if (!schema) throw new TypeError(`Unexpected answer ${status} from ${endpoint.path}`);
+      return schema.parse(status === 204 ? null : data) as AnswerOf<E>;
+    },
+    { method: endpoint.method, body, signal },
+  );
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { ApiError } from '@eisteddfod/shared';
+import type { ApiError, ErrorCode } from '@eisteddfod/shared';
 import { readStored } from './storage.ts';
 
 // The zod-free half of the API client. The app shell and the public pages load it on the first
@@ -23,7 +23,7 @@ export interface RequestOptions {
 }
 
 /** Checks an answer's JSON and returns it typed, or throws when it has another shape. */
-export type AnswerCheck<T> = (data: unknown) => T;
+export type AnswerCheck<T> = (data: unknown, status: number) => T;
 
 /** Calls the API with the stored bearer token (spec 6) and checks the answer with `check`. */
 export async function apiFetch<T>(
@@ -49,7 +49,7 @@ export async function readAnswer<T>(response: Response, check: AnswerCheck<T>): 
   const data: unknown =
     response.status === 204 ? undefined : await response.json().catch(() => undefined);
   if (!response.ok) throw new ApiRequestError(response.status, readApiError(data));
-  return check(data);
+  return check(data, response.status);
 }
 
 /** The API's error body `{ statusCode, code, message }` (ApiErrorSchema), or none. */
@@ -59,5 +59,6 @@ export function readApiError(data: unknown): ApiError | undefined {
   if (!Number.isInteger(statusCode) || typeof code !== 'string' || typeof message !== 'string') {
     return undefined;
   }
-  return { statusCode: statusCode as number, code, message };
+  // A code this build does not know yet (a newer server) is passed on as it is.
+  return { statusCode: statusCode as number, code: code as ErrorCode, message };
 }

@@ -12,7 +12,7 @@ vi.mock('@mantine/notifications', () => ({ notifications: { show: vi.fn() } }));
 const show = vi.mocked(notifications.show);
 
 const error = (status: number) =>
-  new ApiRequestError(status, { statusCode: status, code: 'X', message: 'x' });
+  new ApiRequestError(status, { statusCode: status, code: 'BAD_REQUEST', message: 'x' });
 
 describe('handleHttpError (spec 8, global handling by status)', () => {
   const toLogin = vi.fn();

@@ -1,0 +1,93 @@
+import { z } from 'zod';
+
+/**
+ * Every `code` the API answers with (ApiErrorSchema), one list for the server that throws them and
+ * the web that reacts to some of them. A code names what went wrong, not the status: the same code
+ * may come with different statuses (ITEM_NOT_FOUND is a 404 on its own address, a 400 when a cart
+ * names a missing item). Add a code here before throwing it; the server cannot throw another.
+ */
+export const ERROR_CODES = [
+  // Any call
+  'VALIDATION_ERROR',
+  'BAD_REQUEST',
+  'BODY_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'UNAUTHORISED',
+  'FORBIDDEN',
+  'ROUTE_NOT_FOUND',
+  // A file of the web app that is not there (a stale chunk name, say).
+  'NOT_FOUND',
+  'RATE_LIMITED',
+  'INTERNAL_ERROR',
+  // Accounts and sessions
+  'ACCOUNT_EXISTS',
+  'ACCOUNT_NOT_FOUND',
+  'CUSTOMER_NOT_FOUND',
+  'CUSTOMER_MISMATCH',
+  'IDENTITY_NOT_EDITABLE',
+  'NO_ADDRESS_FOR_CHANNEL',
+  'PIN_RESEND_TOO_SOON',
+  // Event, catalogue and content
+  'EVENT_NOT_FOUND',
+  'CATEGORY_NOT_FOUND',
+  'ITEM_NOT_FOUND',
+  'CONTENT_NOT_FOUND',
+  'ADJUDICATOR_NOT_FOUND',
+  // Contestants and pictures
+  'PROFILE_NOT_FOUND',
+  'PROFILE_HAS_ITEMS',
+  'PICTURE_NOT_FOUND',
+  'UNREADABLE_PICTURE',
+  // Carts, orders and payments
+  'ORDER_NOT_FOUND',
+  'ORDER_ITEM_NOT_FOUND',
+  'NOT_A_CART',
+  'EMPTY_CART',
+  'CART_CHANGED',
+  'CHECKOUT_CHECK',
+  'DUPLICATE_ENTRY',
+  'INSTRUMENT_REQUIRED',
+  'NOT_A_GROUP_ITEM',
+  'GROUP_INCOMPLETE',
+  'GROUP_SIZE',
+  'ITEM_NOT_COMPARABLE',
+  'PRICE_DIFFERS',
+  'NOT_PAYABLE',
+  'ALREADY_PAID',
+  'NOT_A_NOTIFICATION',
+  // Entries and their files
+  'ENTRY_NOT_FOUND',
+  'ENTRY_CLOSED',
+  'ENTRY_FINALISED',
+  'ENTRY_WITHDRAWN',
+  'DEADLINE_PASSED',
+  'MAIN_FILE_REQUIRED',
+  'VIDEO_UPLOAD_REQUIRED',
+  'TOO_MANY_VIDEOS',
+  'COLLECTION_NOT_FOUND',
+  'VIDEO_NOT_FOUND',
+  'UPLOAD_NOT_FOUND',
+  'UPLOAD_INCOMPLETE',
+  'FILE_NOT_FOUND',
+  'FILE_EXISTS',
+  'FILE_EMPTY',
+  'EMPTY_FILE',
+  'FILE_TOO_LARGE',
+  'NO_FILE',
+  'NOT_MULTIPART',
+  'MALFORMED_UPLOAD',
+  'CONTENT_MISMATCH',
+  'UNSUPPORTED_FORMAT',
+  'UNSUPPORTED_FILE_TYPE',
+  // Marking and results
+  'ASSIGNMENT_NOT_FOUND',
+  'ALREADY_ASSIGNED',
+  'INVALID_SCORES',
+  'MARK_SUBMITTED',
+  'MARK_NOT_REOPENABLE',
+  'RESULT_NOT_PUBLISHED',
+  'CERTIFICATE_NOT_FOUND',
+] as const;
+
+export const ErrorCodeSchema = z.enum(ERROR_CODES);
+export type ErrorCode = (typeof ERROR_CODES)[number];
