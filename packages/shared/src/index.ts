@@ -34,3 +34,4 @@ export * from './web/paths.ts';
 export * from './api/error-codes.ts';
 export * from './api/endpoint.ts';
 export * from './endpoints/orders.endpoints.ts';
+export * from './endpoints/payments.endpoints.ts';

@@ -1,18 +1,9 @@
 import type { FastifyReply } from 'fastify';
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  ApiErrorSchema,
-  CustomerIdParamsSchema,
-  IdSchema,
-  OrderSchema,
-  PaymentLinkEmailQuerySchema,
-  PaymentLinkQuerySchema,
-  PaymentLinkSchema,
-  text,
-} from '@eisteddfod/shared';
+import { endpointUrl, paths, paymentsApi } from '@eisteddfod/shared';
 import { CONTENT_SECURITY_POLICY } from '../../plugins/security-headers.ts';
 import { callerOf } from '../../plugins/access.ts';
+import { serve } from '../../plugins/endpoints.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { requireWithinLimit } from '../../providers/rate-limit/rate-limiter.ts';
 import { signedCheckoutFields } from '../../providers/payment/payfast.ts';
@@ -36,20 +27,6 @@ function looksLikeNotification(body: string): boolean {
   return Boolean(fields.get('m_payment_id') && fields.get('signature'));
 }
 
-const tags = ['Payments'];
-const errors = {
-  400: ApiErrorSchema,
-  401: ApiErrorSchema,
-  404: ApiErrorSchema,
-  409: ApiErrorSchema,
-};
-const OrderParams = z.object({ id: IdSchema });
-const ProviderPageParams = z.object({ orderId: IdSchema });
-const ProviderPageQuery = z.object({
-  ref: text().max(64),
-  email: text().max(254).default(''),
-});
-
 /** Spec 7 PaymentLink calls, My Orders, and the providers' pages and notifications. */
 export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const payments = app.payments;
@@ -61,82 +38,38 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     (_req, body, done) => done(null, body),
   );
 
-  app.get(
-    '/api/Orders/:id/PaymentLink/:email',
-    {
-      config: { access: 'session' },
-      schema: {
-        tags,
-        summary: 'Check out: verify, price and freeze the order, then where to pay',
-        params: OrderParams.extend({ email: text().max(254) }),
-        querystring: PaymentLinkQuerySchema,
-        response: { 200: PaymentLinkSchema, ...errors },
-      },
-    },
-    async (req) => {
-      const { customerId } = callerOf(req);
-      const link = await payments.startPayment(
-        customerId,
-        req.params.id,
-        req.params.email,
-        req.query.sendWhatsAppConfirmation,
-      );
-      return { link };
-    },
-  );
+  serve(app, paymentsApi.paymentLink, async (req) => {
+    const { customerId } = callerOf(req);
+    const link = await payments.startPayment(
+      customerId,
+      req.params.id,
+      req.params.email,
+      req.query.sendWhatsAppConfirmation,
+    );
+    return { link };
+  });
 
-  app.get(
-    '/api/Orders/:id/payment-link-email',
-    {
-      config: { access: 'session' },
-      schema: {
-        tags,
-        summary: 'Check out (the same call with the email in the query)',
-        params: OrderParams,
-        querystring: PaymentLinkEmailQuerySchema,
-        response: { 200: PaymentLinkSchema, ...errors },
-      },
-    },
-    async (req) => {
-      const { customerId } = callerOf(req);
-      const link = await payments.startPayment(
-        customerId,
-        req.params.id,
-        req.query.email,
-        req.query.sendWhatsAppConfirmation,
-      );
-      return { link };
-    },
-  );
+  serve(app, paymentsApi.paymentLinkByEmail, async (req) => {
+    const { customerId } = callerOf(req);
+    const link = await payments.startPayment(
+      customerId,
+      req.params.id,
+      req.query.email,
+      req.query.sendWhatsAppConfirmation,
+    );
+    return { link };
+  });
 
-  app.get(
-    '/api/Customers/:id/Orders',
-    {
-      config: { access: 'customer' },
-      schema: {
-        tags,
-        summary: "The customer's orders (checked out or paid), newest first",
-        params: CustomerIdParamsSchema,
-        response: { 200: z.array(OrderSchema), ...errors },
-      },
-    },
-    async (req) => payments.listCustomerOrders(req.params.id),
-  );
+  serve(app, paymentsApi.customerOrders, async (req) => payments.listCustomerOrders(req.params.id));
 
-  app.get(
-    '/api/payments/pay.css',
-    { config: { access: 'public' }, schema: { hide: true } },
-    async (_req, reply) =>
-      reply.type('text/css').header('cache-control', 'public, max-age=3600').send(PAY_PAGE_CSS),
+  serve(app, paymentsApi.payPageStyles, async (_req, reply) =>
+    reply.type('text/css').header('cache-control', 'public, max-age=3600').send(PAY_PAGE_CSS),
   );
-  app.get(
-    '/api/payments/autosubmit.js',
-    { config: { access: 'public' }, schema: { hide: true } },
-    async (_req, reply) =>
-      reply
-        .type('text/javascript')
-        .header('cache-control', 'public, max-age=3600')
-        .send(AUTOSUBMIT_JS),
+  serve(app, paymentsApi.payPageScript, async (_req, reply) =>
+    reply
+      .type('text/javascript')
+      .header('cache-control', 'public, max-age=3600')
+      .send(AUTOSUBMIT_JS),
   );
 
   const notFoundPage = (reply: FastifyReply) =>
@@ -153,55 +86,34 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /** The sandbox provider: a hosted pay page of our own. Only when it is the provider. */
   function registerSandboxPages() {
-    app.get(
-      '/api/payments/sandbox/:orderId',
-      {
-        config: { access: 'signed' },
-        schema: { hide: true, params: ProviderPageParams, querystring: ProviderPageQuery },
-      },
-      async (req, reply) => {
-        const payable = await payments.payableOrder(req.params.orderId, req.query.ref);
-        if (!payable) return notFoundPage(reply);
-        const base = `/api/payments/sandbox/${req.params.orderId}`;
-        const ref = `?ref=${encodeURIComponent(req.query.ref)}`;
-        const page = sandboxPayPage(payable.order, payable.totalCents, {
-          pay: `${base}/pay${ref}`,
-          cancel: `${base}/cancel${ref}`,
-        });
-        return reply.type('text/html; charset=utf-8').send(page);
-      },
-    );
+    serve(app, paymentsApi.sandboxPage, async (req, reply) => {
+      const payable = await payments.payableOrder(req.params.orderId, req.query.ref);
+      if (!payable) return notFoundPage(reply);
+      const { ref } = req.query;
+      const page = sandboxPayPage(payable.order, payable.totalCents, {
+        pay: endpointUrl(paymentsApi.sandboxPay, req.params, { ref }),
+        cancel: endpointUrl(paymentsApi.sandboxCancel, req.params, { ref }),
+      });
+      return reply.type('text/html; charset=utf-8').send(page);
+    });
 
-    app.post(
-      '/api/payments/sandbox/:orderId/pay',
-      {
-        config: { access: 'signed' },
-        schema: {
-          hide: true,
-          params: ProviderPageParams,
-          querystring: ProviderPageQuery.pick({ ref: true }),
-        },
-      },
-      async (req, reply) => {
-        const payable = await payments.payableOrder(req.params.orderId, req.query.ref);
-        if (!payable) return notFoundPage(reply);
-        // The sandbox "bank" sends its signed notification through the same verification path.
-        const notification = payments.signSandboxNotification([
-          ['m_payment_id', String(req.params.orderId)],
-          ['pf_payment_id', payments.newSandboxPaymentId()],
-          ['payment_status', 'COMPLETE'],
-          ['amount_gross', (payable.totalCents / 100).toFixed(2)],
-        ]);
-        await payments.acceptNotification('sandbox', new URLSearchParams(notification).toString());
-        await payments.settle();
-        return reply.redirect(`/confirmation/${req.params.orderId}`, 303);
-      },
-    );
+    serve(app, paymentsApi.sandboxPay, async (req, reply) => {
+      const payable = await payments.payableOrder(req.params.orderId, req.query.ref);
+      if (!payable) return notFoundPage(reply);
+      // The sandbox "bank" sends its signed notification through the same verification path.
+      const notification = payments.signSandboxNotification([
+        ['m_payment_id', String(req.params.orderId)],
+        ['pf_payment_id', payments.newSandboxPaymentId()],
+        ['payment_status', 'COMPLETE'],
+        ['amount_gross', (payable.totalCents / 100).toFixed(2)],
+      ]);
+      await payments.acceptNotification('sandbox', new URLSearchParams(notification).toString());
+      await payments.settle();
+      return reply.redirect(paths.confirmation.href({ id: req.params.orderId }), 303);
+    });
 
-    app.post(
-      '/api/payments/sandbox/:orderId/cancel',
-      { config: { access: 'public' }, schema: { hide: true, params: ProviderPageParams } },
-      async (_req, reply) => reply.redirect('/checkout', 303),
+    serve(app, paymentsApi.sandboxCancel, async (_req, reply) =>
+      reply.redirect(paths.checkout.href(), 303),
     );
 
     registerNotifications('sandbox');
@@ -214,13 +126,9 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
    * its signature is checked after (payments.service.ts).
    */
   function registerNotifications(provider: 'sandbox' | 'payfast') {
-    app.post(
-      `/api/payments/${provider}/notify`,
-      {
-        config: { access: 'signed' },
-        schema: { hide: true },
-        bodyLimit: NOTIFICATION_BODY_LIMIT,
-      },
+    serve(
+      app,
+      provider === 'payfast' ? paymentsApi.payFastNotify : paymentsApi.sandboxNotify,
       async (req, reply) => {
         await requireWithinLimit(
           app.rateLimiter,
@@ -237,41 +145,35 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         await payments.acceptNotification(provider, body);
         return reply.code(200).send('OK');
       },
+      { bodyLimit: NOTIFICATION_BODY_LIMIT },
     );
   }
 
   /** PayFast: a signed form to their site, and their Instant Transaction Notifications. */
   function registerPayFastPages() {
-    app.get(
-      '/api/payments/payfast/:orderId',
-      {
-        config: { access: 'signed' },
-        schema: { hide: true, params: ProviderPageParams, querystring: ProviderPageQuery },
-      },
-      async (req, reply) => {
-        const payable = await payments.payableOrder(req.params.orderId, req.query.ref);
-        if (!payable) return notFoundPage(reply);
-        const fields = signedCheckoutFields(
-          payments.payFastCheckoutFields(
-            payable.order,
-            payable.customer,
-            req.query.email,
-            payable.totalCents,
+    serve(app, paymentsApi.payFastPage, async (req, reply) => {
+      const payable = await payments.payableOrder(req.params.orderId, req.query.ref);
+      if (!payable) return notFoundPage(reply);
+      const fields = signedCheckoutFields(
+        payments.payFastCheckoutFields(
+          payable.order,
+          payable.customer,
+          req.query.email,
+          payable.totalCents,
+        ),
+        app.config.PAYFAST_PASSPHRASE,
+      );
+      return reply
+        .type('text/html; charset=utf-8')
+        .header(
+          'content-security-policy',
+          CONTENT_SECURITY_POLICY.replace(
+            "form-action 'self'",
+            `form-action 'self' ${app.config.PAYFAST_HOST}`,
           ),
-          app.config.PAYFAST_PASSPHRASE,
-        );
-        return reply
-          .type('text/html; charset=utf-8')
-          .header(
-            'content-security-policy',
-            CONTENT_SECURITY_POLICY.replace(
-              "form-action 'self'",
-              `form-action 'self' ${app.config.PAYFAST_HOST}`,
-            ),
-          )
-          .send(payFastRedirectPage(app.config.PAYFAST_HOST, fields));
-      },
-    );
+        )
+        .send(payFastRedirectPage(app.config.PAYFAST_HOST, fields));
+    });
 
     registerNotifications('payfast');
   }

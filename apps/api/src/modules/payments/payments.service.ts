@@ -3,10 +3,13 @@ import {
   CHECKOUT_MESSAGES,
   calendarDateIn,
   checkoutProblem,
+  endpointUrl,
   entryPriceCents,
   formatRand,
   IdSchema,
   isLateEntry,
+  paths,
+  paymentsApi,
   surchargeCents,
   type Order,
 } from '@eisteddfod/shared';
@@ -249,8 +252,9 @@ export function createPaymentsService(deps: PaymentsDependencies) {
       });
 
       // Our own page on the site the family is on: relative, so it works whatever the address.
-      const query = new URLSearchParams({ ref: refFor(orderId, totalCents), email });
-      return `/api/payments/${config.PAYMENT_PROVIDER}/${orderId}?${query}`;
+      const page =
+        config.PAYMENT_PROVIDER === 'payfast' ? paymentsApi.payFastPage : paymentsApi.sandboxPage;
+      return endpointUrl(page, { orderId }, { ref: refFor(orderId, totalCents), email });
     },
 
     /** The details a provider page needs, when the reference matches the frozen order. */
@@ -312,9 +316,9 @@ export function createPaymentsService(deps: PaymentsDependencies) {
       return {
         merchant_id: config.PAYFAST_MERCHANT_ID ?? '',
         merchant_key: config.PAYFAST_MERCHANT_KEY ?? '',
-        return_url: `${base}/confirmation/${order.id}`,
-        cancel_url: `${base}/checkout`,
-        notify_url: `${base}/api/payments/payfast/notify`,
+        return_url: `${base}${paths.confirmation.href({ id: order.id })}`,
+        cancel_url: `${base}${paths.checkout.href()}`,
+        notify_url: `${base}${paymentsApi.payFastNotify.path}`,
         name_first: customer.firstName,
         name_last: customer.surname,
         email_address: email || customer.email || '',

@@ -1,6 +1,6 @@
-import { PaymentLinkSchema } from '@eisteddfod/shared';
+import { paymentsApi } from '@eisteddfod/shared';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { callApi } from '../../../lib/api-client.ts';
 
 export interface PaymentRequest {
   orderId: number;
@@ -9,16 +9,14 @@ export interface PaymentRequest {
 }
 
 /**
- * GET /api/Orders/{id}/PaymentLink/{email}?sendWhatsAppConfirmation: the server checks, prices
- * and freezes the order, and answers where the buyer pays (decision 006).
+ * Checks out: the server checks, prices and freezes the order, and answers where the buyer pays
+ * (decision 006).
  */
 export function fetchPaymentLink(request: PaymentRequest) {
-  const email = encodeURIComponent(request.email.trim());
-  const query = `sendWhatsAppConfirmation=${request.sendWhatsAppConfirmation}`;
-  return apiRequest(
-    `/api/Orders/${request.orderId}/PaymentLink/${email}?${query}`,
-    PaymentLinkSchema,
-  );
+  return callApi(paymentsApi.paymentLink, {
+    params: { id: request.orderId, email: request.email.trim() },
+    query: { sendWhatsAppConfirmation: request.sendWhatsAppConfirmation },
+  });
 }
 
 /** The screen shows the server's checkout refusals itself (as warnings). */

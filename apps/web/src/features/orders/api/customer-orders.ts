@@ -1,13 +1,12 @@
-import { OrderSchema } from '@eisteddfod/shared';
+import { paymentsApi } from '@eisteddfod/shared';
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { callApi } from '../../../lib/api-client.ts';
 
 export const customerOrdersQueryKey = (customerId: number) => ['orders', customerId] as const;
 
-/** GET /api/Customers/{id}/Orders: the orders checked out or paid, newest first. */
+/** The orders checked out or paid, newest first. */
 export function fetchCustomerOrders(customerId: number, signal?: AbortSignal) {
-  return apiRequest(`/api/Customers/${customerId}/Orders`, z.array(OrderSchema), { signal });
+  return callApi(paymentsApi.customerOrders, { params: { id: customerId }, signal });
 }
 
 export function useCustomerOrders(customerId: number) {
