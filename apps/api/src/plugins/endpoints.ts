@@ -42,6 +42,35 @@ export type EndpointHandler<E extends Endpoint> = RouteHandlerMethod<
 /** Route options an endpoint's definition does not hold: limits and hooks of that route only. */
 export type RouteExtras = Pick<RouteShorthandOptions, 'bodyLimit' | 'onRequest' | 'preValidation'>;
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The definition a route was registered from (serve()); none for a protocol's routes. */
+    endpoint?: Endpoint;
+    /** A protocol whose routes are defined by its standard, not by us (tus). */
+    protocol?: string;
+  }
+}
+
+/** Addresses under /api served by a third-party plugin with routes of its own. */
+const THIRD_PARTY_PREFIXES = ['/api/docs'];
+
+/**
+ * Refuses to register an /api route that was not registered from an endpoint definition (or is
+ * a protocol's), so the contract in packages/shared stays the whole API. Add it to the root
+ * instance before any route.
+ */
+export function requireEndpointDefinitions(app: FastifyInstance): void {
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/') && route.url !== '/api') return;
+    if (route.config?.endpoint || route.config?.protocol) return;
+    if (THIRD_PARTY_PREFIXES.some((prefix) => route.url.startsWith(prefix))) return;
+    throw new Error(
+      `${String(route.method)} ${route.url} has no endpoint definition: define it in ` +
+        'packages/shared/src/endpoints and register it with serve() (plugins/endpoints.ts)',
+    );
+  });
+}
+
 const errorResponses = (statuses: readonly ErrorStatus[]) =>
   Object.fromEntries(statuses.map((status) => [status, ApiErrorSchema]));
 
@@ -76,7 +105,7 @@ export function serve<const E extends Endpoint>(
       ...extras,
       method: endpoint.method,
       url,
-      config: { access: endpoint.access },
+      config: { access: endpoint.access, endpoint },
       schema,
       handler: handler as RouteHandlerMethod,
     });

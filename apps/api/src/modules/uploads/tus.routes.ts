@@ -45,7 +45,8 @@ export function tusRoutes(tus: TusUploads): FastifyPluginAsync {
     const options = {
       method,
       handler,
-      config: { access: 'signed' as const },
+      // The tus 1.0 protocol defines these calls, not packages/shared (plugins/endpoints.ts).
+      config: { access: 'signed' as const, protocol: 'tus 1.0.0' },
       schema: { hide: true },
     };
     app.route({ ...options, url: TUS_PATH });
