@@ -40,7 +40,9 @@ export function securityHeaders(isProduction: boolean): Record<string, string> {
 
 export function registerSecurityHeaders(app: FastifyInstance, isProduction: boolean): void {
   const headers = securityHeaders(isProduction);
-  app.addHook('onRequest', async (_request, reply) => {
+  app.addHook('onRequest', async (request, reply) => {
     reply.headers(headers);
+    // Every answer names its request, so a family's report can be found in the logs.
+    reply.header('x-request-id', request.id);
   });
 }

@@ -10,14 +10,14 @@ import {
 import { notFound } from '../../lib/errors.ts';
 import { callerOf } from '../../plugins/access.ts';
 import { FileNotFoundError } from '../../providers/storage/file-storage.ts';
-import type { AdjudicationServices } from './adjudication.routes.ts';
 
 const tags = ['Results'];
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema };
 const params = z.object({ id: IdSchema });
 
 /** What families see of results: nothing before publication, then scores, medal, certificates. */
-export const familyResultsRoutes: FastifyPluginAsyncZod<AdjudicationServices> = async (app, s) => {
+export const familyResultsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const s = app.adjudication;
   app.get(
     '/api/OrderItems/RubricScores/:id',
     {

@@ -28,7 +28,6 @@ import {
 } from '@eisteddfod/shared';
 import { notFound } from '../../lib/errors.ts';
 import { callerOf, staffOf } from '../../plugins/access.ts';
-import type { AdjudicationServices } from './adjudication.routes.ts';
 import { entriesCsv, overviewFigures } from './csv-export.ts';
 
 const tags = ['Staff'];
@@ -48,7 +47,8 @@ const ANY_STAFF = ['organiser', 'adjudicator'] as const;
  * caller's role from the database first (plugins/access.ts). A family's session gets the answer
  * of a route that does not exist, staff of the other role 403.
  */
-export const staffRoutes: FastifyPluginAsyncZod<AdjudicationServices> = async (app, s) => {
+export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
+  const s = app.adjudication;
   const eventId = async () => {
     const id = await app.catalogue.currentEventId();
     if (id === undefined) throw notFound('EVENT_NOT_FOUND', 'There is no event yet.');

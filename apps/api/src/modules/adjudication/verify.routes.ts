@@ -7,7 +7,6 @@ import {
   type CertificateVerification,
 } from '@eisteddfod/shared';
 import { notFound } from '../../lib/errors.ts';
-import type { AdjudicationServices } from './adjudication.routes.ts';
 
 const escapeHtml = (text: string) =>
   text.replace(
@@ -49,7 +48,8 @@ a{color:#5a1f63}
 }
 
 /** Public: anyone holding a certificate can check it (the QR code opens the HTML page). */
-export const verifyRoutes: FastifyPluginAsyncZod<AdjudicationServices> = async (app, s) => {
+export const verifyRoutes: FastifyPluginAsyncZod = async (app) => {
+  const s = app.adjudication;
   app.get(
     '/certificates/verify/:code',
     {

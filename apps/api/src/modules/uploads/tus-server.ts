@@ -1,3 +1,4 @@
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { FileStore } from '@tus/file-store';
 import { S3Store } from '@tus/s3-store';
@@ -16,6 +17,7 @@ import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { CONTENT_TYPES, contentMatchesExtension, detectContent } from '../../lib/file-content.ts';
 import type { FileStorage } from '../../providers/storage/file-storage.ts';
+import { s3ClientConfigOf, s3SettingsFrom } from '../../providers/storage/s3-storage.ts';
 import type { VideoHost } from '../../providers/video/video-host.ts';
 import * as repo from './entries.repository.ts';
 import type { EntriesService } from './entries.service.ts';
@@ -41,26 +43,19 @@ const asRefusal = (err: unknown): TusRefusal => {
 export function createTusStore(config: Config) {
   const expirationPeriodInMilliseconds = config.UPLOAD_EXPIRY_HOURS * 3600_000;
   if (config.STORAGE_DRIVER === 's3') {
+    const settings = s3SettingsFrom(config, 'videos');
     return new S3Store({
       partSize: 8 * 1024 * 1024,
       expirationPeriodInMilliseconds,
-      s3ClientConfig: {
-        bucket: config.S3_BUCKET ?? '',
-        region: config.S3_REGION,
-        ...(config.S3_ENDPOINT ? { endpoint: config.S3_ENDPOINT, forcePathStyle: true } : {}),
-        ...(config.S3_ACCESS_KEY_ID && config.S3_SECRET_ACCESS_KEY
-          ? {
-              credentials: {
-                accessKeyId: config.S3_ACCESS_KEY_ID,
-                secretAccessKey: config.S3_SECRET_ACCESS_KEY,
-              },
-            }
-          : {}),
-      },
+      s3ClientConfig: { bucket: settings.bucket, ...s3ClientConfigOf(settings) },
     });
   }
+  const directory = path.join(config.DATA_DIR, 'videos');
+  // FileStore makes its folder without waiting and throws from a callback when that fails (say
+  // DATA_DIR is removed as a test closes): make it here, where a failure is ours to report.
+  mkdirSync(directory, { recursive: true });
   return new FileStore({
-    directory: path.join(config.DATA_DIR, 'videos'),
+    directory,
     expirationPeriodInMilliseconds,
   });
 }

@@ -5,7 +5,9 @@ import {
   HeadObjectCommand,
   PutObjectCommand,
   S3Client,
+  type S3ClientConfig,
 } from '@aws-sdk/client-s3';
+import type { Config } from '../../config/env.ts';
 import { assertSafeKey, FileNotFoundError, type FileStorage } from './file-storage.ts';
 
 export interface S3StorageOptions {
@@ -19,14 +21,34 @@ export interface S3StorageOptions {
   prefix?: string;
 }
 
-const isMissing = (err: unknown) => {
-  const e = err as { name?: string; $metadata?: { httpStatusCode?: number } };
-  return e.name === 'NoSuchKey' || e.name === 'NotFound' || e.$metadata?.httpStatusCode === 404;
-};
+/** The S3 settings of the configuration, in one place (storage, video files and the tus store). */
+export function s3SettingsFrom(
+  config: Pick<
+    Config,
+    | 'S3_BUCKET'
+    | 'S3_REGION'
+    | 'S3_ENDPOINT'
+    | 'S3_ACCESS_KEY_ID'
+    | 'S3_SECRET_ACCESS_KEY'
+    | 'S3_PREFIX'
+  >,
+  folder: 'files' | 'videos',
+): S3StorageOptions {
+  return {
+    bucket: config.S3_BUCKET ?? '',
+    region: config.S3_REGION,
+    endpoint: config.S3_ENDPOINT,
+    accessKeyId: config.S3_ACCESS_KEY_ID,
+    secretAccessKey: config.S3_SECRET_ACCESS_KEY,
+    // A tus upload's id is its whole key, prefix included (tus-server.ts), so the video files
+    // are read by their ids as they are.
+    prefix: folder === 'files' ? (config.S3_PREFIX ?? '') : '',
+  };
+}
 
-/** Any S3-compatible bucket (AWS, MinIO, Cloudflare R2, …). */
-export function createS3Storage(options: S3StorageOptions): FileStorage {
-  const client = new S3Client({
+/** The client settings of an S3Client (and of @tus/s3-store) for those settings. */
+export function s3ClientConfigOf(options: S3StorageOptions): S3ClientConfig {
+  return {
     region: options.region,
     ...(options.endpoint ? { endpoint: options.endpoint } : {}),
     forcePathStyle: options.forcePathStyle ?? Boolean(options.endpoint),
@@ -38,7 +60,17 @@ export function createS3Storage(options: S3StorageOptions): FileStorage {
           },
         }
       : {}),
-  });
+  };
+}
+
+const isMissing = (err: unknown) => {
+  const e = err as { name?: string; $metadata?: { httpStatusCode?: number } };
+  return e.name === 'NoSuchKey' || e.name === 'NotFound' || e.$metadata?.httpStatusCode === 404;
+};
+
+/** Any S3-compatible bucket (AWS, MinIO, Cloudflare R2, …). */
+export function createS3Storage(options: S3StorageOptions): FileStorage {
+  const client = new S3Client(s3ClientConfigOf(options));
   const Bucket = options.bucket;
   const fullKey = (key: string) => {
     assertSafeKey(key);

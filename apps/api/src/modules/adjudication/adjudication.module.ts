@@ -1,0 +1,77 @@
+import fp from 'fastify-plugin';
+import { createSignedLinks } from '../../lib/signed-links.ts';
+import { createMediaLinks } from '../uploads/media-links.ts';
+import { createAdjudicatorsService } from './adjudicators.service.ts';
+import { createCertificatesService } from './certificates.service.ts';
+import { familyResultsRoutes } from './family-results.routes.ts';
+import { createMarkingService } from './marking.service.ts';
+import { createResultsService } from './results.service.ts';
+import { staffRoutes } from './staff.routes.ts';
+import { verifyRoutes } from './verify.routes.ts';
+
+export interface AdjudicationServices {
+  certificates: ReturnType<typeof createCertificatesService>;
+  marking: ReturnType<typeof createMarkingService>;
+  adjudicators: ReturnType<typeof createAdjudicatorsService>;
+  results: ReturnType<typeof createResultsService>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Staff, blind marking, results and certificates (decision 008). */
+    adjudication: AdjudicationServices;
+  }
+}
+
+/** Link lifetime for entry files and certificates, as for the uploads API's own links. */
+const LINK_TTL_SECONDS = 3600;
+
+/**
+ * Issue 9: staff (organisers and adjudicators), blind marking, results, certificates and their
+ * public verification (docs/decisions/008-adjudication.md).
+ */
+export default fp(
+  async (app) => {
+    const links = createSignedLinks(app.authSecret, LINK_TTL_SECONDS, app.now);
+    const currentEventId = () => app.catalogue.currentEventId();
+    const publicUrl = app.config.PUBLIC_URL;
+    const certificates = createCertificatesService({
+      db: app.db,
+      storage: app.storage,
+      links,
+      publicUrl,
+      now: app.now,
+    });
+    app.decorate<AdjudicationServices>('adjudication', {
+      certificates,
+      marking: createMarkingService({
+        db: app.db,
+        currentEventId,
+        mediaLinks: createMediaLinks(app.signedLinks, app.videoHost),
+        now: app.now,
+      }),
+      adjudicators: createAdjudicatorsService({
+        db: app.db,
+        outbox: app.outbox,
+        publicUrl,
+        currentEventId,
+      }),
+      results: createResultsService({
+        db: app.db,
+        outbox: app.outbox,
+        certificates,
+        publicUrl,
+        currentEventId,
+        log: app.log,
+        now: app.now,
+      }),
+    });
+    await app.register(staffRoutes);
+    await app.register(familyResultsRoutes);
+    await app.register(verifyRoutes);
+  },
+  {
+    name: 'adjudication',
+    dependencies: ['core', 'storage', 'video-host', 'catalogue', 'outbox'],
+  },
+);

@@ -1,0 +1,51 @@
+import fp from 'fastify-plugin';
+import type { Config } from '../../config/env.ts';
+import { createSmtpTransport } from '../../providers/mail/mail-transport.ts';
+import { createWhatsAppCloudTransport } from '../../providers/whatsapp/whatsapp-transport.ts';
+import { devOutboxRoutes } from './dev-outbox.routes.ts';
+import { createOutbox, type Outbox, type OutboxTransports } from './outbox.service.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    outbox: Outbox;
+  }
+}
+
+export interface OutboxModuleOptions {
+  /** Replace the configured mail and WhatsApp transports (tests). */
+  transports?: OutboxTransports | undefined;
+}
+
+/** SMTP and the WhatsApp Cloud API when configured; otherwise messages are held in the outbox. */
+function transportsFrom(config: Config): OutboxTransports {
+  return {
+    mail: config.SMTP_URL ? createSmtpTransport(config.SMTP_URL, config.MAIL_FROM) : undefined,
+    whatsapp:
+      config.WHATSAPP_ACCESS_TOKEN && config.WHATSAPP_PHONE_NUMBER_ID
+        ? createWhatsAppCloudTransport({
+            apiUrl: config.WHATSAPP_API_URL,
+            accessToken: config.WHATSAPP_ACCESS_TOKEN,
+            phoneNumberId: config.WHATSAPP_PHONE_NUMBER_ID,
+            templateName: config.WHATSAPP_TEMPLATE_NAME,
+            language: config.WHATSAPP_TEMPLATE_LANGUAGE,
+          })
+        : undefined,
+  };
+}
+
+/** Every email and WhatsApp message, stored before it is sent and retried until it is. */
+export default fp<OutboxModuleOptions>(
+  async (app, options) => {
+    const transports = options.transports ?? transportsFrom(app.config);
+    const outbox = createOutbox(app.db, transports, app.log);
+    app.decorate('outbox', outbox);
+    app.scheduler.every('outbox delivery', 30_000, () => outbox.deliverPending());
+    app.addHook('onClose', async () => {
+      await outbox.settle();
+      transports.mail?.close();
+    });
+    // Pins readable by anyone who reaches the server: only on a local run (config devTools).
+    if (app.config.devTools) await app.register(devOutboxRoutes);
+  },
+  { name: 'outbox', dependencies: ['core', 'scheduler'] },
+);

@@ -1,0 +1,30 @@
+import fp from 'fastify-plugin';
+import { createMemoryRateLimiter, type RateLimiter } from '../providers/rate-limit/rate-limiter.ts';
+import { createRedisRateLimiter } from '../providers/rate-limit/redis-rate-limiter.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    rateLimiter: RateLimiter;
+  }
+}
+
+export interface RateLimiterOptions {
+  /** Replaces the configured limiter (tests); the caller closes it. */
+  rateLimiter?: RateLimiter | undefined;
+}
+
+/** Shared through Redis when REDIS_URL is set, so every instance counts the same calls. */
+export default fp<RateLimiterOptions>(
+  async (app, options) => {
+    if (options.rateLimiter) {
+      app.decorate('rateLimiter', options.rateLimiter);
+      return;
+    }
+    const limiter = app.config.REDIS_URL
+      ? createRedisRateLimiter(app.config.REDIS_URL)
+      : createMemoryRateLimiter(app.now);
+    app.decorate('rateLimiter', limiter);
+    app.addHook('onClose', () => limiter.close());
+  },
+  { name: 'rate-limiter', dependencies: ['core'] },
+);
