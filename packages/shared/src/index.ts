@@ -35,3 +35,5 @@ export * from './api/error-codes.ts';
 export * from './api/endpoint.ts';
 export * from './endpoints/orders.endpoints.ts';
 export * from './endpoints/payments.endpoints.ts';
+export * from './endpoints/accounts.endpoints.ts';
+export * from './endpoints/catalogue.endpoints.ts';

@@ -1,13 +1,12 @@
-import { LoginResultSchema } from '@eisteddfod/shared';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { accountsApi } from '@eisteddfod/shared';
+import { callApi } from '../../../lib/api-client.ts';
 
 /**
- * POST /api/Authentication/SilentLogin (spec 3: the password is always the literal 'none').
+ * Starts a login (spec 3: the password is always the literal 'none').
  * Before a pin is verified the token can only request a pin; afterwards it is a session.
  */
 export function silentLogin(username: string, isMobile: boolean) {
-  return apiRequest('/api/Authentication/SilentLogin', LoginResultSchema, {
-    method: 'POST',
+  return callApi(accountsApi.silentLogin, {
     body: { username, password: 'none', isMobile },
   });
 }

@@ -1,10 +1,7 @@
-import { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { accountsApi } from '@eisteddfod/shared';
+import { callApi } from '../../../lib/api-client.ts';
 
-/** PUT /api/Customers/{id}/email-one-time-pin?pin: true or false; checks WhatsApp pins too. */
+/** Checks a pin: true or false. The email call checks WhatsApp pins too. */
 export function verifyPin(customerId: number, pin: string) {
-  const query = new URLSearchParams({ pin });
-  return apiRequest(`/api/Customers/${customerId}/email-one-time-pin?${query}`, z.boolean(), {
-    method: 'PUT',
-  });
+  return callApi(accountsApi.verifyPin.email, { params: { id: customerId }, query: { pin } });
 }

@@ -1,12 +1,11 @@
-import { CategorySchema } from '@eisteddfod/shared';
+import { catalogueApi } from '@eisteddfod/shared';
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { callApi } from '../../../lib/api-client.ts';
 import { useClientConfig } from '../../event/api/client-config.ts';
 
-/** GET /api/Eisteddfods/{id}/Categories: every category with its section (spec 7). */
+/** Every category with its section (spec 7). */
 export function fetchCategories(eventId: number, signal?: AbortSignal) {
-  return apiRequest(`/api/Eisteddfods/${eventId}/Categories`, z.array(CategorySchema), { signal });
+  return callApi(catalogueApi.categories, { params: { id: eventId }, signal });
 }
 
 export function useCategories() {

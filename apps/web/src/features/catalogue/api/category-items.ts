@@ -1,21 +1,21 @@
-import { ItemPageSchema } from '@eisteddfod/shared';
+import { catalogueApi } from '@eisteddfod/shared';
 import { useMemo } from 'react';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { callApi } from '../../../lib/api-client.ts';
 import { useClientConfig } from '../../event/api/client-config.ts';
 import { pageQuery, useItemPage, type ItemSource, type PageRequest } from './item-pages.ts';
 
-/** GET /api/Eisteddfods/{id}/Categories/{categoryId}/Items?skip&take&search */
+/** One page of a category's items, searched. */
 export function fetchCategoryItems(
   eventId: number,
   categoryId: number,
   page: PageRequest,
   signal?: AbortSignal,
 ) {
-  return apiRequest(
-    `/api/Eisteddfods/${eventId}/Categories/${categoryId}/Items?${pageQuery(page)}`,
-    ItemPageSchema,
-    { signal },
-  );
+  return callApi(catalogueApi.categoryItems, {
+    params: { id: eventId, categoryId },
+    query: pageQuery(page),
+    signal,
+  });
 }
 
 export function useCategoryItems(categoryId: number, page: PageRequest) {

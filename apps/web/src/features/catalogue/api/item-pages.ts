@@ -1,4 +1,4 @@
-import { PAGE_SIZE, hasNextPage, type ItemPage } from '@eisteddfod/shared';
+import { PAGE_SIZE, hasNextPage, type ItemPage, type PageQuery } from '@eisteddfod/shared';
 import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 
@@ -16,13 +16,8 @@ export interface ItemSource {
 }
 
 /** skip, take and search as the catalogue calls read them. */
-export function pageQuery(page: PageRequest, extra: Record<string, string> = {}): string {
-  return new URLSearchParams({
-    ...extra,
-    skip: String(page.skip),
-    take: String(PAGE_SIZE),
-    search: page.search,
-  }).toString();
+export function pageQuery(page: PageRequest): PageQuery {
+  return { skip: page.skip, take: PAGE_SIZE, search: page.search };
 }
 
 function pageOptions(source: ItemSource, page: PageRequest) {

@@ -1,12 +1,14 @@
-import { ItemPageSchema } from '@eisteddfod/shared';
+import { catalogueApi } from '@eisteddfod/shared';
 import { useMemo } from 'react';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { callApi } from '../../../lib/api-client.ts';
 import { useClientConfig } from '../../event/api/client-config.ts';
 import { pageQuery, useItemPage, type ItemSource, type PageRequest } from './item-pages.ts';
 
-/** GET /api/Eisteddfods/{id}/ItemsSearch?skip&take&search: items of every category. */
+/** One page of the items of every category, searched. */
 export function fetchItemsSearch(eventId: number, page: PageRequest, signal?: AbortSignal) {
-  return apiRequest(`/api/Eisteddfods/${eventId}/ItemsSearch?${pageQuery(page)}`, ItemPageSchema, {
+  return callApi(catalogueApi.itemsPage, {
+    params: { id: eventId },
+    query: pageQuery(page),
     signal,
   });
 }

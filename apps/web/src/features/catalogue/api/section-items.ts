@@ -1,15 +1,14 @@
-import { ItemPageSchema, type Section } from '@eisteddfod/shared';
+import { catalogueApi, type Section } from '@eisteddfod/shared';
 import { useMemo } from 'react';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { callApi } from '../../../lib/api-client.ts';
 import { pageQuery, useItemPage, type ItemSource, type PageRequest } from './item-pages.ts';
 
-/** GET /api/Eisteddfods/Categories/SectionItems?section&skip&take&search: a section's items. */
+/** One page of a section's items, searched. */
 export function fetchSectionItems(section: Section, page: PageRequest, signal?: AbortSignal) {
-  return apiRequest(
-    `/api/Eisteddfods/Categories/SectionItems?${pageQuery(page, { section })}`,
-    ItemPageSchema,
-    { signal },
-  );
+  return callApi(catalogueApi.sectionItems, {
+    query: { section, ...pageQuery(page) },
+    signal,
+  });
 }
 
 /** The section-scoped search of the categories screen; asks nothing until there is a search. */

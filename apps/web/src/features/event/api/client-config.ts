@@ -1,6 +1,6 @@
-import { ClientConfigSchema, EventSummarySchema } from '@eisteddfod/shared';
+import { catalogueApi, ClientConfigSchema } from '@eisteddfod/shared';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest, callApi } from '../../../lib/api-client.ts';
 
 export function useClientConfig() {
   return useQuery({
@@ -16,8 +16,7 @@ export function useCurrentEvent() {
   const eventId = config.data?.eventId;
   return useQuery({
     queryKey: ['event', eventId],
-    queryFn: ({ signal }) =>
-      apiRequest(`/api/Eisteddfods/${eventId}`, EventSummarySchema, { signal }),
+    queryFn: ({ signal }) => callApi(catalogueApi.event, { params: { id: eventId ?? 0 }, signal }),
     enabled: eventId !== undefined,
     staleTime: 5 * 60_000,
   });

@@ -1,15 +1,15 @@
-import { ItemPageSchema, MAX_PAGE_SIZE, type Item, type OrderItem } from '@eisteddfod/shared';
+import { catalogueApi, MAX_PAGE_SIZE, type Item, type OrderItem } from '@eisteddfod/shared';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { callApi } from '../../../lib/api-client.ts';
 import { useClientConfig } from '../../event/api/client-config.ts';
 
-/** GET /api/Eisteddfods/{id}/ItemsSearch?skip=0&take=300&search=: the event's items (spec 7). */
+/** Every item of the event, as one page (spec 7). */
 export function fetchAllItems(eventId: number, signal?: AbortSignal) {
-  return apiRequest(
-    `/api/Eisteddfods/${eventId}/ItemsSearch?skip=0&take=${MAX_PAGE_SIZE}&search=`,
-    ItemPageSchema,
-    { signal },
-  );
+  return callApi(catalogueApi.itemsPage, {
+    params: { id: eventId },
+    query: { skip: 0, take: MAX_PAGE_SIZE, search: '' },
+    signal,
+  });
 }
 
 /** Spec 5, "Order item edit": only items of the entry's section and kind (group or individual). */

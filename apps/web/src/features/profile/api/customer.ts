@@ -1,12 +1,12 @@
-import { CustomerSchema } from '@eisteddfod/shared';
+import { accountsApi } from '@eisteddfod/shared';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { callApi } from '../../../lib/api-client.ts';
 
 export const customerQueryKey = (customerId: number) => ['customer', customerId] as const;
 
-/** GET /api/Customers/{id}: the logged-in customer's own record. */
+/** The logged-in customer's own record. */
 export function fetchCustomer(customerId: number, signal?: AbortSignal) {
-  return apiRequest(`/api/Customers/${customerId}`, CustomerSchema, { signal });
+  return callApi(accountsApi.getCustomer, { params: { id: customerId }, signal });
 }
 
 export function useCustomer(customerId: number) {

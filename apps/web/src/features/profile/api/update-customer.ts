@@ -1,14 +1,11 @@
-import { CustomerSchema, type UpdateCustomer } from '@eisteddfod/shared';
+import { accountsApi, type UpdateCustomer } from '@eisteddfod/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { callApi } from '../../../lib/api-client.ts';
 import { customerQueryKey } from './customer.ts';
 
-/** PUT /api/Customers/{id}: names and country; email and mobile number never change (spec 6). */
+/** Names and country; email and mobile number never change (spec 6). */
 export function updateCustomer(customerId: number, changes: UpdateCustomer) {
-  return apiRequest(`/api/Customers/${customerId}`, CustomerSchema, {
-    method: 'PUT',
-    body: changes,
-  });
+  return callApi(accountsApi.updateCustomer, { params: { id: customerId }, body: changes });
 }
 
 export function useUpdateCustomer(customerId: number) {
