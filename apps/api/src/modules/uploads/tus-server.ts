@@ -39,6 +39,16 @@ const asRefusal = (err: unknown): TusRefusal => {
   throw err;
 };
 
+/**
+ * FileStore, in a folder made before it starts. Its constructor makes the folder without waiting
+ * and throws from the callback when that fails, which no caller can catch: an app closed (and
+ * its DATA_DIR removed, in tests) before that callback ran crashed the process.
+ */
+// @ts-expect-error -- replaces FileStore's private checkOrCreateDirectory, on purpose (above).
+class FileStoreInFolder extends FileStore {
+  override checkOrCreateDirectory() {}
+}
+
 /** The tus store: files under DATA_DIR/videos, or the S3 bucket when storage is S3. */
 export function createTusStore(config: Config) {
   const expirationPeriodInMilliseconds = config.UPLOAD_EXPIRY_HOURS * 3600_000;
@@ -51,10 +61,8 @@ export function createTusStore(config: Config) {
     });
   }
   const directory = path.join(config.DATA_DIR, 'videos');
-  // FileStore makes its folder without waiting and throws from a callback when that fails (say
-  // DATA_DIR is removed as a test closes): make it here, where a failure is ours to report.
   mkdirSync(directory, { recursive: true });
-  return new FileStore({
+  return new FileStoreInFolder({
     directory,
     expirationPeriodInMilliseconds,
   });
