@@ -37,3 +37,6 @@ export * from './endpoints/orders.endpoints.ts';
 export * from './endpoints/payments.endpoints.ts';
 export * from './endpoints/accounts.endpoints.ts';
 export * from './endpoints/catalogue.endpoints.ts';
+export * from './endpoints/contestants.endpoints.ts';
+export * from './endpoints/public-site.endpoints.ts';
+export * from './endpoints/public-site.paths.ts';

@@ -89,11 +89,12 @@ export function endpointUrl(
     }
     return encodeURIComponent(String(value));
   });
-  const search = new URLSearchParams();
-  for (const [name, value] of Object.entries(query ?? {})) {
-    if (value === undefined || value === null) continue;
-    search.append(name, value instanceof Date ? value.toISOString() : String(value));
-  }
-  const text = search.toString();
+  const text = Object.entries(query ?? {})
+    .filter(([, value]) => value !== undefined && value !== null)
+    .map(([name, value]) => {
+      const shown = value instanceof Date ? value.toISOString() : String(value);
+      return `${encodeURIComponent(name)}=${encodeURIComponent(shown)}`;
+    })
+    .join('&');
   return text ? `${path}?${text}` : path;
 }

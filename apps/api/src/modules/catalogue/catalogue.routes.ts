@@ -28,7 +28,11 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   serve(app, catalogueApi.sectionItems, async (req, reply) =>
-    sendCompressedJson(req, reply, await catalogue.pageItemsJson(await currentEventId(), req.query)),
+    sendCompressedJson(
+      req,
+      reply,
+      await catalogue.pageItemsJson(await currentEventId(), req.query),
+    ),
   );
 
   serve(app, catalogueApi.sectionItemsByPath, async (req, reply) =>

@@ -1,31 +1,16 @@
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ApiErrorSchema, EventContentSchema, EventSummarySchema } from '@eisteddfod/shared';
+import { publicSiteApi } from '@eisteddfod/shared';
 import { notFound } from '../../lib/errors.ts';
+import { serve } from '../../plugins/endpoints.ts';
 
-/** GET /api/content: the current event and the public site's words and pictures. */
+/** The current event and the public site's words and pictures. */
 export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/api/content',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags: ['Public site'],
-        summary: "The current event's dates, fees and public-site content",
-        response: {
-          200: z.object({ event: EventSummarySchema, content: EventContentSchema }),
-          404: ApiErrorSchema,
-        },
-      },
-    },
-    async (_req, reply) => {
-      const eventId = await app.catalogue.currentEventId();
-      if (eventId === undefined) throw notFound('EVENT_NOT_FOUND', 'No event has been set up yet');
-      const snap = await app.catalogue.getSnapshot(eventId);
-      if (!snap.content)
-        throw notFound('CONTENT_NOT_FOUND', 'This event has no public content yet');
-      reply.header('cache-control', 'public, max-age=60');
-      return { event: snap.event, content: snap.content };
-    },
-  );
+  serve(app, publicSiteApi.content, async (_req, reply) => {
+    const eventId = await app.catalogue.currentEventId();
+    if (eventId === undefined) throw notFound('EVENT_NOT_FOUND', 'No event has been set up yet');
+    const snap = await app.catalogue.getSnapshot(eventId);
+    if (!snap.content) throw notFound('CONTENT_NOT_FOUND', 'This event has no public content yet');
+    reply.header('cache-control', 'public, max-age=60');
+    return { event: snap.event, content: snap.content };
+  });
 };

@@ -1,9 +1,9 @@
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply } from 'fastify';
-import { text } from '@eisteddfod/shared';
+import { publicSiteApi } from '@eisteddfod/shared';
 import { LruCache } from '../../lib/compressed-json.ts';
 import { notFound } from '../../lib/errors.ts';
+import { serve } from '../../plugins/endpoints.ts';
 import { buildAdjudicatorBio, buildFaq, buildProspectus } from './documents.ts';
 
 /**
@@ -33,66 +33,35 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
     return pending;
   }
 
-  const pdfSchema = { tags: ['Documents'], produces: ['application/pdf'] };
+  serve(app, publicSiteApi.prospectus, async (_req, reply) => {
+    const snap = await current();
+    const pdf = await cached(`${snap.event.id}:${snap.loadedAt}:prospectus`, () =>
+      buildProspectus(
+        snap.event,
+        snap.content,
+        snap.entries.map((e) => e.item),
+      ),
+    );
+    return send(reply, 'prospectus.pdf', pdf);
+  });
 
-  app.get(
-    '/api/documents/prospectus.pdf',
-    {
-      config: { access: 'public' },
-      schema: { ...pdfSchema, summary: 'The prospectus: dates, fees, rules and every item' },
-    },
-    async (_req, reply) => {
-      const snap = await current();
-      const pdf = await cached(`${snap.event.id}:${snap.loadedAt}:prospectus`, () =>
-        buildProspectus(
-          snap.event,
-          snap.content,
-          snap.entries.map((e) => e.item),
-        ),
-      );
-      return send(reply, 'prospectus.pdf', pdf);
-    },
-  );
+  serve(app, publicSiteApi.faq, async (_req, reply) => {
+    const snap = await current();
+    const content = snap.content;
+    if (!content) throw notFound('CONTENT_NOT_FOUND', 'This event has no FAQ yet');
+    const pdf = await cached(`${snap.event.id}:${snap.loadedAt}:faq`, () =>
+      buildFaq(snap.event, content),
+    );
+    return send(reply, 'faq.pdf', pdf);
+  });
 
-  app.get(
-    '/api/documents/faq.pdf',
-    {
-      config: { access: 'public' },
-      schema: { ...pdfSchema, summary: 'Every frequently asked question' },
-    },
-    async (_req, reply) => {
-      const snap = await current();
-      const content = snap.content;
-      if (!content) throw notFound('CONTENT_NOT_FOUND', 'This event has no FAQ yet');
-      const pdf = await cached(`${snap.event.id}:${snap.loadedAt}:faq`, () =>
-        buildFaq(snap.event, content),
-      );
-      return send(reply, 'faq.pdf', pdf);
-    },
-  );
-
-  app.get(
-    '/api/documents/adjudicators/:slug.pdf',
-    {
-      config: { access: 'public' },
-      schema: {
-        ...pdfSchema,
-        summary: "An adjudicator's biography",
-        params: z.object({
-          slug: text()
-            .regex(/^[a-z0-9-]+$/)
-            .max(60),
-        }),
-      },
-    },
-    async (req, reply) => {
-      const snap = await current();
-      const adjudicator = snap.content?.adjudicators.find((a) => a.slug === req.params.slug);
-      if (!adjudicator) throw notFound('ADJUDICATOR_NOT_FOUND', 'There is no such adjudicator');
-      const pdf = await cached(`${snap.event.id}:${snap.loadedAt}:bio:${adjudicator.slug}`, () =>
-        buildAdjudicatorBio(snap.event, adjudicator),
-      );
-      return send(reply, `${adjudicator.slug}.pdf`, pdf);
-    },
-  );
+  serve(app, publicSiteApi.adjudicatorBio, async (req, reply) => {
+    const snap = await current();
+    const adjudicator = snap.content?.adjudicators.find((a) => a.slug === req.params.slug);
+    if (!adjudicator) throw notFound('ADJUDICATOR_NOT_FOUND', 'There is no such adjudicator');
+    const pdf = await cached(`${snap.event.id}:${snap.loadedAt}:bio:${adjudicator.slug}`, () =>
+      buildAdjudicatorBio(snap.event, adjudicator),
+    );
+    return send(reply, `${adjudicator.slug}.pdf`, pdf);
+  });
 };

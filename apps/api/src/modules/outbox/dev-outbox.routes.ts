@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { OutboxMessageSchema, text } from '@eisteddfod/shared';
+import { publicSiteApi, text } from '@eisteddfod/shared';
+import { serve } from '../../plugins/endpoints.ts';
 import type { OutboxRow } from './outbox.repository.ts';
 
 const toMessage = (row: OutboxRow) => ({
@@ -20,18 +21,8 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt
  * These routes are not registered at all in production.
  */
 export const devOutboxRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/api/dev/outbox',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags: ['Development'],
-        summary: 'Messages sent to an email address or mobile number, newest first',
-        querystring: z.object({ to: text().trim().min(1).max(254) }),
-        response: { 200: z.array(OutboxMessageSchema) },
-      },
-    },
-    async (req) => (await app.outbox.findByRecipient(req.query.to)).map(toMessage),
+  serve(app, publicSiteApi.devOutbox, async (req) =>
+    (await app.outbox.findByRecipient(req.query.to)).map(toMessage),
   );
 
   app.get(

@@ -1,9 +1,11 @@
+import { endpointUrl, PUBLIC_SITE_PATHS } from '@eisteddfod/shared';
+
 /** The event's PDFs (made by the server from the event's data); opened in a new tab. */
-export const PROSPECTUS_URL = '/api/documents/prospectus.pdf';
-export const FAQ_URL = '/api/documents/faq.pdf';
+export const PROSPECTUS_URL = PUBLIC_SITE_PATHS.prospectus;
+export const FAQ_URL = PUBLIC_SITE_PATHS.faq;
 
 export function adjudicatorBioUrl(slug: string): string {
-  return `/api/documents/adjudicators/${encodeURIComponent(slug)}.pdf`;
+  return endpointUrl({ path: PUBLIC_SITE_PATHS.adjudicatorBio }, { slug });
 }
 
 /** Where the public site's pictures live (apps/web/public); the content names the files. */

@@ -1,6 +1,6 @@
-import { OrderSchema, type Order } from '@eisteddfod/shared';
+import { ordersApi, type Order } from '@eisteddfod/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiRequestError, apiRequest } from '../../../lib/api-client.ts';
+import { ApiRequestError, callApi } from '../../../lib/api-client.ts';
 import { readStored, removeStored, writeStored } from '../../../lib/storage.ts';
 
 /** The logged-in customer's id, as stored at login (spec 3, browser storage keys); 0 when none. */
@@ -11,18 +11,14 @@ export function currentCustomerId(): number {
 
 export const cartQueryKey = (customerId: number) => ['cart', customerId] as const;
 
-/** GET /api/Orders/{id}: a cart or an order, with its items. */
+/** A cart or an order, with its items. */
 export function fetchOrder(orderId: number, signal?: AbortSignal) {
-  return apiRequest(`/api/Orders/${orderId}`, OrderSchema, { signal });
+  return callApi(ordersApi.getOrder, { params: { id: orderId }, signal });
 }
 
-/** POST /api/Orders: the customer's open cart, made when there is none (the server is idempotent). */
+/** The customer's open cart, made when there is none (the server is idempotent). */
 export function createCart(customerId: number, signal?: AbortSignal) {
-  return apiRequest('/api/Orders', OrderSchema, {
-    method: 'POST',
-    body: { customerId, orderItems: [] },
-    signal,
-  });
+  return callApi(ordersApi.openCart, { body: { customerId, orderItems: [] }, signal });
 }
 
 /**

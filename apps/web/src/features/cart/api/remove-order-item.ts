@@ -1,16 +1,13 @@
-import { CART_MESSAGES, type Order, type OrderItem } from '@eisteddfod/shared';
+import { CART_MESSAGES, ordersApi, type Order, type OrderItem } from '@eisteddfod/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { callApi } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toasts.ts';
 import { cartQueryKey, currentCustomerId } from './cart.ts';
 import { showCartError } from './cart-errors.ts';
 
-/** DELETE /api/Orders/{id}/OrderItems/{orderItemId}: 204. */
+/** Removes an item from the cart: 204. */
 export function removeOrderItem(orderId: number, orderItemId: number) {
-  return apiRequest(`/api/Orders/${orderId}/OrderItems/${orderItemId}`, z.undefined(), {
-    method: 'DELETE',
-  });
+  return callApi(ordersApi.removeItem, { params: { id: orderId, orderItemId } });
 }
 
 export function useRemoveFromCart() {

@@ -1,16 +1,13 @@
-import { CART_MESSAGES, OrderItemSchema, type GroupMember, type Order } from '@eisteddfod/shared';
+import { CART_MESSAGES, ordersApi, type GroupMember, type Order } from '@eisteddfod/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { callApi } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toasts.ts';
 import { cartQueryKey, currentCustomerId } from './cart.ts';
 import { showCartError } from './cart-errors.ts';
 
-/** POST /api/OrderItems/{id}/UpdateGroupParticipants: every member, in order; 200 OrderItem. */
+/** Replaces a group entry's members: every member, in order; 200 OrderItem. */
 export function updateGroupParticipants(orderItemId: number, members: GroupMember[]) {
-  return apiRequest(`/api/OrderItems/${orderItemId}/UpdateGroupParticipants`, OrderItemSchema, {
-    method: 'POST',
-    body: members,
-  });
+  return callApi(ordersApi.updateGroupParticipants, { params: { id: orderItemId }, body: members });
 }
 
 export function useUpdateGroupParticipants() {

@@ -1,19 +1,14 @@
-import { ParticipantProfileSchema } from '@eisteddfod/shared';
+import { contestantsApi } from '@eisteddfod/shared';
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { callApi } from '../../../lib/api-client.ts';
 import { currentCustomerId } from '../../cart/api/cart.ts';
 
 /**
- * GET /api/Customers/{id}/participant-profiles, under the contestant screens' cache key: the
+ * The contestants, under the contestant screens' cache key: the
  * browsing screens name the contestant whose items are being chosen.
  */
 export function fetchContestants(customerId: number, signal?: AbortSignal) {
-  return apiRequest(
-    `/api/Customers/${customerId}/participant-profiles`,
-    z.array(ParticipantProfileSchema),
-    { signal },
-  );
+  return callApi(contestantsApi.list, { params: { id: customerId }, signal });
 }
 
 export function useContestant(participantProfileId: number) {

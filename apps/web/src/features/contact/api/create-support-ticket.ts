@@ -1,15 +1,12 @@
-import { SupportTicketCreatedSchema, type SupportTicket } from '@eisteddfod/shared';
+import { publicSiteApi, type SupportTicket } from '@eisteddfod/shared';
 import { useMutation } from '@tanstack/react-query';
-import { ApiRequestError, apiRequest } from '../../../lib/api-client.ts';
+import { ApiRequestError, callApi } from '../../../lib/api-client.ts';
 import { handleHttpError } from '../../../lib/http-errors.ts';
 import { toast } from '../../../lib/toasts.ts';
 
-/** POST /api/support-tickets: 201 with the ticket number; 400 names a field; 429 when too many. */
+/** Sends a question: 201 with the ticket number; 400 names a field; 429 when too many. */
 export function createSupportTicket(ticket: SupportTicket) {
-  return apiRequest('/api/support-tickets', SupportTicketCreatedSchema, {
-    method: 'POST',
-    body: ticket,
-  });
+  return callApi(publicSiteApi.supportTicket, { body: ticket });
 }
 
 export function useCreateSupportTicket() {

@@ -1,7 +1,6 @@
-import { ParticipantProfileSchema } from '@eisteddfod/shared';
+import { contestantsApi } from '@eisteddfod/shared';
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { callApi } from '../../../lib/api-client.ts';
 import { readStored } from '../../../lib/storage.ts';
 
 /** The logged-in customer's id, as stored at login (spec 3, browser storage keys). */
@@ -12,13 +11,9 @@ export function storedCustomerId(): number {
 
 export const contestantsQueryKey = (customerId: number) => ['contestants', customerId] as const;
 
-/** GET /api/Customers/{id}/participant-profiles: the contestants, with pictures and items. */
+/** The contestants, with pictures and items. */
 export function fetchContestants(customerId: number, signal?: AbortSignal) {
-  return apiRequest(
-    `/api/Customers/${customerId}/participant-profiles`,
-    z.array(ParticipantProfileSchema),
-    { signal },
-  );
+  return callApi(contestantsApi.list, { params: { id: customerId }, signal });
 }
 
 export function useContestants(customerId: number) {

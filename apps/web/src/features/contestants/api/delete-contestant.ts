@@ -1,20 +1,15 @@
-import { CONTESTANT_MESSAGES } from '@eisteddfod/shared';
+import { CONTESTANT_MESSAGES, contestantsApi } from '@eisteddfod/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { ApiRequestError, apiRequest } from '../../../lib/api-client.ts';
+import { ApiRequestError, callApi } from '../../../lib/api-client.ts';
 import { handleHttpError } from '../../../lib/http-errors.ts';
 import { toast } from '../../../lib/toasts.ts';
 import { contestantsQueryKey } from './contestants.ts';
 
-/** DELETE /api/Customers/{id}/participant-profile/{profileId}; 409 when it has entered items. */
+/** Deletes a contestant; 409 when it has entered items. */
 export function deleteContestant(customerId: number, profileId: number) {
-  return apiRequest(
-    `/api/Customers/${customerId}/participant-profile/${profileId}`,
-    z.undefined(),
-    {
-      method: 'DELETE',
-    },
-  );
+  return callApi(contestantsApi.remove, {
+    params: { id: customerId, participantProfileId: profileId },
+  });
 }
 
 export function useDeleteContestant(customerId: number) {

@@ -1,12 +1,12 @@
-import { ReferenceListsSchema } from '@eisteddfod/shared';
+import { publicSiteApi } from '@eisteddfod/shared';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { callApi } from '../../../lib/api-client.ts';
 
-/** GET /api/reference: schools, grades and the other lists; they change once a year at most. */
+/** The reference lists: schools, grades and the other lists; they change once a year at most. */
 export function useReferenceLists() {
   return useQuery({
     queryKey: ['reference'],
-    queryFn: ({ signal }) => apiRequest('/api/reference', ReferenceListsSchema, { signal }),
+    queryFn: ({ signal }) => callApi(publicSiteApi.referenceLists, { signal }),
     staleTime: Infinity,
   });
 }

@@ -1,11 +1,11 @@
 import {
-  ParticipantProfileSchema,
+  contestantsApi,
   type CreateParticipantProfileSchema,
   type UpdateParticipantProfileSchema,
 } from '@eisteddfod/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { ApiRequestError, apiRequest } from '../../../lib/api-client.ts';
+import { ApiRequestError, callApi } from '../../../lib/api-client.ts';
 import { handleHttpError } from '../../../lib/http-errors.ts';
 import { toast } from '../../../lib/toasts.ts';
 import { contestantsQueryKey } from './contestants.ts';
@@ -13,20 +13,14 @@ import { contestantsQueryKey } from './contestants.ts';
 export type NewContestant = z.input<typeof CreateParticipantProfileSchema>;
 export type ContestantChanges = z.input<typeof UpdateParticipantProfileSchema>;
 
-/** POST /api/Customers/{id}/participant-profile; a 400 carries the spec 5 message. */
+/** Adds a contestant; a 400 carries the spec 5 message. */
 export function createContestant(customerId: number, contestant: NewContestant) {
-  return apiRequest(`/api/Customers/${customerId}/participant-profile`, ParticipantProfileSchema, {
-    method: 'POST',
-    body: contestant,
-  });
+  return callApi(contestantsApi.create, { params: { id: customerId }, body: contestant });
 }
 
-/** PUT /api/Customers/{id}/participant-profile: the whole profile, with its id. */
+/** Updates a contestant: the whole profile, with its id. */
 export function updateContestant(customerId: number, contestant: ContestantChanges) {
-  return apiRequest(`/api/Customers/${customerId}/participant-profile`, ParticipantProfileSchema, {
-    method: 'PUT',
-    body: contestant,
-  });
+  return callApi(contestantsApi.update, { params: { id: customerId }, body: contestant });
 }
 
 /**

@@ -1,11 +1,11 @@
-import { catalogueApi, ClientConfigSchema } from '@eisteddfod/shared';
+import { catalogueApi, publicSiteApi } from '@eisteddfod/shared';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest, callApi } from '../../../lib/api-client.ts';
+import { callApi } from '../../../lib/api-client.ts';
 
 export function useClientConfig() {
   return useQuery({
     queryKey: ['config'],
-    queryFn: ({ signal }) => apiRequest('/api/config', ClientConfigSchema, { signal }),
+    queryFn: ({ signal }) => callApi(publicSiteApi.clientConfig, { signal }),
     staleTime: Infinity,
   });
 }

@@ -1,6 +1,7 @@
 import {
   checkEventContent,
   checkEventSummary,
+  PUBLIC_SITE_PATHS,
   type EventContent,
   type EventSummary,
 } from '@eisteddfod/shared';
@@ -24,9 +25,10 @@ function readPublicSite(data: unknown): PublicSite {
   return { event: checkEventSummary(event), content: checkEventContent(content) };
 }
 
-/** GET /api/content: the current event (dates, fees) and the public site's words and pictures. */
+/** The current event (dates, fees) and the public site's words and pictures. */
 export function fetchPublicSite(signal?: AbortSignal): Promise<PublicSite> {
-  return apiFetch('/api/content', readPublicSite, signal ? { signal } : {});
+  // Checked without zod (above), so the address comes without the endpoint's definition.
+  return apiFetch(PUBLIC_SITE_PATHS.content, readPublicSite, signal ? { signal } : {});
 }
 
 const publicSiteQuery = {

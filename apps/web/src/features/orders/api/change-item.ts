@@ -1,17 +1,14 @@
-import { CHECKOUT_MESSAGES, OrderItemSchema } from '@eisteddfod/shared';
+import { CHECKOUT_MESSAGES, ordersApi } from '@eisteddfod/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { callApi } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toasts.ts';
 import { isCartRefusal } from '../../cart/api/cart-errors.ts';
 import { handleHttpError } from '../../../lib/http-errors.ts';
 import { viewOrderQueryKey } from './order.ts';
 
-/** PUT /api/OrderItems/{id} with another itemId: 200 with the changed entry. */
+/** Changes an entry's item: 200 with the changed entry. */
 export function changeOrderItem(orderItemId: number, itemId: number) {
-  return apiRequest(`/api/OrderItems/${orderItemId}`, OrderItemSchema, {
-    method: 'PUT',
-    body: { itemId },
-  });
+  return callApi(ordersApi.updateItem, { params: { id: orderItemId }, body: { itemId } });
 }
 
 /**
