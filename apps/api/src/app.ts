@@ -24,6 +24,7 @@ import support from './modules/support/support.module.ts';
 import uploads from './modules/uploads/uploads.module.ts';
 import { registerAccess } from './plugins/access.ts';
 import core from './plugins/core.ts';
+import { requireEndpointDefinitions } from './plugins/endpoints.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import rateLimiter from './plugins/rate-limiter.ts';
@@ -72,6 +73,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   registerErrorHandling(app);
   registerSecurityHeaders(app, config.isProduction);
   registerAccess(app);
+  requireEndpointDefinitions(app);
   await registerOpenApi(app);
 
   // Shared parts (plugins/): settings, database, clock, secrets, timers, files, limits, videos.

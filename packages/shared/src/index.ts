@@ -40,3 +40,5 @@ export * from './endpoints/catalogue.endpoints.ts';
 export * from './endpoints/contestants.endpoints.ts';
 export * from './endpoints/public-site.endpoints.ts';
 export * from './endpoints/public-site.paths.ts';
+export * from './endpoints/uploads.endpoints.ts';
+export * from './endpoints/staff.endpoints.ts';

@@ -85,7 +85,7 @@ export function serve<const E extends Endpoint>(
   handler: EndpointHandler<E>,
   extras: RouteExtras = {},
 ): void {
-  const { params, query, body, responses, produces } = endpoint;
+  const { params, query, body, responses, consumes, produces } = endpoint;
   const schema = {
     tags: [...endpoint.tags],
     summary: endpoint.summary,
@@ -93,6 +93,7 @@ export function serve<const E extends Endpoint>(
     ...(params ? { params } : {}),
     ...(query ? { querystring: query } : {}),
     ...(body ? { body } : {}),
+    ...(consumes ? { consumes: [...consumes] } : {}),
     ...(produces ? { produces: [...produces] } : {}),
     response: {
       // An answer that is not JSON has no schema: its handler sends bytes or a redirect.

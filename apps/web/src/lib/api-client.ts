@@ -9,22 +9,10 @@ import {
   type UploadResponse,
 } from '@eisteddfod/shared';
 import type { z } from 'zod';
-import { apiFetch, readAnswer, type RequestOptions } from './api-fetch.ts';
+import { apiFetch, readAnswer } from './api-fetch.ts';
 import { readStored } from './storage.ts';
 
 export { ApiRequestError } from './api-fetch.ts';
-
-/**
- * Calls the API with the stored bearer token (spec 6) and checks the answer against its shared
- * schema, so a drifted server shows up as an error rather than as undefined on screen.
- */
-export async function apiRequest<S extends z.ZodType>(
-  path: string,
-  schema: S,
-  options: RequestOptions = {},
-): Promise<z.infer<S>> {
-  return apiFetch(path, (data) => schema.parse(data), options);
-}
 
 /** What a call of `E` needs: the path parameters, query and body its definition declares. */
 export type CallInput<E extends Endpoint> = (E['params'] extends z.ZodType
@@ -36,8 +24,10 @@ export type CallInput<E extends Endpoint> = (E['params'] extends z.ZodType
   };
 
 /**
- * Calls an endpoint defined in packages/shared (src/endpoints): its method and address come from
- * the definition, and the answer is checked against the schema of the status it came with.
+ * Calls an endpoint defined in packages/shared (src/endpoints) with the stored bearer token
+ * (spec 6): its method and address come from the definition, and the answer is checked against
+ * the schema of the status it came with, so a drifted server shows up as an error rather than as
+ * undefined on screen.
  */
 export async function callApi<E extends Endpoint>(
   endpoint: E,
@@ -63,11 +53,11 @@ export async function callApi<E extends Endpoint>(
 }
 
 /**
- * Sends one file as multipart form data in the field `file` (spec 7, Uploads), with the stored
+ * Sends one file to an upload endpoint as multipart form data in the field `file` (spec 7), with the stored
  * bearer token and the call's own headers. The browser sets the multipart content type itself.
  */
 export async function apiUpload(
-  path: string,
+  endpoint: Endpoint,
   file: File,
   headers: Record<string, string>,
   signal?: AbortSignal,
@@ -75,8 +65,8 @@ export async function apiUpload(
   const body = new FormData();
   body.append('file', file, file.name);
   const token = readStored('token');
-  const response = await fetch(path, {
-    method: 'POST',
+  const response = await fetch(endpointUrl(endpoint), {
+    method: endpoint.method,
     headers: {
       accept: 'application/json',
       ...headers,

@@ -52,6 +52,8 @@ export interface Endpoint {
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;
+  /** The content types of a body that is not JSON (a multipart upload). */
+  consumes?: readonly string[];
   /** The answers that are not errors, by status: a JSON schema, or `null` when not JSON. */
   responses: Partial<Record<SuccessStatus, z.ZodType | null>>;
   /** The content types of an answer that is not JSON (a PDF, a CSV, a page). */

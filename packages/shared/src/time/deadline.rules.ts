@@ -63,6 +63,10 @@ export function hasPassedDeadline(dueDate: string, now: Date, timeZone: string):
 }
 
 /** Uploads portal: entries stay open until the end of the day after the due date (spec 4). */
+export function uploadDeadline(dueDate: string, timeZone: string): Date {
+  return endOfDay(addDays(dueDate, 1), timeZone);
+}
+
 export function hasPassedUploadDeadline(dueDate: string, now: Date, timeZone: string): boolean {
-  return hasPassedDeadline(addDays(dueDate, 1), now, timeZone);
+  return now.getTime() > uploadDeadline(dueDate, timeZone).getTime();
 }

@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  ApiErrorSchema,
-  CertificateVerificationSchema,
   formatLongDate,
+  resultsApi,
   VerificationCodeParamsSchema,
   type CertificateVerification,
 } from '@eisteddfod/shared';
 import { notFound } from '../../lib/errors.ts';
+import { serve } from '../../plugins/endpoints.ts';
 
 const escapeHtml = (text: string) =>
   text.replace(
@@ -70,21 +70,9 @@ export const verifyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/api/Certificates/Verify/:code',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags: ['Results'],
-        summary: 'Whether a certificate code is genuine, and what it certifies',
-        params: VerificationCodeParamsSchema,
-        response: { 200: CertificateVerificationSchema, 404: ApiErrorSchema },
-      },
-    },
-    async (req) => {
-      const result = await s.certificates.verify(req.params.code);
-      if (!result) throw notFound('CERTIFICATE_NOT_FOUND', 'No current certificate has this code.');
-      return result;
-    },
-  );
+  serve(app, resultsApi.verifyCertificate, async (req) => {
+    const result = await s.certificates.verify(req.params.code);
+    if (!result) throw notFound('CERTIFICATE_NOT_FOUND', 'No current certificate has this code.');
+    return result;
+  });
 };

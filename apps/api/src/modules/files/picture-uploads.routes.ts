@@ -1,16 +1,11 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  ApiErrorSchema,
-  FILE_EXISTS,
-  IdSchema,
-  UPLOAD_MESSAGES,
-  UploadResponseSchema,
-} from '@eisteddfod/shared';
+import { FILE_EXISTS, IdSchema, UPLOAD_MESSAGES, uploadsApi } from '@eisteddfod/shared';
 import { badRequest } from '../../lib/errors.ts';
 import { readOneFile } from '../../lib/multipart-file.ts';
 import { callerOf } from '../../plugins/access.ts';
+import { serve, type EndpointHandler } from '../../plugins/endpoints.ts';
 import { requireWithinLimit } from '../../providers/rate-limit/rate-limiter.ts';
 
 /** Spec 7: the headers are text, and '0' means "none". */
@@ -34,59 +29,45 @@ export const pictureUploadsRoutes: FastifyPluginAsyncZod = async (app) => {
   const maxBytes = Math.max(app.config.PICTURE_MAX_MB, app.config.DOCUMENT_MAX_MB) * 1024 * 1024;
   await app.register(multipart, { limits: { fileSize: maxBytes, files: 1, fields: 10 } });
 
-  const schema = {
-    tags: ['Files'],
-    summary:
-      'Upload a profile picture (multipart field "file"; headers orderId, orderItemId, participantId, "0" for none)',
-    response: {
-      200: UploadResponseSchema,
-      400: ApiErrorSchema,
-      401: ApiErrorSchema,
-      404: ApiErrorSchema,
-      413: ApiErrorSchema,
-      415: ApiErrorSchema,
-    },
-  };
-
-  for (const path of ['/api/Uploads/UploadFiles', '/api/Uploads/NewUploadFiles']) {
-    app.post(path, { config: { access: 'session' }, schema }, async (req) => {
-      const { customerId } = callerOf(req);
-      await requireWithinLimit(
-        app.rateLimiter,
-        `pictures:customer:${customerId}`,
-        30,
-        60 * 60_000,
-        'You have uploaded many pictures in the last hour. Please try again later.',
+  const upload: EndpointHandler<typeof uploadsApi.uploadPicture> = async (req) => {
+    const { customerId } = callerOf(req);
+    await requireWithinLimit(
+      app.rateLimiter,
+      `pictures:customer:${customerId}`,
+      30,
+      60 * 60_000,
+      'You have uploaded many pictures in the last hour. Please try again later.',
+    );
+    const headers = UploadHeadersSchema.safeParse(req.headers);
+    if (!headers.success) {
+      throw badRequest(
+        'VALIDATION_ERROR',
+        'The headers orderId, orderItemId and participantId must be numbers.',
       );
-      const headers = UploadHeadersSchema.safeParse(req.headers);
-      if (!headers.success) {
-        throw badRequest(
-          'VALIDATION_ERROR',
-          'The headers orderId, orderItemId and participantId must be numbers.',
-        );
-      }
-      const orderItemId = headers.data.orderitemid;
-      const participantId = headers.data.participantid;
-      if (participantId !== undefined)
-        await app.contestants.requireOwnContestant(customerId, participantId);
-      const { fileName, data } = await readOneFile(req, UPLOAD_MESSAGES.tooLarge);
-      if (orderItemId !== undefined) {
-        // Spec 7 also names this call for uploads-portal documents: the entry's rules apply.
-        return app.entries.storeEntryFile(customerId, {
-          orderItemId,
-          uploadType: headers.data.uploadtypeid === '2' ? 2 : 3,
-          fileName,
-          data,
-        });
-      }
-      const stored = await app.pictures.storePicture({
-        customerId,
-        ...(participantId === undefined ? {} : { profileId: participantId }),
+    }
+    const orderItemId = headers.data.orderitemid;
+    const participantId = headers.data.participantid;
+    if (participantId !== undefined)
+      await app.contestants.requireOwnContestant(customerId, participantId);
+    const { fileName, data } = await readOneFile(req, UPLOAD_MESSAGES.tooLarge);
+    if (orderItemId !== undefined) {
+      // Spec 7 also names this call for uploads-portal documents: the entry's rules apply.
+      return app.entryFiles.storeEntryFile(customerId, {
+        orderItemId,
+        uploadType: headers.data.uploadtypeid === '2' ? 2 : 3,
         fileName,
         data,
       });
-      if (stored.duplicate) return { name: FILE_EXISTS, fileUrl: '' };
-      return { name: stored.file.id, fileUrl: app.pictures.linkFor(stored.file) ?? '' };
+    }
+    const stored = await app.pictures.storePicture({
+      customerId,
+      ...(participantId === undefined ? {} : { profileId: participantId }),
+      fileName,
+      data,
     });
-  }
+    if (stored.duplicate) return { name: FILE_EXISTS, fileUrl: '' };
+    return { name: stored.file.id, fileUrl: app.pictures.linkFor(stored.file) ?? '' };
+  };
+  serve(app, uploadsApi.uploadPicture, upload);
+  serve(app, uploadsApi.uploadNewPicture, upload);
 };

@@ -1,5 +1,7 @@
 import { CART_MESSAGES, OrderSchema, type Item } from '@eisteddfod/shared';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { items } from '../../db/schema/index.ts';
 import { createFamily } from '../../test/family.ts';
 import { catalogueItems, groupMember } from '../../test/fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -118,6 +120,42 @@ describe('rules the server enforces (spec 5)', () => {
       instruments: 'Guitar',
     });
     expect(guitar.statusCode).toBe(201);
+  });
+
+  it('applies the duplicate rule of the cart screen (entryKey) to an item outside Music that asks for an instrument', async () => {
+    // No such item in the demo catalogue today; an organiser may make one. The rule is the
+    // shared one (packages/shared entryKey): outside Music the instrument does not count.
+    const item = individual();
+    await t.database.db
+      .update(items)
+      .set({ requiresAnInstrument: true })
+      .where(eq(items.id, item.id));
+    t.app.catalogue.invalidate();
+    try {
+      const f = await createFamily(t);
+      const cart = await f.openCart();
+      const body = { itemId: item.id, participantProfileId: await f.addContestant() };
+      const piano = await f.call('POST', `/api/Orders/${cart}/OrderItems`, {
+        ...body,
+        instruments: 'Piano/Keyboard',
+      });
+      expect(piano.statusCode, piano.body).toBe(201);
+      const guitar = await f.call('POST', `/api/Orders/${cart}/OrderItems`, {
+        ...body,
+        instruments: 'Guitar',
+      });
+      expect(guitar.statusCode).toBe(409);
+      expect(guitar.json()).toMatchObject({
+        code: 'DUPLICATE_ENTRY',
+        message: CART_MESSAGES.duplicate,
+      });
+    } finally {
+      await t.database.db
+        .update(items)
+        .set({ requiresAnInstrument: false })
+        .where(eq(items.id, item.id));
+      t.app.catalogue.invalidate();
+    }
   });
 
   it('refuses the same item twice for a contestant outside Music, whatever the instrument', async () => {

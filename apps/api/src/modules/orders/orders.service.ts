@@ -3,6 +3,7 @@ import {
   CHECKOUT_MESSAGES,
   type UpdateOrderItem,
   duplicateMessage,
+  entryKey,
   entryPriceCents,
   isGroupSizeAllowed,
   isIncompleteMember,
@@ -231,7 +232,17 @@ export function createOrdersService(deps: {
         instruments: item.requiresAnInstrument ? instrument : '',
       };
       try {
-        const row = await changeCart(orderId, (tx) => repo.insertOrderItem(tx, values, members));
+        const row = await changeCart(orderId, async (tx) => {
+          // Spec 5's duplicate rule, the cart screen's own (entryKey), checked under the cart's
+          // lock; the unique index stays as the last word on simultaneous adds.
+          const section = item.category.section;
+          const key = entryKey(values, section);
+          const entered = await repo.findItemsOfOrder(tx, orderId);
+          if (entered.some((other) => entryKey(other, section) === key)) {
+            throw new AppError(409, 'DUPLICATE_ENTRY', duplicateMessage(section));
+          }
+          return repo.insertOrderItem(tx, values, members);
+        });
         return describeOne(order, row);
       } catch (err) {
         // The unique index decides, so twenty simultaneous clicks leave one entry.

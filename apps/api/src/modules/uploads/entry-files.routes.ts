@@ -1,14 +1,10 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  ApiErrorSchema,
-  EntryFileHeadersSchema,
-  UPLOAD_MESSAGES,
-  UploadResponseSchema,
-} from '@eisteddfod/shared';
+import { EntryFileHeadersSchema, UPLOAD_MESSAGES, uploadsApi } from '@eisteddfod/shared';
 import { badRequest } from '../../lib/errors.ts';
 import { readOneFile } from '../../lib/multipart-file.ts';
 import { callerOf } from '../../plugins/access.ts';
+import { serve } from '../../plugins/endpoints.ts';
 import { requireWithinLimit } from '../../providers/rate-limit/rate-limiter.ts';
 
 /**
@@ -20,48 +16,28 @@ export const entryFilesRoutes: FastifyPluginAsyncZod = async (app) => {
   const maxBytes = app.config.DOCUMENT_MAX_MB * 1024 * 1024;
   await app.register(multipart, { limits: { fileSize: maxBytes, files: 1, fields: 10 } });
 
-  app.post(
-    '/api/Uploads/UploadS3Files',
-    {
-      config: { access: 'session' },
-      schema: {
-        tags: ['Uploads portal'],
-        summary:
-          'Upload an image or document of an entry (multipart field "file"; headers orderId, orderItemId, uploadTypeId, updatedFilename)',
-        response: {
-          200: UploadResponseSchema,
-          400: ApiErrorSchema,
-          401: ApiErrorSchema,
-          404: ApiErrorSchema,
-          409: ApiErrorSchema,
-          413: ApiErrorSchema,
-          415: ApiErrorSchema,
-        },
-      },
-    },
-    async (req) => {
-      const { customerId } = callerOf(req);
-      await requireWithinLimit(
-        app.rateLimiter,
-        `entry-files:customer:${customerId}`,
-        120,
-        60 * 60_000,
-        'You have uploaded many files in the last hour. Please try again later.',
+  serve(app, uploadsApi.uploadEntryFile, async (req) => {
+    const { customerId } = callerOf(req);
+    await requireWithinLimit(
+      app.rateLimiter,
+      `entry-files:customer:${customerId}`,
+      120,
+      60 * 60_000,
+      'You have uploaded many files in the last hour. Please try again later.',
+    );
+    const headers = EntryFileHeadersSchema.safeParse(req.headers);
+    if (!headers.success) {
+      throw badRequest(
+        'VALIDATION_ERROR',
+        'The headers orderItemId and uploadTypeId (2 or 3) are required.',
       );
-      const headers = EntryFileHeadersSchema.safeParse(req.headers);
-      if (!headers.success) {
-        throw badRequest(
-          'VALIDATION_ERROR',
-          'The headers orderItemId and uploadTypeId (2 or 3) are required.',
-        );
-      }
-      const { fileName, data } = await readOneFile(req, UPLOAD_MESSAGES.tooLarge);
-      return app.entries.storeEntryFile(customerId, {
-        orderItemId: headers.data.orderitemid,
-        uploadType: headers.data.uploadtypeid,
-        fileName,
-        data,
-      });
-    },
-  );
+    }
+    const { fileName, data } = await readOneFile(req, UPLOAD_MESSAGES.tooLarge);
+    return app.entryFiles.storeEntryFile(customerId, {
+      orderItemId: headers.data.orderitemid,
+      uploadType: headers.data.uploadtypeid,
+      fileName,
+      data,
+    });
+  });
 };

@@ -20,7 +20,8 @@ import type { FileStorage } from '../../providers/storage/file-storage.ts';
 import { s3ClientConfigOf, s3SettingsFrom } from '../../providers/storage/s3-storage.ts';
 import type { VideoHost } from '../../providers/video/video-host.ts';
 import * as repo from './entries.repository.ts';
-import type { EntriesService } from './entries.service.ts';
+import type { EntryAccess } from './entry-access.ts';
+import type { VideoSlotsService } from './video-slots.service.ts';
 import { verifyVideoSignature } from './video-signature.ts';
 
 /** Our own tus 1.0 endpoint for entry videos and audio (the embedded default video host). */
@@ -76,14 +77,15 @@ export function createTusStore(config: Config) {
 export function createTusServer(deps: {
   db: Database;
   config: Config;
-  entries: EntriesService;
+  access: EntryAccess;
+  videoSlots: VideoSlotsService;
   videoHost: VideoHost;
   /** Reads finished tus files (the bytes land where the tus store put them). */
   videoFiles: FileStorage;
   now: () => number;
   log: FastifyBaseLogger;
 }) {
-  const { db, entries, videoHost, now, log } = deps;
+  const { db, access, videoSlots, videoHost, now, log } = deps;
   const datastore = createTusStore(deps.config);
 
   /** The slot a request's permission names, when the permission is genuine and current. */
@@ -132,8 +134,8 @@ export function createTusServer(deps: {
       if (req.method === 'POST') {
         if (slot.completedAt) throw refuse(409, 'This video slot already holds a file.');
         try {
-          const ctx = await entries.ownEntry(slot.customerId, slot.orderItemId);
-          if (!entries.isOpen(ctx)) {
+          const ctx = await access.ownEntry(slot.customerId, slot.orderItemId);
+          if (!access.isOpen(ctx)) {
             throw refuse(
               409,
               'This entry no longer takes uploads (withdrawn, finalised or past its deadline).',
@@ -149,7 +151,7 @@ export function createTusServer(deps: {
       if (req.method === 'PATCH') {
         // Bytes keep coming only while the entry may still take this video.
         try {
-          entries.assertMayFinish(await entries.ownEntry(slot.customerId, slot.orderItemId), slot);
+          access.assertMayFinish(await access.ownEntry(slot.customerId, slot.orderItemId), slot);
         } catch (err) {
           throw asRefusal(err);
         }
@@ -213,7 +215,7 @@ export function createTusServer(deps: {
       const done = await repo.findSlot(db, slot.id);
       if (!done) throw refuse(404, 'There is no such video.');
       try {
-        await entries.attachVideo(slot.customerId, {
+        await videoSlots.attachVideo(slot.customerId, {
           slot: done,
           sizeBytes: done.storageSize,
           originalFileName: fileName,

@@ -2,15 +2,23 @@ import fp from 'fastify-plugin';
 import { publishedOrderItemIds } from '../adjudication/entries.repository.ts';
 import { entriesRoutes } from './entries.routes.ts';
 import { createEntriesService, type EntriesService } from './entries.service.ts';
+import { createEntryAccess } from './entry-access.ts';
 import { entryFilesRoutes } from './entry-files.routes.ts';
+import { createEntryFilesService, type EntryFilesService } from './entry-files.service.ts';
 import { createMediaLinks } from './media-links.ts';
 import { mediaRoutes } from './media.routes.ts';
 import { createTusServer, type TusUploads } from './tus-server.ts';
 import { tusRoutes } from './tus.routes.ts';
+import { createVideoSlotsService, type VideoSlotsService } from './video-slots.service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
+    /** A contestant's entries: listing, finalising, withdrawing (uploads portal). */
     entries: EntriesService;
+    /** The images and documents of entries. */
+    entryFiles: EntryFilesService;
+    /** Entries' video collections and slots, and finished videos. */
+    videoSlots: VideoSlotsService;
     /** Our own tus endpoint's server and store (swept hourly for expired uploads). */
     tusUploads: TusUploads;
   }
@@ -20,24 +28,50 @@ declare module 'fastify' {
 export default fp(
   async (app) => {
     const { config, videoHost } = app;
-    const entries = createEntriesService({
-      db: app.db,
+    const { db, now } = app;
+    const mediaLinks = createMediaLinks(app.signedLinks, videoHost);
+    const access = createEntryAccess({
+      db,
       catalogue: app.catalogue,
-      contestants: app.contestants,
-      storage: app.storage,
-      mediaLinks: createMediaLinks(app.signedLinks, videoHost),
-      videoHost,
-      documentMaxBytes: config.DOCUMENT_MAX_MB * 1024 * 1024,
-      videoMaxBytes: config.VIDEO_MAX_MB * 1024 * 1024,
       uploadGraceMs: config.UPLOAD_GRACE_MINUTES * 60_000,
-      now: app.now,
-      publishedResults: (ids) => publishedOrderItemIds(app.db, ids),
+      now,
+      publishedResults: (ids) => publishedOrderItemIds(db, ids),
     });
-    app.decorate('entries', entries);
+    app.decorate(
+      'entries',
+      createEntriesService({
+        db,
+        access,
+        catalogue: app.catalogue,
+        contestants: app.contestants,
+        mediaLinks,
+        now,
+      }),
+    );
+    app.decorate(
+      'entryFiles',
+      createEntryFilesService({
+        db,
+        access,
+        storage: app.storage,
+        mediaLinks,
+        documentMaxBytes: config.DOCUMENT_MAX_MB * 1024 * 1024,
+        now,
+      }),
+    );
+    const videoSlots = createVideoSlotsService({
+      db,
+      access,
+      videoHost,
+      videoMaxBytes: config.VIDEO_MAX_MB * 1024 * 1024,
+      now,
+    });
+    app.decorate('videoSlots', videoSlots);
     const tus = createTusServer({
       db: app.db,
       config,
-      entries,
+      access,
+      videoSlots,
       videoHost,
       videoFiles: app.videoFiles,
       now: app.now,

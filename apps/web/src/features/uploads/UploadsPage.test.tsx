@@ -5,7 +5,14 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiError, mockApi, type MockRequest } from '../../test/api-mock.ts';
 import { renderRoutes } from '../../test/render.tsx';
-import { entriesPage, entry, logIn, upload, uploadsServer } from './test/fixtures.ts';
+import {
+  changedOrderItem,
+  entriesPage,
+  entry,
+  logIn,
+  upload,
+  uploadsServer,
+} from './test/fixtures.ts';
 import UploadsPage from './UploadsPage.tsx';
 
 vi.mock('@mantine/notifications', () => ({ notifications: { show: vi.fn() } }));
@@ -177,7 +184,7 @@ describe('UploadsPage (spec 2, Uploads portal)', () => {
   it('finalises an entry with a main file', async () => {
     const requests = mockApi(
       uploadsServer(entriesPage([entry({ status: 1, orderItemUploads: [upload()] })]), (r) =>
-        r.method === 'PUT' ? [200, {}] : [500],
+        r.method === 'PUT' ? [200, changedOrderItem()] : [500],
       ),
     );
     const user = userEvent.setup();
@@ -210,7 +217,7 @@ describe('UploadsPage (spec 2, Uploads portal)', () => {
         (r) => {
           if (r.method !== 'PUT') return [500];
           withdrawn = true;
-          return [204];
+          return [200, entry({ isCancelled: true })];
         },
       ),
     );

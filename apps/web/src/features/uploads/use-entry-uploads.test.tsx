@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiError, mockApi, type MockAnswer, type MockRequest } from '../../test/api-mock.ts';
 import { renderRoutes } from '../../test/render.tsx';
 import {
+  changedOrderItem,
   COLLECTION_GUID,
   config,
   entriesPage,
@@ -145,11 +146,13 @@ function videoServer(request: MockRequest): MockAnswer {
       ? [200, { items: [] }]
       : [200, { guid: COLLECTION_GUID, name: '301', videoCount: 0 }];
   }
-  if (request.path === '/api/OrderItems/301' && request.method === 'PUT') return [200, {}];
+  if (request.path === '/api/OrderItems/301' && request.method === 'PUT') {
+    return [200, changedOrderItem()];
+  }
   if (request.path === `/api/Uploads/Collection/${COLLECTION_GUID}/Video`) {
     return request.method === 'GET' ? [200, { items: [] }] : [200, slot];
   }
-  if (request.path === '/api/OrderItems/301/OrderItemUploads') return [201, { id: 950 }];
+  if (request.path === '/api/OrderItems/301/OrderItemUploads') return [200, { id: 950 }];
   return [500];
 }
 

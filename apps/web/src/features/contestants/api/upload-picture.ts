@@ -1,3 +1,4 @@
+import { uploadsApi } from '@eisteddfod/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiRequestError, apiUpload } from '../../../lib/api-client.ts';
 import { handleHttpError } from '../../../lib/http-errors.ts';
@@ -10,8 +11,8 @@ import { contestantsQueryKey } from './contestants.ts';
  * attaches the picture at once and replaces the old one.
  */
 export function uploadPicture(file: File, contestantId?: number) {
-  const path = contestantId ? '/api/Uploads/UploadFiles' : '/api/Uploads/NewUploadFiles';
-  return apiUpload(path, file, {
+  const endpoint = contestantId ? uploadsApi.uploadPicture : uploadsApi.uploadNewPicture;
+  return apiUpload(endpoint, file, {
     orderId: '0',
     orderItemId: '0',
     participantId: String(contestantId ?? 0),

@@ -1,15 +1,6 @@
 import {
-  AdjudicatorSchema,
-  AdjudicatorsSchema,
-  AssignmentSchema,
-  ConflictSchema,
-  MarkingEntrySchema,
-  MarkingListSchema,
-  OverviewSchema,
-  PublishOutcomeSchema,
-  RegeneratedCertificatesSchema,
-  ResultsReviewSchema,
-  StaffMeSchema,
+  endpointUrl,
+  staffApi,
   type CreateAssignment,
   type DeclareConflict,
   type InviteAdjudicator,
@@ -17,25 +8,22 @@ import {
   type Section,
 } from '@eisteddfod/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { ApiRequestError, apiRequest } from '../../../lib/api-client.ts';
+import { ApiRequestError, callApi } from '../../../lib/api-client.ts';
 import { readStored } from '../../../lib/storage.ts';
 import { toast } from '../../../lib/toasts.ts';
 
-// Every staff call of issue 9 (apps/api/src/modules/adjudication/staff.routes.ts).
-
-const noContent = z.undefined();
+// Every staff call of issue 9 (staffApi in packages/shared/src/endpoints).
 
 /** '1 result', '2 results'. */
 export const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
-/** GET /api/Staff/Me: the member of staff, or null for a family (the server answers 404). */
+/** The member of staff, or null for a family (the server answers 404). */
 export function useStaffMe() {
   return useQuery({
     queryKey: ['staff', 'me', readStored('token')],
     queryFn: async ({ signal }) => {
       try {
-        return await apiRequest('/api/Staff/Me', StaffMeSchema, { signal });
+        return await callApi(staffApi.me, { signal });
       } catch (error) {
         if (error instanceof ApiRequestError && error.status === 404) return null;
         throw error;
@@ -51,15 +39,14 @@ export const markingEntryKey = (id: number) => ['staff', 'marking', id] as const
 export function useMarkingList() {
   return useQuery({
     queryKey: markingListKey,
-    queryFn: ({ signal }) => apiRequest('/api/Staff/Marking', MarkingListSchema, { signal }),
+    queryFn: ({ signal }) => callApi(staffApi.markingList, { signal }),
   });
 }
 
 export function useMarkingEntry(orderItemId: number) {
   return useQuery({
     queryKey: markingEntryKey(orderItemId),
-    queryFn: ({ signal }) =>
-      apiRequest(`/api/Staff/Marking/${orderItemId}`, MarkingEntrySchema, { signal }),
+    queryFn: ({ signal }) => callApi(staffApi.markingEntry, { params: { orderItemId }, signal }),
     // The file links inside expire after an hour: fetch again rather than keep them long.
     staleTime: 10 * 60_000,
   });
@@ -69,10 +56,7 @@ export function useSaveMark(orderItemId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (mark: SaveMark) =>
-      apiRequest(`/api/Staff/Marking/${orderItemId}`, MarkingEntrySchema, {
-        method: 'PUT',
-        body: mark,
-      }),
+      callApi(staffApi.saveMark, { params: { orderItemId }, body: mark }),
     meta: { handlesErrors: true },
     onSuccess: (entry, mark) => {
       queryClient.setQueryData(markingEntryKey(orderItemId), entry);
@@ -92,8 +76,7 @@ export const conflictsKey = ['staff', 'conflicts'] as const;
 export function useConflicts() {
   return useQuery({
     queryKey: conflictsKey,
-    queryFn: ({ signal }) =>
-      apiRequest('/api/Staff/Conflicts', z.array(ConflictSchema), { signal }),
+    queryFn: ({ signal }) => callApi(staffApi.conflicts, { signal }),
   });
 }
 
@@ -101,10 +84,7 @@ export function useDeclareConflict() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (conflict: DeclareConflict) =>
-      apiRequest('/api/Staff/Conflicts', z.array(ConflictSchema), {
-        method: 'POST',
-        body: conflict,
-      }),
+      callApi(staffApi.declareConflict, { body: conflict }),
     onSuccess: (list) => {
       queryClient.setQueryData(conflictsKey, list);
       void queryClient.invalidateQueries({ queryKey: markingListKey, exact: true });
@@ -117,7 +97,7 @@ export const adjudicatorsKey = ['staff', 'adjudicators'] as const;
 export function useAdjudicators() {
   return useQuery({
     queryKey: adjudicatorsKey,
-    queryFn: ({ signal }) => apiRequest('/api/Staff/Adjudicators', AdjudicatorsSchema, { signal }),
+    queryFn: ({ signal }) => callApi(staffApi.adjudicators, { signal }),
   });
 }
 
@@ -125,7 +105,7 @@ export function useInviteAdjudicator() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (invite: InviteAdjudicator) =>
-      apiRequest('/api/Staff/Adjudicators', AdjudicatorSchema, { method: 'POST', body: invite }),
+      callApi(staffApi.inviteAdjudicator, { body: invite }),
     meta: { handlesErrors: true },
     onSuccess: (created) => {
       void queryClient.invalidateQueries({ queryKey: adjudicatorsKey });
@@ -143,14 +123,7 @@ export function useAssign(adjudicatorId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (assignment: CreateAssignment) =>
-      apiRequest(
-        `/api/Staff/Adjudicators/${adjudicatorId}/Assignments`,
-        z.array(AssignmentSchema),
-        {
-          method: 'POST',
-          body: assignment,
-        },
-      ),
+      callApi(staffApi.assign, { params: { id: adjudicatorId }, body: assignment }),
     meta: { handlesErrors: true },
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: adjudicatorsKey }),
     onError: (error) => {
@@ -165,11 +138,7 @@ export function useUnassign(adjudicatorId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (assignmentId: number) =>
-      apiRequest(
-        `/api/Staff/Adjudicators/${adjudicatorId}/Assignments/${assignmentId}`,
-        noContent,
-        { method: 'DELETE' },
-      ),
+      callApi(staffApi.unassign, { params: { id: adjudicatorId, assignmentId } }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: adjudicatorsKey }),
   });
 }
@@ -180,12 +149,7 @@ export const resultsKey = (section: Section | undefined) =>
 export function useResultsReview(section: Section | undefined) {
   return useQuery({
     queryKey: resultsKey(section),
-    queryFn: ({ signal }) =>
-      apiRequest(
-        `/api/Staff/Results${section ? `?section=${encodeURIComponent(section)}` : ''}`,
-        ResultsReviewSchema,
-        { signal },
-      ),
+    queryFn: ({ signal }) => callApi(staffApi.results, { query: { section }, signal }),
   });
 }
 
@@ -193,10 +157,7 @@ export function usePublish() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (section: Section | undefined) =>
-      apiRequest('/api/Staff/Results/Publish', PublishOutcomeSchema, {
-        method: 'POST',
-        body: section ? { section } : {},
-      }),
+      callApi(staffApi.publish, { body: section ? { section } : {} }),
     onSuccess: (outcome) => {
       void queryClient.invalidateQueries({ queryKey: ['staff', 'results'] });
       toast(
@@ -211,8 +172,7 @@ export function usePublish() {
 export function useReopenMark() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (orderItemId: number) =>
-      apiRequest(`/api/Staff/Marks/${orderItemId}/Reopen`, noContent, { method: 'POST' }),
+    mutationFn: (orderItemId: number) => callApi(staffApi.reopenMark, { params: { orderItemId } }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['staff', 'results'] }),
   });
 }
@@ -221,13 +181,7 @@ export function useRegenerateCertificates() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (orderItemId: number) =>
-      apiRequest(
-        `/api/Staff/OrderItems/${orderItemId}/Certificates`,
-        RegeneratedCertificatesSchema,
-        {
-          method: 'POST',
-        },
-      ),
+      callApi(staffApi.regenerateCertificates, { params: { orderItemId } }),
     onSuccess: (outcome) => {
       void queryClient.invalidateQueries({ queryKey: ['staff', 'results'] });
       toast(
@@ -242,14 +196,14 @@ export function useRegenerateCertificates() {
 export function useOverview() {
   return useQuery({
     queryKey: ['staff', 'overview'],
-    queryFn: ({ signal }) => apiRequest('/api/Staff/Overview', OverviewSchema, { signal }),
+    queryFn: ({ signal }) => callApi(staffApi.overview, { signal }),
   });
 }
 
 /** The CSV export needs the bearer token, so it is fetched and handed to the browser as a file. */
 export async function downloadEntriesCsv(): Promise<void> {
   const token = readStored('token');
-  const response = await fetch('/api/Staff/Export/Entries.csv', {
+  const response = await fetch(endpointUrl(staffApi.exportEntries), {
     headers: token ? { authorization: `Bearer ${token}` } : {},
   });
   if (!response.ok) throw new ApiRequestError(response.status, undefined);

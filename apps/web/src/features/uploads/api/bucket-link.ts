@@ -1,12 +1,9 @@
-import { BucketLinkSchema, type OrderItemUpload } from '@eisteddfod/shared';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { uploadsApi, type OrderItemUpload } from '@eisteddfod/shared';
+import { callApi } from '../../../lib/api-client.ts';
 
-/** GET /api/BucketLinks/BucketLink: a short-lived link to one of the entry's files (spec 7). */
+/** A short-lived link to one of the entry's files (spec 7). */
 export function fetchBucketLink(entry: { id: number; orderId: number }, upload: OrderItemUpload) {
-  const params = new URLSearchParams({
-    orderItemId: String(entry.id),
-    orderId: String(entry.orderId),
-    fileName: upload.fileName,
+  return callApi(uploadsApi.bucketLink, {
+    query: { orderItemId: entry.id, orderId: entry.orderId, fileName: upload.fileName },
   });
-  return apiRequest(`/api/BucketLinks/BucketLink?${params.toString()}`, BucketLinkSchema);
 }

@@ -1,7 +1,6 @@
-import { UPLOAD_MESSAGES } from '@eisteddfod/shared';
+import { ordersApi, UPLOAD_MESSAGES, uploadsApi } from '@eisteddfod/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { ApiRequestError, apiRequest } from '../../../lib/api-client.ts';
+import { ApiRequestError, callApi } from '../../../lib/api-client.ts';
 import { handleHttpError } from '../../../lib/http-errors.ts';
 import { toast } from '../../../lib/toasts.ts';
 import { entriesQueryRoot } from './participant-order-items.ts';
@@ -22,24 +21,22 @@ export function showRefusal(error: unknown): void {
   handleHttpError(error);
 }
 
-/** DELETE /api/OrderItems/OrderItemUploads/{id}: the file leaves the list (spec 7). */
+/** The file leaves the list (spec 7). */
 export function deleteUpload(uploadId: number) {
-  return apiRequest(`/api/OrderItems/OrderItemUploads/${uploadId}`, z.unknown(), {
-    method: 'DELETE',
-  });
+  return callApi(uploadsApi.deleteUpload, { params: { id: uploadId } });
 }
 
-/** PUT /api/OrderItems/{id} with submittedForMarking (spec 4, Finalising). */
+/** Finalises an entry: submittedForMarking (spec 4, Finalising). */
 export function finaliseEntry(orderItemId: number) {
-  return apiRequest(`/api/OrderItems/${orderItemId}`, z.unknown(), {
-    method: 'PUT',
+  return callApi(ordersApi.updateItem, {
+    params: { id: orderItemId },
     body: { submittedForMarking: true },
   });
 }
 
-/** PUT /api/OrderItems/{id}/Withdraw (spec 4, Withdrawing). */
+/** Withdraws an entry (spec 4, Withdrawing). */
 export function withdrawEntry(orderItemId: number) {
-  return apiRequest(`/api/OrderItems/${orderItemId}/Withdraw`, z.unknown(), { method: 'PUT' });
+  return callApi(uploadsApi.withdraw, { params: { id: orderItemId } });
 }
 
 function useEntryMutation<T>(action: (value: T) => Promise<unknown>, success: string) {

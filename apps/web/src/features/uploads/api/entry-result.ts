@@ -1,13 +1,13 @@
-import { EntryResultSchema } from '@eisteddfod/shared';
+import { resultsApi } from '@eisteddfod/shared';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { callApi } from '../../../lib/api-client.ts';
 
-/** GET /api/OrderItems/{id}/Result: scores, total, medal, comment and certificates. */
+/** Scores, total, medal, comment and certificates. */
 export function useEntryResult(orderItemId: number | null) {
   return useQuery({
     queryKey: ['entry-result', orderItemId],
     queryFn: ({ signal }) =>
-      apiRequest(`/api/OrderItems/${orderItemId}/Result`, EntryResultSchema, { signal }),
+      callApi(resultsApi.entryResult, { params: { id: orderItemId ?? 0 }, signal }),
     enabled: orderItemId !== null,
     // The modal says 'Error fetching results' itself (spec 8).
     meta: { handlesErrors: true },

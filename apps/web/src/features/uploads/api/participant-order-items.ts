@@ -1,6 +1,6 @@
-import { ParticipantOrderItemsPageSchema } from '@eisteddfod/shared';
+import { uploadsApi } from '@eisteddfod/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { callApi } from '../../../lib/api-client.ts';
 
 /** Spec 9: the uploads portal pages its entries ten at a time. */
 export const ENTRIES_PAGE_SIZE = 10;
@@ -16,20 +16,18 @@ export interface EntriesQuery {
 export const entriesQueryRoot = ['participant-order-items'] as const;
 export const entriesQueryKey = (query: EntriesQuery) => [...entriesQueryRoot, query] as const;
 
-/** GET /api/OrderItems/ParticipantOrderItems: one page of a contestant's paid entries. */
+/** One page of a contestant's paid entries. */
 export function fetchEntries(query: EntriesQuery, signal?: AbortSignal) {
-  const params = new URLSearchParams({
-    participantId: String(query.participantId),
-    skip: String(query.skip),
-    take: String(ENTRIES_PAGE_SIZE),
-    search: query.search,
+  return callApi(uploadsApi.participantOrderItems, {
+    query: {
+      participantId: query.participantId,
+      skip: query.skip,
+      take: ENTRIES_PAGE_SIZE,
+      search: query.search,
+      year: query.year,
+    },
+    signal,
   });
-  if (query.year !== undefined) params.set('year', String(query.year));
-  return apiRequest(
-    `/api/OrderItems/ParticipantOrderItems?${params.toString()}`,
-    ParticipantOrderItemsPageSchema,
-    { signal },
-  );
 }
 
 export function useEntries(query: EntriesQuery, enabled: boolean) {

@@ -1,15 +1,12 @@
 import {
   BLANK_VIDEO_TITLE,
-  VideoCollectionSchema,
-  VideoCollectionsSchema,
-  VideoSlotSchema,
-  VideoSlotsSchema,
+  ordersApi,
+  uploadsApi,
   type ParticipantOrderItem,
   type VideoSlot,
   type VideoUploadAuth,
 } from '@eisteddfod/shared';
-import { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { callApi } from '../../../lib/api-client.ts';
 
 /** A video slot that can still receive bytes. */
 export type OpenVideoSlot = VideoSlot & { upload: VideoUploadAuth };
@@ -20,21 +17,13 @@ export type OpenVideoSlot = VideoSlot & { upload: VideoUploadAuth };
  */
 export async function ensureCollection(entry: ParticipantOrderItem, signal?: AbortSignal) {
   const name = String(entry.id);
-  const found = await apiRequest(
-    `/api/Uploads/Collection?search=${encodeURIComponent(name)}`,
-    VideoCollectionsSchema,
-    { signal },
-  );
+  const found = await callApi(uploadsApi.collections, { query: { search: name }, signal });
   const collection =
     found.items.find((item) => item.name === name) ??
-    (await apiRequest('/api/Uploads/Collection', VideoCollectionSchema, {
-      method: 'POST',
-      body: { name },
-      signal,
-    }));
+    (await callApi(uploadsApi.createCollection, { body: { name }, signal }));
   if (entry.externalCollectionId !== collection.guid) {
-    await apiRequest(`/api/OrderItems/${entry.id}`, z.unknown(), {
-      method: 'PUT',
+    await callApi(ordersApi.updateItem, {
+      params: { id: entry.id },
       body: { externalCollectionId: collection.guid },
       signal,
     });
@@ -50,12 +39,12 @@ const isOpenBlankSlot = (slot: VideoSlot): slot is OpenVideoSlot =>
  * reused, so the same file resumes), else a new one.
  */
 export async function openVideoSlot(collectionGuid: string, signal?: AbortSignal) {
-  const path = `/api/Uploads/Collection/${collectionGuid}/Video`;
-  const slots = await apiRequest(path, VideoSlotsSchema, { signal });
+  const params = { id: collectionGuid };
+  const slots = await callApi(uploadsApi.videoSlots, { params, signal });
   const blank = slots.items.find(isOpenBlankSlot);
   if (blank) return blank;
-  const created = await apiRequest(path, VideoSlotSchema, {
-    method: 'POST',
+  const created = await callApi(uploadsApi.createVideoSlot, {
+    params,
     body: { collectionId: collectionGuid, title: BLANK_VIDEO_TITLE },
     signal,
   });

@@ -8,6 +8,10 @@ import type { MockAnswer, MockRequest } from '../../../test/api-mock.ts';
 import { contestant, CUSTOMER_ID } from '../../contestants/test/fixtures.ts';
 
 export { contestant, CUSTOMER_ID, logIn } from '../../contestants/test/fixtures.ts';
+import { makeItem, makeOrderItem } from '../../catalogue/test-server.ts';
+
+/** The server's answer to PUT /api/OrderItems/{id} (finalising, or recording a collection). */
+export const changedOrderItem = (id = 301) => makeOrderItem(makeItem(1), { id });
 
 export const config: ClientConfig = {
   eventId: 1,

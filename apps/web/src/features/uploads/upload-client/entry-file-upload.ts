@@ -1,4 +1,4 @@
-import { UploadResponseSchema, type UploadResponse } from '@eisteddfod/shared';
+import { UploadResponseSchema, uploadsApi, type UploadResponse } from '@eisteddfod/shared';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { readApiError } from '../../../lib/api-fetch.ts';
 import { readStored } from '../../../lib/storage.ts';
@@ -10,7 +10,7 @@ import {
   type UploadHandle,
 } from './types.ts';
 
-export const ENTRY_FILE_PATH = '/api/Uploads/UploadS3Files';
+export const ENTRY_FILE_PATH = uploadsApi.uploadEntryFile.path;
 
 /**
  * POST /api/Uploads/UploadS3Files (spec 7): one image or document as multipart field `file`.

@@ -1,0 +1,236 @@
+import {
+  buildEntryFileName,
+  entryStatus,
+  hasPassedUploadDeadline,
+  uploadDeadline as uploadDeadlineOf,
+  isVisualArtsSection,
+  UPLOAD_MESSAGES,
+  UPLOAD_TYPE,
+  type EventSummary,
+  type Item,
+  type OrderItemUpload,
+  type ParticipantOrderItem,
+  type UploadType,
+} from '@eisteddfod/shared';
+import type { Database } from '../../db/client.ts';
+import { AppError, badRequest, notFound } from '../../lib/errors.ts';
+import type { CatalogueService } from '../catalogue/catalogue.service.ts';
+import * as orderRepo from '../orders/orders.repository.ts';
+import type { Tx } from '../orders/orders.repository.ts';
+import * as repo from './entries.repository.ts';
+
+// The rules every operation on an entry shares: whose it is, whether it is open, what the
+// portal shows of it. entries.service.ts, entry-files.service.ts and video-slots.service.ts
+// build on them.
+
+export const entryNotFound = (id: number) =>
+  notFound('ORDER_ITEM_NOT_FOUND', `There is no paid entry with id ${id}`);
+export const withdrawnError = () =>
+  new AppError(409, 'ENTRY_WITHDRAWN', UPLOAD_MESSAGES.withdrawnState);
+export const finalisedError = () =>
+  new AppError(409, 'ENTRY_FINALISED', 'This entry is finalised and can no longer be changed.');
+const deadlineError = () =>
+  badRequest('DEADLINE_PASSED', 'The upload deadline for this entry has passed.');
+export const unsupportedFormat = () =>
+  new AppError(
+    415,
+    'UNSUPPORTED_FORMAT',
+    'This file type is not accepted here. Please see the FAQ for the formats we accept.',
+  );
+
+/** An entry with everything its rules need. */
+export interface EntryContext {
+  entry: orderRepo.OrderItemRow;
+  order: orderRepo.OrderRow;
+  item: Item;
+  event: EventSummary;
+  /** The end of the day after the due date (spec 4), in the event's time zone. */
+  uploadDeadline: Date;
+  deadlinePassed: boolean;
+}
+
+/** A finished video or audio file to record against its entry. */
+export interface FinishedVideo {
+  slot: repo.SlotRow;
+  sizeBytes: number;
+  originalFileName: string;
+}
+
+export interface EntryAccessDependencies {
+  db: Database;
+  catalogue: CatalogueService;
+  /** How long after the deadline a video begun in time may still arrive. */
+  uploadGraceMs: number;
+  now: () => number;
+  /** Which entries have published results (issue 9); none until results exist. */
+  publishedResults?: (orderItemIds: number[]) => Promise<Set<number>>;
+}
+
+/** An entry's owner, state and deadline, checked the same way by every uploads operation. */
+export function createEntryAccess(deps: EntryAccessDependencies) {
+  const { db, catalogue, now } = deps;
+
+  async function contextOf(row: repo.EntryRow | undefined, id: number): Promise<EntryContext> {
+    if (!row || row.order.status !== 'paid') throw entryNotFound(id);
+    const item = await catalogue.findItem(row.order.eventId, row.entry.itemId);
+    if (!item) throw entryNotFound(id);
+    const event = await catalogue.getEvent(row.order.eventId);
+    const uploadDeadline = uploadDeadlineOf(item.dueDate, event.timeZone);
+    return {
+      ...row,
+      item,
+      event,
+      uploadDeadline,
+      deadlinePassed: hasPassedUploadDeadline(item.dueDate, new Date(now()), event.timeZone),
+    };
+  }
+
+  /** The customer's paid entry, or 404 (another customer's entry looks the same as none). */
+  async function ownEntry(customerId: number, orderItemId: number, tx?: Tx) {
+    return contextOf(
+      await repo.findOwnEntry(tx ?? db, customerId, orderItemId, Boolean(tx)),
+      orderItemId,
+    );
+  }
+
+  /** Spec 4: files change only while the entry is open: not withdrawn, not finalised, in time. */
+  function assertOpen(ctx: EntryContext, at = now()) {
+    if (ctx.entry.isCancelled) throw withdrawnError();
+    if (ctx.entry.isSubmittedForMarking) throw finalisedError();
+    if (at > ctx.uploadDeadline.getTime()) throw deadlineError();
+  }
+
+  /**
+   * A video begun in time may finish a little late: a phone on a slow line that started a large
+   * upload an hour before the deadline should not lose it (docs/decisions/009-uploads.md). The
+   * grace is short and fixed, so a slot cannot be kept open for a recording made later.
+   */
+  function assertMayFinish(ctx: EntryContext, slot: repo.SlotRow) {
+    if (ctx.entry.isCancelled) throw withdrawnError();
+    if (ctx.entry.isSubmittedForMarking) throw finalisedError();
+    const deadline = ctx.uploadDeadline.getTime();
+    if (slot.createdAt.getTime() > deadline || now() > deadline + deps.uploadGraceMs) {
+      throw deadlineError();
+    }
+  }
+
+  const isOpen = (ctx: EntryContext) =>
+    !ctx.entry.isCancelled && !ctx.entry.isSubmittedForMarking && !ctx.deadlinePassed;
+
+  function describeUpload(row: repo.UploadRow): OrderItemUpload {
+    return {
+      id: row.id,
+      orderItemId: row.orderItemId,
+      fileName: row.fileName,
+      originalFileName: row.originalFileName,
+      uploadType: row.uploadType as UploadType,
+      sizeInBytes: row.sizeInBytes,
+      isPrimaryFile: row.isPrimaryFile,
+      videoId: row.videoId,
+      isVideo: row.isVideo,
+      isDeleted: row.isDeleted,
+      createdAt: row.createdAt.toISOString(),
+    };
+  }
+
+  async function describeEntries(rows: repo.EntryRow[]): Promise<ParticipantOrderItem[]> {
+    const ids = rows.map((r) => r.entry.id);
+    const [uploads, members, profiles, published] = await Promise.all([
+      repo.findLiveUploads(db, ids),
+      orderRepo.findMembers(db, ids),
+      orderRepo.findProfileSummaries(db, [
+        ...new Set(rows.map((r) => r.entry.participantProfileId)),
+      ]),
+      deps.publishedResults?.(ids) ?? Promise.resolve(new Set<number>()),
+    ]);
+    const described: ParticipantOrderItem[] = [];
+    for (const row of rows) {
+      const ctx = await contextOf(row, row.entry.id);
+      const profile = profiles.find((p) => p.id === row.entry.participantProfileId);
+      const files = uploads.filter((u) => u.orderItemId === row.entry.id);
+      const hasMain = files.some((u) => u.uploadType === UPLOAD_TYPE.main);
+      const { item } = ctx;
+      described.push({
+        id: row.entry.id,
+        orderId: row.order.id,
+        itemId: item.id,
+        participantProfileId: row.entry.participantProfileId,
+        participantFirstName: profile?.firstName ?? '',
+        participantSurname: profile?.surname ?? '',
+        grade: profile?.grade ?? '',
+        school: profile?.school ?? '',
+        groupName: row.entry.groupName,
+        groupParticipants: members
+          .filter((m) => m.orderItemId === row.entry.id)
+          .map((m) => ({
+            firstName: m.firstName,
+            surname: m.surname,
+            school: m.school,
+            gender: m.gender,
+            grade: m.grade,
+          })),
+        instruments: row.entry.instruments,
+        itemCode: item.code,
+        itemShortDescription: item.shortDescription,
+        itemDueDate: item.dueDate,
+        itemCategoryId: item.category.id,
+        isGroupItem: item.isGroupItem,
+        externalCollectionId: row.entry.externalCollectionId,
+        isCancelled: row.entry.isCancelled,
+        isSubmittedForMarking: row.entry.isSubmittedForMarking,
+        uploadDeadline: ctx.uploadDeadline.toISOString(),
+        deadlinePassed: ctx.deadlinePassed,
+        status: entryStatus(hasMain, ctx.deadlinePassed),
+        acceptsImages: isVisualArtsSection(item.category.section),
+        resultsPublished: published.has(row.entry.id),
+        orderItemUploads: files.map(describeUpload),
+        item: {
+          code: item.code,
+          shortDescription: item.shortDescription,
+          description: item.description,
+          dueDate: item.dueDate,
+          categoryId: item.category.id,
+          isGroupItem: item.isGroupItem,
+          category: item.category,
+        },
+      });
+    }
+    return described;
+  }
+
+  async function describeEntry(customerId: number, orderItemId: number) {
+    const row = await repo.findOwnEntry(db, customerId, orderItemId);
+    const [described] = await describeEntries(row ? [row] : []);
+    if (!described) throw entryNotFound(orderItemId);
+    return described;
+  }
+
+  /** The stored name of an entry file (spec 5), from the contestant as entered. */
+  async function entryFileName(ctx: EntryContext, originalFileName: string, at: number) {
+    const [profile] = await orderRepo.findProfileSummaries(db, [ctx.entry.participantProfileId]);
+    return buildEntryFileName({
+      code: ctx.item.code,
+      firstName: profile?.firstName ?? '',
+      surname: profile?.surname ?? '',
+      grade: profile?.grade ?? '',
+      school: profile?.school ?? '',
+      originalFileName,
+      at: new Date(at),
+      timeZone: ctx.event.timeZone,
+    });
+  }
+
+  return {
+    contextOf,
+    ownEntry,
+    assertOpen,
+    assertMayFinish,
+    isOpen,
+    describeUpload,
+    describeEntries,
+    describeEntry,
+    entryFileName,
+  };
+}
+
+export type EntryAccess = ReturnType<typeof createEntryAccess>;

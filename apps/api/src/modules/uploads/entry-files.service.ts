@@ -1,0 +1,112 @@
+import { randomUUID } from 'node:crypto';
+import {
+  extensionOf,
+  FILE_EXISTS,
+  isAllowedDocument,
+  isVisualArtsSection,
+  UPLOAD_MESSAGES,
+  UPLOAD_TYPE,
+  type UploadType,
+} from '@eisteddfod/shared';
+import type { Database } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { AppError, badRequest } from '../../lib/errors.ts';
+import { CONTENT_TYPES, contentMatchesExtension, detectContent } from '../../lib/file-content.ts';
+import type { FileStorage } from '../../providers/storage/file-storage.ts';
+import * as repo from './entries.repository.ts';
+import { unsupportedFormat, type EntryAccess } from './entry-access.ts';
+import type { MediaLinks } from './media-links.ts';
+
+/** The images and documents of an entry (spec 5): checked by name and content, then stored. */
+export function createEntryFilesService(deps: {
+  db: Database;
+  access: EntryAccess;
+  storage: FileStorage;
+  mediaLinks: MediaLinks;
+  documentMaxBytes: number;
+  now: () => number;
+}) {
+  const { db, access, storage, mediaLinks, now } = deps;
+  const { ownEntry, contextOf, assertOpen, entryFileName } = access;
+
+  return {
+    /**
+     * POST /api/Uploads/UploadS3Files: an image or document of an entry, checked by extension
+     * and content, stored under a server-made key and recorded in one step.
+     */
+    async storeEntryFile(
+      customerId: number,
+      input: { orderItemId: number; uploadType: UploadType; fileName: string; data: Buffer },
+    ): Promise<{ name: string; fileUrl: string; orderItemUploadId?: number }> {
+      const ctx = await ownEntry(customerId, input.orderItemId);
+      assertOpen(ctx);
+      const original = input.fileName
+        .replace(/^.*[\\/]/, '')
+        .trim()
+        .slice(0, 255);
+      if (input.uploadType === UPLOAD_TYPE.main) {
+        if (!isVisualArtsSection(ctx.item.category.section)) {
+          throw badRequest(
+            'VIDEO_UPLOAD_REQUIRED',
+            'The main file of this entry is a video or audio recording. Please use the video uploader.',
+          );
+        }
+        if (!isAllowedDocument(original)) throw unsupportedFormat();
+      } else if (!isAllowedDocument(original)) {
+        throw unsupportedFormat();
+      }
+      if (input.data.length === 0) throw badRequest('EMPTY_FILE', 'The selected file is empty.');
+      if (input.data.length > deps.documentMaxBytes) {
+        throw new AppError(413, 'FILE_TOO_LARGE', UPLOAD_MESSAGES.tooLarge);
+      }
+      const kind = detectContent(input.data);
+      const extension = extensionOf(original);
+      if (!contentMatchesExtension(extension, kind)) {
+        throw new AppError(
+          415,
+          'CONTENT_MISMATCH',
+          `This file's content is not a .${extension} file. Please check the file and try again.`,
+        );
+      }
+      const at = now();
+      const fileName = await entryFileName(ctx, original, at);
+      const key = `entries/${input.orderItemId}/${randomUUID()}.${extension}`;
+      await storage.put(key, input.data, kind ? CONTENT_TYPES[kind] : 'application/octet-stream');
+      try {
+        const row = await repo.withLockedEntry(
+          db,
+          customerId,
+          input.orderItemId,
+          async (tx, row) => {
+            assertOpen(await contextOf(row, input.orderItemId));
+            const live = await repo.findLiveUploads(tx, [input.orderItemId]);
+            return repo.insertUpload(tx, {
+              orderItemId: input.orderItemId,
+              fileName,
+              originalFileName: original,
+              storageKey: key,
+              uploadType: input.uploadType,
+              sizeInBytes: input.data.length,
+              isPrimaryFile:
+                input.uploadType === UPLOAD_TYPE.main &&
+                !live.some((u) => u.uploadType === UPLOAD_TYPE.main),
+              isVideo: false,
+            });
+          },
+        );
+        return {
+          name: fileName,
+          fileUrl: mediaLinks.forOwner(row),
+          orderItemUploadId: row.id,
+        };
+      } catch (err) {
+        await storage.delete(key);
+        // Spec 3: the name 'File exists' tells the portal this file was sent already.
+        if (isUniqueViolation(err)) return { name: FILE_EXISTS, fileUrl: '' };
+        throw err;
+      }
+    },
+  };
+}
+
+export type EntryFilesService = ReturnType<typeof createEntryFilesService>;
