@@ -49,7 +49,10 @@ export async function findOrCreateCart(
   return created;
 }
 
-export async function findItemsOfOrder(db: Database | Tx, orderId: number): Promise<OrderItemRow[]> {
+export async function findItemsOfOrder(
+  db: Database | Tx,
+  orderId: number,
+): Promise<OrderItemRow[]> {
   return db
     .select()
     .from(orderItems)
