@@ -1,7 +1,23 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+/** The web app's features: each may use the shared layers, never another feature. */
+const WEB_FEATURES = readdirSync('apps/web/src/features', { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/** Drizzle and the schema: only repositories and db/ touch the database (decision 010). */
+const DATABASE_IMPORTS = {
+  paths: [{ name: 'drizzle-orm', message: 'Queries live in *.repository.ts (decision 010).' }],
+  patterns: [
+    { group: ['drizzle-orm/*'], message: 'Queries live in *.repository.ts (decision 010).' },
+    { group: ['**/db/schema/**'], message: 'Queries live in *.repository.ts (decision 010).' },
+  ],
+};
 
 export default tseslint.config(
   {
@@ -55,5 +71,48 @@ export default tseslint.config(
         { object: 'process', property: 'env', message: 'Read settings from config/env.ts.' },
       ],
     },
+  },
+  {
+    // bulletproof-react's boundaries: features are apart; what several use lives in shared/,
+    // components/ or lib/, which import no feature; app/ composes the features into routes.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createNodeResolver()] },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...WEB_FEATURES.map((feature) => ({
+              target: `./apps/web/src/features/${feature}`,
+              from: './apps/web/src/features',
+              except: [`./${feature}`],
+              message: 'Features do not import each other: move what both use to shared/.',
+            })),
+            {
+              target: [
+                './apps/web/src/shared',
+                './apps/web/src/components',
+                './apps/web/src/lib',
+                './apps/web/src/test',
+              ],
+              from: './apps/web/src/features',
+              message: 'The shared layers import no feature.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/api/src/**/*.ts'],
+    ignores: [
+      'apps/api/src/**/*.repository.ts',
+      'apps/api/src/db/**',
+      'apps/api/src/test/**',
+      'apps/api/src/**/*.test.ts',
+      'apps/api/src/**/*.test-helpers.ts',
+    ],
+    rules: { 'no-restricted-imports': ['error', DATABASE_IMPORTS] },
   },
 );

@@ -1,7 +1,6 @@
 import { isStaffRole, type Access, type StaffRole } from '@eisteddfod/shared';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
-import { customers } from '../db/schema/index.ts';
+import { findRoleAndName } from '../modules/accounts/accounts.repository.ts';
 import { AppError, notFound } from '../lib/errors.ts';
 import type { TokenScope } from '../lib/tokens.ts';
 
@@ -139,10 +138,7 @@ async function staffCaller(
   const token = bearerToken(request);
   const claims = token ? await app.tokens.verify(token, ['session']) : undefined;
   if (!claims) throw sessionExpired();
-  const [row] = await app.db
-    .select({ role: customers.role, firstName: customers.firstName, surname: customers.surname })
-    .from(customers)
-    .where(eq(customers.id, claims.customerId));
+  const row = await findRoleAndName(app.db, claims.customerId);
   // For a family the staff routes do not exist (decision 008).
   if (!row || !isStaffRole(row.role)) throw routeNotFound();
   if (!roles.includes(row.role)) {

@@ -1,7 +1,7 @@
 import { paths } from '@eisteddfod/shared';
 import { Anchor, Container, Group, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { useLoadedPublicSite } from '../features/event/api/event-content.ts';
+import { useLoadedPublicSite } from '../shared/event/api/event-content.ts';
 import classes from './SiteFooter.module.css';
 
 /** Used until a public page has loaded the event's own links. */

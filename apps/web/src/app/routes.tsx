@@ -1,7 +1,7 @@
 import { paths } from '@eisteddfod/shared';
 import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
-import { NotFoundPage } from '../features/common/NotFoundPage.tsx';
+import { NotFoundPage } from '../components/NotFoundPage.tsx';
 import { AppLayout } from './AppLayout.tsx';
 import { RequireLogin } from './RequireLogin.tsx';
 

@@ -1,4 +1,4 @@
-import type { PublicSite } from '../features/event/api/event-content.ts';
+import type { PublicSite } from '../shared/event/api/event-content.ts';
 
 /** GET /api/content for unit tests: the demo event with short, made-up content. */
 export const PUBLIC_SITE: PublicSite = {

@@ -227,3 +227,12 @@ export async function markIdentityVerified(
       ),
     );
 }
+
+/** The role and name of a customer, read on every staff call (plugins/access.ts). */
+export async function findRoleAndName(db: Database, customerId: number) {
+  const [row] = await db
+    .select({ role: customers.role, firstName: customers.firstName, surname: customers.surname })
+    .from(customers)
+    .where(eq(customers.id, customerId));
+  return row;
+}

@@ -2,7 +2,7 @@ import { Button, SimpleGrid } from '@mantine/core';
 import { type Category, paths, type Section, SECTIONS } from '@eisteddfod/shared';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { readStored, writeStored } from '../../lib/storage.ts';
-import { useCategories } from './api/categories.ts';
+import { useCategories } from '../../shared/catalogue/categories.ts';
 import { useSectionItems } from './api/section-items.ts';
 import { BrowseLayout } from './components/BrowseLayout.tsx';
 import { ItemList } from './components/ItemList.tsx';

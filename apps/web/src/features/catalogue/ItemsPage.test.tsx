@@ -13,7 +13,7 @@ import {
   makeItem,
   makeOrder,
   makeOrderItem,
-} from './test-server.ts';
+} from '../../test/catalogue-server.ts';
 
 vi.mock('@mantine/notifications', () => ({ notifications: { show: vi.fn() } }));
 const show = vi.mocked(notifications.show);

@@ -1,7 +1,7 @@
 import { paths } from '@eisteddfod/shared';
 import { useParams } from 'react-router';
 import { readStored } from '../../lib/storage.ts';
-import { useCategories } from './api/categories.ts';
+import { useCategories } from '../../shared/catalogue/categories.ts';
 import { useCategoryItems } from './api/category-items.ts';
 import { BrowseLayout } from './components/BrowseLayout.tsx';
 import { ItemList } from './components/ItemList.tsx';

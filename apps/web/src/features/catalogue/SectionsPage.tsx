@@ -2,7 +2,7 @@ import { SimpleGrid } from '@mantine/core';
 import { paths, type Section, SECTIONS } from '@eisteddfod/shared';
 import { useNavigate, useParams } from 'react-router';
 import { writeStored } from '../../lib/storage.ts';
-import { useCategories } from './api/categories.ts';
+import { useCategories } from '../../shared/catalogue/categories.ts';
 import { useItemsSearch } from './api/search-items.ts';
 import { BrowseLayout } from './components/BrowseLayout.tsx';
 import { ItemList } from './components/ItemList.tsx';

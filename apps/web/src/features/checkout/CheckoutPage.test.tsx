@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiError, mockApi } from '../../test/api-mock.ts';
 import { renderRoutes } from '../../test/render.tsx';
-import { CUSTOMER_ID, makeItem, makeOrder, makeOrderItem } from '../catalogue/test-server.ts';
+import { CUSTOMER_ID, makeItem, makeOrder, makeOrderItem } from '../../test/catalogue-server.ts';
 import { goToPaymentProvider } from './api/redirect.ts';
 import CheckoutPage from './CheckoutPage.tsx';
 import { checkoutServer, makeCustomer } from './test-server.ts';

@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../../test/api-mock.ts';
 import { renderRoutes } from '../../test/render.tsx';
-import { CUSTOMER_ID, makeItem, makeOrder, makeOrderItem } from '../catalogue/test-server.ts';
+import { CUSTOMER_ID, makeItem, makeOrder, makeOrderItem } from '../../test/catalogue-server.ts';
 import PaymentConfirmationPage from './PaymentConfirmationPage.tsx';
 
 vi.mock('@mantine/notifications', () => ({ notifications: { show: vi.fn() } }));

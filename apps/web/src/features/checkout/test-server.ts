@@ -1,6 +1,6 @@
 import type { Customer, Order } from '@eisteddfod/shared';
 import type { MockAnswer, MockRequest } from '../../test/api-mock.ts';
-import { CUSTOMER_ID, browsingServer } from '../catalogue/test-server.ts';
+import { CUSTOMER_ID, browsingServer } from '../../test/catalogue-server.ts';
 
 /** Fixtures and a fake API for the checkout and order tests (not part of the app bundle). */
 

@@ -1,8 +1,8 @@
 import { Anchor, Container, Paper, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useState } from 'react';
 import { useDocumentTitle } from '../../lib/document-title.ts';
-import { usePublicSite } from '../event/api/event-content.ts';
-import { FAQ_URL } from '../event/documents.ts';
+import { usePublicSite } from '../../shared/event/api/event-content.ts';
+import { FAQ_URL } from '../../shared/event/documents.ts';
 import { useCreateSupportTicket } from './api/create-support-ticket.ts';
 import { ContactForm } from './components/ContactForm.tsx';
 import { TicketSent } from './components/TicketSent.tsx';

@@ -8,11 +8,11 @@ import {
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { readStored } from '../../lib/storage.ts';
-import { storedCustomerId, useContestants } from './api/contestants.ts';
+import { storedCustomerId, useContestants } from '../../shared/contestants/contestants.ts';
 import { useDeleteContestant } from './api/delete-contestant.ts';
 import { ContestantCard } from './components/ContestantCard.tsx';
 import { DeleteContestantModal } from './components/DeleteContestantModal.tsx';
-import { EntryProgress } from './components/EntryProgress.tsx';
+import { EntryProgress } from '../../shared/contestants/EntryProgress.tsx';
 import { ItemDescriptionModal } from './components/ItemDescriptionModal.tsx';
 
 /** /participant-profiles (spec 2): the customer's contestants and the way on to items. */

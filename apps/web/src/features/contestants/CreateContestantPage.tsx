@@ -3,7 +3,7 @@ import { CONTESTANT_MESSAGES, contestantProblem, paths } from '@eisteddfod/share
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from '../../lib/toasts.ts';
-import { storedCustomerId } from './api/contestants.ts';
+import { storedCustomerId } from '../../shared/contestants/contestants.ts';
 import { useReferenceLists } from './api/reference-lists.ts';
 import { useCreateContestant } from './api/save-contestant.ts';
 import { ConsentCheckbox, HonourPledgeText, TermsText } from './components/ConsentCheckbox.tsx';

@@ -8,12 +8,12 @@ import {
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from '../../lib/toasts.ts';
-import { storedCustomerId, useContestants } from './api/contestants.ts';
+import { storedCustomerId, useContestants } from '../../shared/contestants/contestants.ts';
 import { useReferenceLists } from './api/reference-lists.ts';
 import { useUpdateContestant } from './api/save-contestant.ts';
 import { ContestantFields, type ContestantFieldValues } from './components/ContestantFields.tsx';
 import { ContestantPage, FormButtons, Panel } from './components/ContestantPage.tsx';
-import { EntryProgress } from './components/EntryProgress.tsx';
+import { EntryProgress } from '../../shared/contestants/EntryProgress.tsx';
 import { PictureUpload, type UploadedPicture } from './components/PictureUpload.tsx';
 
 const TITLE = 'Edit Contestant';

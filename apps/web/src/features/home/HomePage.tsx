@@ -1,7 +1,7 @@
 import type { EventContent, EventSummary } from '@eisteddfod/shared';
 import { Component, type ReactNode } from 'react';
 import { useDocumentTitle } from '../../lib/document-title.ts';
-import { usePublicSiteSuspense } from '../event/api/event-content.ts';
+import { usePublicSiteSuspense } from '../../shared/event/api/event-content.ts';
 import { AdjudicatorsSection } from './components/AdjudicatorsSection.tsx';
 import { CategoriesSection } from './components/CategoriesSection.tsx';
 import { FaqSection } from './components/FaqSection.tsx';

@@ -1,7 +1,7 @@
 import { Container, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '../../lib/document-title.ts';
-import { usePublicSite } from '../event/api/event-content.ts';
-import { KeyDates } from '../event/KeyDates.tsx';
+import { usePublicSite } from '../../shared/event/api/event-content.ts';
+import { KeyDates } from '../../shared/event/KeyDates.tsx';
 import { AdjudicatorBios } from './components/AdjudicatorBios.tsx';
 import { DocumentLinks } from './components/DocumentLinks.tsx';
 import { FeesTable } from './components/FeesTable.tsx';

@@ -9,7 +9,7 @@ import {
   makeItem,
   makeOrder,
   makeOrderItem,
-} from '../catalogue/test-server.ts';
+} from '../../test/catalogue-server.ts';
 import MyOrdersPage from './MyOrdersPage.tsx';
 
 vi.mock('@mantine/notifications', () => ({ notifications: { show: vi.fn() } }));

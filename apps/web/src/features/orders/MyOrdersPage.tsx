@@ -2,8 +2,8 @@ import { Anchor, Button, Container, Paper, Text, Title, VisuallyHidden } from '@
 import { formatRand, paths } from '@eisteddfod/shared';
 import { Link } from 'react-router';
 import { useDocumentTitle } from '../../lib/document-title.ts';
-import { currentCustomerId } from '../cart/api/cart.ts';
-import { useClientConfig } from '../event/api/client-config.ts';
+import { currentCustomerId } from '../../shared/cart/api/cart.ts';
+import { useClientConfig } from '../../shared/event/api/client-config.ts';
 import { useCustomerOrders } from './api/customer-orders.ts';
 import { formatOrderDate, statusLabel } from './order-format.ts';
 import classes from './orders.module.css';

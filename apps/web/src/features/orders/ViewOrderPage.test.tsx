@@ -11,7 +11,7 @@ import {
   makeItem,
   makeOrder,
   makeOrderItem,
-} from '../catalogue/test-server.ts';
+} from '../../test/catalogue-server.ts';
 import ViewOrderPage from './ViewOrderPage.tsx';
 
 vi.mock('@mantine/notifications', () => ({ notifications: { show: vi.fn() } }));

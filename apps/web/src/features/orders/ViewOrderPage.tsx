@@ -3,7 +3,7 @@ import { formatRand, type OrderItem, paths } from '@eisteddfod/shared';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useDocumentTitle } from '../../lib/document-title.ts';
-import { useClientConfig } from '../event/api/client-config.ts';
+import { useClientConfig } from '../../shared/event/api/client-config.ts';
 import { useOrder } from './api/order.ts';
 import { EditItemModal } from './components/EditItemModal.tsx';
 import { formatOrderDate, statusLabel } from './order-format.ts';

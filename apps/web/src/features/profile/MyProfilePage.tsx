@@ -10,8 +10,8 @@ import { CountrySelect } from '../../components/CountrySelect.tsx';
 import { FormCard } from '../../components/FormCard.tsx';
 import { readStored } from '../../lib/storage.ts';
 import { toast } from '../../lib/toasts.ts';
-import { useCustomer } from './api/customer.ts';
-import { useUpdateCustomer } from './api/update-customer.ts';
+import { useCustomer } from '../../shared/customer/customer.ts';
+import { useUpdateCustomer } from '../../shared/customer/update-customer.ts';
 
 const TITLE = 'My Profile';
 

@@ -14,7 +14,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import { useCategories } from '../catalogue/api/categories.ts';
+import { useCategories } from '../../shared/catalogue/categories.ts';
 import { useAdjudicators, useAssign, useInviteAdjudicator, useUnassign } from './api/staff-api.ts';
 import { StaffArea } from './components/StaffArea.tsx';
 

@@ -22,8 +22,8 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { toast } from '../../lib/toasts.ts';
-import { storedCustomerId, useContestants } from '../contestants/api/contestants.ts';
-import { useClientConfig } from '../event/api/client-config.ts';
+import { storedCustomerId, useContestants } from '../../shared/contestants/contestants.ts';
+import { useClientConfig } from '../../shared/event/api/client-config.ts';
 import { fetchBucketLink } from './api/bucket-link.ts';
 import {
   showRefusal,

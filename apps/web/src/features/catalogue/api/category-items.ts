@@ -1,7 +1,7 @@
 import { catalogueApi } from '@eisteddfod/shared';
 import { useMemo } from 'react';
 import { callApi } from '../../../lib/api-client.ts';
-import { useClientConfig } from '../../event/api/client-config.ts';
+import { useClientConfig } from '../../../shared/event/api/client-config.ts';
 import { pageQuery, useItemPage, type ItemSource, type PageRequest } from './item-pages.ts';
 
 /** One page of a category's items, searched. */

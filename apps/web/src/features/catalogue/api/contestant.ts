@@ -1,7 +1,7 @@
 import { contestantsApi } from '@eisteddfod/shared';
 import { useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client.ts';
-import { currentCustomerId } from '../../cart/api/cart.ts';
+import { currentCustomerId } from '../../../shared/cart/api/cart.ts';
 
 /**
  * The contestants, under the contestant screens' cache key: the

@@ -1,7 +1,7 @@
 import { Anchor, Container, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { CartDrawer } from '../../cart/components/CartDrawer.tsx';
+import { CartDrawer } from '../../../shared/cart/components/CartDrawer.tsx';
 import { useContestant } from '../api/contestant.ts';
 
 /**

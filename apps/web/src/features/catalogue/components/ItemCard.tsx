@@ -9,9 +9,9 @@ import {
   type Item,
 } from '@eisteddfod/shared';
 import { useId, useState } from 'react';
-import { GroupNoticeModal } from '../../cart/components/GroupNoticeModal.tsx';
-import { useAddToCart } from '../../cart/use-add-to-cart.ts';
-import { useCurrentEvent } from '../../event/api/client-config.ts';
+import { GroupNoticeModal } from '../../../shared/cart/components/GroupNoticeModal.tsx';
+import { useAddToCart } from '../../../shared/cart/use-add-to-cart.ts';
+import { useCurrentEvent } from '../../../shared/event/api/client-config.ts';
 import classes from './ItemCard.module.css';
 
 /**

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { fetchOrder } from '../../cart/api/cart.ts';
+import { fetchOrder } from '../../../shared/cart/api/cart.ts';
 
 export const orderQueryKey = (orderId: number) => ['order', orderId] as const;
 

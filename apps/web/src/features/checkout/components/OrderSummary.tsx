@@ -1,8 +1,8 @@
 import { ActionIcon, Button, Group, Text, Title } from '@mantine/core';
 import { CART_MESSAGES, CHECKOUT_MESSAGES, formatRand, type OrderItem } from '@eisteddfod/shared';
 import { useId } from 'react';
-import { useRemoveFromCart } from '../../cart/api/remove-order-item.ts';
-import { PeopleIcon, TrashIcon } from '../../cart/components/icons.tsx';
+import { useRemoveFromCart } from '../../../shared/cart/api/remove-order-item.ts';
+import { PeopleIcon, TrashIcon } from '../../../shared/cart/components/icons.tsx';
 import classes from '../checkout.module.css';
 
 interface ContestantItems {

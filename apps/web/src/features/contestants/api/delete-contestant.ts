@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiRequestError, callApi } from '../../../lib/api-client.ts';
 import { handleHttpError } from '../../../lib/http-errors.ts';
 import { toast } from '../../../lib/toasts.ts';
-import { contestantsQueryKey } from './contestants.ts';
+import { contestantsQueryKey } from '../../../shared/contestants/contestants.ts';
 
 /** Deletes a contestant; 409 when it has entered items. */
 export function deleteContestant(customerId: number, profileId: number) {

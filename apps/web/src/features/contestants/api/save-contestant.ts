@@ -8,7 +8,7 @@ import type { z } from 'zod';
 import { ApiRequestError, callApi } from '../../../lib/api-client.ts';
 import { handleHttpError } from '../../../lib/http-errors.ts';
 import { toast } from '../../../lib/toasts.ts';
-import { contestantsQueryKey } from './contestants.ts';
+import { contestantsQueryKey } from '../../../shared/contestants/contestants.ts';
 
 export type NewContestant = z.input<typeof CreateParticipantProfileSchema>;
 export type ContestantChanges = z.input<typeof UpdateParticipantProfileSchema>;

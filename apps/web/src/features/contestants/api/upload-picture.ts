@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiRequestError, apiUpload } from '../../../lib/api-client.ts';
 import { handleHttpError } from '../../../lib/http-errors.ts';
 import { toast } from '../../../lib/toasts.ts';
-import { contestantsQueryKey } from './contestants.ts';
+import { contestantsQueryKey } from '../../../shared/contestants/contestants.ts';
 
 /**
  * A profile picture (spec 7, Uploads): NewUploadFiles for a contestant not yet created, whose

@@ -1,6 +1,6 @@
 import { Anchor, Container, SimpleGrid, Text, Title, VisuallyHidden } from '@mantine/core';
 import type { EventContent } from '@eisteddfod/shared';
-import { adjudicatorBioUrl, portraitSrc } from '../../event/documents.ts';
+import { adjudicatorBioUrl, portraitSrc } from '../../../shared/event/documents.ts';
 import { SectionHeading } from './SectionHeading.tsx';
 import classes from './home.module.css';
 

@@ -2,7 +2,7 @@ import { UnstyledButton } from '@mantine/core';
 import { useReducedMotion } from '@mantine/hooks';
 import type { EventContent } from '@eisteddfod/shared';
 import { useEffect, useState, type KeyboardEvent, type TouchEvent } from 'react';
-import { artworkSrc } from '../../event/documents.ts';
+import { artworkSrc } from '../../../shared/event/documents.ts';
 import classes from './ArtworkCarousel.module.css';
 
 type Artwork = EventContent['artworks'][number];

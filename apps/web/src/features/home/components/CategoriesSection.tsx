@@ -1,6 +1,6 @@
 import { Button, Container, SimpleGrid, Text, Title } from '@mantine/core';
 import type { EventContent } from '@eisteddfod/shared';
-import { PROSPECTUS_URL } from '../../event/documents.ts';
+import { PROSPECTUS_URL } from '../../../shared/event/documents.ts';
 import { SectionHeading } from './SectionHeading.tsx';
 import { SectionIcon } from './SectionIcon.tsx';
 import { DownloadIcon } from '../../../components/icons.tsx';

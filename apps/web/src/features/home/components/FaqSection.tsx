@@ -3,7 +3,7 @@ import { Accordion, Button, Container, Text } from '@mantine/core';
 import type { EventContent } from '@eisteddfod/shared';
 import { Link } from 'react-router';
 import { DownloadIcon, MailIcon } from '../../../components/icons.tsx';
-import { FAQ_URL } from '../../event/documents.ts';
+import { FAQ_URL } from '../../../shared/event/documents.ts';
 import { SectionHeading } from './SectionHeading.tsx';
 import classes from './home.module.css';
 

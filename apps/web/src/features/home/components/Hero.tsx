@@ -2,8 +2,8 @@ import { paths } from '@eisteddfod/shared';
 import { Button, Container, Paper, Text, Title, VisuallyHidden } from '@mantine/core';
 import type { EventContent, EventSummary } from '@eisteddfod/shared';
 import { Link } from 'react-router';
-import { PROSPECTUS_URL } from '../../event/documents.ts';
-import { KeyDates } from '../../event/KeyDates.tsx';
+import { PROSPECTUS_URL } from '../../../shared/event/documents.ts';
+import { KeyDates } from '../../../shared/event/KeyDates.tsx';
 import classes from './Hero.module.css';
 
 interface HeroProps {

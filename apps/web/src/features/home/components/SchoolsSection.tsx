@@ -1,6 +1,6 @@
 import { Container } from '@mantine/core';
 import type { EventContent } from '@eisteddfod/shared';
-import { schoolLogoSrc } from '../../event/documents.ts';
+import { schoolLogoSrc } from '../../../shared/event/documents.ts';
 import { SectionHeading } from './SectionHeading.tsx';
 import classes from './home.module.css';
 

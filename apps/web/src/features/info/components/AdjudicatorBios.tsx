@@ -1,6 +1,6 @@
 import { Anchor, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import type { EventContent } from '@eisteddfod/shared';
-import { adjudicatorBioUrl, portraitSrc } from '../../event/documents.ts';
+import { adjudicatorBioUrl, portraitSrc } from '../../../shared/event/documents.ts';
 import classes from './info.module.css';
 
 /** Each adjudicator's biography, with its PDF. */

@@ -1,7 +1,7 @@
 import { paths } from '@eisteddfod/shared';
 import { SimpleGrid, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { Link } from 'react-router';
-import { FAQ_URL, PROSPECTUS_URL } from '../../event/documents.ts';
+import { FAQ_URL, PROSPECTUS_URL } from '../../../shared/event/documents.ts';
 import classes from './info.module.css';
 
 const NEW_TAB = { target: '_blank', rel: 'noopener' } as const;

@@ -1,6 +1,6 @@
 import { Container, Text, Title } from '@mantine/core';
 import { formatLongDate, type EventContent, type EventSummary } from '@eisteddfod/shared';
-import { artworkSrc } from '../../event/documents.ts';
+import { artworkSrc } from '../../../shared/event/documents.ts';
 import classes from './info.module.css';
 
 /** The competition poster: the first gallery artwork as a banner behind the event's name. */

@@ -1,7 +1,7 @@
 import { paths } from '@eisteddfod/shared';
 import { Anchor } from '@mantine/core';
 import { Link } from 'react-router';
-import { usePublicSite } from '../../event/api/event-content.ts';
+import { usePublicSite } from '../../../shared/event/api/event-content.ts';
 
 /** "the contact page (or email ...)": the way to reach the organisers about personal data. */
 export function ContactLine() {

@@ -2,7 +2,7 @@ import { CHECKOUT_MESSAGES, ordersApi } from '@eisteddfod/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toasts.ts';
-import { isCartRefusal } from '../../cart/api/cart-errors.ts';
+import { isCartRefusal } from '../../../shared/cart/api/cart-errors.ts';
 import { handleHttpError } from '../../../lib/http-errors.ts';
 import { viewOrderQueryKey } from './order.ts';
 

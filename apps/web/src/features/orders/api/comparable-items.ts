@@ -1,7 +1,7 @@
 import { catalogueApi, MAX_PAGE_SIZE, type Item, type OrderItem } from '@eisteddfod/shared';
 import { useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client.ts';
-import { useClientConfig } from '../../event/api/client-config.ts';
+import { useClientConfig } from '../../../shared/event/api/client-config.ts';
 
 /** Every item of the event, as one page (spec 7). */
 export function fetchAllItems(eventId: number, signal?: AbortSignal) {

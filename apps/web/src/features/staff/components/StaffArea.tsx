@@ -3,7 +3,7 @@ import type { StaffMe, StaffRole } from '@eisteddfod/shared';
 import { Alert, Anchor, Container, Group, Loader, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
-import { NotFoundPage } from '../../common/NotFoundPage.tsx';
+import { NotFoundPage } from '../../../components/NotFoundPage.tsx';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { useStaffMe } from '../api/staff-api.ts';
 

@@ -1,6 +1,6 @@
 import { Anchor, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { UPLOAD_MESSAGES } from '@eisteddfod/shared';
-import { FAQ_URL } from '../../event/documents.ts';
+import { FAQ_URL } from '../../../shared/event/documents.ts';
 import { extensionList, formatBytes, UPLOAD_TEXT, type UploadKind } from '../upload-messages.ts';
 import { MODAL_PROPS, NEW_TAB } from './modal-props.ts';
 

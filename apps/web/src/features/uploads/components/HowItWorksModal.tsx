@@ -1,5 +1,5 @@
 import { Anchor, List, Modal, Stack, Text } from '@mantine/core';
-import { FAQ_URL } from '../../event/documents.ts';
+import { FAQ_URL } from '../../../shared/event/documents.ts';
 import { UPLOAD_TEXT } from '../upload-messages.ts';
 import { MODAL_PROPS, NEW_TAB } from './modal-props.ts';
 

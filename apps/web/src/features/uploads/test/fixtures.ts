@@ -5,10 +5,10 @@ import type {
   ParticipantOrderItemsPage,
 } from '@eisteddfod/shared';
 import type { MockAnswer, MockRequest } from '../../../test/api-mock.ts';
-import { contestant, CUSTOMER_ID } from '../../contestants/test/fixtures.ts';
+import { contestant, CUSTOMER_ID } from '../../../test/contestant-fixtures.ts';
 
-export { contestant, CUSTOMER_ID, logIn } from '../../contestants/test/fixtures.ts';
-import { makeItem, makeOrderItem } from '../../catalogue/test-server.ts';
+export { contestant, CUSTOMER_ID, logIn } from '../../../test/contestant-fixtures.ts';
+import { makeItem, makeOrderItem } from '../../../test/catalogue-server.ts';
 
 /** The server's answer to PUT /api/OrderItems/{id} (finalising, or recording a collection). */
 export const changedOrderItem = (id = 301) => makeOrderItem(makeItem(1), { id });

@@ -1,6 +1,6 @@
 import { accountsApi } from '@eisteddfod/shared';
 import { useQuery } from '@tanstack/react-query';
-import { callApi } from '../../../lib/api-client.ts';
+import { callApi } from '../../lib/api-client.ts';
 
 export const customerQueryKey = (customerId: number) => ['customer', customerId] as const;
 

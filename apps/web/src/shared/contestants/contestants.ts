@@ -1,7 +1,7 @@
 import { contestantsApi } from '@eisteddfod/shared';
 import { useQuery } from '@tanstack/react-query';
-import { callApi } from '../../../lib/api-client.ts';
-import { readStored } from '../../../lib/storage.ts';
+import { callApi } from '../../lib/api-client.ts';
+import { readStored } from '../../lib/storage.ts';
 
 /** The logged-in customer's id, as stored at login (spec 3, browser storage keys). */
 export function storedCustomerId(): number {

@@ -1,6 +1,6 @@
 import type { ParticipantProfile, ReferenceLists } from '@eisteddfod/shared';
-import { writeStored } from '../../../lib/storage.ts';
-import type { MockRequest } from '../../../test/api-mock.ts';
+import { writeStored } from '../lib/storage.ts';
+import type { MockRequest } from './api-mock.ts';
 
 export const CUSTOMER_ID = 42;
 

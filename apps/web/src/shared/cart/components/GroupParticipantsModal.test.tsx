@@ -10,7 +10,7 @@ import {
   browsingServer,
   makeItem,
   makeOrderItem,
-} from '../../catalogue/test-server.ts';
+} from '../../../test/catalogue-server.ts';
 import { GroupParticipantsModal } from './GroupParticipantsModal.tsx';
 
 vi.mock('@mantine/notifications', () => ({ notifications: { show: vi.fn() } }));

@@ -1,5 +1,5 @@
 import type { Item, Order, OrderItem } from '@eisteddfod/shared';
-import type { MockAnswer, MockRequest } from '../../test/api-mock.ts';
+import type { MockAnswer, MockRequest } from './api-mock.ts';
 
 /** Fixtures and a fake API for the catalogue and cart tests (not part of the app bundle). */
 

@@ -1,7 +1,7 @@
 import { catalogueApi } from '@eisteddfod/shared';
 import { useQuery } from '@tanstack/react-query';
-import { callApi } from '../../../lib/api-client.ts';
-import { useClientConfig } from '../../event/api/client-config.ts';
+import { callApi } from '../../lib/api-client.ts';
+import { useClientConfig } from '../event/api/client-config.ts';
 
 /** Every category with its section (spec 7). */
 export function fetchCategories(eventId: number, signal?: AbortSignal) {

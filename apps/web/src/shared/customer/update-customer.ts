@@ -1,6 +1,6 @@
 import { accountsApi, type UpdateCustomer } from '@eisteddfod/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { callApi } from '../../../lib/api-client.ts';
+import { callApi } from '../../lib/api-client.ts';
 import { customerQueryKey } from './customer.ts';
 
 /** Names and country; email and mobile number never change (spec 6). */
