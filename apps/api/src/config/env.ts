@@ -8,7 +8,7 @@ const booleanFlag = z
   .transform((v) => v === 'true' || v === '1');
 
 /** Every setting the server reads, with its default. Nothing else reads process.env. */
-export const EnvSchema = z.object({
+const EnvSchema = z.object({
   /**
    * Production unless a local run says otherwise (docs/decisions/011-fail-closed-defaults.md):
    * 'development' and 'test' switch on the local conveniences (a secret kept under DATA_DIR, the

@@ -8,7 +8,7 @@ import { jwtVerify, SignJWT } from 'jose';
  */
 export type TokenScope = 'pin' | 'session' | 'grant';
 
-export interface TokenClaims {
+interface TokenClaims {
   customerId: number;
   scope: TokenScope;
   /** For grants: the pin challenge that was verified. */

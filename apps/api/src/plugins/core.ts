@@ -19,7 +19,7 @@ declare module 'fastify' {
   }
 }
 
-export interface CoreOptions {
+interface CoreOptions {
   config: Config;
   database: DatabaseHandle;
   authSecret: string;

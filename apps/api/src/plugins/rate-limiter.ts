@@ -8,7 +8,7 @@ declare module 'fastify' {
   }
 }
 
-export interface RateLimiterOptions {
+interface RateLimiterOptions {
   /** Replaces the configured limiter (tests); the caller closes it. */
   rateLimiter?: RateLimiter | undefined;
 }

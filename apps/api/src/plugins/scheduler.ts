@@ -6,7 +6,7 @@ import fp from 'fastify-plugin';
  * close the timers stop and the runs in progress are awaited, before any module closes. A real job queue replaces this
  * when the work must be shared between instances (issue 15); keep the interface that small.
  */
-export interface Scheduler {
+interface Scheduler {
   every(name: string, intervalMs: number, task: () => Promise<unknown>): void;
 }
 

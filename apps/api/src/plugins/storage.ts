@@ -14,7 +14,7 @@ declare module 'fastify' {
   }
 }
 
-export interface StorageOptions {
+interface StorageOptions {
   /** Replaces the configured storage (tests). */
   storage?: FileStorage | undefined;
 }

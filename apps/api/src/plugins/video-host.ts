@@ -10,7 +10,7 @@ declare module 'fastify' {
   }
 }
 
-export interface VideoHostOptions {
+interface VideoHostOptions {
   /** Replaces the configured host (tests). */
   videoHost?: VideoHost | undefined;
 }

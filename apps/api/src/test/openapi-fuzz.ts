@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
  */
 
 /** The subset of OpenAPI 3.0 schema (as zod's jsonSchemaTransform writes it) the fuzz reads. */
-export interface Schema {
+interface Schema {
   type?: string;
   properties?: Record<string, Schema>;
   required?: string[];
@@ -30,7 +30,7 @@ export interface Schema {
   default?: unknown;
 }
 
-export type Where = 'path' | 'query' | 'header';
+type Where = 'path' | 'query' | 'header';
 
 export interface Operation {
   method: string;
@@ -111,7 +111,7 @@ export function hashOf(text: string): number {
 }
 
 /** Sent into a URL exactly as written (malformed escapes), not percent-encoded. */
-export interface RawUrlText {
+interface RawUrlText {
   raw: string;
 }
 const raw = (text: string): RawUrlText => ({ raw: text });
@@ -119,9 +119,9 @@ const raw = (text: string): RawUrlText => ({ raw: text });
 const ONE_MB = 'x'.repeat(1_000_000);
 
 /** Text with NUL, which PostgreSQL refuses to store. */
-export const NUL_TEXT = ['\u0000', 'Ayanda\u0000', '\u0000Dlamini', 'a\u0000b@example.org'];
+const NUL_TEXT = ['\u0000', 'Ayanda\u0000', '\u0000Dlamini', 'a\u0000b@example.org'];
 /** Ids too big for PostgreSQL's integer (2^31), for a safe JavaScript integer, for anything. */
-export const HUGE_IDS: unknown[] = [2 ** 31, 2 ** 53, 1e308];
+const HUGE_IDS: unknown[] = [2 ** 31, 2 ** 53, 1e308];
 /** The edges of the range, negative numbers and a fraction. */
 const ODD_NUMBERS: unknown[] = [2 ** 31 - 1, 2 ** 53 + 2, -1, 0, -(2 ** 31) - 1, -1e308, 1.5];
 /** Numbers as text, the way they reach paths, queries and headers. */
@@ -570,4 +570,4 @@ export function routeOf(op: Operation): string {
 }
 
 /** Routes match in any case; a wildcard prints as `/docs*` and is written `/docs/{*}`. */
-export const normalRoute = (route: string) => route.toLowerCase().replace('/:*', '*');
+const normalRoute = (route: string) => route.toLowerCase().replace('/:*', '*');

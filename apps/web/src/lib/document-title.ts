@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 
-export const SITE_NAME = 'Online Eisteddfod';
+const SITE_NAME = 'Online Eisteddfod';
 const DEFAULT_TITLE = `${SITE_NAME} – Entry Portal`;
 
 /**

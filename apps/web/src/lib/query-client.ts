@@ -6,7 +6,7 @@ import { handleHttpError } from './http-errors.ts';
  * `meta: { handlesErrors: true }` on a query or mutation: the screen answers its failures itself
  * (for example a 404 that means "no such account"), so the global handler stays quiet.
  */
-export interface RequestMeta extends Record<string, unknown> {
+interface RequestMeta extends Record<string, unknown> {
   handlesErrors?: boolean;
 }
 

@@ -1,16 +1,14 @@
 /** Browser storage keys of spec 3; nothing else reads or writes localStorage directly. */
-export const STORAGE_KEYS = [
-  'token',
-  'username',
-  'customerId',
-  'mobileMode',
-  'participantProfiles',
-  'cart',
-  'currentCategory',
-  'currentSubCategory',
-  'whatsAppConfirmation',
-] as const;
-export type StorageKey = (typeof STORAGE_KEYS)[number];
+export type StorageKey =
+  | 'token'
+  | 'username'
+  | 'customerId'
+  | 'mobileMode'
+  | 'participantProfiles'
+  | 'cart'
+  | 'currentCategory'
+  | 'currentSubCategory'
+  | 'whatsAppConfirmation';
 
 export function readStored(key: StorageKey): string | null {
   return localStorage.getItem(key);

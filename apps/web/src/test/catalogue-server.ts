@@ -116,7 +116,7 @@ const categories = [
 ];
 
 /** Pages of `items` as the catalogue calls answer them (skip, take, search on code). */
-export function pageOf(items: Item[], query: URLSearchParams) {
+function pageOf(items: Item[], query: URLSearchParams) {
   const search = (query.get('search') ?? '').toLowerCase();
   const skip = Number(query.get('skip') ?? 0);
   const take = Number(query.get('take') ?? 15);

@@ -4,7 +4,7 @@ import type { MockRequest } from './api-mock.ts';
 
 export const CUSTOMER_ID = 42;
 
-export const reference: ReferenceLists = {
+const reference: ReferenceLists = {
   sections: [],
   grades: [],
   genders: ['male', 'female', 'other'],

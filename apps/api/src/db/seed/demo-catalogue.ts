@@ -30,7 +30,7 @@ const EventFileSchema = z.object({
   performanceItemsDue: z.iso.date(),
   fees: EventFeesSchema,
 });
-export type EventFile = z.infer<typeof EventFileSchema>;
+type EventFile = z.infer<typeof EventFileSchema>;
 
 const CategoryRowSchema = z.object({ section: z.enum(SECTIONS), name: z.string().min(1) });
 
@@ -82,7 +82,7 @@ function parseRows<T>(file: string, schema: z.ZodType<T>, dir: string): T[] {
 }
 
 /** Moves every date of the event by whole days. */
-export function shiftEventDates(event: EventFile, days: number): EventFile {
+function shiftEventDates(event: EventFile, days: number): EventFile {
   const dates = Object.fromEntries(
     Object.entries(event.dates).map(([k, v]) => [k, v === null ? null : addDays(v, days)]),
   ) as EventFile['dates'];
@@ -93,7 +93,7 @@ export function shiftEventDates(event: EventFile, days: number): EventFile {
  * The demo is shifted so that registration opened a week ago and every deadline lies ahead,
  * keeping the spec's gaps between the dates.
  */
-export function datesShiftedToToday(event: EventFile, now: Date): EventFile {
+function datesShiftedToToday(event: EventFile, now: Date): EventFile {
   const today = calendarDateIn(now, event.timeZone);
   const opens = new Date(`${event.dates.registrationOpens}T00:00:00Z`).getTime();
   const days = Math.round((new Date(`${today}T00:00:00Z`).getTime() - opens) / 86_400_000) - 7;

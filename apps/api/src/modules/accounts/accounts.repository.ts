@@ -115,7 +115,7 @@ export async function replaceChallenge(
 }
 
 /** The one pin that may still be tried: newest, unused, not replaced, not expired, tries left. */
-export async function findOpenChallenge(
+async function findOpenChallenge(
   db: Database,
   customerId: number,
   now: Date,

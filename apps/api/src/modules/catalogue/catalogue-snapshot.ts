@@ -49,7 +49,7 @@ export function deadlineEpoch(snapshot: CatalogueSnapshot, nowMs: number): numbe
   return passed;
 }
 
-export function toEventSummary(row: EventRow): EventSummary {
+function toEventSummary(row: EventRow): EventSummary {
   return {
     id: row.id,
     name: row.name,

@@ -5,7 +5,7 @@ import type { ContentKind } from '../../lib/file-content.ts';
 /** Pictures are shown at most this wide or high; phones upload 12-megapixel photos. */
 const MAX_EDGE = 640;
 /** Refuse larger images before decoding them: a small file can unpack to gigabytes of pixels. */
-export const MAX_INPUT_PIXELS = 50_000_000;
+const MAX_INPUT_PIXELS = 50_000_000;
 
 /**
  * A small JPEG that every browser shows, made from a JPEG, PNG, TIFF or HEIC/HEIF picture,

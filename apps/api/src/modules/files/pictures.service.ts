@@ -25,7 +25,7 @@ export interface PicturesDependencies {
 export type PicturesService = ReturnType<typeof createPicturesService>;
 
 /** The name a client sent, without any folder part, as a label only: never a storage path. */
-export function cleanFileName(name: string): string {
+function cleanFileName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
   const printable = [...base].filter((ch) => ch.charCodeAt(0) >= 32 && ch.charCodeAt(0) !== 127);
   return printable.join('').trim().slice(0, 200) || 'picture';

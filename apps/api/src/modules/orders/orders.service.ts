@@ -33,7 +33,7 @@ const orderItemNotFound = (id: number) =>
   notFound('ORDER_ITEM_NOT_FOUND', `There is no order item with id ${id}`);
 
 /** "E2025-000123": readable on the phone and in an email, unique through the id. */
-export function orderNumber(year: number, id: number): string {
+function orderNumber(year: number, id: number): string {
   return `E${year}-${String(id).padStart(6, '0')}`;
 }
 

@@ -11,7 +11,7 @@ declare module 'fastify' {
   }
 }
 
-export interface OutboxModuleOptions {
+interface OutboxModuleOptions {
   /** Replace the configured mail and WhatsApp transports (tests). */
   transports?: OutboxTransports | undefined;
 }

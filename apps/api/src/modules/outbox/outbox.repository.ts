@@ -5,7 +5,7 @@ import { outboxMessages } from '../../db/schema/index.ts';
 export type OutboxRow = typeof outboxMessages.$inferSelect;
 export type NewOutboxRow = typeof outboxMessages.$inferInsert;
 
-export const MAX_DELIVERY_ATTEMPTS = 5;
+const MAX_DELIVERY_ATTEMPTS = 5;
 
 export async function insertMessage(db: Database, row: NewOutboxRow): Promise<OutboxRow> {
   const [created] = await db.insert(outboxMessages).values(row).returning();

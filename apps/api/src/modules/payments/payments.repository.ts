@@ -8,7 +8,6 @@ import {
   payments,
 } from '../../db/schema/index.ts';
 
-export type PaymentRow = typeof payments.$inferSelect;
 
 /** One entry as it was priced: what its price depends on, and the price. */
 export interface PricedEntry {
@@ -156,10 +155,6 @@ export async function findCustomerOrders(db: Database, customerId: number) {
     .from(orders)
     .where(and(eq(orders.customerId, customerId), notInArray(orders.status, ['cart', 'cancelled'])))
     .orderBy(desc(orders.id));
-}
-
-export async function findPaymentsOfOrder(db: Database, orderId: number): Promise<PaymentRow[]> {
-  return db.select().from(payments).where(eq(payments.orderId, orderId));
 }
 
 export type NotificationRow = typeof paymentNotifications.$inferSelect;

@@ -12,7 +12,6 @@ import {
 import type { OrderItemRow, OrderRow, Tx } from '../orders/orders.repository.ts';
 
 export type UploadRow = typeof orderItemUploads.$inferSelect;
-export type CollectionRow = typeof videoCollections.$inferSelect;
 export type SlotRow = typeof videoSlots.$inferSelect;
 
 export interface EntryRow {
@@ -83,12 +82,6 @@ export async function pageEntries(db: Database, filter: EntryListFilter) {
     allEntries: Number(year?.all ?? 0),
     completeEntries: Number(year?.complete ?? 0),
   };
-}
-
-/** The year of the event an order belongs to. */
-export async function findEventYear(db: Database, eventId: number): Promise<number | undefined> {
-  const [row] = await db.select({ year: events.year }).from(events).where(eq(events.id, eventId));
-  return row?.year;
 }
 
 /** An entry with its order, when the order is the customer's (any status). */

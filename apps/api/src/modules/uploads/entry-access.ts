@@ -23,7 +23,7 @@ import * as repo from './entries.repository.ts';
 // portal shows of it. entries.service.ts, entry-files.service.ts and video-slots.service.ts
 // build on them.
 
-export const entryNotFound = (id: number) =>
+const entryNotFound = (id: number) =>
   notFound('ORDER_ITEM_NOT_FOUND', `There is no paid entry with id ${id}`);
 export const withdrawnError = () =>
   new AppError(409, 'ENTRY_WITHDRAWN', UPLOAD_MESSAGES.withdrawnState);

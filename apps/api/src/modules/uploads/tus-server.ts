@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { FileStore } from '@tus/file-store';
 import { S3Store } from '@tus/s3-store';
-import { Server, type Upload } from '@tus/server';
+import { Server } from '@tus/server';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   extensionOf,
@@ -51,7 +51,7 @@ class FileStoreInFolder extends FileStore {
 }
 
 /** The tus store: files under DATA_DIR/videos, or the S3 bucket when storage is S3. */
-export function createTusStore(config: Config) {
+function createTusStore(config: Config) {
   const expirationPeriodInMilliseconds = config.UPLOAD_EXPIRY_HOURS * 3600_000;
   if (config.STORAGE_DRIVER === 's3') {
     const settings = s3SettingsFrom(config, 'videos');
@@ -239,4 +239,3 @@ export function createTusServer(deps: {
 }
 
 export type TusUploads = ReturnType<typeof createTusServer>;
-export type { Upload };

@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 
 /** Spec 9: a video slot's upload permission lasts 24 hours. */
-export const VIDEO_SIGNATURE_TTL_SECONDS = 24 * 60 * 60;
+const VIDEO_SIGNATURE_TTL_SECONDS = 24 * 60 * 60;
 
 /**
  * The video host's upload signature (spec 7, and Bunny Stream's documented scheme): the SHA-256

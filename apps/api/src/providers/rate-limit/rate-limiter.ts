@@ -7,7 +7,7 @@ export interface RateLimiter {
   close(): Promise<void>;
 }
 
-export interface RateLimitResult {
+interface RateLimitResult {
   allowed: boolean;
   retryAfterMs: number;
 }

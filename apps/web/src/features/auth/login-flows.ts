@@ -58,7 +58,7 @@ async function sendPin(username: string, isMobile: boolean): Promise<'pin-sent' 
   return 'pin-sent';
 }
 
-export interface Registration {
+interface Registration {
   firstName: string;
   surname: string;
   country: string;
@@ -68,7 +68,7 @@ export interface Registration {
 }
 
 /** Spec 4, register flow. 'exists' when the email or mobile already has an account. */
-export async function registerAccount(form: Registration): Promise<'pin-sent' | 'exists'> {
+async function registerAccount(form: Registration): Promise<'pin-sent' | 'exists'> {
   const username = form.isMobile ? form.mobileNumber : form.email.trim();
   const identifier = form.isMobile ? { mobileNumber: username } : { email: username };
   if (await accountExists(identifier)) return 'exists';
@@ -93,12 +93,12 @@ export async function registerAccount(form: Registration): Promise<'pin-sent' | 
 }
 
 /** Spec 4, login flow. */
-export function requestLoginPin(request: { username: string; isMobile: boolean }) {
+function requestLoginPin(request: { username: string; isMobile: boolean }) {
   return sendPin(request.username, request.isMobile);
 }
 
 /** Spec 4, resend flow; 'no-account' (a 404) is shown as the send failure of spec 8. */
-export function resendLoginPin(pending: PendingLogin) {
+function resendLoginPin(pending: PendingLogin) {
   return sendPin(pending.username, pending.isMobile);
 }
 
@@ -106,7 +106,7 @@ export function resendLoginPin(pending: PendingLogin) {
  * Spec 4, verify flow: false when the pin is wrong; when right, a second silent login returns a
  * session token (the server issues one only after the pin was verified), which is stored.
  */
-export async function confirmPin(request: { pending: PendingLogin; pin: string }) {
+async function confirmPin(request: { pending: PendingLogin; pin: string }) {
   const { pending, pin } = request;
   if (!(await verifyPin(pending.customerId, pin))) return false;
   const session = await silentLogin(pending.username, pending.isMobile);

@@ -4,7 +4,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../../test/api-mock.ts';
 import { renderRoutes } from '../../test/render.tsx';
 import SectionsPage from './SectionsPage.tsx';
-import { CONTESTANT_ID, CUSTOMER_ID, browsingServer, makeItem } from '../../test/catalogue-server.ts';
+import {
+  CONTESTANT_ID,
+  CUSTOMER_ID,
+  browsingServer,
+  makeItem,
+} from '../../test/catalogue-server.ts';
 
 vi.mock('@mantine/notifications', () => ({ notifications: { show: vi.fn() } }));
 

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import type { PageRequest } from './api/item-pages.ts';
 
 /** How long typing pauses before a search is sent. */
-export const SEARCH_DELAY_MS = 250;
+const SEARCH_DELAY_MS = 250;
 
 /**
  * The search box and paging of a browsing screen (spec 4, "Search"; spec 9): 2 or more

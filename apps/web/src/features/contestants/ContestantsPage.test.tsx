@@ -6,7 +6,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiError, mockApi } from '../../test/api-mock.ts';
 import { renderRoutes } from '../../test/render.tsx';
 import ContestantsPage from './ContestantsPage.tsx';
-import { contestant, contestantsServer, CUSTOMER_ID, groupItem, logIn } from '../../test/contestant-fixtures.ts';
+import {
+  contestant,
+  contestantsServer,
+  CUSTOMER_ID,
+  groupItem,
+  logIn,
+} from '../../test/contestant-fixtures.ts';
 
 vi.mock('@mantine/notifications', () => ({ notifications: { show: vi.fn() } }));
 const show = vi.mocked(notifications.show);

@@ -6,7 +6,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiError, mockApi, type MockRequest } from '../../test/api-mock.ts';
 import { renderRoutes } from '../../test/render.tsx';
 import CreateContestantPage from './CreateContestantPage.tsx';
-import { contestant, contestantsServer, CUSTOMER_ID, logIn } from '../../test/contestant-fixtures.ts';
+import {
+  contestant,
+  contestantsServer,
+  CUSTOMER_ID,
+  logIn,
+} from '../../test/contestant-fixtures.ts';
 
 vi.mock('@mantine/notifications', () => ({ notifications: { show: vi.fn() } }));
 const show = vi.mocked(notifications.show);

@@ -43,7 +43,7 @@ import { useEntryUploads } from './use-entry-uploads.ts';
 import { useIsOnline } from './use-online-status.ts';
 
 /** Spec 5 and 9: search runs once the text has 2 characters (or is empty), after a pause. */
-export const SEARCH_DELAY_MS = 400;
+const SEARCH_DELAY_MS = 400;
 
 function HelpIcon() {
   return (

@@ -14,7 +14,7 @@ export const maxBytesFor = (kind: UploadKind, settings: UploadSettings) =>
   kind === 'video' ? settings.videoMaxBytes : settings.documentMaxBytes;
 
 /** The entry's files that still count (not deleted). */
-export const activeUploads = (entry: ParticipantOrderItem) =>
+const activeUploads = (entry: ParticipantOrderItem) =>
   entry.orderItemUploads.filter((upload) => !upload.isDeleted);
 
 export const mainFiles = (entry: ParticipantOrderItem): OrderItemUpload[] =>

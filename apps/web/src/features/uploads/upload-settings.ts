@@ -1,7 +1,7 @@
 import { CLIENT_UPLOAD_DEFAULTS, type ClientConfig } from '@eisteddfod/shared';
 
 /** The event time zone files are named in when the configuration has not arrived (spec 5). */
-export const DEFAULT_TIME_ZONE = 'Africa/Johannesburg';
+const DEFAULT_TIME_ZONE = 'Africa/Johannesburg';
 
 export interface UploadSettings {
   videoMaxBytes: number;

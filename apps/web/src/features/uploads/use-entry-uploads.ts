@@ -25,7 +25,7 @@ import { UPLOAD_TEXT, type UploadKind } from './upload-messages.ts';
 import type { UploadSettings } from './upload-settings.ts';
 
 /** preparing: finding the video slot; sending: bytes on their way; saving: recording the file. */
-export type UploadPhase = 'preparing' | 'sending' | 'saving';
+type UploadPhase = 'preparing' | 'sending' | 'saving';
 
 export interface EntryUploadState {
   kind: UploadKind;

@@ -4,7 +4,7 @@ import { callApi } from '../../lib/api-client.ts';
 import { useClientConfig } from '../event/api/client-config.ts';
 
 /** Every category with its section (spec 7). */
-export function fetchCategories(eventId: number, signal?: AbortSignal) {
+function fetchCategories(eventId: number, signal?: AbortSignal) {
   return callApi(catalogueApi.categories, { params: { id: eventId }, signal });
 }
 

@@ -12,7 +12,7 @@ export function storedCustomerId(): number {
 export const contestantsQueryKey = (customerId: number) => ['contestants', customerId] as const;
 
 /** The contestants, with pictures and items. */
-export function fetchContestants(customerId: number, signal?: AbortSignal) {
+function fetchContestants(customerId: number, signal?: AbortSignal) {
   return callApi(contestantsApi.list, { params: { id: customerId }, signal });
 }
 

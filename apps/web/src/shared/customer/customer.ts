@@ -5,7 +5,7 @@ import { callApi } from '../../lib/api-client.ts';
 export const customerQueryKey = (customerId: number) => ['customer', customerId] as const;
 
 /** The logged-in customer's own record. */
-export function fetchCustomer(customerId: number, signal?: AbortSignal) {
+function fetchCustomer(customerId: number, signal?: AbortSignal) {
   return callApi(accountsApi.getCustomer, { params: { id: customerId }, signal });
 }
 

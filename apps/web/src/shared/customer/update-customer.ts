@@ -4,7 +4,7 @@ import { callApi } from '../../lib/api-client.ts';
 import { customerQueryKey } from './customer.ts';
 
 /** Names and country; email and mobile number never change (spec 6). */
-export function updateCustomer(customerId: number, changes: UpdateCustomer) {
+function updateCustomer(customerId: number, changes: UpdateCustomer) {
   return callApi(accountsApi.updateCustomer, { params: { id: customerId }, body: changes });
 }
 

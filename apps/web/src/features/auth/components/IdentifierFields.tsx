@@ -27,7 +27,7 @@ export function IdentifierModeToggle(props: {
 }
 
 /** Readable on white: Mantine's dimmed grey is below the WCAG AA contrast for small text. */
-export const hintStyles = { description: { color: 'var(--mantine-color-gray-7)' } };
+const hintStyles = { description: { color: 'var(--mantine-color-gray-7)' } };
 
 /** A mobile number typed as digits only, at most 15, without the country code (spec 2, 5). */
 export function MobileNumberInput(props: {

@@ -5,7 +5,7 @@ import { useClientConfig } from '../../../shared/event/api/client-config.ts';
 import { pageQuery, useItemPage, type ItemSource, type PageRequest } from './item-pages.ts';
 
 /** One page of a category's items, searched. */
-export function fetchCategoryItems(
+function fetchCategoryItems(
   eventId: number,
   categoryId: number,
   page: PageRequest,

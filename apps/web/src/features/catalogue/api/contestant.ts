@@ -7,7 +7,7 @@ import { currentCustomerId } from '../../../shared/cart/api/cart.ts';
  * The contestants, under the contestant screens' cache key: the
  * browsing screens name the contestant whose items are being chosen.
  */
-export function fetchContestants(customerId: number, signal?: AbortSignal) {
+function fetchContestants(customerId: number, signal?: AbortSignal) {
   return callApi(contestantsApi.list, { params: { id: customerId }, signal });
 }
 

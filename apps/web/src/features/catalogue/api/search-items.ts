@@ -5,7 +5,7 @@ import { useClientConfig } from '../../../shared/event/api/client-config.ts';
 import { pageQuery, useItemPage, type ItemSource, type PageRequest } from './item-pages.ts';
 
 /** One page of the items of every category, searched. */
-export function fetchItemsSearch(eventId: number, page: PageRequest, signal?: AbortSignal) {
+function fetchItemsSearch(eventId: number, page: PageRequest, signal?: AbortSignal) {
   return callApi(catalogueApi.itemsPage, {
     params: { id: eventId },
     query: pageQuery(page),

@@ -4,7 +4,7 @@ import { callApi } from '../../../lib/api-client.ts';
 import { pageQuery, useItemPage, type ItemSource, type PageRequest } from './item-pages.ts';
 
 /** One page of a section's items, searched. */
-export function fetchSectionItems(section: Section, page: PageRequest, signal?: AbortSignal) {
+function fetchSectionItems(section: Section, page: PageRequest, signal?: AbortSignal) {
   return callApi(catalogueApi.sectionItems, {
     query: { section, ...pageQuery(page) },
     signal,

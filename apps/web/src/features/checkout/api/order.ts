@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { fetchOrder } from '../../../shared/cart/api/cart.ts';
 
-export const orderQueryKey = (orderId: number) => ['order', orderId] as const;
+const orderQueryKey = (orderId: number) => ['order', orderId] as const;
 
 const POLL_MS = 2000;
 export const POLL_FOR_MS = 2 * 60_000;

@@ -2,7 +2,7 @@ import { paymentsApi } from '@eisteddfod/shared';
 import { useMutation } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client.ts';
 
-export interface PaymentRequest {
+interface PaymentRequest {
   orderId: number;
   email: string;
   sendWhatsAppConfirmation: boolean;
@@ -12,7 +12,7 @@ export interface PaymentRequest {
  * Checks out: the server checks, prices and freezes the order, and answers where the buyer pays
  * (decision 006).
  */
-export function fetchPaymentLink(request: PaymentRequest) {
+function fetchPaymentLink(request: PaymentRequest) {
   return callApi(paymentsApi.paymentLink, {
     params: { id: request.orderId, email: request.email.trim() },
     query: { sendWhatsAppConfirmation: request.sendWhatsAppConfirmation },

@@ -12,7 +12,7 @@ interface ContestantItems {
 }
 
 /** The order's items per contestant, in the order they were first added. */
-export function byContestant(items: OrderItem[]): ContestantItems[] {
+function byContestant(items: OrderItem[]): ContestantItems[] {
   const groups = new Map<number, ContestantItems>();
   for (const item of items) {
     const group = groups.get(item.participantProfileId) ?? {

@@ -5,7 +5,7 @@ import { handleHttpError } from '../../../lib/http-errors.ts';
 import { toast } from '../../../lib/toasts.ts';
 
 /** Sends a question: 201 with the ticket number; 400 names a field; 429 when too many. */
-export function createSupportTicket(ticket: SupportTicket) {
+function createSupportTicket(ticket: SupportTicket) {
   return callApi(publicSiteApi.supportTicket, { body: ticket });
 }
 

@@ -6,7 +6,7 @@ import { toast } from '../../../lib/toasts.ts';
 import { contestantsQueryKey } from '../../../shared/contestants/contestants.ts';
 
 /** Deletes a contestant; 409 when it has entered items. */
-export function deleteContestant(customerId: number, profileId: number) {
+function deleteContestant(customerId: number, profileId: number) {
   return callApi(contestantsApi.remove, {
     params: { id: customerId, participantProfileId: profileId },
   });

@@ -14,12 +14,12 @@ export type NewContestant = z.input<typeof CreateParticipantProfileSchema>;
 export type ContestantChanges = z.input<typeof UpdateParticipantProfileSchema>;
 
 /** Adds a contestant; a 400 carries the spec 5 message. */
-export function createContestant(customerId: number, contestant: NewContestant) {
+function createContestant(customerId: number, contestant: NewContestant) {
   return callApi(contestantsApi.create, { params: { id: customerId }, body: contestant });
 }
 
 /** Updates a contestant: the whole profile, with its id. */
-export function updateContestant(customerId: number, contestant: ContestantChanges) {
+function updateContestant(customerId: number, contestant: ContestantChanges) {
   return callApi(contestantsApi.update, { params: { id: customerId }, body: contestant });
 }
 

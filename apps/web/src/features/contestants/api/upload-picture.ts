@@ -10,7 +10,7 @@ import { contestantsQueryKey } from '../../../shared/contestants/contestants.ts'
  * answer `name` is then sent as profilePicture; UploadFiles for an existing contestant, which
  * attaches the picture at once and replaces the old one.
  */
-export function uploadPicture(file: File, contestantId?: number) {
+function uploadPicture(file: File, contestantId?: number) {
   const endpoint = contestantId ? uploadsApi.uploadPicture : uploadsApi.uploadNewPicture;
   return apiUpload(endpoint, file, {
     orderId: '0',

@@ -11,7 +11,7 @@ import { useUploadPicture } from '../api/upload-picture.ts';
 import { ContestantPicture, type PictureView } from './ContestantPicture.tsx';
 
 /** Spec 4, "Profile picture upload": the file goes up by itself this long after it is chosen. */
-export const UPLOAD_DELAY_MS = 1000;
+const UPLOAD_DELAY_MS = 1000;
 
 const ACCEPT = PICTURE_EXTENSIONS.map((extension) => `.${extension}`).join(',');
 const TYPES = PICTURE_EXTENSIONS.map((extension) => extension.toUpperCase()).join(', ');

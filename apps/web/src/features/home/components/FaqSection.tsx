@@ -7,7 +7,7 @@ import { FAQ_URL } from '../../../shared/event/documents.ts';
 import { SectionHeading } from './SectionHeading.tsx';
 import classes from './home.module.css';
 
-export const HOME_FAQ_COUNT = 5;
+const HOME_FAQ_COUNT = 5;
 
 /**
  * Spec 2 and 4 (FAQ accordion): the first five questions; opening one closes the others

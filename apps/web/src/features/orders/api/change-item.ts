@@ -7,7 +7,7 @@ import { handleHttpError } from '../../../lib/http-errors.ts';
 import { viewOrderQueryKey } from './order.ts';
 
 /** Changes an entry's item: 200 with the changed entry. */
-export function changeOrderItem(orderItemId: number, itemId: number) {
+function changeOrderItem(orderItemId: number, itemId: number) {
   return callApi(ordersApi.updateItem, { params: { id: orderItemId }, body: { itemId } });
 }
 

@@ -4,7 +4,7 @@ import { callApi } from '../../../lib/api-client.ts';
 import { useClientConfig } from '../../../shared/event/api/client-config.ts';
 
 /** Every item of the event, as one page (spec 7). */
-export function fetchAllItems(eventId: number, signal?: AbortSignal) {
+function fetchAllItems(eventId: number, signal?: AbortSignal) {
   return callApi(catalogueApi.itemsPage, {
     params: { id: eventId },
     query: { skip: 0, take: MAX_PAGE_SIZE, search: '' },
@@ -13,7 +13,7 @@ export function fetchAllItems(eventId: number, signal?: AbortSignal) {
 }
 
 /** Spec 5, "Order item edit": only items of the entry's section and kind (group or individual). */
-export function comparableItems(items: Item[], entry: OrderItem): Item[] {
+function comparableItems(items: Item[], entry: OrderItem): Item[] {
   return items.filter(
     (item) =>
       item.category.section === entry.item.category.section &&

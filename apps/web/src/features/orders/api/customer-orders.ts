@@ -2,10 +2,10 @@ import { paymentsApi } from '@eisteddfod/shared';
 import { useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client.ts';
 
-export const customerOrdersQueryKey = (customerId: number) => ['orders', customerId] as const;
+const customerOrdersQueryKey = (customerId: number) => ['orders', customerId] as const;
 
 /** The orders checked out or paid, newest first. */
-export function fetchCustomerOrders(customerId: number, signal?: AbortSignal) {
+function fetchCustomerOrders(customerId: number, signal?: AbortSignal) {
   return callApi(paymentsApi.customerOrders, { params: { id: customerId }, signal });
 }
 

@@ -15,7 +15,7 @@ import { toast } from '../../../lib/toasts.ts';
 // Every staff call of issue 9 (staffApi in packages/shared/src/endpoints).
 
 /** '1 result', '2 results'. */
-export const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /** The member of staff, or null for a family (the server answers 404). */
 export function useStaffMe() {
@@ -33,8 +33,8 @@ export function useStaffMe() {
   });
 }
 
-export const markingListKey = ['staff', 'marking'] as const;
-export const markingEntryKey = (id: number) => ['staff', 'marking', id] as const;
+const markingListKey = ['staff', 'marking'] as const;
+const markingEntryKey = (id: number) => ['staff', 'marking', id] as const;
 
 export function useMarkingList() {
   return useQuery({
@@ -71,7 +71,7 @@ export function useSaveMark(orderItemId: number) {
   });
 }
 
-export const conflictsKey = ['staff', 'conflicts'] as const;
+const conflictsKey = ['staff', 'conflicts'] as const;
 
 export function useConflicts() {
   return useQuery({
@@ -92,7 +92,7 @@ export function useDeclareConflict() {
   });
 }
 
-export const adjudicatorsKey = ['staff', 'adjudicators'] as const;
+const adjudicatorsKey = ['staff', 'adjudicators'] as const;
 
 export function useAdjudicators() {
   return useQuery({
@@ -143,7 +143,7 @@ export function useUnassign(adjudicatorId: number) {
   });
 }
 
-export const resultsKey = (section: Section | undefined) =>
+const resultsKey = (section: Section | undefined) =>
   ['staff', 'results', section ?? 'all'] as const;
 
 export function useResultsReview(section: Section | undefined) {

@@ -22,12 +22,12 @@ export function showRefusal(error: unknown): void {
 }
 
 /** The file leaves the list (spec 7). */
-export function deleteUpload(uploadId: number) {
+function deleteUpload(uploadId: number) {
   return callApi(uploadsApi.deleteUpload, { params: { id: uploadId } });
 }
 
 /** Finalises an entry: submittedForMarking (spec 4, Finalising). */
-export function finaliseEntry(orderItemId: number) {
+function finaliseEntry(orderItemId: number) {
   return callApi(ordersApi.updateItem, {
     params: { id: orderItemId },
     body: { submittedForMarking: true },
@@ -35,7 +35,7 @@ export function finaliseEntry(orderItemId: number) {
 }
 
 /** Withdraws an entry (spec 4, Withdrawing). */
-export function withdrawEntry(orderItemId: number) {
+function withdrawEntry(orderItemId: number) {
   return callApi(uploadsApi.withdraw, { params: { id: orderItemId } });
 }
 

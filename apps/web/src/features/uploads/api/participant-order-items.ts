@@ -14,10 +14,10 @@ export interface EntriesQuery {
 
 /** Every list of entries, to refresh them all after an upload, a delete or a status change. */
 export const entriesQueryRoot = ['participant-order-items'] as const;
-export const entriesQueryKey = (query: EntriesQuery) => [...entriesQueryRoot, query] as const;
+const entriesQueryKey = (query: EntriesQuery) => [...entriesQueryRoot, query] as const;
 
 /** One page of a contestant's paid entries. */
-export function fetchEntries(query: EntriesQuery, signal?: AbortSignal) {
+function fetchEntries(query: EntriesQuery, signal?: AbortSignal) {
   return callApi(uploadsApi.participantOrderItems, {
     query: {
       participantId: query.participantId,

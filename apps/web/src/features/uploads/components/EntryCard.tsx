@@ -18,7 +18,7 @@ import { FileTable } from './FileTable.tsx';
 import { UploadProgressPanel } from './UploadProgressPanel.tsx';
 
 /** Spec 2: 'Entry Title: {code} - {shortDescription} | Due: {dd MMMM yyyy}'. */
-export const entryTitle = (entry: ParticipantOrderItem) =>
+const entryTitle = (entry: ParticipantOrderItem) =>
   `Entry Title: ${entry.itemCode} - ${entry.itemShortDescription} | Due: ${formatLongDate(entry.itemDueDate)}`;
 
 interface BadgeView {
@@ -27,7 +27,7 @@ interface BadgeView {
 }
 
 /** Spec 2 and 4: the status badge (none once withdrawn), and 'Deadline Passed' on a complete entry not finalised. */
-export function entryBadges(entry: ParticipantOrderItem): BadgeView[] {
+function entryBadges(entry: ParticipantOrderItem): BadgeView[] {
   const { badges } = UPLOAD_MESSAGES;
   // A withdrawn entry says so in its footer ('This entry was withdrawn'), with no status badge.
   if (entry.isCancelled) return [];
@@ -49,7 +49,7 @@ export function entryBadges(entry: ParticipantOrderItem): BadgeView[] {
 }
 
 /** Spec 4, Withdrawing: uploaders only for entries not withdrawn, finalised or past the deadline. */
-export const canUploadTo = (entry: ParticipantOrderItem) =>
+const canUploadTo = (entry: ParticipantOrderItem) =>
   !entry.isCancelled &&
   !entry.isSubmittedForMarking &&
   !entry.deadlinePassed &&
@@ -59,7 +59,7 @@ export const canUploadTo = (entry: ParticipantOrderItem) =>
  * Spec 4: deleting is offered only when not withdrawn and before the deadline; nor once the
  * entry is finalised, as the server no longer changes a finalised entry either.
  */
-export const canDeleteFrom = (entry: ParticipantOrderItem) =>
+const canDeleteFrom = (entry: ParticipantOrderItem) =>
   !entry.isCancelled && !entry.deadlinePassed && !entry.isSubmittedForMarking;
 
 function Area(props: {

@@ -7,7 +7,7 @@ import type {
 import type { MockAnswer, MockRequest } from '../../../test/api-mock.ts';
 import { contestant, CUSTOMER_ID } from '../../../test/contestant-fixtures.ts';
 
-export { contestant, CUSTOMER_ID, logIn } from '../../../test/contestant-fixtures.ts';
+export { logIn } from '../../../test/contestant-fixtures.ts';
 import { makeItem, makeOrderItem } from '../../../test/catalogue-server.ts';
 
 /** The server's answer to PUT /api/OrderItems/{id} (finalising, or recording a collection). */

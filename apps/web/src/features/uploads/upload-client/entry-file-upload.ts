@@ -10,7 +10,7 @@ import {
   type UploadHandle,
 } from './types.ts';
 
-export const ENTRY_FILE_PATH = uploadsApi.uploadEntryFile.path;
+const ENTRY_FILE_PATH = uploadsApi.uploadEntryFile.path;
 
 /**
  * POST /api/Uploads/UploadS3Files (spec 7): one image or document as multipart field `file`.

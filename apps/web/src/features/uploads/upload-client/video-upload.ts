@@ -11,9 +11,9 @@ import {
  * Retries through short outages, including a server restart in the middle of an upload: about
  * 40 s in all, and tus-js-client starts counting again whenever bytes got through.
  */
-export const TUS_RETRY_DELAYS = [0, 300, 600, 1200, 3000, 5000, 10000, 20000];
+const TUS_RETRY_DELAYS = [0, 300, 600, 1200, 3000, 5000, 10000, 20000];
 /** Bytes per PATCH request: a dropped connection loses at most this much. */
-export const TUS_CHUNK_SIZE = 50 * 1024 * 1024;
+const TUS_CHUNK_SIZE = 50 * 1024 * 1024;
 
 /**
  * A video or audio file over tus (spec 7, step 3) with Uppy 6 and @uppy/tus. Uppy is imported

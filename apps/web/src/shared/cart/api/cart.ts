@@ -17,7 +17,7 @@ export function fetchOrder(orderId: number, signal?: AbortSignal) {
 }
 
 /** The customer's open cart, made when there is none (the server is idempotent). */
-export function createCart(customerId: number, signal?: AbortSignal) {
+function createCart(customerId: number, signal?: AbortSignal) {
   return callApi(ordersApi.openCart, { body: { customerId, orderItems: [] }, signal });
 }
 

@@ -6,7 +6,7 @@ import { cartQueryKey, currentCustomerId } from './cart.ts';
 import { showCartError } from './cart-errors.ts';
 
 /** Removes an item from the cart: 204. */
-export function removeOrderItem(orderId: number, orderItemId: number) {
+function removeOrderItem(orderId: number, orderItemId: number) {
   return callApi(ordersApi.removeItem, { params: { id: orderId, orderItemId } });
 }
 

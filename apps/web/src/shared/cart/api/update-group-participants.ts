@@ -6,7 +6,7 @@ import { cartQueryKey, currentCustomerId } from './cart.ts';
 import { showCartError } from './cart-errors.ts';
 
 /** Replaces a group entry's members: every member, in order; 200 OrderItem. */
-export function updateGroupParticipants(orderItemId: number, members: GroupMember[]) {
+function updateGroupParticipants(orderItemId: number, members: GroupMember[]) {
   return callApi(ordersApi.updateGroupParticipants, { params: { id: orderItemId }, body: members });
 }
 

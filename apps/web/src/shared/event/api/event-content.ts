@@ -26,7 +26,7 @@ function readPublicSite(data: unknown): PublicSite {
 }
 
 /** The current event (dates, fees) and the public site's words and pictures. */
-export function fetchPublicSite(signal?: AbortSignal): Promise<PublicSite> {
+function fetchPublicSite(signal?: AbortSignal): Promise<PublicSite> {
   // Checked without zod (above), so the address comes without the endpoint's definition.
   return apiFetch(PUBLIC_SITE_PATHS.content, readPublicSite, signal ? { signal } : {});
 }
