@@ -236,3 +236,11 @@ export async function findRoleAndName(db: Database, customerId: number) {
     .where(eq(customers.id, customerId));
   return row;
 }
+
+/** Gives a customer a role (staff accounts: operator actions and invitations). */
+export async function setRole(db: Database, customerId: number, role: string): Promise<void> {
+  await db
+    .update(customers)
+    .set({ role, updatedAt: new Date() })
+    .where(eq(customers.id, customerId));
+}

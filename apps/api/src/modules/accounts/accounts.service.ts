@@ -9,7 +9,7 @@ import {
   type UpdateCustomer,
 } from '@eisteddfod/shared';
 import type { Database } from '../../db/client.ts';
-import { audit } from '../../lib/audit.ts';
+import { audit } from '../../lib/audit.repository.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import type { TokenService } from '../../lib/tokens.ts';
 import type { RateLimiter } from '../../providers/rate-limit/rate-limiter.ts';

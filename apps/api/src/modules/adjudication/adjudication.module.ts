@@ -9,7 +9,7 @@ import { createResultsService } from './results.service.ts';
 import { staffRoutes } from './staff.routes.ts';
 import { verifyRoutes } from './verify.routes.ts';
 
-export interface AdjudicationServices {
+interface AdjudicationServices {
   certificates: ReturnType<typeof createCertificatesService>;
   marking: ReturnType<typeof createMarkingService>;
   adjudicators: ReturnType<typeof createAdjudicatorsService>;

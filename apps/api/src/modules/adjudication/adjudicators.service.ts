@@ -18,11 +18,11 @@ import {
   customers,
   marks,
 } from '../../db/schema/index.ts';
-import { audit } from '../../lib/audit.ts';
+import { audit } from '../../lib/audit.repository.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import * as accountsRepo from '../accounts/accounts.repository.ts';
 import type { Outbox } from '../outbox/outbox.service.ts';
-import { countVisibleEntries } from './entries.repository.ts';
+import { countVisibleEntries } from './adjudication.repository.ts';
 import { addStaffMember } from './staff-accounts.ts';
 
 export interface AdjudicatorsDependencies {
@@ -31,8 +31,6 @@ export interface AdjudicatorsDependencies {
   publicUrl: string;
   currentEventId: () => Promise<number | undefined>;
 }
-
-export type AdjudicatorsService = ReturnType<typeof createAdjudicatorsService>;
 
 const noAdjudicator = (id: number) =>
   notFound('ADJUDICATOR_NOT_FOUND', `There is no adjudicator with id ${id}`);

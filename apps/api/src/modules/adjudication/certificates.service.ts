@@ -17,7 +17,7 @@ import {
   orders,
   participantProfiles,
 } from '../../db/schema/index.ts';
-import { audit } from '../../lib/audit.ts';
+import { audit } from '../../lib/audit.repository.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { SignedLinks } from '../../lib/signed-links.ts';
 import type { FileStorage } from '../../providers/storage/file-storage.ts';
@@ -35,13 +35,13 @@ export type CertificatesService = ReturnType<typeof createCertificatesService>;
 
 /** Crockford's base 32 without look-alikes: 12 characters, about 60 bits, as XXXX-XXXX-XXXX. */
 const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
-export function newVerificationCode(): string {
+function newVerificationCode(): string {
   const chars = Array.from({ length: 12 }, () => ALPHABET[randomInt(ALPHABET.length)]).join('');
   return `${chars.slice(0, 4)}-${chars.slice(4, 8)}-${chars.slice(8)}`;
 }
 
 /** Letters and digits only, accents dropped, other runs as '-': safe in a key and a file name. */
-export function fileNamePart(text: string): string {
+function fileNamePart(text: string): string {
   const plain = text
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
@@ -55,7 +55,7 @@ export function fileNamePart(text: string): string {
  * subfolder for group entries, and the file named from the order id, entry code, first name,
  * surname and mark.
  */
-export function certificateFileName(parts: {
+function certificateFileName(parts: {
   orderId: number;
   itemCode: string;
   firstName: string;
@@ -73,7 +73,7 @@ export function certificateFileName(parts: {
   );
 }
 
-export const certificatesFolder = (year: number, isGroup: boolean) =>
+const certificatesFolder = (year: number, isGroup: boolean) =>
   `certificates/${year}Certificates${isGroup ? '/Group' : ''}`;
 
 /** Certificates of published results: made once on publication, remade by an organiser. */

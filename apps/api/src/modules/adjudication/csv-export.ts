@@ -26,7 +26,7 @@ export function csvCell(value: string | number | null | undefined): string {
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
-export const csvRow = (cells: (string | number | null | undefined)[]) =>
+const csvRow = (cells: (string | number | null | undefined)[]) =>
   `${cells.map(csvCell).join(',')}\r\n`;
 
 const HEADER = [

@@ -9,15 +9,14 @@ import {
   type SaveMark,
   type Section,
 } from '@eisteddfod/shared';
-import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { marks, rubricScores } from '../../db/schema/index.ts';
-import { audit } from '../../lib/audit.ts';
+import { audit } from '../../lib/audit.repository.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { findLiveUploads } from '../uploads/entries.repository.ts';
 import type { MediaLinks } from '../uploads/media-links.ts';
-import * as entries from './entries.repository.ts';
-import { rubricFor } from './rubrics.ts';
+import * as entries from './adjudication.repository.ts';
+import * as repo from './marks.repository.ts';
+import { rubricFor } from './rubrics.repository.ts';
 
 export interface MarkingDependencies {
   db: Database;
@@ -26,8 +25,6 @@ export interface MarkingDependencies {
   mediaLinks: MediaLinks;
   now: () => number;
 }
-
-export type MarkingService = ReturnType<typeof createMarkingService>;
 
 const noEntry = (id: number) =>
   notFound('ENTRY_NOT_FOUND', `There is no entry E${id} for you to mark.`);
@@ -83,17 +80,9 @@ export function createMarkingService(deps: MarkingDependencies) {
 
   async function markOf(markId: number | null) {
     if (markId === null) return null;
-    const [mark] = await db.select().from(marks).where(eq(marks.id, markId));
+    const mark = await repo.findMark(db, markId);
     if (!mark) return null;
-    const scores = await db
-      .select({
-        name: rubricScores.name,
-        value: rubricScores.value,
-        maxValue: rubricScores.maxValue,
-      })
-      .from(rubricScores)
-      .where(eq(rubricScores.markId, markId))
-      .orderBy(asc(rubricScores.position));
+    const scores = await repo.findRubricScores(db, markId);
     return {
       status: mark.status === 'submitted' ? ('submitted' as const) : ('draft' as const),
       comment: mark.comment,
@@ -167,51 +156,22 @@ export function createMarkingService(deps: MarkingDependencies) {
       }
       const total = totalOf(input.scores);
       const now = new Date(deps.now());
-      await db.transaction(async (tx) => {
-        const [mark] = await tx
-          .insert(marks)
-          .values({
-            orderItemId,
-            adjudicatorId,
-            comment: input.comment,
-            total,
-            status: input.submit ? 'submitted' : 'draft',
-            updatedAt: now,
-            submittedAt: input.submit ? now : null,
-          })
-          .onConflictDoUpdate({
-            target: marks.orderItemId,
-            set: {
-              comment: input.comment,
-              total,
-              status: input.submit ? 'submitted' : 'draft',
-              updatedAt: now,
-              submittedAt: input.submit ? now : null,
-            },
-            // Another adjudicator's mark, or a submitted one, is never overwritten (races).
-            setWhere: and(eq(marks.adjudicatorId, adjudicatorId), eq(marks.status, 'draft')),
-          })
-          .returning({ id: marks.id });
-        if (!mark) {
-          throw new AppError(409, 'MARK_SUBMITTED', 'This mark has been submitted already.');
-        }
-        await tx.delete(rubricScores).where(eq(rubricScores.markId, mark.id));
-        const scored = rubric.flatMap((c, position) => {
-          const score = input.scores.find((s) => s.name === c.name);
-          return score
-            ? [
-                {
-                  markId: mark.id,
-                  position,
-                  name: c.name,
-                  value: score.value,
-                  maxValue: c.maxValue,
-                },
-              ]
-            : [];
-        });
-        if (scored.length > 0) await tx.insert(rubricScores).values(scored);
+      const scores = rubric.flatMap((c, position) => {
+        const score = input.scores.find((s) => s.name === c.name);
+        return score ? [{ position, name: c.name, value: score.value, maxValue: c.maxValue }] : [];
       });
+      const saved = await repo.saveMark(db, {
+        orderItemId,
+        adjudicatorId,
+        comment: input.comment,
+        total,
+        submit: input.submit,
+        at: now,
+        scores,
+      });
+      if (!saved) {
+        throw new AppError(409, 'MARK_SUBMITTED', 'This mark has been submitted already.');
+      }
       await audit(db, {
         actorCustomerId: adjudicatorId,
         action: input.submit ? 'mark.submitted' : 'mark.draft_saved',
@@ -224,17 +184,7 @@ export function createMarkingService(deps: MarkingDependencies) {
 
     /** Organisers: a submitted, unpublished mark goes back to its adjudicator as a draft. */
     async reopenMark(organiserId: number, orderItemId: number): Promise<void> {
-      const [reopened] = await db
-        .update(marks)
-        .set({ status: 'draft', submittedAt: null, updatedAt: new Date(deps.now()) })
-        .where(
-          and(
-            eq(marks.orderItemId, orderItemId),
-            eq(marks.status, 'submitted'),
-            sql`${marks.publishedAt} is null`,
-          ),
-        )
-        .returning({ id: marks.id });
+      const reopened = await repo.reopenMark(db, orderItemId, new Date(deps.now()));
       if (!reopened) {
         throw new AppError(
           409,

@@ -20,7 +20,7 @@ import { pdfText } from '../../test/pdf-text.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { createStaff, finalisedEntry, type Family } from './adjudication.test-helpers.ts';
 import { csvCell } from './csv-export.ts';
-import { publishedOrderItemIds } from './entries.repository.ts';
+import { publishedOrderItemIds } from './adjudication.repository.ts';
 
 let t: TestApp;
 let catalogue: Item[];

@@ -19,12 +19,12 @@ import {
   participantProfiles,
   rubricScores,
 } from '../../db/schema/index.ts';
-import { audit } from '../../lib/audit.ts';
+import { audit } from '../../lib/audit.repository.ts';
 import { notFound } from '../../lib/errors.ts';
 import { toInternationalNumber } from '../accounts/phone-numbers.ts';
 import type { Outbox } from '../outbox/outbox.service.ts';
 import type { CertificatesService } from './certificates.service.ts';
-import { findEntriesForReview, isMarkable } from './entries.repository.ts';
+import { findEntriesForReview, isMarkable } from './adjudication.repository.ts';
 import { entryCode, markStatusOf } from './marking.service.ts';
 
 export interface ResultsDependencies {
@@ -36,8 +36,6 @@ export interface ResultsDependencies {
   log: FastifyBaseLogger;
   now: () => number;
 }
-
-export type ResultsService = ReturnType<typeof createResultsService>;
 
 const noOrderItem = (id: number) =>
   notFound('ORDER_ITEM_NOT_FOUND', `There is no order item with id ${id}`);

@@ -1,8 +1,6 @@
 import { normaliseIdentifier, type StaffRole } from '@eisteddfod/shared';
-import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { customers } from '../../db/schema/index.ts';
-import { audit } from '../../lib/audit.ts';
+import { audit } from '../../lib/audit.repository.ts';
 import * as accountsRepo from '../accounts/accounts.repository.ts';
 
 export interface StaffMemberInput {
@@ -32,10 +30,7 @@ export async function addStaffMember(
   if (existing !== undefined) {
     const row = await accountsRepo.findCustomer(db, existing);
     if (row?.role === input.role) return { kind: 'unchanged', customerId: existing };
-    await db
-      .update(customers)
-      .set({ role: input.role, updatedAt: new Date() })
-      .where(eq(customers.id, existing));
+    await accountsRepo.setRole(db, existing, input.role);
     await audit(db, {
       actorCustomerId: actorCustomerId ?? null,
       action: 'staff.role_changed',

@@ -15,7 +15,7 @@ const escapeHtml = (text: string) =>
   );
 
 /** The page a certificate's QR code opens: plain HTML, readable on any phone, no script. */
-export function verificationPage(code: string, result: CertificateVerification | undefined) {
+function verificationPage(code: string, result: CertificateVerification | undefined) {
   const rows = result
     ? [
         ['Contestant', result.contestant],

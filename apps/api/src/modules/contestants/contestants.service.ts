@@ -8,7 +8,7 @@ import {
 } from '@eisteddfod/shared';
 import type { Database } from '../../db/client.ts';
 import { isForeignKeyViolation } from '../../db/errors.ts';
-import { audit } from '../../lib/audit.ts';
+import { audit } from '../../lib/audit.repository.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import type { PicturesService } from '../files/pictures.service.ts';
 import * as repo from './contestants.repository.ts';

@@ -8,7 +8,6 @@ import {
   payments,
 } from '../../db/schema/index.ts';
 
-
 /** One entry as it was priced: what its price depends on, and the price. */
 export interface PricedEntry {
   orderItemId: number;

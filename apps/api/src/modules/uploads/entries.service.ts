@@ -5,7 +5,7 @@ import {
   type ParticipantOrderItemsPage,
 } from '@eisteddfod/shared';
 import type { Database } from '../../db/client.ts';
-import { audit } from '../../lib/audit.ts';
+import { audit } from '../../lib/audit.repository.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import type { CatalogueService } from '../catalogue/catalogue.service.ts';
 import type { ContestantsService } from '../contestants/contestants.service.ts';

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { publishedOrderItemIds } from '../adjudication/entries.repository.ts';
+import { publishedOrderItemIds } from '../adjudication/adjudication.repository.ts';
 import { entriesRoutes } from './entries.routes.ts';
 import { createEntriesService, type EntriesService } from './entries.service.ts';
 import { createEntryAccess } from './entry-access.ts';

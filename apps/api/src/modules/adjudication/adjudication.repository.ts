@@ -36,7 +36,7 @@ export function isMarkable(eventId: number): SQL {
  * that no declared conflict touches (the contestant or any group member, by name or school),
  * and that no other adjudicator has started marking.
  */
-export function isVisibleTo(adjudicatorId: number, eventId: number): SQL {
+function isVisibleTo(adjudicatorId: number, eventId: number): SQL {
   const memberMatches = (kindColumn: 'school' | 'name') => {
     const value =
       kindColumn === 'school'
