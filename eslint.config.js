@@ -1,6 +1,5 @@
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
-import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -72,33 +71,34 @@ export default tseslint.config(
       ],
     },
   },
-  {
-    // bulletproof-react's boundaries: features are apart; what several use lives in shared/,
-    // components/ or lib/, which import no feature; app/ composes the features into routes.
-    files: ['apps/web/src/**/*.{ts,tsx}'],
-    plugins: { 'import-x': importX },
-    settings: { 'import-x/resolver-next': [createNodeResolver()] },
+  // bulletproof-react's boundaries: features are apart; what several use lives in shared/,
+  // components/ or lib/, which import no feature; app/ composes the features into routes.
+  ...WEB_FEATURES.map((feature) => ({
+    files: [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],
     rules: {
-      'import-x/no-restricted-paths': [
+      'no-restricted-imports': [
         'error',
         {
-          zones: [
-            ...WEB_FEATURES.map((feature) => ({
-              target: `./apps/web/src/features/${feature}`,
-              from: './apps/web/src/features',
-              except: [`./${feature}`],
-              message: 'Features do not import each other: move what both use to shared/.',
-            })),
+          patterns: [
             {
-              target: [
-                './apps/web/src/shared',
-                './apps/web/src/components',
-                './apps/web/src/lib',
-                './apps/web/src/test',
-              ],
-              from: './apps/web/src/features',
-              message: 'The shared layers import no feature.',
+              group: WEB_FEATURES.filter((other) => other !== feature).flatMap((other) =>
+                ['../', '../../', '../../../', '../../../../'].map((up) => `${up}${other}/**`),
+              ),
+              message: 'Features do not import each other: move what both use to shared/.',
             },
+          ],
+        },
+      ],
+    },
+  })),
+  {
+    files: ['apps/web/src/{shared,components,lib,test}/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/features/**'], message: 'The shared layers import no feature.' },
           ],
         },
       ],
