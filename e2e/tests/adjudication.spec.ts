@@ -1,3 +1,5 @@
+// Over 350 lines on purpose: one journey from invitation to a verified certificate, whose steps
+// depend on each other's state (a family pays, an adjudicator marks, an organiser publishes).
 import { crc32, deflateSync } from 'node:zlib';
 import { medalFor } from '@eisteddfod/shared';
 import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';

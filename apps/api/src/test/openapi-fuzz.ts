@@ -1,3 +1,5 @@
+// Over 350 lines on purpose: a small fuzzer that reads the OpenAPI document and makes values
+// for every schema shape; its parts only make sense together.
 import { randomUUID } from 'node:crypto';
 
 /**

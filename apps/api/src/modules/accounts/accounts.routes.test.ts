@@ -1,3 +1,5 @@
+// Over 350 lines on purpose: every rule of registration, pins and sessions (spec 4, decision
+// 004) against one app, each test short.
 import { ACCOUNT_MESSAGES, noAccountMessage } from '@eisteddfod/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';

@@ -1,3 +1,5 @@
+// Over 350 lines on purpose: the cart's rules (add, remove, group members, item change) share
+// one lock and one description of an order item; split, each part would re-read the other.
 import {
   CART_MESSAGES,
   CHECKOUT_MESSAGES,

@@ -1,3 +1,5 @@
+// Over 350 lines on purpose: the tus protocol's cases (create, resume, restart, permissions,
+// limits) share one set of helpers that speak the protocol.
 import { createHash, randomBytes } from 'node:crypto';
 import {
   BLANK_VIDEO_TITLE,

@@ -1,3 +1,4 @@
+// Over 350 lines on purpose: the privacy policy's own text, which reads best in one place.
 import { paths } from '@eisteddfod/shared';
 import { Anchor } from '@mantine/core';
 import { Link } from 'react-router';

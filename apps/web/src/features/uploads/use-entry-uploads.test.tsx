@@ -1,3 +1,5 @@
+// Over 350 lines on purpose: the upload flow's paths (video, document, retry, stall, refusal)
+// share one fake server that follows spec 7's order of calls.
 import { BLANK_VIDEO_TITLE, UPLOAD_MESSAGES, type ClientConfig } from '@eisteddfod/shared';
 import { notifications } from '@mantine/notifications';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
