@@ -7,6 +7,7 @@ import {
   type DeclareConflict,
   type InviteAdjudicator,
   type Section,
+  paths,
 } from '@eisteddfod/shared';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
@@ -147,7 +148,7 @@ export function createAdjudicatorsService(deps: AdjudicatorsDependencies) {
           `Dear ${input.firstName},`,
           '',
           'You have been invited to adjudicate at the Online Eisteddfod.',
-          `Sign in at ${deps.publicUrl}/login with this email address; we will email you a one-time pin.`,
+          `Sign in at ${deps.publicUrl}${paths.login.href()} with this email address; we will email you a one-time pin.`,
           'Your entries to mark are under Staff, Marking. Marking is blind: you see entry codes, not names.',
           'Please declare any conflict of interest (a school or a contestant) before you start.',
         ].join('\n'),

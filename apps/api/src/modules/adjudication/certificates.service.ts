@@ -4,6 +4,7 @@ import {
   medalFor,
   type CertificateVerification,
   type Medal,
+  paths,
 } from '@eisteddfod/shared';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
@@ -163,7 +164,7 @@ export function createCertificatesService(deps: CertificatesDependencies) {
       }
       usedNames.add(fileName);
       const verificationCode = newVerificationCode();
-      const verificationUrl = `${deps.publicUrl}/certificates/verify/${verificationCode}`;
+      const verificationUrl = `${deps.publicUrl}${paths.verifyCertificate.href({ code: verificationCode })}`;
       const pdf = await renderCertificate({
         eventName: facts.eventName,
         dateText: formatLongDate(facts.galaAwards),

@@ -5,6 +5,7 @@ import {
   type PublishOutcome,
   type RubricScore,
   type Section,
+  paths,
 } from '@eisteddfod/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
@@ -123,14 +124,14 @@ export function createResultsService(deps: ResultsDependencies) {
             '',
             ...lines,
             '',
-            `See the scores, the adjudicator's comment and the certificates in the Uploads portal: ${deps.publicUrl}/uploads (View Result).`,
+            `See the scores, the adjudicator's comment and the certificates in the Uploads portal: ${deps.publicUrl}${paths.uploads.href()} (View Result).`,
           ].join('\n'),
         );
       }
       if (entries.some((e) => e.whatsApp) && first.mobileNumber) {
         await outbox.enqueueWhatsAppMessage(
           toInternationalNumber(first.mobileNumber, first.country),
-          `Online Eisteddfod: results are out for ${entries.length} of your entries. See them in the Uploads portal: ${deps.publicUrl}/uploads`,
+          `Online Eisteddfod: results are out for ${entries.length} of your entries. See them in the Uploads portal: ${deps.publicUrl}${paths.uploads.href()}`,
         );
       }
     }

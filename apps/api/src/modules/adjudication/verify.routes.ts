@@ -4,6 +4,7 @@ import {
   resultsApi,
   VerificationCodeParamsSchema,
   type CertificateVerification,
+  paths,
 } from '@eisteddfod/shared';
 import { notFound } from '../../lib/errors.ts';
 import { serve } from '../../plugins/endpoints.ts';
@@ -51,7 +52,7 @@ a{color:#5a1f63}
 export const verifyRoutes: FastifyPluginAsyncZod = async (app) => {
   const s = app.adjudication;
   app.get(
-    '/certificates/verify/:code',
+    paths.verifyCertificate.pattern,
     {
       config: { access: 'public' },
       schema: {
