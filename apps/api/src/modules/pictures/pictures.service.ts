@@ -11,7 +11,7 @@ import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { CONTENT_TYPES, contentMatchesExtension, detectContent } from '../../lib/file-content.ts';
 import type { SignedLinks } from '../../lib/signed-links.ts';
 import type { FileStorage } from '../../providers/storage/file-storage.ts';
-import * as repo from './files.repository.ts';
+import * as repo from './pictures.repository.ts';
 import { makePictureRendition } from './picture-rendition.ts';
 
 export interface PicturesDependencies {

@@ -4,13 +4,13 @@ import { publicSiteApi } from '@eisteddfod/shared';
 import { LruCache } from '../../lib/compressed-json.ts';
 import { notFound } from '../../lib/errors.ts';
 import { serve } from '../../plugins/endpoints.ts';
-import { buildAdjudicatorBio, buildFaq, buildProspectus } from './documents.ts';
+import { buildAdjudicatorBio, buildFaq, buildProspectus } from './event-documents.ts';
 
 /**
  * The prospectus, the FAQ and the adjudicators' bios as PDFs made from the event's own data, so
  * they never disagree with the site. Made once per catalogue snapshot and kept.
  */
-export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
+export const eventDocumentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const made = new LruCache<Promise<Uint8Array>>(50);
 
   async function current() {

@@ -5,7 +5,7 @@ import { FileNotFoundError } from '../../providers/storage/file-storage.ts';
 import { notFound } from '../../lib/errors.ts';
 
 /** Serves pictures behind signed links, so that an <img> needs no token (lib/signed-links.ts). */
-export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
+export const picturesRoutes: FastifyPluginAsyncZod = async (app) => {
   serve(app, uploadsApi.picture, async (req, reply) => {
     try {
       const { stream, size } = await app.pictures.openPicture(

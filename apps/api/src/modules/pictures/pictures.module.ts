@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import { createSignedLinks } from '../../lib/signed-links.ts';
-import { filesRoutes } from './files.routes.ts';
+import { picturesRoutes } from './pictures.routes.ts';
 import { pictureUploadsRoutes } from './picture-uploads.routes.ts';
 import { createPicturesService, type PicturesService } from './pictures.service.ts';
 
@@ -27,7 +27,7 @@ export default fp(
       }),
     );
     await app.register(pictureUploadsRoutes);
-    await app.register(filesRoutes);
+    await app.register(picturesRoutes);
   },
   { name: 'pictures', dependencies: ['core', 'storage', 'rate-limiter'] },
 );
