@@ -10,7 +10,7 @@ import {
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
-export type MemberRow = typeof groupParticipants.$inferSelect;
+export type GroupMemberRow = typeof groupParticipants.$inferSelect;
 export type ProfileSummary = Pick<
   typeof participantProfiles.$inferSelect,
   'id' | 'firstName' | 'surname' | 'grade' | 'school' | 'gender'
@@ -68,7 +68,15 @@ export async function findOrderItem(
   return row;
 }
 
-export async function findMembers(db: Database, orderItemIds: number[]): Promise<MemberRow[]> {
+/**
+ * The group participants of these order items, by order item and position: the one query for
+ * group members (carts, the uploads portal, the marking screen, certificates, the CSV export,
+ * checkout's price check).
+ */
+export async function findGroupMembers(
+  db: Database | Tx,
+  orderItemIds: number[],
+): Promise<GroupMemberRow[]> {
   if (orderItemIds.length === 0) return [];
   return db
     .select()

@@ -39,7 +39,7 @@ function orderNumber(year: number, id: number): string {
   return `E${year}-${String(id).padStart(6, '0')}`;
 }
 
-const toMember = (m: repo.MemberRow): GroupMember => ({
+const toMember = (m: repo.GroupMemberRow): GroupMember => ({
   firstName: m.firstName,
   surname: m.surname,
   school: m.school,
@@ -83,7 +83,7 @@ export function createOrdersService(deps: {
   ): Promise<OrderItem[]> {
     const event = await catalogue.getEvent(order.eventId);
     const [members, profiles, items] = await Promise.all([
-      repo.findMembers(
+      repo.findGroupMembers(
         db,
         rows.map((r) => r.id),
       ),
@@ -307,7 +307,7 @@ export function createOrdersService(deps: {
         );
       }
       if (next.deadlinePassed) throw badRequest('DEADLINE_PASSED', CART_MESSAGES.lateItem);
-      const members = (await repo.findMembers(db, [row.id])).map(toMember);
+      const members = (await repo.findGroupMembers(db, [row.id])).map(toMember);
       if (
         next.isGroupItem &&
         !isGroupSizeAllowed(members.length, next.minimumParticipants, next.maximumParticipants)

@@ -1,12 +1,7 @@
-import { and, asc, count, desc, eq, isNull, lt, notInArray } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, lt, notInArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import {
-  groupParticipants,
-  orderItems,
-  orders,
-  paymentNotifications,
-  payments,
-} from '../../db/schema/index.ts';
+import { orderItems, orders, paymentNotifications, payments } from '../../db/schema/index.ts';
+import { findGroupMembers } from '../orders/orders.repository.ts';
 
 /** One entry as it was priced: what its price depends on, and the price. */
 export interface PricedEntry {
@@ -42,13 +37,12 @@ export async function freezeOrder(
       .select({ id: orderItems.id, itemId: orderItems.itemId })
       .from(orderItems)
       .where(eq(orderItems.orderId, orderId));
-    const counts = await tx
-      .select({ orderItemId: groupParticipants.orderItemId, members: count() })
-      .from(groupParticipants)
-      .innerJoin(orderItems, eq(orderItems.id, groupParticipants.orderItemId))
-      .where(eq(orderItems.orderId, orderId))
-      .groupBy(groupParticipants.orderItemId);
-    const members = new Map(counts.map((c) => [c.orderItemId, c.members]));
+    const groupMembers = await findGroupMembers(
+      tx,
+      current.map((c) => c.id),
+    );
+    const members = new Map<number, number>();
+    for (const m of groupMembers) members.set(m.orderItemId, (members.get(m.orderItemId) ?? 0) + 1);
     const priced = new Map(prices.map((p) => [p.orderItemId, p]));
     const unchanged =
       current.length === priced.size &&

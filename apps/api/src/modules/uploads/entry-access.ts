@@ -137,7 +137,7 @@ export function createEntryAccess(deps: EntryAccessDependencies) {
     const ids = rows.map((r) => r.entry.id);
     const [uploads, members, profiles, published] = await Promise.all([
       repo.findLiveUploads(db, ids),
-      orderRepo.findMembers(db, ids),
+      orderRepo.findGroupMembers(db, ids),
       orderRepo.findProfileSummaries(db, [
         ...new Set(rows.map((r) => r.entry.participantProfileId)),
       ]),
