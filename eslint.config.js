@@ -112,11 +112,6 @@ export default tseslint.config(
       'apps/api/src/test/**',
       'apps/api/src/**/*.test.ts',
       'apps/api/src/**/*.test-helpers.ts',
-      // TEMPORARY (issue 14): their queries are still to move into adjudication's repositories.
-      'apps/api/src/modules/adjudication/adjudicators.service.ts',
-      'apps/api/src/modules/adjudication/certificates.service.ts',
-      'apps/api/src/modules/adjudication/csv-export.ts',
-      'apps/api/src/modules/adjudication/results.service.ts',
     ],
     rules: { 'no-restricted-imports': ['error', DATABASE_IMPORTS] },
   },

@@ -133,14 +133,6 @@ export async function countVisibleEntries(
   return row?.n ?? 0;
 }
 
-export async function countMembers(db: Database, orderItemId: number): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(groupParticipants)
-    .where(eq(groupParticipants.orderItemId, orderItemId));
-  return row?.n ?? 0;
-}
-
 /** For organisers (not blind): every markable entry with its contestant, school and mark. */
 export async function findEntriesForReview(db: Database, eventId: number, section?: string) {
   const adjudicator = sql<

@@ -9,21 +9,13 @@ import {
   type Section,
   paths,
 } from '@eisteddfod/shared';
-import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { isUniqueViolation } from '../../db/errors.ts';
-import {
-  adjudicatorAssignments,
-  categories,
-  conflictsOfInterest,
-  customers,
-  marks,
-} from '../../db/schema/index.ts';
 import { audit } from '../../lib/audit.repository.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import * as accountsRepo from '../accounts/accounts.repository.ts';
 import type { Outbox } from '../outbox/outbox.service.ts';
 import { countVisibleEntries } from './adjudication.repository.ts';
+import * as repo from './adjudicators.repository.ts';
 import { addStaffMember } from './staff-accounts.ts';
 
 export interface AdjudicatorsDependencies {
@@ -53,18 +45,7 @@ export function createAdjudicatorsService(deps: AdjudicatorsDependencies) {
   }
 
   async function assignmentsOf(adjudicatorId: number): Promise<Assignment[]> {
-    const rows = await db
-      .select({
-        id: adjudicatorAssignments.id,
-        section: adjudicatorAssignments.section,
-        categoryId: adjudicatorAssignments.categoryId,
-        categoryName: categories.name,
-        categorySection: categories.section,
-      })
-      .from(adjudicatorAssignments)
-      .leftJoin(categories, eq(categories.id, adjudicatorAssignments.categoryId))
-      .where(eq(adjudicatorAssignments.adjudicatorId, adjudicatorId))
-      .orderBy(asc(adjudicatorAssignments.id));
+    const rows = await repo.findAssignments(db, adjudicatorId);
     return rows.map((r) => ({
       id: r.id,
       section: (r.section as Section | null) ?? null,
@@ -74,41 +55,19 @@ export function createAdjudicatorsService(deps: AdjudicatorsDependencies) {
   }
 
   async function conflictsOf(adjudicatorId: number): Promise<Conflict[]> {
-    const rows = await db
-      .select({
-        id: conflictsOfInterest.id,
-        kind: conflictsOfInterest.kind,
-        label: conflictsOfInterest.label,
-      })
-      .from(conflictsOfInterest)
-      .where(eq(conflictsOfInterest.adjudicatorId, adjudicatorId))
-      .orderBy(asc(conflictsOfInterest.id));
+    const rows = await repo.findConflicts(db, adjudicatorId);
     return rows.map((r) => ({ ...r, kind: r.kind === 'school' ? 'school' : 'contestant' }));
   }
 
   async function progressOf(adjudicatorId: number, event: number) {
-    const [counts] = await db
-      .select({
-        drafts: sql<number>`count(*) filter (where ${marks.status} = 'draft')::int`,
-        submitted: sql<number>`count(*) filter (where ${marks.status} = 'submitted')::int`,
-      })
-      .from(marks)
-      .where(eq(marks.adjudicatorId, adjudicatorId));
-    return {
-      assigned: await countVisibleEntries(db, adjudicatorId, event),
-      drafts: counts?.drafts ?? 0,
-      submitted: counts?.submitted ?? 0,
-    };
+    const counts = await repo.countMarksOf(db, adjudicatorId);
+    return { assigned: await countVisibleEntries(db, adjudicatorId, event), ...counts };
   }
 
   return {
     async listAdjudicators(): Promise<Adjudicator[]> {
       const event = await eventId();
-      const rows = await db
-        .select()
-        .from(customers)
-        .where(eq(customers.role, 'adjudicator'))
-        .orderBy(asc(customers.surname), asc(customers.firstName));
+      const rows = await repo.findAdjudicators(db);
       return Promise.all(
         rows.map(async (r) => ({
           id: r.id,
@@ -169,22 +128,19 @@ export function createAdjudicatorsService(deps: AdjudicatorsDependencies) {
     async assign(organiserId: number, adjudicatorId: number, input: CreateAssignment) {
       await assertAdjudicator(adjudicatorId);
       const event = await eventId();
-      if (input.categoryId !== undefined) {
-        const [category] = await db
-          .select({ id: categories.id })
-          .from(categories)
-          .where(and(eq(categories.id, input.categoryId), eq(categories.eventId, event)));
-        if (!category) throw badRequest('CATEGORY_NOT_FOUND', 'There is no such category.');
+      if (
+        input.categoryId !== undefined &&
+        !(await repo.isCategoryOfEvent(db, input.categoryId, event))
+      ) {
+        throw badRequest('CATEGORY_NOT_FOUND', 'There is no such category.');
       }
-      try {
-        await db.insert(adjudicatorAssignments).values({
-          adjudicatorId,
-          eventId: event,
-          section: input.section ?? null,
-          categoryId: input.categoryId ?? null,
-        });
-      } catch (err) {
-        if (!isUniqueViolation(err)) throw err;
+      const inserted = await repo.insertAssignment(db, {
+        adjudicatorId,
+        eventId: event,
+        section: input.section ?? null,
+        categoryId: input.categoryId ?? null,
+      });
+      if (!inserted) {
         throw new AppError(
           409,
           'ALREADY_ASSIGNED',
@@ -202,15 +158,7 @@ export function createAdjudicatorsService(deps: AdjudicatorsDependencies) {
     },
 
     async unassign(organiserId: number, adjudicatorId: number, assignmentId: number) {
-      const [removed] = await db
-        .delete(adjudicatorAssignments)
-        .where(
-          and(
-            eq(adjudicatorAssignments.id, assignmentId),
-            eq(adjudicatorAssignments.adjudicatorId, adjudicatorId),
-          ),
-        )
-        .returning({ id: adjudicatorAssignments.id });
+      const removed = await repo.deleteAssignment(db, adjudicatorId, assignmentId);
       if (!removed) throw notFound('ASSIGNMENT_NOT_FOUND', 'There is no such assignment.');
       await audit(db, {
         actorCustomerId: organiserId,
@@ -224,15 +172,12 @@ export function createAdjudicatorsService(deps: AdjudicatorsDependencies) {
     conflictsOf,
 
     async declareConflict(adjudicatorId: number, input: DeclareConflict): Promise<Conflict[]> {
-      await db
-        .insert(conflictsOfInterest)
-        .values({
-          adjudicatorId,
-          kind: input.kind,
-          label: input.name.trim().replace(/\s+/g, ' '),
-          matchKey: foldName(input.name),
-        })
-        .onConflictDoNothing();
+      await repo.insertConflict(db, {
+        adjudicatorId,
+        kind: input.kind,
+        label: input.name.trim().replace(/\s+/g, ' '),
+        matchKey: foldName(input.name),
+      });
       await audit(db, {
         actorCustomerId: adjudicatorId,
         action: 'conflict.declared',

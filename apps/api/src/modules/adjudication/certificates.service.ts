@@ -6,23 +6,14 @@ import {
   type Medal,
   paths,
 } from '@eisteddfod/shared';
-import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import {
-  certificates,
-  events,
-  groupParticipants,
-  items,
-  marks,
-  orderItems,
-  orders,
-  participantProfiles,
-} from '../../db/schema/index.ts';
 import { audit } from '../../lib/audit.repository.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { SignedLinks } from '../../lib/signed-links.ts';
 import type { FileStorage } from '../../providers/storage/file-storage.ts';
+import { findGroupMembers } from '../orders/orders.repository.ts';
 import { renderCertificate } from './certificate-pdf.ts';
+import * as repo from './certificates.repository.ts';
 
 export interface CertificatesDependencies {
   db: Database;
@@ -81,42 +72,10 @@ const certificatesFolder = (year: number, isGroup: boolean) =>
 export function createCertificatesService(deps: CertificatesDependencies) {
   const { db, storage, links } = deps;
 
-  async function entryFacts(orderItemId: number) {
-    const [row] = await db
-      .select({
-        orderItemId: orderItems.id,
-        orderId: orderItems.orderId,
-        groupName: orderItems.groupName,
-        itemCode: items.code,
-        itemTitle: items.shortDescription,
-        isGroupItem: items.isGroupItem,
-        firstName: participantProfiles.firstName,
-        surname: participantProfiles.surname,
-        school: participantProfiles.school,
-        total: marks.total,
-        publishedAt: marks.publishedAt,
-        eventName: events.name,
-        eventYear: events.year,
-        galaAwards: events.galaAwards,
-      })
-      .from(orderItems)
-      .innerJoin(orders, eq(orders.id, orderItems.orderId))
-      .innerJoin(items, eq(items.id, orderItems.itemId))
-      .innerJoin(events, eq(events.id, items.eventId))
-      .innerJoin(participantProfiles, eq(participantProfiles.id, orderItems.participantProfileId))
-      .innerJoin(marks, eq(marks.orderItemId, orderItems.id))
-      .where(eq(orderItems.id, orderItemId));
-    return row;
-  }
-
   /** Who gets a certificate: each group participant of a group entry, else the contestant. */
-  async function recipients(facts: NonNullable<Awaited<ReturnType<typeof entryFacts>>>) {
+  async function recipients(facts: repo.CertificateFacts) {
     if (facts.isGroupItem) {
-      const members = await db
-        .select()
-        .from(groupParticipants)
-        .where(eq(groupParticipants.orderItemId, facts.orderItemId))
-        .orderBy(asc(groupParticipants.position));
+      const members = await findGroupMembers(db, [facts.orderItemId]);
       if (members.length > 0) {
         return members.map((m) => ({
           groupParticipantId: m.id as number | null,
@@ -142,19 +101,16 @@ export function createCertificatesService(deps: CertificatesDependencies) {
    * keeps them (publication runs once per entry, and a retry must not duplicate them).
    */
   async function generate(orderItemId: number, replace: boolean): Promise<number> {
-    const facts = await entryFacts(orderItemId);
+    const facts = await repo.findCertificateFacts(db, orderItemId);
     if (!facts?.publishedAt) {
       throw new AppError(409, 'RESULT_NOT_PUBLISHED', 'This entry has no published result.');
     }
-    const current = await db
-      .select()
-      .from(certificates)
-      .where(and(eq(certificates.orderItemId, orderItemId), isNull(certificates.supersededAt)));
+    const current = await repo.findCurrentCertificates(db, orderItemId);
     if (current.length > 0 && !replace) return 0;
     const people = await recipients(facts);
     const medal: Medal = medalFor(facts.total);
     const folder = certificatesFolder(facts.eventYear, facts.isGroupItem);
-    const made: (typeof certificates.$inferInsert)[] = [];
+    const made: repo.NewCertificate[] = [];
     const usedNames = new Set<string>();
     for (const person of people) {
       let fileName = certificateFileName({ ...facts, ...person, total: facts.total });
@@ -197,16 +153,7 @@ export function createCertificatesService(deps: CertificatesDependencies) {
         issuedAt: new Date(deps.now()),
       });
     }
-    const now = new Date(deps.now());
-    await db.transaction(async (tx) => {
-      if (current.length > 0) {
-        await tx
-          .update(certificates)
-          .set({ supersededAt: now })
-          .where(and(eq(certificates.orderItemId, orderItemId), isNull(certificates.supersededAt)));
-      }
-      await tx.insert(certificates).values(made);
-    });
+    await repo.insertCertificates(db, orderItemId, made, current.length > 0, new Date(deps.now()));
     // Old files whose names were not reused (a changed name or mark) are removed.
     const keptKeys = new Set(made.map((m) => m.storageKey));
     for (const old of current) {
@@ -234,16 +181,7 @@ export function createCertificatesService(deps: CertificatesDependencies) {
 
     /** The family's links: signed, an hour, served by GET /api/Certificates/{id}/File. */
     async linksFor(orderItemId: number) {
-      const rows = await db
-        .select({
-          id: certificates.id,
-          firstName: certificates.firstName,
-          surname: certificates.surname,
-          fileName: certificates.fileName,
-        })
-        .from(certificates)
-        .where(and(eq(certificates.orderItemId, orderItemId), isNull(certificates.supersededAt)))
-        .orderBy(asc(certificates.id));
+      const rows = await repo.findCurrentCertificates(db, orderItemId);
       return rows.map((r) => ({
         label: `Certificate: ${r.firstName} ${r.surname}`,
         url: links.sign(`/api/Certificates/${r.id}/File`, `certificate:${r.id}`),
@@ -258,10 +196,7 @@ export function createCertificatesService(deps: CertificatesDependencies) {
           'This link has expired. Please open the result again.',
         );
       }
-      const [row] = await db
-        .select()
-        .from(certificates)
-        .where(and(eq(certificates.id, id), isNull(certificates.supersededAt)));
+      const row = await repo.findCurrentCertificate(db, id);
       if (!row) throw notFound('CERTIFICATE_NOT_FOUND', 'This certificate has been replaced.');
       const file = await storage.read(row.storageKey);
       return { ...file, fileName: row.fileName };
@@ -271,12 +206,7 @@ export function createCertificatesService(deps: CertificatesDependencies) {
     async verify(code: string): Promise<CertificateVerification | undefined> {
       const normalised = code.trim().toUpperCase();
       if (!/^[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}$/.test(normalised)) return undefined;
-      const [row] = await db
-        .select()
-        .from(certificates)
-        .where(
-          and(eq(certificates.verificationCode, normalised), isNull(certificates.supersededAt)),
-        );
+      const row = await repo.findCurrentCertificateByCode(db, normalised);
       if (!row) return undefined;
       return {
         valid: true,

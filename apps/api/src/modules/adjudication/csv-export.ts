@@ -1,17 +1,7 @@
-import { medalFor, type Overview, type Section, SECTIONS } from '@eisteddfod/shared';
-import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { medalFor } from '@eisteddfod/shared';
 import type { Database } from '../../db/client.ts';
-import {
-  categories,
-  customers,
-  groupParticipants,
-  items,
-  marks,
-  orderItems,
-  orders,
-  participantProfiles,
-  payments,
-} from '../../db/schema/index.ts';
+import { findGroupMembers } from '../orders/orders.repository.ts';
+import { findEntriesPage } from './csv-export.repository.ts';
 import { entryCode, markStatusOf } from './marking.service.ts';
 
 /**
@@ -60,56 +50,12 @@ export async function* entriesCsv(db: Database, eventId: number): AsyncGenerator
   yield '\uFEFF' + csvRow(HEADER);
   let after = 0;
   for (;;) {
-    const rows = await db
-      .select({
-        id: orderItems.id,
-        orderId: orders.id,
-        orderStatus: orders.status,
-        itemCode: items.code,
-        itemTitle: items.shortDescription,
-        categoryName: categories.name,
-        section: categories.section,
-        firstName: participantProfiles.firstName,
-        surname: participantProfiles.surname,
-        school: participantProfiles.school,
-        grade: participantProfiles.grade,
-        groupName: orderItems.groupName,
-        isCancelled: orderItems.isCancelled,
-        isSubmittedForMarking: orderItems.isSubmittedForMarking,
-        markId: marks.id,
-        markStatus: marks.status,
-        markTotal: marks.total,
-        publishedAt: marks.publishedAt,
-        adjudicator: sql<
-          string | null
-        >`(select ${customers.firstName} || ' ' || ${customers.surname} from ${customers} where ${customers.id} = ${marks.adjudicatorId})`,
-      })
-      .from(orderItems)
-      .innerJoin(orders, eq(orders.id, orderItems.orderId))
-      .innerJoin(items, eq(items.id, orderItems.itemId))
-      .innerJoin(categories, eq(categories.id, items.categoryId))
-      .innerJoin(participantProfiles, eq(participantProfiles.id, orderItems.participantProfileId))
-      .leftJoin(marks, eq(marks.orderItemId, orderItems.id))
-      .where(
-        and(
-          eq(items.eventId, eventId),
-          inArray(orders.status, ['paid', 'awaiting_payment']),
-          gt(orderItems.id, after),
-        ),
-      )
-      .orderBy(asc(orderItems.id))
-      .limit(PAGE);
+    const rows = await findEntriesPage(db, eventId, after, PAGE);
     if (rows.length === 0) return;
-    const members = await db
-      .select()
-      .from(groupParticipants)
-      .where(
-        inArray(
-          groupParticipants.orderItemId,
-          rows.map((r) => r.id),
-        ),
-      )
-      .orderBy(asc(groupParticipants.orderItemId), asc(groupParticipants.position));
+    const members = await findGroupMembers(
+      db,
+      rows.map((r) => r.id),
+    );
     let chunk = '';
     for (const r of rows) {
       const status = markStatusOf(r);
@@ -142,57 +88,4 @@ export async function* entriesCsv(db: Database, eventId: number): AsyncGenerator
     after = rows[rows.length - 1]!.id;
     if (rows.length < PAGE) return;
   }
-}
-
-/** Entries per section and status, and payments received, for the organiser overview. */
-export async function overviewFigures(
-  db: Database,
-  eventId: number,
-): Promise<Omit<Overview, 'adjudicators'>> {
-  const rows = await db
-    .select({
-      section: categories.section,
-      entries: sql<number>`count(*) filter (where not ${orderItems.isCancelled})::int`,
-      finalised: sql<number>`count(*) filter (where not ${orderItems.isCancelled} and ${orderItems.isSubmittedForMarking})::int`,
-      withdrawn: sql<number>`count(*) filter (where ${orderItems.isCancelled})::int`,
-      marked: sql<number>`count(*) filter (where not ${orderItems.isCancelled} and ${marks.status} = 'submitted')::int`,
-      published: sql<number>`count(*) filter (where not ${orderItems.isCancelled} and ${marks.publishedAt} is not null)::int`,
-    })
-    .from(orderItems)
-    .innerJoin(orders, eq(orders.id, orderItems.orderId))
-    .innerJoin(items, eq(items.id, orderItems.itemId))
-    .innerJoin(categories, eq(categories.id, items.categoryId))
-    .leftJoin(marks, eq(marks.orderItemId, orderItems.id))
-    .where(and(eq(items.eventId, eventId), eq(orders.status, 'paid')))
-    .groupBy(categories.section);
-  const [orderCounts] = await db
-    .select({
-      paid: sql<number>`count(*) filter (where ${orders.status} = 'paid')::int`,
-      awaiting: sql<number>`count(*) filter (where ${orders.status} = 'awaiting_payment')::int`,
-    })
-    .from(orders)
-    .where(eq(orders.eventId, eventId));
-  const [received] = await db
-    .select({ cents: sql<number>`coalesce(sum(${payments.amountCents}), 0)::int` })
-    .from(payments)
-    .innerJoin(orders, eq(orders.id, payments.orderId))
-    .where(and(eq(orders.eventId, eventId), eq(payments.status, 'credited')));
-  return {
-    sections: SECTIONS.map((section: Section) => {
-      const r = rows.find((x) => x.section === section);
-      return {
-        section,
-        entries: r?.entries ?? 0,
-        finalised: r?.finalised ?? 0,
-        withdrawn: r?.withdrawn ?? 0,
-        marked: r?.marked ?? 0,
-        published: r?.published ?? 0,
-      };
-    }),
-    payments: {
-      paidOrders: orderCounts?.paid ?? 0,
-      awaitingPayment: orderCounts?.awaiting ?? 0,
-      receivedCents: received?.cents ?? 0,
-    },
-  };
 }

@@ -12,6 +12,7 @@ import {
 import type { Database } from '../../db/client.ts';
 import { audit } from '../../lib/audit.repository.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
+import { findGroupMembers } from '../orders/orders.repository.ts';
 import { findLiveUploads } from '../uploads/entries.repository.ts';
 import type { MediaLinks } from '../uploads/media-links.ts';
 import * as entries from './adjudication.repository.ts';
@@ -115,7 +116,7 @@ export function createMarkingService(deps: MarkingDependencies) {
       ...summary(row),
       itemDescription: row.itemDescription,
       instruments: row.instruments,
-      groupSize: row.isGroupItem ? await entries.countMembers(db, orderItemId) : 1,
+      groupSize: row.isGroupItem ? (await findGroupMembers(db, [orderItemId])).length : 1,
       files,
       rubric: await rubricFor(db, await eventId(), row.section),
       mark: await markOf(row.markId),

@@ -8,25 +8,16 @@ import {
   paths,
 } from '@eisteddfod/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import {
-  categories,
-  customers,
-  items,
-  marks,
-  orderItems,
-  orders,
-  participantProfiles,
-  rubricScores,
-} from '../../db/schema/index.ts';
 import { audit } from '../../lib/audit.repository.ts';
 import { notFound } from '../../lib/errors.ts';
 import { toInternationalNumber } from '../accounts/phone-numbers.ts';
 import type { Outbox } from '../outbox/outbox.service.ts';
 import type { CertificatesService } from './certificates.service.ts';
-import { findEntriesForReview, isMarkable } from './adjudication.repository.ts';
+import { findEntriesForReview } from './adjudication.repository.ts';
 import { entryCode, markStatusOf } from './marking.service.ts';
+import { findRubricScores } from './marks.repository.ts';
+import * as repo from './results.repository.ts';
 
 export interface ResultsDependencies {
   db: Database;
@@ -53,59 +44,18 @@ export function createResultsService(deps: ResultsDependencies) {
 
   /** The caller's own order item, or 404 (another customer's id never answers data). */
   async function ownItem(customerId: number, orderItemId: number) {
-    const [row] = await db
-      .select({ id: orderItems.id, itemCode: items.code })
-      .from(orderItems)
-      .innerJoin(orders, eq(orders.id, orderItems.orderId))
-      .innerJoin(items, eq(items.id, orderItems.itemId))
-      .where(and(eq(orderItems.id, orderItemId), eq(orders.customerId, customerId)));
+    const row = await repo.findOwnOrderItem(db, customerId, orderItemId);
     if (!row) throw noOrderItem(orderItemId);
     return row;
   }
 
-  async function publishedMark(orderItemId: number) {
-    const [mark] = await db
-      .select()
-      .from(marks)
-      .where(and(eq(marks.orderItemId, orderItemId), isNotNull(marks.publishedAt)));
-    return mark;
-  }
-
-  async function scoresOf(markId: number): Promise<RubricScore[]> {
-    return db
-      .select({
-        name: rubricScores.name,
-        value: rubricScores.value,
-        maxValue: rubricScores.maxValue,
-      })
-      .from(rubricScores)
-      .where(eq(rubricScores.markId, markId))
-      .orderBy(asc(rubricScores.position));
-  }
+  const publishedMark = (orderItemId: number) => repo.findPublishedMark(db, orderItemId);
+  const scoresOf = (markId: number): Promise<RubricScore[]> => findRubricScores(db, markId);
 
   /** One message per family, listing their entries whose results are now out. */
   async function notifyFamilies(orderItemIds: number[]): Promise<number> {
     if (orderItemIds.length === 0) return 0;
-    const rows = await db
-      .select({
-        customerId: orders.customerId,
-        confirmationEmail: orders.confirmationEmail,
-        whatsApp: orders.sendWhatsAppConfirmation,
-        email: customers.email,
-        mobileNumber: customers.mobileNumber,
-        country: customers.country,
-        firstName: customers.firstName,
-        itemCode: items.code,
-        itemTitle: items.shortDescription,
-        contestant: sql<string>`${participantProfiles.firstName} || ' ' || ${participantProfiles.surname}`,
-      })
-      .from(orderItems)
-      .innerJoin(orders, eq(orders.id, orderItems.orderId))
-      .innerJoin(customers, eq(customers.id, orders.customerId))
-      .innerJoin(items, eq(items.id, orderItems.itemId))
-      .innerJoin(participantProfiles, eq(participantProfiles.id, orderItems.participantProfileId))
-      .where(inArray(orderItems.id, orderItemIds))
-      .orderBy(asc(orders.customerId), asc(orderItems.id));
+    const rows = await repo.findResultRecipients(db, orderItemIds);
     const families = new Map<number, typeof rows>();
     for (const row of rows)
       families.set(row.customerId, [...(families.get(row.customerId) ?? []), row]);
@@ -214,25 +164,7 @@ export function createResultsService(deps: ResultsDependencies) {
     async publish(organiserId: number, section?: Section): Promise<PublishOutcome> {
       const event = await eventId();
       const now = new Date(deps.now());
-      const eligible = db
-        .select({ id: orderItems.id })
-        .from(orderItems)
-        .innerJoin(orders, eq(orders.id, orderItems.orderId))
-        .innerJoin(items, eq(items.id, orderItems.itemId))
-        .innerJoin(categories, eq(categories.id, items.categoryId))
-        .where(and(isMarkable(event), section ? eq(categories.section, section) : undefined));
-      const published = await db
-        .update(marks)
-        .set({ publishedAt: now })
-        .where(
-          and(
-            eq(marks.status, 'submitted'),
-            isNull(marks.publishedAt),
-            inArray(marks.orderItemId, eligible),
-          ),
-        )
-        .returning({ orderItemId: marks.orderItemId });
-      const ids = published.map((p) => p.orderItemId);
+      const ids = await repo.publishSubmittedMarks(db, event, section, now);
       let made = 0;
       for (const id of ids) {
         try {

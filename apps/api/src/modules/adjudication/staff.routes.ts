@@ -4,7 +4,8 @@ import { staffApi } from '@eisteddfod/shared';
 import { notFound } from '../../lib/errors.ts';
 import { callerOf, staffOf } from '../../plugins/access.ts';
 import { serve } from '../../plugins/endpoints.ts';
-import { entriesCsv, overviewFigures } from './csv-export.ts';
+import { entriesCsv } from './csv-export.ts';
+import { overviewFigures } from './overview.ts';
 
 /**
  * /api/Staff/*: every route declares the staff roles it serves, and the access hook reads the

@@ -1,0 +1,106 @@
+import { and, asc, eq, isNull } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import {
+  certificates,
+  events,
+  items,
+  marks,
+  orderItems,
+  orders,
+  participantProfiles,
+} from '../../db/schema/index.ts';
+
+/** Certificates of published results and what they are made from (decision 008). */
+
+export type CertificateRow = typeof certificates.$inferSelect;
+export type NewCertificate = typeof certificates.$inferInsert;
+
+/** What a marked entry's certificates say: the entry, its contestant, mark and event. */
+export async function findCertificateFacts(db: Database, orderItemId: number) {
+  const [row] = await db
+    .select({
+      orderItemId: orderItems.id,
+      orderId: orderItems.orderId,
+      groupName: orderItems.groupName,
+      itemCode: items.code,
+      itemTitle: items.shortDescription,
+      isGroupItem: items.isGroupItem,
+      firstName: participantProfiles.firstName,
+      surname: participantProfiles.surname,
+      school: participantProfiles.school,
+      total: marks.total,
+      publishedAt: marks.publishedAt,
+      eventName: events.name,
+      eventYear: events.year,
+      galaAwards: events.galaAwards,
+    })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .innerJoin(items, eq(items.id, orderItems.itemId))
+    .innerJoin(events, eq(events.id, items.eventId))
+    .innerJoin(participantProfiles, eq(participantProfiles.id, orderItems.participantProfileId))
+    .innerJoin(marks, eq(marks.orderItemId, orderItems.id))
+    .where(eq(orderItems.id, orderItemId));
+  return row;
+}
+export type CertificateFacts = NonNullable<Awaited<ReturnType<typeof findCertificateFacts>>>;
+
+const isCurrent = isNull(certificates.supersededAt);
+
+/** The entry's current (not superseded) certificates, oldest first. */
+export async function findCurrentCertificates(
+  db: Database,
+  orderItemId: number,
+): Promise<CertificateRow[]> {
+  return db
+    .select()
+    .from(certificates)
+    .where(and(eq(certificates.orderItemId, orderItemId), isCurrent))
+    .orderBy(asc(certificates.id));
+}
+
+/**
+ * Stores the entry's new certificates in one transaction; with `supersede`, its current ones are
+ * superseded at `at` first.
+ */
+export async function insertCertificates(
+  db: Database,
+  orderItemId: number,
+  made: NewCertificate[],
+  supersede: boolean,
+  at: Date,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    if (supersede) {
+      await tx
+        .update(certificates)
+        .set({ supersededAt: at })
+        .where(and(eq(certificates.orderItemId, orderItemId), isCurrent));
+    }
+    await tx.insert(certificates).values(made);
+  });
+}
+
+/** A current certificate by id; undefined once it is superseded. */
+export async function findCurrentCertificate(
+  db: Database,
+  id: number,
+): Promise<CertificateRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(certificates)
+    .where(and(eq(certificates.id, id), isCurrent));
+  return row;
+}
+
+/** A current certificate by its verification code. */
+export async function findCurrentCertificateByCode(
+  db: Database,
+  verificationCode: string,
+): Promise<CertificateRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(certificates)
+    .where(and(eq(certificates.verificationCode, verificationCode), isCurrent));
+  return row;
+}

@@ -1,0 +1,89 @@
+import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import {
+  categories,
+  customers,
+  items,
+  marks,
+  orderItems,
+  orders,
+  participantProfiles,
+} from '../../db/schema/index.ts';
+import { isMarkable } from './adjudication.repository.ts';
+
+/** Publication and the families' view of results (decision 008). */
+
+/** The customer's own order item with its item code; undefined for anyone else's. */
+export async function findOwnOrderItem(db: Database, customerId: number, orderItemId: number) {
+  const [row] = await db
+    .select({ id: orderItems.id, itemCode: items.code })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .innerJoin(items, eq(items.id, orderItems.itemId))
+    .where(and(eq(orderItems.id, orderItemId), eq(orders.customerId, customerId)));
+  return row;
+}
+
+/** The entry's mark once its result is published. */
+export async function findPublishedMark(db: Database, orderItemId: number) {
+  const [mark] = await db
+    .select()
+    .from(marks)
+    .where(and(eq(marks.orderItemId, orderItemId), isNotNull(marks.publishedAt)));
+  return mark;
+}
+
+/**
+ * Publishes at `at` the submitted, unpublished marks of the markable entries of the event (of
+ * one section, or all): the order items published now.
+ */
+export async function publishSubmittedMarks(
+  db: Database,
+  eventId: number,
+  section: string | undefined,
+  at: Date,
+): Promise<number[]> {
+  const eligible = db
+    .select({ id: orderItems.id })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .innerJoin(items, eq(items.id, orderItems.itemId))
+    .innerJoin(categories, eq(categories.id, items.categoryId))
+    .where(and(isMarkable(eventId), section ? eq(categories.section, section) : undefined));
+  const published = await db
+    .update(marks)
+    .set({ publishedAt: at })
+    .where(
+      and(
+        eq(marks.status, 'submitted'),
+        isNull(marks.publishedAt),
+        inArray(marks.orderItemId, eligible),
+      ),
+    )
+    .returning({ orderItemId: marks.orderItemId });
+  return published.map((p) => p.orderItemId);
+}
+
+/** Who to tell about these entries' results: each entry with its family's addresses. */
+export async function findResultRecipients(db: Database, orderItemIds: number[]) {
+  return db
+    .select({
+      customerId: orders.customerId,
+      confirmationEmail: orders.confirmationEmail,
+      whatsApp: orders.sendWhatsAppConfirmation,
+      email: customers.email,
+      mobileNumber: customers.mobileNumber,
+      country: customers.country,
+      firstName: customers.firstName,
+      itemCode: items.code,
+      itemTitle: items.shortDescription,
+      contestant: sql<string>`${participantProfiles.firstName} || ' ' || ${participantProfiles.surname}`,
+    })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .innerJoin(customers, eq(customers.id, orders.customerId))
+    .innerJoin(items, eq(items.id, orderItems.itemId))
+    .innerJoin(participantProfiles, eq(participantProfiles.id, orderItems.participantProfileId))
+    .where(inArray(orderItems.id, orderItemIds))
+    .orderBy(asc(orders.customerId), asc(orderItems.id));
+}
