@@ -4,9 +4,12 @@ import { createMediaLinks } from '../uploads/media-links.ts';
 import { createAdjudicatorsService } from './adjudicators.service.ts';
 import { createCertificatesService } from './certificates.service.ts';
 import { familyResultsRoutes } from './family-results.routes.ts';
+import { markingRoutes } from './marking.routes.ts';
 import { createMarkingService } from './marking.service.ts';
+import { overviewRoutes } from './overview.routes.ts';
+import { resultsRoutes } from './results.routes.ts';
 import { createResultsService } from './results.service.ts';
-import { staffRoutes } from './staff.routes.ts';
+import { staffAccountsRoutes } from './staff-accounts.routes.ts';
 import { verifyRoutes } from './verify.routes.ts';
 
 interface AdjudicationServices {
@@ -66,7 +69,11 @@ export default fp(
         now: app.now,
       }),
     });
-    await app.register(staffRoutes);
+    // Staff (/api/Staff): accounts and conflicts, marking, results, the overview and export.
+    await app.register(staffAccountsRoutes);
+    await app.register(markingRoutes);
+    await app.register(resultsRoutes);
+    await app.register(overviewRoutes);
     await app.register(familyResultsRoutes);
     await app.register(verifyRoutes);
   },

@@ -1,0 +1,43 @@
+import { Readable } from 'node:stream';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { staffApi } from '@eisteddfod/shared';
+import { notFound } from '../../lib/errors.ts';
+import { serve } from '../../plugins/endpoints.ts';
+import { entriesCsv } from './csv-export.ts';
+import { overviewFigures } from './overview.ts';
+
+/**
+ * /api/Staff: the organiser's overview of the event and the entries as CSV. Each route's roles
+ * come from its definition (plugins/access.ts).
+ */
+export const overviewRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { adjudicators } = app.adjudication;
+  const eventId = async () => {
+    const id = await app.catalogue.currentEventId();
+    if (id === undefined) throw notFound('EVENT_NOT_FOUND', 'There is no event yet.');
+    return id;
+  };
+
+  serve(app, staffApi.overview, async () => {
+    const event = await eventId();
+    const figures = await overviewFigures(app.db, event);
+    const list = await adjudicators.listAdjudicators();
+    return {
+      ...figures,
+      adjudicators: list.map((a) => ({
+        id: a.id,
+        name: `${a.firstName} ${a.surname}`,
+        progress: a.progress,
+      })),
+    };
+  });
+
+  serve(app, staffApi.exportEntries, async (_req, reply) => {
+    const event = await eventId();
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="entries-event-${event}.csv"`)
+      .header('cache-control', 'no-store')
+      .send(Readable.from(entriesCsv(app.db, event)));
+  });
+};
