@@ -13,7 +13,7 @@ import type { Database } from '../../db/client.ts';
 import { audit } from '../../lib/audit.repository.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { findGroupMembers } from '../orders/orders.repository.ts';
-import { findLiveUploads } from '../uploads/entries.repository.ts';
+import { findLiveUploads } from '../uploads/entry-files.repository.ts';
 import type { MediaLinks } from '../uploads/media-links.ts';
 import * as entries from './adjudication.repository.ts';
 import * as repo from './marks.repository.ts';

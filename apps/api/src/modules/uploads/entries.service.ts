@@ -10,6 +10,7 @@ import { badRequest, notFound } from '../../lib/errors.ts';
 import type { CatalogueService } from '../catalogue/catalogue.service.ts';
 import type { ContestantsService } from '../contestants/contestants.service.ts';
 import * as repo from './entries.repository.ts';
+import * as fileRepo from './entry-files.repository.ts';
 import { finalisedError, withdrawnError, type EntryAccess } from './entry-access.ts';
 import type { MediaLinks } from './media-links.ts';
 
@@ -70,7 +71,7 @@ export function createEntriesService(deps: {
         const ctx = await ownEntry(customerId, orderItemId, tx);
         if (ctx.entry.isCancelled) throw withdrawnError();
         if (ctx.entry.isSubmittedForMarking) return;
-        const files = await repo.findLiveUploads(tx, [orderItemId]);
+        const files = await fileRepo.findLiveUploads(tx, [orderItemId]);
         if (!files.some((f) => f.uploadType === UPLOAD_TYPE.main)) {
           throw badRequest('MAIN_FILE_REQUIRED', UPLOAD_MESSAGES.mainFileRequired);
         }
@@ -104,13 +105,13 @@ export function createEntriesService(deps: {
 
     /** DELETE /api/OrderItems/OrderItemUploads/{id}: only while the entry is open (spec 4). */
     async deleteUpload(customerId: number, uploadId: number): Promise<void> {
-      const found = await repo.findOwnUpload(db, customerId, uploadId);
+      const found = await fileRepo.findOwnUpload(db, customerId, uploadId);
       if (!found || found.upload.isDeleted) {
         throw notFound('UPLOAD_NOT_FOUND', `There is no file with id ${uploadId}`);
       }
       await repo.withLockedEntry(db, customerId, found.entry.id, async (tx, row) => {
         assertOpen(await contextOf(row, found.entry.id));
-        await repo.softDeleteUpload(tx, uploadId, new Date(now()));
+        await fileRepo.softDeleteUpload(tx, uploadId, new Date(now()));
       });
     },
 
@@ -120,7 +121,7 @@ export function createEntriesService(deps: {
       query: { orderItemId: number; fileName: string },
     ): Promise<{ url: string }> {
       await ownEntry(customerId, query.orderItemId);
-      const upload = await repo.findLiveUploadByName(db, query.orderItemId, query.fileName);
+      const upload = await fileRepo.findLiveUploadByName(db, query.orderItemId, query.fileName);
       if (!upload) throw notFound('FILE_NOT_FOUND', 'There is no such file for this entry.');
       return { url: mediaLinks.forOwner(upload) };
     },

@@ -18,6 +18,8 @@ import type { CatalogueService } from '../catalogue/catalogue.service.ts';
 import * as orderRepo from '../orders/orders.repository.ts';
 import type { Tx } from '../orders/orders.repository.ts';
 import * as repo from './entries.repository.ts';
+import * as fileRepo from './entry-files.repository.ts';
+import type { SlotRow } from './video-slots.repository.ts';
 
 // The rules every operation on an entry shares: whose it is, whether it is open, what the
 // portal shows of it. entries.service.ts, entry-files.service.ts and video-slots.service.ts
@@ -51,7 +53,7 @@ export interface EntryContext {
 
 /** A finished video or audio file to record against its entry. */
 export interface FinishedVideo {
-  slot: repo.SlotRow;
+  slot: SlotRow;
   sizeBytes: number;
   originalFileName: string;
 }
@@ -105,7 +107,7 @@ export function createEntryAccess(deps: EntryAccessDependencies) {
    * upload an hour before the deadline should not lose it (docs/decisions/009-uploads.md). The
    * grace is short and fixed, so a slot cannot be kept open for a recording made later.
    */
-  function assertMayFinish(ctx: EntryContext, slot: repo.SlotRow) {
+  function assertMayFinish(ctx: EntryContext, slot: SlotRow) {
     if (ctx.entry.isCancelled) throw withdrawnError();
     if (ctx.entry.isSubmittedForMarking) throw finalisedError();
     const deadline = ctx.uploadDeadline.getTime();
@@ -117,7 +119,7 @@ export function createEntryAccess(deps: EntryAccessDependencies) {
   const isOpen = (ctx: EntryContext) =>
     !ctx.entry.isCancelled && !ctx.entry.isSubmittedForMarking && !ctx.deadlinePassed;
 
-  function describeUpload(row: repo.UploadRow): OrderItemUpload {
+  function describeUpload(row: fileRepo.UploadRow): OrderItemUpload {
     return {
       id: row.id,
       orderItemId: row.orderItemId,
@@ -136,7 +138,7 @@ export function createEntryAccess(deps: EntryAccessDependencies) {
   async function describeEntries(rows: repo.EntryRow[]): Promise<ParticipantOrderItem[]> {
     const ids = rows.map((r) => r.entry.id);
     const [uploads, members, profiles, published] = await Promise.all([
-      repo.findLiveUploads(db, ids),
+      fileRepo.findLiveUploads(db, ids),
       orderRepo.findGroupMembers(db, ids),
       orderRepo.findProfileSummaries(db, [
         ...new Set(rows.map((r) => r.entry.participantProfileId)),

@@ -13,7 +13,8 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import { CONTENT_TYPES, contentMatchesExtension, detectContent } from '../../lib/file-content.ts';
 import type { FileStorage } from '../../providers/storage/file-storage.ts';
-import * as repo from './entries.repository.ts';
+import * as entryRepo from './entries.repository.ts';
+import * as repo from './entry-files.repository.ts';
 import { unsupportedFormat, type EntryAccess } from './entry-access.ts';
 import type { MediaLinks } from './media-links.ts';
 
@@ -73,7 +74,7 @@ export function createEntryFilesService(deps: {
       const key = `entries/${input.orderItemId}/${randomUUID()}.${extension}`;
       await storage.put(key, input.data, kind ? CONTENT_TYPES[kind] : 'application/octet-stream');
       try {
-        const row = await repo.withLockedEntry(
+        const row = await entryRepo.withLockedEntry(
           db,
           customerId,
           input.orderItemId,

@@ -1,7 +1,7 @@
 import { extensionOf } from '@eisteddfod/shared';
 import type { SignedLinks } from '../../lib/signed-links.ts';
 import type { VideoHost } from '../../providers/video/video-host.ts';
-import type { UploadRow } from './entries.repository.ts';
+import type { UploadRow } from './entry-files.repository.ts';
 
 /** The fields of an entry file a link needs. */
 export type MediaUpload = Pick<

@@ -5,7 +5,7 @@ import { notFound } from '../../lib/errors.ts';
 import { contentTypeForExtension, opensInBrowser } from '../../lib/file-content.ts';
 import { FileNotFoundError } from '../../providers/storage/file-storage.ts';
 import { parseByteRange } from './byte-range.ts';
-import * as repo from './entries.repository.ts';
+import * as repo from './entry-files.repository.ts';
 import { mediaFileId, servedFileName, type MediaAudience } from './media-links.ts';
 
 const SignedQuerySchema = z.object({

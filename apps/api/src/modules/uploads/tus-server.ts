@@ -19,7 +19,8 @@ import { CONTENT_TYPES, contentMatchesExtension, detectContent } from '../../lib
 import type { FileStorage } from '../../providers/storage/file-storage.ts';
 import { s3ClientConfigOf, s3SettingsFrom } from '../../providers/storage/s3-storage.ts';
 import type { VideoHost } from '../../providers/video/video-host.ts';
-import * as repo from './entries.repository.ts';
+import * as fileRepo from './entry-files.repository.ts';
+import * as repo from './video-slots.repository.ts';
 import type { EntryAccess } from './entry-access.ts';
 import type { VideoSlotsService } from './video-slots.service.ts';
 import { verifyVideoSignature } from './video-signature.ts';
@@ -174,7 +175,7 @@ export function createTusServer(deps: {
         throw refuse(400, 'Send the file size with the upload (Upload-Length).');
       }
       if (upload.size === 0) throw refuse(400, 'The selected file is empty.');
-      const live = await repo.findLiveUploads(db, [slot.orderItemId]);
+      const live = await fileRepo.findLiveUploads(db, [slot.orderItemId]);
       if (live.some((u) => u.originalFileName.toLowerCase() === fileName.toLowerCase())) {
         throw refuse(409, FILE_EXISTS);
       }

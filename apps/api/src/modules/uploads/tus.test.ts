@@ -16,7 +16,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { createFamily } from '../../test/family.ts';
 import { catalogueItems } from '../../test/fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import * as repo from './entries.repository.ts';
+import * as repo from './entry-files.repository.ts';
 import { createMediaLinks } from './media-links.ts';
 import { TUS_PATH } from './tus-server.ts';
 

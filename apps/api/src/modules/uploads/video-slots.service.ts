@@ -11,7 +11,9 @@ import type { Database } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import type { VideoHost } from '../../providers/video/video-host.ts';
-import * as repo from './entries.repository.ts';
+import * as entryRepo from './entries.repository.ts';
+import * as fileRepo from './entry-files.repository.ts';
+import * as repo from './video-slots.repository.ts';
 import { unsupportedFormat, type EntryAccess, type FinishedVideo } from './entry-access.ts';
 import { signVideoSlot } from './video-signature.ts';
 
@@ -52,8 +54,8 @@ export function createVideoSlotsService(deps: {
      * from the portal's POST OrderItemUploads (both hosts). An upload begun before the deadline
      * may finish after it; the slot's creation time is what counts.
      */
-    async attachVideo(customerId: number, video: FinishedVideo): Promise<repo.UploadRow> {
-      const existing = await repo.findLiveUploadByVideo(db, video.slot.id);
+    async attachVideo(customerId: number, video: FinishedVideo): Promise<fileRepo.UploadRow> {
+      const existing = await fileRepo.findLiveUploadByVideo(db, video.slot.id);
       if (existing) return existing;
       const original = video.originalFileName
         .replace(/^.*[\\/]/, '')
@@ -66,17 +68,17 @@ export function createVideoSlotsService(deps: {
         now(),
       );
       try {
-        return await repo.withLockedEntry(
+        return await entryRepo.withLockedEntry(
           db,
           customerId,
           video.slot.orderItemId,
           async (tx, row) => {
             const ctx = await contextOf(row, video.slot.orderItemId);
             assertMayFinish(ctx, video.slot);
-            const again = await repo.findLiveUploadByVideo(tx, video.slot.id);
+            const again = await fileRepo.findLiveUploadByVideo(tx, video.slot.id);
             if (again) return again;
-            const live = await repo.findLiveUploads(tx, [ctx.entry.id]);
-            return repo.insertUpload(tx, {
+            const live = await fileRepo.findLiveUploads(tx, [ctx.entry.id]);
+            return fileRepo.insertUpload(tx, {
               orderItemId: ctx.entry.id,
               fileName,
               originalFileName: original,
@@ -165,7 +167,7 @@ export function createVideoSlotsService(deps: {
               orderItemId,
               name: String(orderItemId),
             });
-            await repo.setCollectionOfEntry(tx, orderItemId, made.id);
+            await entryRepo.setCollectionOfEntry(tx, orderItemId, made.id);
             return made;
           });
         } catch (err) {

@@ -1,0 +1,81 @@
+import { and, asc, count, eq, ilike, inArray } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { videoCollections, videoSlots } from '../../db/schema/index.ts';
+import type { Tx } from '../orders/orders.repository.ts';
+import { likeContains } from './entries.repository.ts';
+
+/** Entries' video collections and the slots a video is uploaded into. */
+
+export type SlotRow = typeof videoSlots.$inferSelect;
+
+export async function findCollections(db: Database, customerId: number, search?: string) {
+  return db
+    .select()
+    .from(videoCollections)
+    .where(
+      and(
+        eq(videoCollections.customerId, customerId),
+        search ? ilike(videoCollections.name, likeContains(search)) : undefined,
+      ),
+    )
+    .orderBy(asc(videoCollections.createdAt));
+}
+
+export async function findCollection(db: Database | Tx, customerId: number, guid: string) {
+  const [row] = await db
+    .select()
+    .from(videoCollections)
+    .where(and(eq(videoCollections.id, guid), eq(videoCollections.customerId, customerId)));
+  return row;
+}
+
+export async function findCollectionOfEntry(db: Database | Tx, orderItemId: number) {
+  const [row] = await db
+    .select()
+    .from(videoCollections)
+    .where(eq(videoCollections.orderItemId, orderItemId));
+  return row;
+}
+
+export async function insertCollection(tx: Tx, values: typeof videoCollections.$inferInsert) {
+  const [row] = await tx.insert(videoCollections).values(values).returning();
+  if (!row) throw new Error('insert returned no row');
+  return row;
+}
+
+export async function countSlots(db: Database, collectionIds: string[]) {
+  if (collectionIds.length === 0) return new Map<string, number>();
+  const rows = await db
+    .select({ id: videoSlots.collectionId, n: count() })
+    .from(videoSlots)
+    .where(inArray(videoSlots.collectionId, collectionIds))
+    .groupBy(videoSlots.collectionId);
+  return new Map(rows.map((r) => [r.id, Number(r.n)]));
+}
+
+export async function findSlots(db: Database, collectionId: string) {
+  return db
+    .select()
+    .from(videoSlots)
+    .where(eq(videoSlots.collectionId, collectionId))
+    .orderBy(asc(videoSlots.createdAt));
+}
+
+export async function findSlot(db: Database | Tx, videoId: string) {
+  const [row] = await db.select().from(videoSlots).where(eq(videoSlots.id, videoId));
+  return row;
+}
+
+export async function insertSlot(db: Database | Tx, values: typeof videoSlots.$inferInsert) {
+  const [row] = await db.insert(videoSlots).values(values).returning();
+  if (!row) throw new Error('insert returned no row');
+  return row;
+}
+
+export async function updateSlot(
+  db: Database | Tx,
+  videoId: string,
+  values: Partial<typeof videoSlots.$inferInsert>,
+) {
+  await db.update(videoSlots).set(values).where(eq(videoSlots.id, videoId));
+}
