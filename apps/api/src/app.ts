@@ -1,10 +1,6 @@
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
-import {
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config/env.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import accounts from './modules/accounts/accounts.module.ts';
@@ -31,6 +27,7 @@ import rateLimiter from './plugins/rate-limiter.ts';
 import scheduler from './plugins/scheduler.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { serverOptions } from './plugins/server-options.ts';
+import { responseSerializerCompiler } from './plugins/serializer.ts';
 import storage from './plugins/storage.ts';
 import videoHost from './plugins/video-host.ts';
 import { registerWebApp } from './plugins/web-app.ts';
@@ -61,12 +58,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const { config } = deps;
   const app = Fastify(serverOptions(config)).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  // Responses are checked against their schemas in development and tests, where a drift should
-  // fail loudly. In production TypeScript has already checked the shapes, and the check cost a
-  // third of the CPU time of a catalogue search (docs/decisions/002-catalogue-in-memory.md).
-  app.setSerializerCompiler(
-    config.isProduction ? () => (data: unknown) => JSON.stringify(data) : serializerCompiler,
-  );
+  // Every environment sends what the handler returned; outside production it must match its
+  // schema exactly, undeclared keys included (plugins/serializer.ts, decision 002).
+  app.setSerializerCompiler(responseSerializerCompiler(config.isProduction));
 
   // Cross-cutting, before any route: errors, headers, who may call what, the API contract.
   await app.register(cookie);
