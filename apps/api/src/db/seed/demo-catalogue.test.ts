@@ -1,5 +1,9 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { addDays, calendarDateIn } from '@eisteddfod/shared';
 import { describe, expect, it } from 'vitest';
+import { apiRoot } from '../../lib/paths.ts';
 import { readDemoCatalogue } from './demo-catalogue.ts';
 
 describe('the demo catalogue files', () => {
@@ -60,5 +64,46 @@ describe('shifted demo dates', () => {
     expect(shifted.event.dates.galaAwards).toBe(addDays(today, -7 + 86));
     const earliestDue = shifted.items.map((i) => i.dueDate).sort()[0]!;
     expect(earliestDue > today).toBe(true);
+  });
+});
+
+describe('a catalogue folder with a field no schema declares', () => {
+  /** A copy of the demo folder with one file changed. */
+  function withChanged(file: string, change: (text: string) => string): string {
+    const dir = mkdtempSync(path.join(tmpdir(), 'demo-'));
+    cpSync(path.join(apiRoot(), 'data', 'demo'), dir, { recursive: true });
+    writeFileSync(path.join(dir, file), change(readFileSync(path.join(dir, file), 'utf8')));
+    return dir;
+  }
+
+  // zod drops undeclared keys without a word: a misspelt field would vanish from the site.
+  it.each([
+    [
+      'content.json',
+      (t: string) => t.replace('"question":', '"questoin": "", "question":'),
+      'content.json: $.faq[0].questoin is not a field the portal knows',
+    ],
+    [
+      'event.json',
+      (t: string) => t.replace('"lateEntryFrom"', '"lateEntryForm": null, "lateEntryFrom"'),
+      'event.json: $.dates.lateEntryForm is not a field the portal knows',
+    ],
+    [
+      'categories.csv',
+      (t: string) =>
+        t
+          .trimEnd()
+          .split('\n')
+          .map((line, i) => (i === 0 ? `${line},notes` : `${line},`))
+          .join('\n'),
+      'categories.csv row 2: $.notes is not a field the portal knows',
+    ],
+  ])('refuses %s', (file, change, message) => {
+    const dir = withChanged(file, change);
+    try {
+      expect(() => readDemoCatalogue({ exactDates: true, dir })).toThrow(message);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -12,6 +12,7 @@ import {
   calendarDateIn,
   isVisualArtsSection,
 } from '@eisteddfod/shared';
+import { jsonDifferences, jsonPath } from '../../lib/json-differences.ts';
 import { apiRoot } from '../../lib/paths.ts';
 import { parseCsv } from './csv.ts';
 
@@ -77,8 +78,32 @@ function parseRows<T>(file: string, schema: z.ZodType<T>, dir: string): T[] {
         `${file} row ${index + 2}: ${issue?.path.join('.') || 'row'}: ${issue?.message}`,
       );
     }
+    refuseUndeclared(`${file} row ${index + 2}`, row, result.data);
     return result.data;
   });
+}
+
+/**
+ * Refuses a column or key that no schema declares: zod would drop it without a word, so a
+ * misspelt optional field would vanish from the site instead of stopping the seed.
+ */
+function refuseUndeclared(where: string, data: unknown, parsed: unknown): void {
+  const undeclared = jsonDifferences(data, parsed).find((d) => d.kind === 'undeclared');
+  if (undeclared) {
+    throw new Error(`${where}: ${jsonPath(undeclared.path)} is not a field the portal knows`);
+  }
+}
+
+/** A JSON file of the catalogue folder, parsed with `schema`, undeclared keys refused. */
+function readJsonFile<T>(dir: string, file: string, schema: z.ZodType<T>): T {
+  const data: unknown = JSON.parse(readFileSync(path.join(dir, file), 'utf8'));
+  const parsed = schema.safeParse(data);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new Error(`${file}: ${issue?.path.join('.') || 'file'}: ${issue?.message}`);
+  }
+  refuseUndeclared(file, data, parsed.data);
+  return parsed.data;
 }
 
 /** Moves every date of the event by whole days. */
@@ -104,7 +129,7 @@ export function readDemoCatalogue(
   options: { exactDates?: boolean; now?: Date; dir?: string } = {},
 ): DemoCatalogue {
   const dir = options.dir ?? path.join(apiRoot(), 'data', 'demo');
-  const raw = EventFileSchema.parse(JSON.parse(readFileSync(path.join(dir, 'event.json'), 'utf8')));
+  const raw = readJsonFile(dir, 'event.json', EventFileSchema);
   const event = options.exactDates ? raw : datesShiftedToToday(raw, options.now ?? new Date());
   const categories = parseRows('categories.csv', CategoryRowSchema, dir);
   const rows = parseRows('items.csv', ItemRowSchema, dir);
@@ -125,22 +150,14 @@ export function readDemoCatalogue(
     };
   });
   const schools = parseRows('schools.csv', SchoolRowSchema, dir).map((s) => s.name);
-  const content = EventContentSchema.parse(
-    JSON.parse(readFileSync(path.join(dir, 'content.json'), 'utf8')),
-  );
+  const content = readJsonFile(dir, 'content.json', EventContentSchema);
   return { event, content, categories, items, schools, rubrics: readRubrics(dir) };
 }
 
 /** The rubrics file of a catalogue folder; it must give every section a rubric totalling 100. */
 export function readRubrics(dir: string = path.join(apiRoot(), 'data', 'demo')) {
-  const parsed = RubricsFileSchema.safeParse(
-    JSON.parse(readFileSync(path.join(dir, 'rubrics.json'), 'utf8')),
-  );
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new Error(`rubrics.json: ${issue?.path.join('.') || 'file'}: ${issue?.message}`);
-  }
-  const missing = SECTIONS.filter((s) => !parsed.data[s]);
+  const rubrics = readJsonFile(dir, 'rubrics.json', RubricsFileSchema);
+  const missing = SECTIONS.filter((s) => !rubrics[s]);
   if (missing.length) throw new Error(`rubrics.json: no rubric for ${missing.join(', ')}`);
-  return parsed.data as DemoCatalogue['rubrics'];
+  return rubrics as DemoCatalogue['rubrics'];
 }
