@@ -1,5 +1,7 @@
-import { CHECKOUT_MESSAGES, type Item } from '@eisteddfod/shared';
+import { CART_MESSAGES, CHECKOUT_MESSAGES, type Item } from '@eisteddfod/shared';
+import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { items as itemsTable } from '../../db/schema/index.ts';
 import { createFamily } from '../../test/family.ts';
 import { catalogueItems } from '../../test/fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -66,6 +68,48 @@ describe('changing the item of an entry (View Order)', () => {
     const { f, entryId } = await entry();
     const res = await f.call('PUT', `/api/OrderItems/${entryId}`, { submittedForMarking: true });
     expect(res.statusCode).toBe(404);
+  });
+
+  it('applies the duplicate rule of the cart screen (entryKey) to the item it moves to', async () => {
+    // Two Dance solos that ask for an instrument (an organiser may make such items): outside
+    // Music the instrument does not count (packages/shared entryKey), so moving the Guitar entry
+    // onto the item the same contestant entered with a Piano makes a duplicate, which the unique
+    // index (instrument included) would let through.
+    const [first, second] = danceSolos();
+    const ids = [first!.id, second!.id];
+    await t.database.db
+      .update(itemsTable)
+      .set({ requiresAnInstrument: true })
+      .where(inArray(itemsTable.id, ids));
+    t.app.catalogue.invalidate();
+    try {
+      const f = await createFamily(t);
+      const cart = await f.openCart();
+      const participantProfileId = await f.addContestant();
+      const add = (itemId: number, instruments: string) =>
+        f.call('POST', `/api/Orders/${cart}/OrderItems`, {
+          itemId,
+          participantProfileId,
+          instruments,
+        });
+      expect((await add(first!.id, 'Piano/Keyboard')).statusCode).toBe(201);
+      const guitar = await add(second!.id, 'Guitar');
+      expect(guitar.statusCode, guitar.body).toBe(201);
+      const res = await f.call('PUT', `/api/OrderItems/${guitar.json<{ id: number }>().id}`, {
+        itemId: first!.id,
+      });
+      expect(res.statusCode, res.body).toBe(409);
+      expect(res.json()).toMatchObject({
+        code: 'DUPLICATE_ENTRY',
+        message: CART_MESSAGES.duplicate,
+      });
+    } finally {
+      await t.database.db
+        .update(itemsTable)
+        .set({ requiresAnInstrument: false })
+        .where(inArray(itemsTable.id, ids));
+      t.app.catalogue.invalidate();
+    }
   });
 
   it("answers 404 for another customer's entry", async () => {

@@ -174,20 +174,32 @@ export async function replaceMembers(
   }
 }
 
-/** Points the entry at another item; undefined when that would duplicate an entry. */
+/**
+ * Points the entry at another item, with the order row locked so that the entries it is checked
+ * against stay as read; undefined when `isDuplicate` finds it the same as another entry of the
+ * order, or the unique index does.
+ */
 export async function changeItem(
   db: Database,
-  orderItemId: number,
-  itemId: number,
-  instruments: string,
+  entry: Pick<OrderItemRow, 'id' | 'orderId'>,
+  change: { itemId: number; instruments: string },
+  isDuplicate: (entered: OrderItemRow[]) => boolean,
 ): Promise<OrderItemRow | undefined> {
   try {
-    const [row] = await db
-      .update(orderItems)
-      .set({ itemId, instruments })
-      .where(eq(orderItems.id, orderItemId))
-      .returning();
-    return row;
+    return await db.transaction(async (tx) => {
+      await tx
+        .select({ id: orders.id })
+        .from(orders)
+        .where(eq(orders.id, entry.orderId))
+        .for('update');
+      if (isDuplicate(await findItemsOfOrder(tx, entry.orderId))) return undefined;
+      const [row] = await tx
+        .update(orderItems)
+        .set(change)
+        .where(eq(orderItems.id, entry.id))
+        .returning();
+      return row;
+    });
   } catch (err) {
     if (isUniqueViolation(err)) return undefined;
     throw err;

@@ -18,6 +18,7 @@ import {
   type Order,
   type OrderItem,
   type OrderStatus,
+  type Section,
 } from '@eisteddfod/shared';
 import type { Database } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
@@ -46,6 +47,19 @@ const toMember = (m: repo.GroupMemberRow): GroupMember => ({
   gender: m.gender,
   grade: m.grade,
 });
+
+/**
+ * Spec 5's duplicate rule, the cart screen's own (packages/shared entryKey): whether another of
+ * the order's entries is the same as `entry` would be as an entry of an item of `section`.
+ */
+function duplicateOf(
+  entry: { id?: number; participantProfileId: number; itemId: number; instruments: string },
+  section: Section,
+) {
+  const key = entryKey(entry, section);
+  return (entered: repo.OrderItemRow[]) =>
+    entered.some((other) => other.id !== entry.id && entryKey(other, section) === key);
+}
 
 /** Carts and orders (spec 4 "Cart"; issue 5). The server decides prices and every rule. */
 export function createOrdersService(deps: {
@@ -238,9 +252,7 @@ export function createOrdersService(deps: {
           // Spec 5's duplicate rule, the cart screen's own (entryKey), checked under the cart's
           // lock; the unique index stays as the last word on simultaneous adds.
           const section = item.category.section;
-          const key = entryKey(values, section);
-          const entered = await repo.findItemsOfOrder(tx, orderId);
-          if (entered.some((other) => entryKey(other, section) === key)) {
+          if (duplicateOf(values, section)(await repo.findItemsOfOrder(tx, orderId))) {
             throw new AppError(409, 'DUPLICATE_ENTRY', duplicateMessage(section));
           }
           return repo.insertOrderItem(tx, values, members);
@@ -330,7 +342,14 @@ export function createOrdersService(deps: {
           'This item has a different fee. Please contact the organisers to change it.',
         );
       }
-      const updated = await repo.changeItem(db, row.id, next.id, instrument);
+      // The same duplicate rule as adding an item (duplicateOf), under the order's lock.
+      const moved = { itemId: next.id, instruments: instrument };
+      const updated = await repo.changeItem(
+        db,
+        row,
+        moved,
+        duplicateOf({ ...row, ...moved }, next.category.section),
+      );
       if (!updated)
         throw new AppError(409, 'DUPLICATE_ENTRY', duplicateMessage(next.category.section));
       await audit(db, {
