@@ -95,11 +95,15 @@ export function createEntryAccess(deps: EntryAccessDependencies) {
     );
   }
 
+  /** Whether the entry's upload deadline had passed at `at` (the one rule, packages/shared). */
+  const passed = (ctx: EntryContext, at: number) =>
+    hasPassedUploadDeadline(ctx.item.dueDate, new Date(at), ctx.event.timeZone);
+
   /** Spec 4: files change only while the entry is open: not withdrawn, not finalised, in time. */
   function assertOpen(ctx: EntryContext, at = now()) {
     if (ctx.entry.isCancelled) throw withdrawnError();
     if (ctx.entry.isSubmittedForMarking) throw finalisedError();
-    if (at > ctx.uploadDeadline.getTime()) throw deadlineError();
+    if (passed(ctx, at)) throw deadlineError();
   }
 
   /**
@@ -110,8 +114,7 @@ export function createEntryAccess(deps: EntryAccessDependencies) {
   function assertMayFinish(ctx: EntryContext, slot: SlotRow) {
     if (ctx.entry.isCancelled) throw withdrawnError();
     if (ctx.entry.isSubmittedForMarking) throw finalisedError();
-    const deadline = ctx.uploadDeadline.getTime();
-    if (slot.createdAt.getTime() > deadline || now() > deadline + deps.uploadGraceMs) {
+    if (passed(ctx, slot.createdAt.getTime()) || passed(ctx, now() - deps.uploadGraceMs)) {
       throw deadlineError();
     }
   }
