@@ -1,4 +1,4 @@
-import { paths } from '@eisteddfod/shared';
+import { isStaffRole, paths } from '@eisteddfod/shared';
 /** The two menus of spec 2 ("Menu and footer"). */
 export interface MenuLink {
   label: string;
@@ -30,9 +30,7 @@ export const LOGGED_OUT_MESSAGE = 'You have been logged out successfully';
  */
 export function staffMenuFor(token: string | null): MenuLink[] {
   const role = token ? tokenRole(token) : undefined;
-  return role === 'organiser' || role === 'adjudicator'
-    ? [{ label: 'Staff', to: paths.staff.href() }]
-    : [];
+  return isStaffRole(role) ? [{ label: 'Staff', to: paths.staff.href() }] : [];
 }
 
 function tokenRole(token: string): string | undefined {

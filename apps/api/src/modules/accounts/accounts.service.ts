@@ -1,5 +1,6 @@
 import {
   ACCOUNT_MESSAGES,
+  isStaffRole,
   noAccountMessage,
   normaliseIdentifier,
   type Customer,
@@ -135,7 +136,7 @@ export function createAccountsService(deps: AccountsDependencies) {
         // Staff sessions carry their role as a hint for the web app's menu (decision 008).
         const role = (await repo.findCustomer(db, customerId))?.role;
         const { token, expiresAt } = await tokens.issue(
-          { customerId, scope: 'session', ...(role && role !== 'customer' ? { role } : {}) },
+          { customerId, scope: 'session', ...(isStaffRole(role) ? { role } : {}) },
           deps.sessionHours * 3600,
         );
         await audit(db, {
