@@ -1,22 +1,8 @@
-import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
-
-/** The web app's features: each may use the shared layers, never another feature. */
-const WEB_FEATURES = readdirSync('apps/web/src/features', { withFileTypes: true })
-  .filter((entry) => entry.isDirectory())
-  .map((entry) => entry.name);
-
-/** Drizzle and the schema: only repositories and db/ touch the database (decision 010). */
-const DATABASE_IMPORTS = {
-  paths: [{ name: 'drizzle-orm', message: 'Queries live in *.repository.ts (decision 010).' }],
-  patterns: [
-    { group: ['drizzle-orm/*'], message: 'Queries live in *.repository.ts (decision 010).' },
-    { group: ['**/db/schema/**'], message: 'Queries live in *.repository.ts (decision 010).' },
-  ],
-};
+import boundaries from './eslint.boundaries.js';
 
 export default tseslint.config(
   {
@@ -73,46 +59,21 @@ export default tseslint.config(
   },
   // bulletproof-react's boundaries: features are apart; what several use lives in shared/,
   // components/ or lib/, which import no feature; app/ composes the features into routes.
-  ...WEB_FEATURES.map((feature) => ({
-    files: [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: WEB_FEATURES.filter((other) => other !== feature).flatMap((other) =>
-                ['../', '../../', '../../../', '../../../../'].map((up) => `${up}${other}/**`),
-              ),
-              message: 'Features do not import each other: move what both use to shared/.',
-            },
-          ],
-        },
-      ],
-    },
-  })),
+  // The rules resolve each import to the file it names (eslint.boundaries.js).
   {
-    files: ['apps/web/src/{shared,components,lib,test}/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { group: ['**/features/**'], message: 'The shared layers import no feature.' },
-          ],
-        },
-      ],
-    },
+    files: ['**/*.{js,mjs,ts,tsx}'],
+    plugins: { boundaries },
+    rules: { 'boundaries/web-layers': 'error', 'boundaries/database-access': 'error' },
   },
+  // Drizzle and the schema: only repositories and db/ touch the database (decision 010).
   {
-    files: ['apps/api/src/**/*.ts'],
-    ignores: [
+    files: [
       'apps/api/src/**/*.repository.ts',
       'apps/api/src/db/**',
       'apps/api/src/test/**',
       'apps/api/src/**/*.test.ts',
       'apps/api/src/**/*.test-helpers.ts',
     ],
-    rules: { 'no-restricted-imports': ['error', DATABASE_IMPORTS] },
+    rules: { 'boundaries/database-access': 'off' },
   },
 );
