@@ -1,4 +1,4 @@
-import { extensionOf, FILE_MESSAGES } from '../files/files.rules.ts';
+import { FILE_MESSAGES, hasExtensionIn, PICTURE_EXTENSIONS } from '../files/files.rules.ts';
 import { GRADE_VALUES } from '../reference/people.ts';
 
 /** Messages of spec 2, 5 and 8 for contestants, word for word (including the spec's typo). */
@@ -54,18 +54,6 @@ export function contestantProblem(
 }
 
 /** Profile pictures: one file of these types (spec 5, "Profile picture"). */
-export const PICTURE_EXTENSIONS = [
-  'heic',
-  'heif',
-  'jpeg',
-  'jpg',
-  'pdf',
-  'png',
-  'tiff',
-  'pptx',
-  'psd',
-] as const;
-
 export function isAllowedPicture(name: string): boolean {
-  return (PICTURE_EXTENSIONS as readonly string[]).includes(extensionOf(name));
+  return hasExtensionIn(PICTURE_EXTENSIONS, name);
 }

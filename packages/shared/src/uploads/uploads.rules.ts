@@ -1,4 +1,10 @@
-import { extensionOf, FILE_MESSAGES } from '../files/files.rules.ts';
+import {
+  DOCUMENT_EXTENSIONS,
+  extensionOf,
+  FILE_MESSAGES,
+  hasExtensionIn,
+  MEDIA_EXTENSIONS,
+} from '../files/files.rules.ts';
 import { calendarDateIn, zoneOffsetMs } from '../time/deadline.rules.ts';
 
 /** Upload type codes (spec 9): the entry itself, or material that supports it. */
@@ -9,45 +15,9 @@ export type UploadType = (typeof UPLOAD_TYPE)[keyof typeof UPLOAD_TYPE];
 export const ENTRY_STATUS = { complete: 1, expired: 2, incomplete: 3 } as const;
 export type EntryStatus = (typeof ENTRY_STATUS)[keyof typeof ENTRY_STATUS];
 
-/**
- * Images and documents (spec 5, Uploads portal), without the dot, lower case. They are the
- * supporting files of every entry and the main file of a Visual Arts & Design entry: an artwork
- * as an image, or creative writing as a PDF (the demo's Creative Writing items ask for PDFs).
- */
-export const DOCUMENT_EXTENSIONS = [
-  'heic',
-  'heif',
-  'jpeg',
-  'jpg',
-  'pdf',
-  'png',
-  'tiff',
-  'pptx',
-  'psd',
-  'docx',
-  'doc',
-  'txt',
-] as const;
-
-/** Video and audio, sent over the resumable (tus) path (spec 5: '.MOV' and '.MPG' included). */
-export const MEDIA_EXTENSIONS = [
-  'm4a',
-  'm4v',
-  'mov',
-  'mp3',
-  'mp4',
-  'mpeg',
-  'mpg',
-  'ogg',
-  'wav',
-  'webm',
-  'wmv',
-] as const;
-
-const isOneOf = (list: readonly string[], fileName: string) => list.includes(extensionOf(fileName));
-
-export const isAllowedDocument = (fileName: string) => isOneOf(DOCUMENT_EXTENSIONS, fileName);
-export const isAllowedMedia = (fileName: string) => isOneOf(MEDIA_EXTENSIONS, fileName);
+export const isAllowedDocument = (fileName: string) =>
+  hasExtensionIn(DOCUMENT_EXTENSIONS, fileName);
+export const isAllowedMedia = (fileName: string) => hasExtensionIn(MEDIA_EXTENSIONS, fileName);
 
 /** Spec 5: a file counts as video (played rather than opened) when its name has one of these. */
 const VIDEO_MARKERS = [

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { extensionOf, IdSchema, text } from '@eisteddfod/shared';
+import { AUDIO_EXTENSIONS, extensionOf, hasExtensionIn, IdSchema, text } from '@eisteddfod/shared';
 import { notFound } from '../../lib/errors.ts';
 import { contentTypeForExtension, opensInBrowser } from '../../lib/file-content.ts';
 import { FileNotFoundError } from '../../providers/storage/file-storage.ts';
@@ -133,7 +133,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
       const { upload, audience, name } = await signedUpload(req.params.id, req.query);
       const blind = audience === 'blind' ? 'blind=1&' : '';
       const source = `/media/uploads/${upload.id}?${blind}expires=${req.query.expires}&signature=${encodeURIComponent(req.query.signature)}`;
-      const isAudio = ['mp3', 'wav', 'm4a', 'ogg'].includes(extensionOf(upload.originalFileName));
+      const isAudio = hasExtensionIn(AUDIO_EXTENSIONS, upload.originalFileName);
       return reply
         .type('text/html; charset=utf-8')
         .header('cache-control', 'private, no-store')

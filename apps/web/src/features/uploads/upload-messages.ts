@@ -32,7 +32,7 @@ export const KIND_EXTENSIONS: Record<UploadKind, readonly string[]> = {
   document: DOCUMENT_EXTENSIONS,
 };
 
-/** '.mp4, .mov, …' for messages and the file picker's accept attribute. */
+/** '.mp4, .mov, …' for messages (the file picker's accept attribute is fileAccept's). */
 export const extensionList = (kind: UploadKind) =>
   KIND_EXTENSIONS[kind].map((extension) => `.${extension}`).join(', ');
 

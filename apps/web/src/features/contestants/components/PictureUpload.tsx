@@ -2,6 +2,7 @@ import { Button, FileButton, Group, Stack, Text } from '@mantine/core';
 import {
   CONTESTANT_MESSAGES,
   FILE_EXISTS,
+  fileAccept,
   PICTURE_EXTENSIONS,
   type UploadResponse,
 } from '@eisteddfod/shared';
@@ -13,7 +14,7 @@ import { ContestantPicture, type PictureView } from './ContestantPicture.tsx';
 /** Spec 4, "Profile picture upload": the file goes up by itself this long after it is chosen. */
 const UPLOAD_DELAY_MS = 1000;
 
-const ACCEPT = PICTURE_EXTENSIONS.map((extension) => `.${extension}`).join(',');
+const ACCEPT = fileAccept(PICTURE_EXTENSIONS);
 const TYPES = PICTURE_EXTENSIONS.map((extension) => extension.toUpperCase()).join(', ');
 
 export interface UploadedPicture extends UploadResponse {

@@ -1,5 +1,5 @@
 import { Button, Text } from '@mantine/core';
-import { UPLOAD_MESSAGES, type ParticipantOrderItem } from '@eisteddfod/shared';
+import { fileAccept, UPLOAD_MESSAGES, type ParticipantOrderItem } from '@eisteddfod/shared';
 import { useId, useRef, useState, type DragEvent } from 'react';
 import { toast } from '../../../lib/toasts.ts';
 import { checkChosenFiles, maxBytesFor } from '../upload-checks.ts';
@@ -16,9 +16,9 @@ import { FileTooLargeModal, UnsupportedFormatModal } from './FileProblemModals.t
 
 const ACCEPT: Record<UploadKind, string> = {
   // The MIME families help phone pickers offer the camera roll; the extensions are checked anyway.
-  video: `video/*,audio/*,${KIND_EXTENSIONS.video.map((e) => `.${e}`).join(',')}`,
-  image: KIND_EXTENSIONS.image.map((e) => `.${e}`).join(','),
-  document: KIND_EXTENSIONS.document.map((e) => `.${e}`).join(','),
+  video: fileAccept(KIND_EXTENSIONS.video, ['video/*', 'audio/*']),
+  image: fileAccept(KIND_EXTENSIONS.image),
+  document: fileAccept(KIND_EXTENSIONS.document),
 };
 
 /**
