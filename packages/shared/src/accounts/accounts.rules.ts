@@ -16,7 +16,7 @@ export function noAccountMessage(username: string): string {
   return `We do not have an account with the email: ${username}. Please register an account or double check the email you have provided`;
 }
 
-export const MOBILE_MIN_LENGTH = 8;
+const MOBILE_MIN_LENGTH = 8;
 export const MOBILE_MAX_LENGTH = 15;
 export const PIN_LENGTH = 6;
 /** Send New Code waits this long after a pin is sent (spec 9). */

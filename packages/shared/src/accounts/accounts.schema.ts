@@ -63,7 +63,6 @@ export const SilentLoginSchema = z.object({
   password: text().max(100).optional(),
   isMobile: z.boolean().default(false),
 });
-export type SilentLogin = z.infer<typeof SilentLoginSchema>;
 
 /**
  * scope 'pin' may only request and verify a pin; 'session' is a full login, issued only after a
@@ -119,4 +118,3 @@ export const OutboxMessageSchema = z.object({
   status: z.string(),
   createdAt: z.iso.datetime(),
 });
-export type OutboxMessage = z.infer<typeof OutboxMessageSchema>;

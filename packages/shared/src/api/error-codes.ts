@@ -6,7 +6,7 @@ import { z } from 'zod';
  * may come with different statuses (ITEM_NOT_FOUND is a 404 on its own address, a 400 when a cart
  * names a missing item). Add a code here before throwing it; the server cannot throw another.
  */
-export const ERROR_CODES = [
+const ERROR_CODES = [
   // Any call
   'VALIDATION_ERROR',
   'BAD_REQUEST',

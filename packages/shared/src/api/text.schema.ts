@@ -5,7 +5,7 @@ import { z } from 'zod';
  * 500 once it reached the database), and none of them belongs in a name, a search or a message.
  */
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
-export const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 /** The same rule as a whole-string pattern, as the OpenAPI document shows it. */
 // eslint-disable-next-line no-control-regex -- as above
 export const TEXT_PATTERN = /^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]*$/;

@@ -4,7 +4,7 @@ import { text } from '../api/text.schema.ts';
 import { SectionSchema } from '../catalogue/catalogue.schema.ts';
 import { GroupParticipantSchema } from '../contestants/contestants.schema.ts';
 
-export const OrderStatusSchema = z.enum(['cart', 'awaiting_payment', 'paid', 'cancelled']);
+const OrderStatusSchema = z.enum(['cart', 'awaiting_payment', 'paid', 'cancelled']);
 export type OrderStatus = z.infer<typeof OrderStatusSchema>;
 
 /** Spec 3, Order item, with what the server works out (price, deadline, group state). */

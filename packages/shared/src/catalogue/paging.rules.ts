@@ -3,9 +3,9 @@ export const PAGE_SIZE = 15;
 /** The order-edit screen asks for 300 items at once (spec 7); nothing asks for more. */
 export const MAX_PAGE_SIZE = 300;
 /** Searches start at 2 characters (spec 4, "Search"). */
-export const MIN_SEARCH_LENGTH = 2;
+const MIN_SEARCH_LENGTH = 2;
 /** Item descriptions are cut here, with View More when they are this long or longer (spec 9). */
-export const DESCRIPTION_PREVIEW_LENGTH = 120;
+const DESCRIPTION_PREVIEW_LENGTH = 120;
 
 export function hasNextPage(skip: number, total: number, pageSize = PAGE_SIZE): boolean {
   return skip + pageSize < total && total > pageSize;

@@ -12,10 +12,9 @@ export const GroupParticipantSchema = z.object({
   gender: z.string(),
   grade: z.string(),
 });
-export type GroupParticipant = z.infer<typeof GroupParticipantSchema>;
 
 /** An item a contestant has entered, as the contestant cards show it (spec 2). */
-export const ProfileOrderItemSchema = z.object({
+const ProfileOrderItemSchema = z.object({
   id: z.number().int(),
   orderId: z.number().int(),
   itemCode: z.string(),

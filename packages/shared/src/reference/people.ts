@@ -24,4 +24,3 @@ export const INSTRUMENTS = [
   'Band',
   'Any Other',
 ] as const;
-export type Instrument = (typeof INSTRUMENTS)[number];

@@ -13,7 +13,7 @@ export type RubricScore = z.infer<typeof RubricScoreSchema>;
 export const RubricScoresSchema = z.array(RubricScoreSchema);
 
 /** A certificate PDF of a published result (one per group participant for a group entry). */
-export const CertificateLinkSchema = z.object({ label: z.string(), url: z.string() });
+const CertificateLinkSchema = z.object({ label: z.string(), url: z.string() });
 
 /**
  * GET /api/OrderItems/{id}/Result: everything the Results modal shows. Before the entry's

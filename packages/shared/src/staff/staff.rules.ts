@@ -1,8 +1,6 @@
 /** Staff roles (issue 9). Customers are families; staff sign in the same way. */
 export const STAFF_ROLES = ['organiser', 'adjudicator'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
-export const ACCOUNT_ROLES = ['customer', ...STAFF_ROLES] as const;
-export type AccountRole = (typeof ACCOUNT_ROLES)[number];
 
 export const isStaffRole = (role: unknown): role is StaffRole =>
   typeof role === 'string' && (STAFF_ROLES as readonly string[]).includes(role);

@@ -3,10 +3,9 @@ import { IdSchema } from '../api/id.schema.ts';
 import { text } from '../api/text.schema.ts';
 import { SectionSchema } from '../catalogue/catalogue.schema.ts';
 import { MedalSchema, RubricScoreSchema } from '../results/results.schema.ts';
-import { ACCOUNT_ROLES, RUBRIC_TOTAL, STAFF_ROLES } from './staff.rules.ts';
+import { RUBRIC_TOTAL, STAFF_ROLES } from './staff.rules.ts';
 
-export const StaffRoleSchema = z.enum(STAFF_ROLES);
-export const AccountRoleSchema = z.enum(ACCOUNT_ROLES);
+const StaffRoleSchema = z.enum(STAFF_ROLES);
 
 /** GET /api/Staff/Me: who the signed-in member of staff is (404 for a family). */
 export const StaffMeSchema = z.object({
@@ -18,7 +17,7 @@ export const StaffMeSchema = z.object({
 export type StaffMe = z.infer<typeof StaffMeSchema>;
 
 /** A section's marking rubric, as the event's data gives it: maxima total 100. */
-export const RubricCriterionSchema = z.object({
+const RubricCriterionSchema = z.object({
   name: z.string().trim().min(1).max(80),
   maxValue: z.number().int().min(1).max(100),
 });
@@ -52,7 +51,7 @@ export const ConflictSchema = z.object({
 });
 export type Conflict = z.infer<typeof ConflictSchema>;
 
-export const MarkingProgressSchema = z.object({
+const MarkingProgressSchema = z.object({
   /** Finalised entries the adjudicator may mark (assigned, no conflict). */
   assigned: z.number().int(),
   drafts: z.number().int(),
@@ -101,11 +100,11 @@ export type DeclareConflict = z.infer<typeof DeclareConflictSchema>;
 
 // ---- Adjudicators: marking --------------------------------------------------------------------
 
-export const MarkStatusSchema = z.enum(['unmarked', 'draft', 'submitted', 'published']);
+const MarkStatusSchema = z.enum(['unmarked', 'draft', 'submitted', 'published']);
 export type MarkStatus = z.infer<typeof MarkStatusSchema>;
 
 /** An entry as an adjudicator sees it: blind, no contestant, school or file names. */
-export const MarkingEntrySummarySchema = z.object({
+const MarkingEntrySummarySchema = z.object({
   orderItemId: z.number().int(),
   /** 'E{orderItemId}', the only handle an adjudicator has on an entry. */
   entryCode: z.string(),
@@ -120,7 +119,7 @@ export const MarkingEntrySummarySchema = z.object({
 export type MarkingEntrySummary = z.infer<typeof MarkingEntrySummarySchema>;
 export const MarkingListSchema = z.array(MarkingEntrySummarySchema);
 
-export const MarkingFileSchema = z.object({
+const MarkingFileSchema = z.object({
   uploadId: z.number().int(),
   /** 'Main file 1 (.mp4)': never the stored name, which embeds the contestant's. */
   label: z.string(),
@@ -131,9 +130,8 @@ export const MarkingFileSchema = z.object({
   /** For videos, a signed link to a player page. */
   playerUrl: z.string().nullable(),
 });
-export type MarkingFile = z.infer<typeof MarkingFileSchema>;
 
-export const MarkSchema = z.object({
+const MarkSchema = z.object({
   status: z.enum(['draft', 'submitted']),
   comment: z.string(),
   scores: z.array(RubricScoreSchema),
@@ -168,7 +166,7 @@ export const StaffBucketLinkQuerySchema = z.object({ orderItemId: IdSchema, uplo
 
 // ---- Organisers: results ------------------------------------------------------------------
 
-export const ResultRowSchema = z.object({
+const ResultRowSchema = z.object({
   orderItemId: z.number().int(),
   entryCode: z.string(),
   itemCode: z.string(),
@@ -181,9 +179,8 @@ export const ResultRowSchema = z.object({
   medal: MedalSchema.nullable(),
   certificates: z.number().int(),
 });
-export type ResultRow = z.infer<typeof ResultRowSchema>;
 
-export const CategoryResultsSchema = z.object({
+const CategoryResultsSchema = z.object({
   categoryId: z.number().int(),
   categoryName: z.string(),
   section: SectionSchema,

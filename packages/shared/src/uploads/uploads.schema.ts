@@ -4,11 +4,11 @@ import { text } from '../api/text.schema.ts';
 import { SectionSchema } from '../catalogue/catalogue.schema.ts';
 import { GroupParticipantSchema } from '../contestants/contestants.schema.ts';
 
-export const UploadTypeSchema = z.union([z.literal(2), z.literal(3)]);
-export const EntryStatusSchema = z.union([z.literal(1), z.literal(2), z.literal(3)]);
+const UploadTypeSchema = z.union([z.literal(2), z.literal(3)]);
+const EntryStatusSchema = z.union([z.literal(1), z.literal(2), z.literal(3)]);
 
 /** Spec 3, Order item upload. */
-export const OrderItemUploadSchema = z.object({
+const OrderItemUploadSchema = z.object({
   id: z.number().int(),
   orderItemId: z.number().int(),
   fileName: z.string(),
@@ -128,7 +128,7 @@ export const CollectionParamsSchema = z.object({ id: z.uuid() });
  * What a client needs to send bytes to a video slot over tus: where, and the signed permission
  * (spec 7: a hash of library id, key, expiry and video id; the key itself stays on the server).
  */
-export const VideoUploadAuthSchema = z.object({
+const VideoUploadAuthSchema = z.object({
   endpoint: z.string(),
   libraryId: z.string(),
   videoId: z.uuid(),
