@@ -1,4 +1,4 @@
-import { ApiErrorSchema, type Endpoint, type ErrorStatus } from '@eisteddfod/shared';
+import { ApiErrorSchema, type Endpoint } from '@eisteddfod/shared';
 import type {
   ContextConfigDefault,
   FastifyBaseLogger,
@@ -21,12 +21,21 @@ export type ZodApp = FastifyInstance<
   ZodTypeProvider
 >;
 
+/** The error bodies an endpoint declares that are not ApiErrors (none for most). */
+type ErrorBodiesOf<E extends Endpoint> = E extends { errorBodies: infer B extends object }
+  ? B
+  : Record<never, never>;
+
 /** The Fastify schema an endpoint's definition stands for, so handlers are typed from it. */
 type SchemaOf<E extends Endpoint> = {
   params: E['params'];
   querystring: E['query'];
   body: E['body'];
-  response: E['responses'] & { [S in E['errors'][number]]: typeof ApiErrorSchema };
+  response: E['responses'] & {
+    [S in E['errors'][number]]: S extends keyof ErrorBodiesOf<E>
+      ? ErrorBodiesOf<E>[S]
+      : typeof ApiErrorSchema;
+  };
 };
 
 export type EndpointHandler<E extends Endpoint> = RouteHandlerMethod<
@@ -39,8 +48,14 @@ export type EndpointHandler<E extends Endpoint> = RouteHandlerMethod<
   ZodTypeProvider
 >;
 
-/** Route options an endpoint's definition does not hold: limits and hooks of that route only. */
-export type RouteExtras = Pick<RouteShorthandOptions, 'bodyLimit' | 'onRequest' | 'preValidation'>;
+/**
+ * Route options an endpoint's definition does not hold: limits, hooks and the log level of that
+ * route only.
+ */
+export type RouteExtras = Pick<
+  RouteShorthandOptions,
+  'bodyLimit' | 'onRequest' | 'preValidation' | 'logLevel'
+>;
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -71,8 +86,10 @@ export function requireEndpointDefinitions(app: FastifyInstance): void {
   });
 }
 
-const errorResponses = (statuses: readonly ErrorStatus[]) =>
-  Object.fromEntries(statuses.map((status) => [status, ApiErrorSchema]));
+const errorResponses = (endpoint: Endpoint) =>
+  Object.fromEntries(
+    endpoint.errors.map((status) => [status, endpoint.errorBodies?.[status] ?? ApiErrorSchema]),
+  );
 
 /**
  * Registers the route of an endpoint defined in packages/shared, at its path and every alias:
@@ -98,7 +115,7 @@ export function serve<const E extends Endpoint>(
     response: {
       // An answer that is not JSON has no schema: its handler sends bytes or a redirect.
       ...Object.fromEntries(Object.entries(responses).filter(([, s]) => s !== null)),
-      ...errorResponses(endpoint.errors),
+      ...errorResponses(endpoint),
     },
   };
   for (const url of [endpoint.path, ...(endpoint.aliases ?? [])]) {

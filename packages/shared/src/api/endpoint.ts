@@ -60,6 +60,11 @@ export interface Endpoint {
   produces?: readonly string[];
   /** The statuses of the errors it answers with, each an ApiError with an ErrorCode. */
   errors: readonly ErrorStatus[];
+  /**
+   * The body of an error status in `errors` that is not an ApiError: a probe's own answer, as
+   * readiness's 503 says what is unavailable.
+   */
+  errorBodies?: Partial<Record<ErrorStatus, z.ZodType>>;
 }
 
 /** Checks an endpoint's definition and keeps its exact type (for the server's and web's types). */
