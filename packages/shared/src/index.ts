@@ -42,3 +42,4 @@ export * from './endpoints/public-site.endpoints.ts';
 export * from './endpoints/public-site.paths.ts';
 export * from './endpoints/uploads.endpoints.ts';
 export * from './endpoints/staff.endpoints.ts';
+export * from './endpoints/health.endpoints.ts';

@@ -1,28 +1,14 @@
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-
-const HealthSchema = z.object({ status: z.literal('ok') });
-const ReadySchema = z.object({ status: z.enum(['ready', 'unavailable']), database: z.string() });
+import { healthApi } from '@eisteddfod/shared';
+import { serve } from '../../plugins/endpoints.ts';
 
 /** Liveness (the process answers) and readiness (the database answers too). */
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/healthz',
-    {
-      config: { access: 'public' },
-      schema: { tags: ['Health'], response: { 200: HealthSchema } },
-      logLevel: 'warn',
-    },
-    async () => ({ status: 'ok' as const }),
-  );
+  serve(app, healthApi.live, async () => ({ status: 'ok' as const }), { logLevel: 'warn' });
 
-  app.get(
-    '/readyz',
-    {
-      config: { access: 'public' },
-      schema: { tags: ['Health'], response: { 200: ReadySchema, 503: ReadySchema } },
-      logLevel: 'warn',
-    },
+  serve(
+    app,
+    healthApi.ready,
     async (_req, reply) => {
       try {
         await app.database.ping();
@@ -31,5 +17,6 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         return reply.code(503).send({ status: 'unavailable', database: app.database.kind });
       }
     },
+    { logLevel: 'warn' },
   );
 };
