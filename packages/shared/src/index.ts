@@ -43,3 +43,4 @@ export * from './endpoints/public-site.paths.ts';
 export * from './endpoints/uploads.endpoints.ts';
 export * from './endpoints/staff.endpoints.ts';
 export * from './endpoints/health.endpoints.ts';
+export * from './endpoints/outbox.endpoints.ts';

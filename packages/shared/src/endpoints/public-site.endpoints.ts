@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { defineEndpoint } from '../api/endpoint.ts';
 import { ClientConfigSchema } from '../api/client-config.schema.ts';
 import { text } from '../api/text.schema.ts';
-import { OutboxMessageSchema } from '../accounts/accounts.schema.ts';
 import { EventContentSchema } from '../event/content.schema.ts';
 import { EventSummarySchema } from '../event/event.schema.ts';
 import { ReferenceListsSchema } from '../reference/reference.schema.ts';
@@ -13,7 +12,7 @@ const pdf = { tags: ['Documents'], produces: ['application/pdf'], access: 'publi
 
 /**
  * The public site's calls: its content, the web app's configuration and reference lists, the
- * support form, the event's documents, and the outbox a local run can read.
+ * support form and the event's documents.
  */
 export const publicSiteApi = {
   content: defineEndpoint({
@@ -81,15 +80,5 @@ export const publicSiteApi = {
     }),
     responses: { 200: null },
     errors: [400, 404],
-  }),
-  devOutbox: defineEndpoint({
-    method: 'GET',
-    path: '/api/dev/outbox',
-    access: 'public',
-    tags: ['Development'],
-    summary: 'Messages sent to an email address or mobile number, newest first',
-    query: z.object({ to: text().trim().min(1).max(254) }),
-    responses: { 200: z.array(OutboxMessageSchema) },
-    errors: [400],
   }),
 };
