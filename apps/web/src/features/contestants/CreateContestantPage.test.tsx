@@ -185,6 +185,28 @@ describe('CreateContestantPage (spec 2, 4 and 5)', { timeout: 15_000 }, () => {
     );
   });
 
+  it('sends only the last picture chosen within the second', async () => {
+    const requests = mockApi(
+      createServer(() => [
+        200,
+        { name: 'file-124', fileUrl: '/api/files/file-124/picture?expires=1&signature=s' },
+      ]),
+    );
+    const user = userEvent.setup();
+    renderRoutes(routes, PATH);
+    await screen.findByRole('heading', { name: 'Add Contestant' });
+    await user.upload(pictureInput(), picture('first.png'));
+    await user.upload(pictureInput(), picture('second.png'));
+    expect(screen.getByText('Uploading second.png')).toBeInTheDocument();
+    await waitFor(
+      () => expect(show).toHaveBeenCalledWith(expect.objectContaining({ message: M.fileUploaded })),
+      { timeout: 3000 },
+    );
+    const uploads = requests.filter((r) => r.path.startsWith('/api/Uploads/'));
+    expect(uploads).toHaveLength(1);
+    expect(((uploads[0]?.body as FormData).get('file') as File).name).toBe('second.png');
+  });
+
   it("warns about a duplicate ('File exists'), clears the picker and keeps no picture", async () => {
     mockApi(createServer(() => [200, { name: FILE_EXISTS, fileUrl: '' }]));
     const user = userEvent.setup();

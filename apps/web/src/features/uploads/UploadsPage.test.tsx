@@ -156,6 +156,21 @@ describe('UploadsPage (spec 2, Uploads portal)', () => {
     await waitFor(() => expect(listRequests(requests).at(-1)?.query.get('search')).toBe(''));
   });
 
+  it('sends one search when typing pauses, and keeps it while a single character is left', async () => {
+    const requests = mockApi(uploadsServer(entriesPage([entry()])));
+    const user = userEvent.setup();
+    open();
+    const box = await screen.findByPlaceholderText(UPLOAD_MESSAGES.searchPlaceholder);
+    await screen.findByTestId('entries-total');
+    const searches = () => listRequests(requests).map((r) => r.query.get('search'));
+    await user.type(box, 'MU1');
+    await waitFor(() => expect(searches()).toEqual(['', 'MU1']));
+    await user.type(box, '{Backspace}{Backspace}');
+    expect(box).toHaveValue('M');
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(searches()).toEqual(['', 'MU1']);
+  });
+
   it('says when nothing matches, and when nothing has been entered yet', async () => {
     let page = entriesPage([], { allEntries: 3, completeEntries: 0 });
     mockApi(uploadsServer(() => page));

@@ -18,6 +18,7 @@ import {
   paths,
   UPLOAD_MESSAGES,
 } from '@eisteddfod/shared';
+import { useDebouncedCallback } from '@mantine/hooks';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useDocumentTitle } from '../../lib/document-title.ts';
@@ -77,15 +78,17 @@ export default function UploadsPage() {
   const [searchText, setSearchText] = useState('');
   const [search, setSearch] = useState('');
   const [skip, setSkip] = useState(0);
-  useEffect(() => {
-    const text = searchText.trim();
-    if (text.length === 1) return;
-    const timer = setTimeout(() => {
-      setSearch(text);
-      setSkip(0);
-    }, SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [searchText]);
+  // A search is sent once typing pauses; a single character sends none and keeps the last one.
+  const applySearch = useDebouncedCallback((text: string) => {
+    setSearch(text);
+    setSkip(0);
+  }, SEARCH_DELAY_MS);
+  function changeSearchText(value: string) {
+    setSearchText(value);
+    const text = value.trim();
+    if (text.length === 1) applySearch.cancel();
+    else applySearch(text);
+  }
 
   const entries = useEntries(
     { participantId: contestant?.id ?? 0, skip, year: config.data?.year, search },
@@ -115,6 +118,7 @@ export default function UploadsPage() {
   }
 
   function clearSearch() {
+    applySearch.cancel();
     setSearchText('');
     setSearch('');
     setSkip(0);
@@ -213,7 +217,7 @@ export default function UploadsPage() {
               placeholder={UPLOAD_MESSAGES.searchPlaceholder}
               size="md"
               value={searchText}
-              onChange={(event) => setSearchText(event.currentTarget.value)}
+              onChange={(event) => changeSearchText(event.currentTarget.value)}
               style={{ flex: '1 1 14rem' }}
               maw={{ sm: 320 }}
               type="search"

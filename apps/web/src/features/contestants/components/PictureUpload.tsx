@@ -6,7 +6,8 @@ import {
   PICTURE_EXTENSIONS,
   type UploadResponse,
 } from '@eisteddfod/shared';
-import { useEffect, useRef, useState } from 'react';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { useRef, useState } from 'react';
 import { toast } from '../../../lib/toasts.ts';
 import { useUploadPicture } from '../api/upload-picture.ts';
 import { ContestantPicture, type PictureView } from './ContestantPicture.tsx';
@@ -40,10 +41,7 @@ export function PictureUpload(props: {
 }) {
   const upload = useUploadPicture(props.customerId, props.contestantId);
   const resetPicker = useRef<() => void>(null);
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const [chosen, setChosen] = useState<string | null>(null);
-
-  useEffect(() => () => clearTimeout(timer.current), []);
 
   function finish() {
     resetPicker.current?.();
@@ -51,25 +49,28 @@ export function PictureUpload(props: {
     props.onBusyChange?.(false);
   }
 
+  // A file chosen again within the delay replaces the first; leaving the screen sends neither.
+  const send = useDebouncedCallback((file: File) => {
+    upload.mutate(file, {
+      onSuccess: (answer) => {
+        finish();
+        if (answer.name === FILE_EXISTS) {
+          toast('warning', CONTESTANT_MESSAGES.duplicateFile);
+          return;
+        }
+        toast('success', CONTESTANT_MESSAGES.fileUploaded);
+        props.onUploaded({ ...answer, fileName: file.name });
+      },
+      onError: finish,
+    });
+  }, UPLOAD_DELAY_MS);
+
   function choose(file: File | null) {
-    clearTimeout(timer.current);
+    send.cancel();
     if (!file) return;
     setChosen(file.name);
     props.onBusyChange?.(true);
-    timer.current = setTimeout(() => {
-      upload.mutate(file, {
-        onSuccess: (answer) => {
-          finish();
-          if (answer.name === FILE_EXISTS) {
-            toast('warning', CONTESTANT_MESSAGES.duplicateFile);
-            return;
-          }
-          toast('success', CONTESTANT_MESSAGES.fileUploaded);
-          props.onUploaded({ ...answer, fileName: file.name });
-        },
-        onError: finish,
-      });
-    }, UPLOAD_DELAY_MS);
+    send(file);
   }
 
   const hasPicture = props.picture.imageUrl !== null || props.picture.documentName !== null;
