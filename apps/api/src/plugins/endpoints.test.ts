@@ -52,6 +52,25 @@ describe('the endpoint contract (packages/shared/src/endpoints)', () => {
     await app.close();
   });
 
+  it('cannot be sidestepped by capitals, a look-alike docs path or a made-up protocol', () => {
+    const app = bareApp();
+    const open = { config: { access: 'public' as const } };
+    // The router ignores case, so '/API/x' answers '/api/x': the guard must too.
+    expect(() => app.get('/API/Handmade', open, async () => 'x')).toThrow(
+      'GET /API/Handmade has no endpoint definition',
+    );
+    expect(() => app.get('/api/docs-private', open, async () => 'x')).toThrow(
+      'has no endpoint definition',
+    );
+    expect(() =>
+      app.get(
+        '/api/Anything',
+        { config: { access: 'public', protocol: 'made up' } },
+        async () => 'x',
+      ),
+    ).toThrow('has no endpoint definition');
+  });
+
   it('serves a definition at its path and aliases, with its schemas', async () => {
     const app = bareApp();
     serve(app, echo, async (req) => ({ id: req.params.id, word: req.query.word }));

@@ -67,7 +67,10 @@ declare module 'fastify' {
 }
 
 /** Addresses under /api served by a third-party plugin with routes of its own. */
-const THIRD_PARTY_PREFIXES = ['/api/docs'];
+const THIRD_PARTY_PREFIXES = ['/api/docs/'];
+const THIRD_PARTY_PATHS = ['/api/docs'];
+/** The protocols whose routes are registered by hand, each named by its standard. */
+const PROTOCOLS = new Set(['tus 1.0.0']);
 
 /**
  * Refuses to register an /api route that was not registered from an endpoint definition (or is
@@ -76,9 +79,13 @@ const THIRD_PARTY_PREFIXES = ['/api/docs'];
  */
 export function requireEndpointDefinitions(app: FastifyInstance): void {
   app.addHook('onRoute', (route) => {
-    if (!route.url.startsWith('/api/') && route.url !== '/api') return;
-    if (route.config?.endpoint || route.config?.protocol) return;
-    if (THIRD_PARTY_PREFIXES.some((prefix) => route.url.startsWith(prefix))) return;
+    // The router ignores case (plugins/server-options.ts), so this check does too.
+    const url = route.url.toLowerCase();
+    if (!url.startsWith('/api/') && url !== '/api') return;
+    if (route.config?.endpoint) return;
+    if (route.config?.protocol && PROTOCOLS.has(route.config.protocol)) return;
+    if (THIRD_PARTY_PATHS.includes(url)) return;
+    if (THIRD_PARTY_PREFIXES.some((prefix) => url.startsWith(prefix))) return;
     throw new Error(
       `${String(route.method)} ${route.url} has no endpoint definition: define it in ` +
         'packages/shared/src/endpoints and register it with serve() (plugins/endpoints.ts)',
