@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { FileStore } from '@tus/file-store';
-import { S3Store } from '@tus/s3-store';
+import type { S3 } from '@aws-sdk/client-s3';
+import { S3Store, type Options as S3StoreOptions } from '@tus/s3-store';
 import { Server } from '@tus/server';
 import type { FastifyBaseLogger } from 'fastify';
 import {
@@ -17,7 +18,7 @@ import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { CONTENT_TYPES, contentMatchesExtension, detectContent } from '../../lib/file-content.ts';
 import type { FileStorage } from '../../providers/storage/file-storage.ts';
-import { s3ClientConfigOf, s3SettingsFrom } from '../../providers/storage/s3-storage.ts';
+import { createS3Client, s3SettingsFrom } from '../../providers/storage/s3-client.ts';
 import type { VideoHost } from '../../providers/video/video-host.ts';
 import * as fileRepo from './entry-files.repository.ts';
 import * as repo from './video-slots.repository.ts';
@@ -51,16 +52,30 @@ class FileStoreInFolder extends FileStore {
   override checkOrCreateDirectory() {}
 }
 
-/** The tus store: files under DATA_DIR/videos, or the S3 bucket when storage is S3. */
+/**
+ * S3Store on our own S3 client (providers/storage/s3-client.ts), which puts S3_PREFIX before its
+ * keys as it does for every other file; S3Store's own client knows no prefix.
+ */
+class S3StoreOnClient extends S3Store {
+  constructor(options: S3StoreOptions, client: S3) {
+    super(options);
+    this.client = client;
+  }
+}
+
+/** The tus store: files under DATA_DIR/videos, or the S3 bucket's videos when storage is S3. */
 function createTusStore(config: Config) {
   const expirationPeriodInMilliseconds = config.UPLOAD_EXPIRY_HOURS * 3600_000;
   if (config.STORAGE_DRIVER === 's3') {
     const settings = s3SettingsFrom(config, 'videos');
-    return new S3Store({
-      partSize: 8 * 1024 * 1024,
-      expirationPeriodInMilliseconds,
-      s3ClientConfig: { bucket: settings.bucket, ...s3ClientConfigOf(settings) },
-    });
+    return new S3StoreOnClient(
+      {
+        partSize: 8 * 1024 * 1024,
+        expirationPeriodInMilliseconds,
+        s3ClientConfig: { bucket: settings.bucket, region: settings.region },
+      },
+      createS3Client(settings),
+    );
   }
   const directory = path.join(config.DATA_DIR, 'videos');
   mkdirSync(directory, { recursive: true });
