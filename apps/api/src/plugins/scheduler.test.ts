@@ -45,11 +45,19 @@ describe('the scheduler (every recurring background task)', () => {
       runs += 1;
       throw new Error('boom');
     });
+    // A task that throws before it returns its promise is caught the same way.
+    app.scheduler.every('throwing task', 1000, () => {
+      throw new Error('at once');
+    });
     await vi.advanceTimersByTimeAsync(2000);
     expect(runs).toBe(2);
     expect(logged).toHaveBeenCalledWith(
       expect.objectContaining({ task: 'failing task' }),
       'failing task failed',
+    );
+    expect(logged).toHaveBeenCalledWith(
+      expect.objectContaining({ task: 'throwing task' }),
+      'throwing task failed',
     );
     await app.close();
   });

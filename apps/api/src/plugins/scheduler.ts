@@ -3,8 +3,9 @@ import fp from 'fastify-plugin';
 /**
  * Every recurring background task of the process, in one place: each runs on its own timer,
  * never overlaps itself, and a failure is logged with its name and tried again next time. On
- * close the timers stop and the runs in progress are awaited, before any module closes. A real job queue replaces this
- * when the work must be shared between instances (issue 15); keep the interface that small.
+ * close the timers stop and the runs in progress are awaited, before any module closes. A real
+ * job queue replaces this when the work must be shared between instances (issue 15); keep the
+ * interface that small.
  */
 interface Scheduler {
   every(name: string, intervalMs: number, task: () => Promise<unknown>): void;
@@ -28,7 +29,9 @@ export default fp(
         const timer = setInterval(() => {
           if (busy || closed) return;
           busy = true;
-          const run = task()
+          // Through a promise, so that a task that throws before it returns one is logged too.
+          const run = Promise.resolve()
+            .then(task)
             .catch((err: unknown) => app.log.error({ err, task: name }, `${name} failed`))
             .finally(() => {
               busy = false;
