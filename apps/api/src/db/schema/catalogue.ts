@@ -1,3 +1,4 @@
+import type { Section } from '@eisteddfod/shared';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -46,7 +47,7 @@ export const categories = pgTable(
       .notNull()
       .references(() => events.id),
     name: text().notNull(),
-    section: text().notNull(),
+    section: text().notNull().$type<Section>(),
     sortOrder: integer().notNull().default(0),
   },
   (t) => [

@@ -1,3 +1,4 @@
+import type { Gender, StaffRole } from '@eisteddfod/shared';
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
@@ -15,7 +16,7 @@ export const customers = pgTable(
     email: text(),
     mobileNumber: text(),
     country: text().notNull(),
-    role: text().notNull().default('customer'),
+    role: text().notNull().default('customer').$type<'customer' | StaffRole>(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -30,7 +31,7 @@ export const loginIdentities = pgTable(
     customerId: integer()
       .notNull()
       .references(() => customers.id, { onDelete: 'cascade' }),
-    channel: text().notNull(),
+    channel: text().notNull().$type<'email' | 'mobile'>(),
     identifier: text().notNull(),
     verifiedAt: timestamp({ withTimezone: true }),
   },
@@ -75,7 +76,7 @@ export const participantProfiles = pgTable(
     mobileNumber: text(),
     school: text().notNull(),
     grade: text().notNull(),
-    gender: text(),
+    gender: text().$type<Gender>(),
     acceptedTermsAt: timestamp({ withTimezone: true }),
     acceptedHonourPledgeAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -7,7 +7,7 @@ export const outboxMessages = pgTable(
   'outbox_messages',
   {
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    channel: text().notNull(),
+    channel: text().notNull().$type<'email' | 'whatsapp'>(),
     recipient: text().notNull(),
     subject: text().notNull().default(''),
     body: text().notNull(),

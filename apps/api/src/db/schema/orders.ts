@@ -1,3 +1,4 @@
+import type { OrderStatus } from '@eisteddfod/shared';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -27,7 +28,7 @@ export const orders = pgTable(
     eventId: integer()
       .notNull()
       .references(() => events.id),
-    status: text().notNull().default('cart'),
+    status: text().notNull().default('cart').$type<OrderStatus>(),
     sendWhatsAppConfirmation: boolean().notNull().default(false),
     /** Where the payment confirmation goes, as given at checkout. */
     confirmationEmail: text(),

@@ -1,3 +1,4 @@
+import type { Section } from '@eisteddfod/shared';
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { categories, events } from './catalogue.ts';
@@ -37,7 +38,7 @@ export const adjudicatorAssignments = pgTable(
     eventId: integer()
       .notNull()
       .references(() => events.id, { onDelete: 'cascade' }),
-    section: text(),
+    section: text().$type<Section>(),
     categoryId: integer().references(() => categories.id, { onDelete: 'cascade' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -67,7 +68,7 @@ export const conflictsOfInterest = pgTable(
     adjudicatorId: integer()
       .notNull()
       .references(() => customers.id, { onDelete: 'cascade' }),
-    kind: text().notNull(),
+    kind: text().notNull().$type<'school' | 'contestant'>(),
     /** As typed, for display. */
     label: text().notNull(),
     /** Folded for matching: lower case, single spaces. */
@@ -93,7 +94,7 @@ export const marks = pgTable(
       .references(() => orderItems.id, { onDelete: 'cascade' }),
     adjudicatorId: integer().references(() => customers.id),
     comment: text().notNull().default(''),
-    status: text().notNull().default('draft'),
+    status: text().notNull().default('draft').$type<'draft' | 'submitted'>(),
     /** The sum of the rubric values, worked out by the server when the mark is saved. */
     total: integer().notNull().default(0),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -1,3 +1,4 @@
+import type { UploadType } from '@eisteddfod/shared';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -25,7 +26,7 @@ export const orderItemUploads = pgTable(
     fileName: text().notNull(),
     originalFileName: text().notNull(),
     storageKey: text().notNull(),
-    uploadType: integer().notNull(),
+    uploadType: integer().notNull().$type<UploadType>(),
     sizeInBytes: bigint({ mode: 'number' }).notNull(),
     isPrimaryFile: boolean().notNull().default(false),
     videoId: text(),

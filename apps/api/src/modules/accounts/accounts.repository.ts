@@ -238,7 +238,11 @@ export async function findRoleAndName(db: Database, customerId: number) {
 }
 
 /** Gives a customer a role (staff accounts: operator actions and invitations). */
-export async function setRole(db: Database, customerId: number, role: string): Promise<void> {
+export async function setRole(
+  db: Database,
+  customerId: number,
+  role: CustomerRow['role'],
+): Promise<void> {
   await db
     .update(customers)
     .set({ role, updatedAt: new Date() })

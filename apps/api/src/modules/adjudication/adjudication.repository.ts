@@ -1,3 +1,4 @@
+import type { Section } from '@eisteddfod/shared';
 import { and, asc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import {
@@ -134,7 +135,7 @@ export async function countVisibleEntries(
 }
 
 /** For organisers (not blind): every markable entry with its contestant, school and mark. */
-export async function findEntriesForReview(db: Database, eventId: number, section?: string) {
+export async function findEntriesForReview(db: Database, eventId: number, section?: Section) {
   const adjudicator = sql<
     string | null
   >`(select ${customers.firstName} || ' ' || ${customers.surname} from ${customers} where ${customers.id} = ${marks.adjudicatorId})`;

@@ -1,3 +1,4 @@
+import type { DeclareConflict, Section } from '@eisteddfod/shared';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
@@ -80,7 +81,7 @@ export async function insertAssignment(
   values: {
     adjudicatorId: number;
     eventId: number;
-    section: string | null;
+    section: Section | null;
     categoryId: number | null;
   },
 ): Promise<boolean> {
@@ -114,7 +115,7 @@ export async function deleteAssignment(
 /** A conflict declared twice is kept once. */
 export async function insertConflict(
   db: Database,
-  values: { adjudicatorId: number; kind: string; label: string; matchKey: string },
+  values: { adjudicatorId: number; kind: DeclareConflict['kind']; label: string; matchKey: string },
 ): Promise<void> {
   await db.insert(conflictsOfInterest).values(values).onConflictDoNothing();
 }

@@ -6,7 +6,6 @@ import {
   type CreateAssignment,
   type DeclareConflict,
   type InviteAdjudicator,
-  type Section,
   paths,
 } from '@eisteddfod/shared';
 import type { Database } from '../../db/client.ts';
@@ -48,7 +47,7 @@ export function createAdjudicatorsService(deps: AdjudicatorsDependencies) {
     const rows = await repo.findAssignments(db, adjudicatorId);
     return rows.map((r) => ({
       id: r.id,
-      section: (r.section as Section | null) ?? null,
+      section: r.section ?? null,
       categoryId: r.categoryId,
       label: r.section ?? `${r.categoryName ?? '?'} (${r.categorySection ?? '?'})`,
     }));

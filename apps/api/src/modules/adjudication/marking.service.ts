@@ -7,7 +7,6 @@ import {
   type MarkingEntrySummary,
   type MarkStatus,
   type SaveMark,
-  type Section,
 } from '@eisteddfod/shared';
 import type { Database } from '../../db/client.ts';
 import { audit } from '../../lib/audit.repository.ts';
@@ -50,7 +49,7 @@ function summary(row: entries.EntryRow): MarkingEntrySummary {
     itemCode: row.itemCode,
     itemTitle: row.itemTitle,
     categoryName: row.categoryName,
-    section: row.section as Section,
+    section: row.section,
     isGroupItem: row.isGroupItem,
     status,
     total: status === 'unmarked' ? null : row.markTotal,

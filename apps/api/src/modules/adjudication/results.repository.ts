@@ -1,3 +1,4 @@
+import type { Section } from '@eisteddfod/shared';
 import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import {
@@ -40,7 +41,7 @@ export async function findPublishedMark(db: Database, orderItemId: number) {
 export async function publishSubmittedMarks(
   db: Database,
   eventId: number,
-  section: string | undefined,
+  section: Section | undefined,
   at: Date,
 ): Promise<number[]> {
   const eligible = db

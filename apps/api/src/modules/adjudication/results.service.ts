@@ -132,7 +132,7 @@ export function createResultsService(deps: ResultsDependencies) {
           group = {
             categoryId: r.categoryId,
             categoryName: r.categoryName,
-            section: r.section as Section,
+            section: r.section,
             entries: [],
           };
           byCategory.set(r.categoryId, group);

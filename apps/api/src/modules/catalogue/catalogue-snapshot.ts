@@ -5,7 +5,6 @@ import {
   type Category,
   type EventSummary,
   type Item,
-  type Section,
 } from '@eisteddfod/shared';
 import type { CompressedJson } from '../../lib/compressed-json.ts';
 import { LruCache } from '../../lib/compressed-json.ts';
@@ -86,7 +85,7 @@ export function buildSnapshot(
   const categories: Category[] = categoryRows.map((c) => ({
     id: c.id,
     name: c.name,
-    section: c.section as Section,
+    section: c.section,
   }));
   const byId = new Map(categories.map((c) => [c.id, c]));
   const deadlines = new Map<string, number>();

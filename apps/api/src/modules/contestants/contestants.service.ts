@@ -2,7 +2,6 @@ import {
   CONTESTANT_MESSAGES,
   contestantProblem,
   type CreateParticipantProfile,
-  type Gender,
   type ParticipantProfile,
   type UpdateParticipantProfile,
 } from '@eisteddfod/shared';
@@ -76,7 +75,7 @@ export function createContestantsService(
           mobileNumber: row.mobileNumber,
           school: row.school,
           grade: row.grade,
-          gender: row.gender as Gender | null,
+          gender: row.gender,
           profileImageLink: link,
           profilePictureName: picture && !link ? picture.originalName : null,
           orderItems: entered

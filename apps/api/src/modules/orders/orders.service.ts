@@ -17,7 +17,6 @@ import {
   type Item,
   type Order,
   type OrderItem,
-  type OrderStatus,
   type Section,
 } from '@eisteddfod/shared';
 import type { Database } from '../../db/client.ts';
@@ -179,7 +178,7 @@ export function createOrdersService(deps: {
       orderNumber: orderNumber(event.year, order.id),
       customerId: order.customerId,
       eventId: order.eventId,
-      status: order.status as OrderStatus,
+      status: order.status,
       sendWhatsAppConfirmation: order.sendWhatsAppConfirmation,
       isImported: order.isImported,
       totalPrice: order.totalCents ?? orderItems.reduce((sum, i) => sum + i.price, 0),

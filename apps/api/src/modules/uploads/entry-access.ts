@@ -10,7 +10,6 @@ import {
   type Item,
   type OrderItemUpload,
   type ParticipantOrderItem,
-  type UploadType,
 } from '@eisteddfod/shared';
 import type { Database } from '../../db/client.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
@@ -128,7 +127,7 @@ export function createEntryAccess(deps: EntryAccessDependencies) {
       orderItemId: row.orderItemId,
       fileName: row.fileName,
       originalFileName: row.originalFileName,
-      uploadType: row.uploadType as UploadType,
+      uploadType: row.uploadType,
       sizeInBytes: row.sizeInBytes,
       isPrimaryFile: row.isPrimaryFile,
       videoId: row.videoId,
