@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
 import { describe, expect, it } from 'vitest';
 import { createMemoryRateLimiter, type RateLimiter } from './rate-limiter.ts';
 import { createRedisRateLimiter } from './redis-rate-limiter.ts';
@@ -33,3 +34,39 @@ it('memory windows reset after their time', async () => {
 // Runs where a Redis is configured (CI sets REDIS_URL when the machine's Redis answers).
 const redisUrl = process.env.REDIS_URL;
 if (redisUrl) behavesAsARateLimiter('redis rate limiter', () => createRedisRateLimiter(redisUrl));
+
+describe.runIf(redisUrl)('redis rate limiter across instances', () => {
+  const url = redisUrl ?? '';
+
+  it('lets exactly `limit` of many concurrent hits through, counted by two instances', async () => {
+    // Two limiters, two connections: two API instances behind one load balancer.
+    const [a, b] = [createRedisRateLimiter(url), createRedisRateLimiter(url)];
+    const key = `test:${randomUUID()}`;
+    const results = await Promise.all(
+      Array.from({ length: 200 }, (_, i) => (i % 2 ? a : b).hit(key, 10, 60_000)),
+    );
+    expect(results.filter((r) => r.allowed)).toHaveLength(10);
+    for (const r of results) {
+      expect(r.retryAfterMs).toBeGreaterThan(0);
+      expect(r.retryAfterMs).toBeLessThanOrEqual(60_000);
+    }
+    await Promise.all([a.close(), b.close()]);
+  });
+
+  it('gives a counter left without an expiry one on the next hit', async () => {
+    const redis = new Redis(url);
+    const limiter = createRedisRateLimiter(url);
+    const key = `test:${randomUUID()}`;
+    // What a writer dying between INCR and PEXPIRE would have left: a count that never resets.
+    await redis.set(`ratelimit:${key}`, 5);
+    expect(await redis.pttl(`ratelimit:${key}`)).toBe(-1);
+    const result = await limiter.hit(key, 10, 30_000);
+    expect(result).toEqual({ allowed: true, retryAfterMs: 30_000 });
+    const ttl = await redis.pttl(`ratelimit:${key}`);
+    expect(ttl).toBeGreaterThan(0);
+    expect(ttl).toBeLessThanOrEqual(30_000);
+    expect(await redis.get(`ratelimit:${key}`)).toBe('6');
+    await redis.del(`ratelimit:${key}`);
+    await Promise.all([limiter.close(), redis.quit()]);
+  });
+});
