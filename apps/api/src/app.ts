@@ -24,7 +24,7 @@ import { requireEndpointDefinitions } from './plugins/endpoints.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import rateLimiter from './plugins/rate-limiter.ts';
-import scheduler from './plugins/scheduler.ts';
+import jobs from './plugins/jobs.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { serverOptions } from './plugins/server-options.ts';
 import { responseSerializerCompiler } from './plugins/serializer.ts';
@@ -70,10 +70,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   requireEndpointDefinitions(app);
   await registerOpenApi(app);
 
-  // Shared parts (plugins/): settings, database, clock, secrets, timers, files, limits, videos.
+  // Shared parts (plugins/): settings, database, clock, secrets, jobs, files, limits, videos.
   const now = deps.now ?? Date.now;
   await app.register(core, { config, database: deps.database, authSecret: deps.authSecret, now });
-  await app.register(scheduler);
+  await app.register(jobs);
   await app.register(storage, { storage: deps.storage });
   await app.register(rateLimiter, { rateLimiter: deps.rateLimiter });
   await app.register(videoHost, { videoHost: deps.videoHost });

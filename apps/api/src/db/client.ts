@@ -15,6 +15,11 @@ export interface DatabaseHandle {
   kind: 'postgres' | 'pglite';
   /** Resolves when the database answers a trivial query; used by /readyz. */
   ping(): Promise<void>;
+  /**
+   * Runs raw SQL outside any transaction: the job queue's way in (plugins/jobs.ts). On PGlite a
+   * text without values may hold several statements, as the queue's migrations do.
+   */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   close(): Promise<void>;
   /** Runs `work` while holding a lock that other instances on the same database wait for. */
   withStartupLock<T>(work: () => Promise<T>): Promise<T>;
@@ -41,6 +46,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       db,
       kind: 'postgres',
       ping: async () => void (await db.execute(sql`select 1`)),
+      executeSql: (text, values) => pool.query(text, values),
       close: () => pool.end(),
       async withStartupLock(work) {
         // A session lock on one dedicated connection; the work itself uses other connections.
@@ -63,6 +69,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     db,
     kind: 'pglite',
     ping: async () => void (await db.execute(sql`select 1`)),
+    async executeSql(text, values) {
+      if (values?.length) return client.query(text, values);
+      // exec runs every statement of the text; its last result is the answer.
+      const results = await client.exec(text);
+      return results.at(-1) ?? { rows: [] };
+    },
     close: () => client.close(),
     // PGlite is one embedded connection in one process: nothing else can race it.
     withStartupLock: (work) => work(),

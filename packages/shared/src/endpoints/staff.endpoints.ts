@@ -16,6 +16,7 @@ import {
   InviteAdjudicatorSchema,
   MarkingEntrySchema,
   MarkingListSchema,
+  JobsReportSchema,
   OverviewSchema,
   PublishOutcomeSchema,
   PublishResultsSchema,
@@ -197,6 +198,15 @@ export const staffApi = {
     tags,
     summary: 'Entries per section and status, payments, marking progress per adjudicator',
     responses: { 200: OverviewSchema },
+    errors,
+  }),
+  jobs: defineEndpoint({
+    method: 'GET',
+    path: '/api/Staff/Jobs',
+    access: organiser,
+    tags,
+    summary: 'Background jobs per queue, and the latest that failed after every retry',
+    responses: { 200: JobsReportSchema },
     errors,
   }),
   exportEntries: defineEndpoint({

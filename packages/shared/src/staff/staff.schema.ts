@@ -227,6 +227,31 @@ export const OverviewSchema = z.object({
 });
 export type Overview = z.infer<typeof OverviewSchema>;
 
+/** Background work (certificates, messages, sweeps): per queue, and the jobs that gave up. */
+export const JobsReportSchema = z.object({
+  queues: z.array(
+    z.object({
+      name: z.string(),
+      label: z.string(),
+      waiting: z.number().int(),
+      running: z.number().int(),
+      done: z.number().int(),
+      failed: z.number().int(),
+    }),
+  ),
+  failures: z.array(
+    z.object({
+      id: z.string(),
+      queue: z.string(),
+      label: z.string(),
+      failedAt: z.string(),
+      attempts: z.number().int(),
+      error: z.string(),
+    }),
+  ),
+});
+export type JobsReport = z.infer<typeof JobsReportSchema>;
+
 // ---- Public: certificate verification -------------------------------------------------------
 
 export const CertificateVerificationSchema = z.object({

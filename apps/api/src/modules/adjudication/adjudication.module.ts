@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import { createSignedLinks } from '../../lib/signed-links.ts';
 import { createMediaLinks } from '../uploads/media-links.ts';
 import { createAdjudicatorsService } from './adjudicators.service.ts';
-import { createCertificatesService } from './certificates.service.ts';
+import { CERTIFICATES_JOB, createCertificatesService } from './certificates.service.ts';
 import { familyResultsRoutes } from './family-results.routes.ts';
 import { markingRoutes } from './marking.routes.ts';
 import { createMarkingService } from './marking.service.ts';
@@ -63,12 +63,18 @@ export default fp(
         db: app.db,
         outbox: app.outbox,
         certificates,
+        jobs: app.jobs,
         publicUrl,
         currentEventId,
-        log: app.log,
         now: app.now,
       }),
     });
+    // Two at a time per instance: a certificate is a small PDF, mostly waiting on storage.
+    await app.jobs.define<{ orderItemId: number }>(
+      CERTIFICATES_JOB,
+      ({ orderItemId }) => certificates.generateOnPublication(orderItemId),
+      { label: 'Certificates', workers: 2 },
+    );
     // Staff (/api/Staff): accounts and conflicts, marking, results, the overview and export.
     await app.register(staffAccountsRoutes);
     await app.register(markingRoutes);
@@ -79,6 +85,6 @@ export default fp(
   },
   {
     name: 'adjudication',
-    dependencies: ['core', 'storage', 'video-host', 'catalogue', 'outbox'],
+    dependencies: ['core', 'jobs', 'storage', 'video-host', 'catalogue', 'outbox'],
   },
 );

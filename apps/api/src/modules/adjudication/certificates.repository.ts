@@ -63,6 +63,15 @@ export async function findCurrentCertificates(
  * Stores the entry's new certificates in one transaction; with `supersede`, its current ones are
  * superseded at `at` first.
  */
+/** Holds the entry's row until the transaction ends: one certificate run per entry at a time. */
+export async function lockEntry(tx: Database, orderItemId: number): Promise<void> {
+  await tx
+    .select({ id: orderItems.id })
+    .from(orderItems)
+    .where(eq(orderItems.id, orderItemId))
+    .for('update');
+}
+
 export async function insertCertificates(
   db: Database,
   orderItemId: number,

@@ -25,6 +25,9 @@ export interface CertificatesDependencies {
 
 export type CertificatesService = ReturnType<typeof createCertificatesService>;
 
+/** The job that makes one published entry's certificates: `{ orderItemId }`. */
+export const CERTIFICATES_JOB = 'certificates.make';
+
 /** Crockford's base 32 without look-alikes: 12 characters, about 60 bits, as XXXX-XXXX-XXXX. */
 const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 function newVerificationCode(): string {
@@ -73,9 +76,9 @@ export function createCertificatesService(deps: CertificatesDependencies) {
   const { db, storage, links } = deps;
 
   /** Who gets a certificate: each group participant of a group entry, else the contestant. */
-  async function recipients(facts: repo.CertificateFacts) {
+  async function recipients(tx: Database, facts: repo.CertificateFacts) {
     if (facts.isGroupItem) {
-      const members = await findGroupMembers(db, [facts.orderItemId]);
+      const members = await findGroupMembers(tx, [facts.orderItemId]);
       if (members.length > 0) {
         return members.map((m) => ({
           groupParticipantId: m.id as number | null,
@@ -98,16 +101,25 @@ export function createCertificatesService(deps: CertificatesDependencies) {
   /**
    * Makes and stores the certificates of a published entry. With `replace`, the current ones
    * are superseded first (their codes stop verifying); without it, an entry that has them
-   * keeps them (publication runs once per entry, and a retry must not duplicate them).
+   * keeps them (publication runs once per entry, and a retry must not duplicate them). The
+   * entry's row lock makes two runs for one entry (two instances, a job retried while the
+   * first run still lives) wait for each other, so the second finds the first's certificates.
    */
-  async function generate(orderItemId: number, replace: boolean): Promise<number> {
-    const facts = await repo.findCertificateFacts(db, orderItemId);
+  function generate(orderItemId: number, replace: boolean): Promise<number> {
+    return db.transaction(async (tx) => {
+      await repo.lockEntry(tx, orderItemId);
+      return generateLocked(tx, orderItemId, replace);
+    });
+  }
+
+  async function generateLocked(tx: Database, orderItemId: number, replace: boolean) {
+    const facts = await repo.findCertificateFacts(tx, orderItemId);
     if (!facts?.publishedAt) {
       throw new AppError(409, 'RESULT_NOT_PUBLISHED', 'This entry has no published result.');
     }
-    const current = await repo.findCurrentCertificates(db, orderItemId);
+    const current = await repo.findCurrentCertificates(tx, orderItemId);
     if (current.length > 0 && !replace) return 0;
-    const people = await recipients(facts);
+    const people = await recipients(tx, facts);
     const medal: Medal = medalFor(facts.total);
     const folder = certificatesFolder(facts.eventYear, facts.isGroupItem);
     const made: repo.NewCertificate[] = [];
@@ -153,7 +165,7 @@ export function createCertificatesService(deps: CertificatesDependencies) {
         issuedAt: new Date(deps.now()),
       });
     }
-    await repo.insertCertificates(db, orderItemId, made, current.length > 0, new Date(deps.now()));
+    await repo.insertCertificates(tx, orderItemId, made, current.length > 0, new Date(deps.now()));
     // Old files whose names were not reused (a changed name or mark) are removed.
     const keptKeys = new Set(made.map((m) => m.storageKey));
     for (const old of current) {

@@ -7,7 +7,7 @@ import { entriesCsv } from './csv-export.ts';
 import { overviewFigures } from './overview.ts';
 
 /**
- * /api/Staff: the organiser's overview of the event and the entries as CSV. Each route's roles
+ * /api/Staff: the organiser's overview of the event, its background jobs and the entries as CSV. Each route's roles
  * come from its definition (plugins/access.ts).
  */
 export const overviewRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -31,6 +31,8 @@ export const overviewRoutes: FastifyPluginAsyncZod = async (app) => {
       })),
     };
   });
+
+  serve(app, staffApi.jobs, () => app.jobs.report());
 
   serve(app, staffApi.exportEntries, async (_req, reply) => {
     const event = await eventId();

@@ -21,6 +21,7 @@ import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { createStaff, finalisedEntry, type Family } from './adjudication.test-helpers.ts';
 import { csvCell } from './csv-export.ts';
 import { publishedOrderItemIds } from './adjudication.repository.ts';
+import { CERTIFICATES_JOB } from './certificates.service.ts';
 
 let t: TestApp;
 let catalogue: Item[];
@@ -127,6 +128,7 @@ describe('results', () => {
     });
     expect(published.statusCode, published.body).toBe(200);
     expect(published.json().published).toBeGreaterThanOrEqual(1);
+    await t.app.jobs.settled(CERTIFICATES_JOB);
     expect(await publishedOrderItemIds(t.database.db, [entry.orderItemId])).toEqual(
       new Set([entry.orderItemId]),
     );
@@ -237,6 +239,7 @@ describe('results', () => {
 
     const published = await organiser.call('POST', '/api/Staff/Results/Publish', {});
     expect(published.statusCode, published.body).toBe(200);
+    await t.app.jobs.settled(CERTIFICATES_JOB);
     const shown = await result(family, entry.orderItemId);
     expect(shown.medal).toBe('MERIT');
     expect(shown.certificates).toHaveLength(members);
@@ -300,5 +303,30 @@ describe('organiser overview and export', () => {
     expect(csvCell('line\nbreak')).toBe('"line\nbreak"');
     expect(csvCell(-5)).toBe('-5');
     expect(csvCell(null)).toBe('');
+  });
+
+  it("makes an entry's certificates exactly once, even when its job runs several times at once", async () => {
+    const family = await createFamily(t);
+    const entry = await finalisedEntry(t, family, danceSolo());
+    await mark(entry.orderItemId, (max) => max);
+    const published = await organiser.call('POST', '/api/Staff/Results/Publish', {});
+    expect(published.statusCode, published.body).toBe(200);
+    // A job sent twice more, as a retry after a lost worker would, and a run beside them.
+    await t.app.jobs.sendMany(CERTIFICATES_JOB, [
+      { orderItemId: entry.orderItemId },
+      { orderItemId: entry.orderItemId },
+    ]);
+    const direct = t.app.adjudication.certificates.generateOnPublication(entry.orderItemId);
+    await t.app.jobs.settled(CERTIFICATES_JOB);
+    await direct;
+    const rows = await t.database.db
+      .select()
+      .from(certificates)
+      .where(eq(certificates.orderItemId, entry.orderItemId));
+    expect(rows).toHaveLength(1);
+    // The stored PDF carries the code the database verifies.
+    const shown = await result(family, entry.orderItemId);
+    const pdf = await t.app.inject({ url: shown.certificates[0]!.url });
+    expect(pdfText(pdf.rawPayload)).toContain(rows[0]!.verificationCode);
   });
 });

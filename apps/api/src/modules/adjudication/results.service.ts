@@ -7,13 +7,13 @@ import {
   type Section,
   paths,
 } from '@eisteddfod/shared';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { audit } from '../../lib/audit.repository.ts';
 import { notFound } from '../../lib/errors.ts';
+import type { Jobs } from '../../plugins/jobs.ts';
 import { toInternationalNumber } from '../accounts/phone-numbers.ts';
 import type { Outbox } from '../outbox/outbox.service.ts';
-import type { CertificatesService } from './certificates.service.ts';
+import { CERTIFICATES_JOB, type CertificatesService } from './certificates.service.ts';
 import { findEntriesForReview } from './adjudication.repository.ts';
 import { entryCode, markStatusOf } from './marking.service.ts';
 import { findRubricScores } from './marks.repository.ts';
@@ -23,9 +23,9 @@ export interface ResultsDependencies {
   db: Database;
   outbox: Outbox;
   certificates: CertificatesService;
+  jobs: Jobs;
   publicUrl: string;
   currentEventId: () => Promise<number | undefined>;
-  log: FastifyBaseLogger;
   now: () => number;
 }
 
@@ -158,22 +158,18 @@ export function createResultsService(deps: ResultsDependencies) {
 
     /**
      * Publishes the submitted marks of a section (or of all sections): families see them from
-     * now on, certificates are made and families told. Drafts and unmarked entries wait for a
-     * later publication; publishing twice publishes only what is new.
+     * now on, families are told, and each entry's certificates are made by a job
+     * (CERTIFICATES_JOB), which the review shows as they come. Drafts and unmarked entries wait
+     * for a later publication; publishing twice publishes only what is new.
      */
     async publish(organiserId: number, section?: Section): Promise<PublishOutcome> {
       const event = await eventId();
       const now = new Date(deps.now());
       const ids = await repo.publishSubmittedMarks(db, event, section, now);
-      let made = 0;
-      for (const id of ids) {
-        try {
-          made += await deps.certificates.generateOnPublication(id);
-        } catch (err) {
-          // The result stands; an organiser can make the certificates again from the review.
-          deps.log.error({ err, orderItemId: id }, 'certificate generation failed');
-        }
-      }
+      await deps.jobs.sendMany(
+        CERTIFICATES_JOB,
+        ids.map((orderItemId) => ({ orderItemId })),
+      );
       const familiesNotified = await notifyFamilies(ids);
       await audit(db, {
         actorCustomerId: organiserId,
@@ -182,7 +178,7 @@ export function createResultsService(deps: ResultsDependencies) {
         entityId: event,
         details: { section: section ?? 'all', entries: ids.length },
       });
-      return { published: ids.length, certificates: made, familiesNotified };
+      return { published: ids.length, certificates: ids.length, familiesNotified };
     },
   };
 }

@@ -3,7 +3,12 @@ import type { Config } from '../../config/env.ts';
 import { createSmtpTransport } from '../../providers/mail/mail-transport.ts';
 import { createWhatsAppCloudTransport } from '../../providers/whatsapp/whatsapp-transport.ts';
 import { devOutboxRoutes } from './dev-outbox.routes.ts';
-import { createOutbox, type Outbox, type OutboxTransports } from './outbox.service.ts';
+import {
+  createOutbox,
+  DELIVERY_JOB,
+  type Outbox,
+  type OutboxTransports,
+} from './outbox.service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -37,15 +42,26 @@ function transportsFrom(config: Config): OutboxTransports {
 export default fp<OutboxModuleOptions>(
   async (app, options) => {
     const transports = options.transports ?? transportsFrom(app.config);
-    const outbox = createOutbox(app.db, transports, app.log);
+    const outbox = createOutbox(app.db, transports, app.jobs);
     app.decorate('outbox', outbox);
-    app.scheduler.every('outbox delivery', 30_000, () => outbox.deliverPending());
+    // Each delivery is a job (retried with back-off); the sweep catches a message whose job was
+    // never sent, as when the process died between the commit and the send.
+    await app.jobs.define(DELIVERY_JOB, () => outbox.deliverOrFail(), {
+      label: 'Emails and WhatsApp messages',
+      coalesce: true,
+    });
+    await app.jobs.every(
+      'outbox.sweep',
+      '* * * * *',
+      () => outbox.deliverLost(Date.now()),
+      'Messages whose delivery was lost',
+    );
+    // Running deliveries were waited for by the job queue's preClose.
     app.addHook('onClose', async () => {
-      await outbox.settle();
       transports.mail?.close();
     });
     // Pins readable by anyone who reaches the server: only on a local run (config devTools).
     if (app.config.devTools) await app.register(devOutboxRoutes);
   },
-  { name: 'outbox', dependencies: ['core', 'scheduler'] },
+  { name: 'outbox', dependencies: ['core', 'jobs'] },
 );

@@ -21,8 +21,11 @@ export async function deliverWaiting(
   db: Database,
   limit: number,
   send: (row: OutboxRow) => Promise<void>,
-): Promise<number> {
+  /** Only messages never tried and written before this (the sweep's lost deliveries). */
+  untriedBefore?: Date,
+): Promise<{ claimed: number; failed: number }> {
   return db.transaction(async (tx) => {
+    let failed = 0;
     const rows = await tx
       .select()
       .from(outboxMessages)
@@ -30,6 +33,9 @@ export async function deliverWaiting(
         and(
           eq(outboxMessages.status, 'pending'),
           lt(outboxMessages.attempts, MAX_DELIVERY_ATTEMPTS),
+          untriedBefore
+            ? and(eq(outboxMessages.attempts, 0), lt(outboxMessages.createdAt, untriedBefore))
+            : undefined,
         ),
       )
       .orderBy(outboxMessages.id)
@@ -43,6 +49,7 @@ export async function deliverWaiting(
           .set({ status: 'sent', sentAt: new Date(), attempts: row.attempts + 1, lastError: null })
           .where(eq(outboxMessages.id, row.id));
       } catch (err) {
+        failed += 1;
         const attempts = row.attempts + 1;
         await tx
           .update(outboxMessages)
@@ -54,7 +61,7 @@ export async function deliverWaiting(
           .where(eq(outboxMessages.id, row.id));
       }
     }
-    return rows.length;
+    return { claimed: rows.length, failed };
   });
 }
 

@@ -1,5 +1,5 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
+import type { Jobs } from '../../plugins/jobs.ts';
 import type { MailTransport } from '../../providers/mail/mail-transport.ts';
 import type { WhatsAppTransport } from '../../providers/whatsapp/whatsapp-transport.ts';
 import * as repo from './outbox.repository.ts';
@@ -10,6 +10,8 @@ export interface OutboxTransports {
 }
 
 export type Outbox = ReturnType<typeof createOutbox>;
+
+export const DELIVERY_JOB = 'outbox.deliver';
 
 export interface OutboxMessage {
   channel: 'email' | 'whatsapp';
@@ -22,9 +24,10 @@ export interface OutboxMessage {
 /**
  * Every email and WhatsApp message is first written to the outbox table, in the request that
  * causes it, then delivered by the configured transport. Without one (a local run) it is kept
- * as 'held' and read at /dev/outbox. Failed deliveries are retried by `deliverPending`.
+ * as 'held' and read at /dev/outbox. Delivery is a job (DELIVERY_JOB): a message that fails is
+ * tried again with back-off, up to five attempts, then kept as 'failed'.
  */
-export function createOutbox(db: Database, transports: OutboxTransports, log: FastifyBaseLogger) {
+export function createOutbox(db: Database, transports: OutboxTransports, jobs: Jobs) {
   const inFlight = new Set<Promise<unknown>>();
 
   async function send(row: repo.OutboxRow): Promise<void> {
@@ -43,16 +46,33 @@ export function createOutbox(db: Database, transports: OutboxTransports, log: Fa
     return channel === 'email' ? Boolean(transports.mail) : Boolean(transports.whatsapp);
   }
 
+  /** Delivers what waits; row locks keep two instances off one message. */
   async function deliverPending(limit = 20): Promise<number> {
-    return repo.deliverWaiting(db, limit, send);
+    return (await repo.deliverWaiting(db, limit, send)).claimed;
   }
 
+  /**
+   * Messages whose delivery job was lost (the process died between the commit and the send):
+   * never tried and written over a minute ago. Retries are the delivery job's, with back-off.
+   */
+  async function deliverLost(now: number): Promise<number> {
+    return (await repo.deliverWaiting(db, 100, send, new Date(now - 60_000))).claimed;
+  }
+
+  /** The delivery job: throws when a message failed, so the queue tries again later. */
+  async function deliverOrFail(): Promise<void> {
+    for (;;) {
+      const { claimed, failed } = await repo.deliverWaiting(db, 20, send);
+      if (failed > 0) throw new Error(`${failed} message(s) could not be delivered`);
+      if (claimed < 20) return;
+    }
+  }
+
+  /** Queues a delivery job; call it once what wrote the messages has committed. */
   function deliverSoon(): void {
-    const job = deliverPending().catch((err: unknown) =>
-      log.error({ err }, 'outbox delivery failed'),
-    );
-    inFlight.add(job);
-    void job.finally(() => inFlight.delete(job));
+    const sent = jobs.send(DELIVERY_JOB, {});
+    inFlight.add(sent);
+    void sent.catch(() => {}).finally(() => inFlight.delete(sent));
   }
 
   const asRow = (message: OutboxMessage): repo.NewOutboxRow => ({
@@ -83,9 +103,12 @@ export function createOutbox(db: Database, transports: OutboxTransports, log: Fa
     },
     deliverSoon,
     deliverPending,
-    /** Waits for deliveries started by requests, e.g. before shutting down. */
+    deliverOrFail,
+    deliverLost,
+    /** Waits until the deliveries asked for so far have been tried (tests). */
     async settle(): Promise<void> {
       await Promise.allSettled([...inFlight]);
+      await jobs.settled(DELIVERY_JOB);
     },
     findByRecipient: (to: string) => repo.findByRecipient(db, to),
     findRecent: () => repo.findRecent(db),

@@ -24,20 +24,17 @@ export default fp(
     });
     app.decorate('payments', payments);
     // Notifications kept but not processed (a crash, a database blip) are processed again.
-    app.scheduler.every('payment notification retry', 30_000, () => payments.retryUnprocessed());
+    await app.jobs.every(
+      'payments.notification-retry',
+      '* * * * *',
+      () => payments.retryUnprocessed(),
+      'Payment notifications kept for a retry',
+    );
     app.addHook('onClose', () => payments.settle());
     await app.register(paymentsRoutes);
   },
   {
     name: 'payments',
-    dependencies: [
-      'core',
-      'scheduler',
-      'rate-limiter',
-      'catalogue',
-      'orders',
-      'accounts',
-      'outbox',
-    ],
+    dependencies: ['core', 'jobs', 'rate-limiter', 'catalogue', 'orders', 'accounts', 'outbox'],
   },
 );

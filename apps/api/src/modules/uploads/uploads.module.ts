@@ -79,7 +79,12 @@ export default fp(
     });
     app.decorate('tusUploads', tus);
     // Unfinished uploads past their expiry give their space back.
-    app.scheduler.every('expired upload clean-up', 3600_000, () => tus.cleanUpExpired());
+    await app.jobs.every(
+      'uploads.expired-clean-up',
+      '17 * * * *',
+      () => tus.cleanUpExpired(),
+      'Clean-up of expired uploads',
+    );
 
     await app.register(entriesRoutes);
     await app.register(entryFilesRoutes);
@@ -90,7 +95,7 @@ export default fp(
     name: 'uploads',
     dependencies: [
       'core',
-      'scheduler',
+      'jobs',
       'storage',
       'video-host',
       'rate-limiter',

@@ -14,6 +14,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from '../../lib/toasts.ts';
 import { downloadEntriesCsv, useMarkingList, useOverview } from './api/staff-api.ts';
+import { BackgroundJobs } from './components/BackgroundJobs.tsx';
 import { ScrollTable } from './components/ScrollTable.tsx';
 import { StaffArea } from './components/StaffArea.tsx';
 
@@ -139,6 +140,8 @@ function OrganiserOverview({ overview }: { overview: Overview }) {
           </Stack>
         )}
       </section>
+
+      <BackgroundJobs />
 
       <Group>
         <Button onClick={() => void exportCsv()} loading={exporting}>

@@ -150,6 +150,14 @@ export function useResultsReview(section: Section | undefined) {
   return useQuery({
     queryKey: resultsKey(section),
     queryFn: ({ signal }) => callApi(staffApi.results, { query: { section }, signal }),
+    // Certificates are made by background jobs after publication: look again until every
+    // published entry has them.
+    refetchInterval: (query) =>
+      query.state.data?.some((c) =>
+        c.entries.some((e) => e.status === 'published' && e.certificates === 0),
+      )
+        ? 2000
+        : false,
   });
 }
 
@@ -162,7 +170,7 @@ export function usePublish() {
       void queryClient.invalidateQueries({ queryKey: ['staff', 'results'] });
       toast(
         'success',
-        `${count(outcome.published, 'result', 'results')} published, ${count(outcome.certificates, 'certificate', 'certificates')} made, ${count(outcome.familiesNotified, 'family', 'families')} told.`,
+        `${count(outcome.published, 'result', 'results')} published, certificates on their way for ${count(outcome.certificates, 'entry', 'entries')}, ${count(outcome.familiesNotified, 'family', 'families')} told.`,
         'Published',
       );
     },
@@ -197,6 +205,15 @@ export function useOverview() {
   return useQuery({
     queryKey: ['staff', 'overview'],
     queryFn: ({ signal }) => callApi(staffApi.overview, { signal }),
+  });
+}
+
+/** Background jobs, looked at again every 5 s while the page is open. */
+export function useJobsReport() {
+  return useQuery({
+    queryKey: ['staff', 'jobs'],
+    queryFn: ({ signal }) => callApi(staffApi.jobs, { signal }),
+    refetchInterval: 5000,
   });
 }
 

@@ -1,0 +1,230 @@
+import fp from 'fastify-plugin';
+import PgBoss from 'pg-boss';
+
+/**
+ * Every piece of background work, as a job on pg-boss (decision 012): the queue lives in the
+ * application's own database (schema `pgboss`), on PostgreSQL and on the embedded PGlite alike,
+ * so instances share it with no other part and a job survives the process that sent it. A job
+ * that throws is retried with exponential back-off; once its retries are spent it stays
+ * 'failed', and the organiser sees it (GET /api/Staff/Jobs). Closing the server stops taking
+ * jobs and waits for the running ones.
+ *
+ * Never send a job inside a database transaction: on PGlite the queue shares the one embedded
+ * connection, which the transaction holds, so the send would wait for itself.
+ */
+export interface Jobs {
+  /** Declares a queue and the work each of its jobs does. */
+  define<T extends object>(
+    name: string,
+    work: (data: T) => Promise<unknown>,
+    settings: QueueSettings,
+  ): Promise<void>;
+  /**
+   * Runs `work` on a cron schedule (UTC), once per tick whichever instance takes it, never two
+   * runs at once; `send(name, {})` runs it now.
+   */
+  every(name: string, cron: string, work: () => Promise<unknown>, label: string): Promise<void>;
+  /** Queues one job; this instance's worker is woken at once. */
+  send(name: string, data: object): Promise<void>;
+  /** Queues many jobs in one statement. */
+  sendMany(name: string, data: object[]): Promise<void>;
+  /**
+   * Resolves once no job of `name` waits or runs, retries waiting for their time aside
+   * (tests, and anything that must see a queue's work done).
+   */
+  settled(name: string): Promise<void>;
+  /** Per queue, how many jobs are in each state, and the latest failures with their errors. */
+  report(): Promise<JobsReport>;
+}
+
+export interface QueueSettings {
+  /** What the organiser reads for this queue (GET /api/Staff/Jobs). */
+  label: string;
+  /** Attempts after the first (default 4, so five in all). */
+  retryLimit?: number;
+  /** Seconds before the first retry, doubled for each next one (default 30). */
+  retryDelay?: number;
+  /** A job running longer than this is failed and retried (default 15 minutes). */
+  expireInSeconds?: number;
+  /** Jobs run at once by this instance (default 1). */
+  workers?: number;
+  /** The queue's jobs are interchangeable (each does all there is): one waiting is enough. */
+  coalesce?: boolean;
+}
+
+interface JobsReport {
+  queues: {
+    name: string;
+    label: string;
+    waiting: number;
+    running: number;
+    done: number;
+    failed: number;
+  }[];
+  failures: {
+    id: string;
+    queue: string;
+    label: string;
+    failedAt: string;
+    attempts: number;
+    error: string;
+  }[];
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    jobs: Jobs;
+  }
+}
+
+interface JobsOptions {
+  /** How often an idle worker looks for jobs another instance sent (seconds, at least 0.5). */
+  pollingIntervalSeconds?: number;
+}
+
+const SCHEMA = 'pgboss';
+
+export default fp<JobsOptions>(
+  async (app, options) => {
+    const boss = new PgBoss({
+      db: { executeSql: (text, values) => app.database.executeSql(text, values) },
+      schema: SCHEMA,
+      // Failed jobs stay visible for a month; finished ones are archived after a day.
+      archiveCompletedAfterSeconds: 24 * 3600,
+      archiveFailedAfterSeconds: 30 * 24 * 3600,
+    });
+    boss.on('error', (err) => app.log.error({ err }, 'job queue error'));
+    await boss.start();
+
+    const polling = { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 };
+    const workerIds = new Map<string, string[]>();
+    const labels = new Map<string, string>();
+    const labelOf = (name: string) => labels.get(name) ?? name;
+
+    async function define<T extends object>(
+      name: string,
+      work: (data: T) => Promise<unknown>,
+      settings: QueueSettings,
+    ) {
+      labels.set(name, settings.label);
+      await boss.createQueue(name, {
+        name,
+        // 'stately': at most one job waiting and one running.
+        policy: settings.coalesce ? 'stately' : 'standard',
+        retryLimit: settings.retryLimit ?? 4,
+        retryDelay: settings.retryDelay ?? 30,
+        retryBackoff: true,
+        expireInSeconds: settings.expireInSeconds ?? 15 * 60,
+      });
+      const ids: string[] = [];
+      for (let i = 0; i < (settings.workers ?? 1); i++) {
+        ids.push(
+          await boss.work<T>(name, polling, async ([job]) => {
+            if (!job) return;
+            try {
+              await work(job.data);
+            } catch (err) {
+              app.log.error({ err, job: name, jobId: job.id }, `job ${name} failed`);
+              throw err;
+            }
+          }),
+        );
+      }
+      workerIds.set(name, ids);
+    }
+
+    const wake = (name: string) => {
+      for (const id of workerIds.get(name) ?? []) boss.notifyWorker(id);
+    };
+
+    app.decorate<Jobs>('jobs', {
+      define: (name, work, settings) => define(name, work, settings),
+      async every(name, cron, work, label) {
+        // A slow run is never doubled, and a failed one waits for the next tick.
+        await define(name, work, { label, retryLimit: 0, coalesce: true });
+        await boss.schedule(name, cron);
+      },
+      async send(name, data) {
+        await boss.send(name, data);
+        wake(name);
+      },
+      async sendMany(name, data) {
+        if (data.length === 0) return;
+        await boss.insert(data.map((d) => ({ name, data: d })));
+        wake(name);
+      },
+      async settled(name) {
+        for (;;) {
+          const { rows } = await app.database.executeSql(
+            `select count(*)::int as n from ${SCHEMA}.job
+              where name = $1 and state in ('created', 'active') and start_after <= now()`,
+            [name],
+          );
+          if ((rows[0] as { n: number }).n === 0) return;
+          wake(name);
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+      },
+      async report() {
+        const counts = await app.database.executeSql(
+          `select name, state, count(*)::int as n from ${SCHEMA}.job group by name, state
+           union all
+           select name, state, count(*)::int from ${SCHEMA}.archive group by name, state`,
+        );
+        const queues = new Map<string, JobsReport['queues'][number]>();
+        for (const row of counts.rows as { name: string; state: string; n: number }[]) {
+          // pg-boss's own queues (names starting with __) are not the organiser's concern.
+          if (row.name.startsWith('__')) continue;
+          const q = queues.get(row.name) ?? {
+            name: row.name,
+            label: labelOf(row.name),
+            waiting: 0,
+            running: 0,
+            done: 0,
+            failed: 0,
+          };
+          if (row.state === 'created' || row.state === 'retry') q.waiting += row.n;
+          else if (row.state === 'active') q.running += row.n;
+          else if (row.state === 'completed') q.done += row.n;
+          else if (row.state === 'failed') q.failed += row.n;
+          queues.set(row.name, q);
+        }
+        const failed = await app.database.executeSql(
+          `select id, name, completed_on, retry_count, output from ${SCHEMA}.job
+            where state = 'failed'
+           union all
+           select id, name, completed_on, retry_count, output from ${SCHEMA}.archive
+            where state = 'failed'
+           order by completed_on desc limit 50`,
+        );
+        return {
+          queues: [...queues.values()].sort((a, b) => a.name.localeCompare(b.name)),
+          failures: (
+            failed.rows as {
+              id: string;
+              name: string;
+              completed_on: Date | string;
+              retry_count: number;
+              output: { message?: string } | null;
+            }[]
+          ).map((r) => ({
+            id: r.id,
+            queue: r.name,
+            label: labelOf(r.name),
+            failedAt: new Date(r.completed_on).toISOString(),
+            attempts: r.retry_count + 1,
+            // The error's message only: a stack says nothing to an organiser.
+            error: String(r.output?.message ?? 'Unknown error').slice(0, 500),
+          })),
+        };
+      },
+    });
+
+    // Before the modules' own onClose hooks: no job starts while they close, and the running
+    // ones finish first.
+    app.addHook('preClose', async () => {
+      await boss.stop({ graceful: true, wait: true, timeout: 30_000 });
+    });
+  },
+  { name: 'jobs', dependencies: ['core'] },
+);

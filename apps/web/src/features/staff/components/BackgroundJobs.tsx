@@ -1,0 +1,68 @@
+import type { JobsReport } from '@eisteddfod/shared';
+import { Alert, Stack, Table, Text, Title } from '@mantine/core';
+import { useJobsReport } from '../api/staff-api.ts';
+import { ScrollTable } from './ScrollTable.tsx';
+
+const when = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+
+function Failures({ failures }: { failures: JobsReport['failures'] }) {
+  if (failures.length === 0) return <Text size="sm">No job has failed.</Text>;
+  return (
+    <Alert color="red" title="Jobs that gave up after every retry">
+      <Stack gap="xs">
+        {failures.slice(0, 10).map((f) => (
+          <Text size="sm" key={f.id}>
+            {f.label}, {when.format(new Date(f.failedAt))}, after {f.attempts}{' '}
+            {f.attempts === 1 ? 'attempt' : 'attempts'}: {f.error}
+          </Text>
+        ))}
+      </Stack>
+    </Alert>
+  );
+}
+
+/**
+ * The organiser's view of background work (plugins/jobs.ts on the API): certificates being made,
+ * messages being sent, the sweeps; and any job that failed after its retries, with its error.
+ */
+export function BackgroundJobs() {
+  const report = useJobsReport();
+  return (
+    <section aria-labelledby="jobs-heading">
+      <Title order={2} id="jobs-heading" mb="sm">
+        Background jobs
+      </Title>
+      {report.isPending && <Text>Loading the jobs…</Text>}
+      {report.isError && <Text>The jobs could not be loaded.</Text>}
+      {report.data && (
+        <Stack>
+          <ScrollTable label="Background jobs" minWidth={480}>
+            <Table striped aria-label="Background jobs">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Job</Table.Th>
+                  <Table.Th>Waiting</Table.Th>
+                  <Table.Th>Running</Table.Th>
+                  <Table.Th>Done</Table.Th>
+                  <Table.Th>Failed</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {report.data.queues.map((q) => (
+                  <Table.Tr key={q.name}>
+                    <Table.Td>{q.label}</Table.Td>
+                    <Table.Td>{q.waiting}</Table.Td>
+                    <Table.Td>{q.running}</Table.Td>
+                    <Table.Td>{q.done}</Table.Td>
+                    <Table.Td>{q.failed}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </ScrollTable>
+          <Failures failures={report.data.failures} />
+        </Stack>
+      )}
+    </section>
+  );
+}
