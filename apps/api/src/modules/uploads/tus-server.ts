@@ -17,6 +17,7 @@ import type { Config } from '../../config/env.ts';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { CONTENT_TYPES, contentMatchesExtension, detectContent } from '../../lib/file-content.ts';
+import { RedisTusLocker } from '../../providers/locks/redis-tus-locker.ts';
 import type { FileStorage } from '../../providers/storage/file-storage.ts';
 import { createS3Client, s3SettingsFrom } from '../../providers/storage/s3-client.ts';
 import type { VideoHost } from '../../providers/video/video-host.ts';
@@ -103,6 +104,11 @@ export function createTusServer(deps: {
 }) {
   const { db, access, videoSlots, videoHost, now, log } = deps;
   const datastore = createTusStore(deps.config);
+  // Every instance's requests lock one upload through Redis when there is one, so that two
+  // instances never write one upload at once; tus's MemoryLocker (one process) otherwise. Only
+  // when our own tus endpoint is served: with Bunny Stream nothing here takes a lock.
+  const redisUrl = videoHost.kind === 'builtin' ? deps.config.REDIS_URL : undefined;
+  const locker = redisUrl ? new RedisTusLocker({ url: redisUrl }) : undefined;
 
   /** The slot a request's permission names, when the permission is genuine and current. */
   async function permittedSlot(req: Request): Promise<repo.SlotRow> {
@@ -131,6 +137,7 @@ export function createTusServer(deps: {
   const server = new Server({
     path: TUS_PATH,
     datastore,
+    ...(locker ? { locker } : {}),
     maxSize: deps.config.VIDEO_MAX_MB * 1024 * 1024,
     relativeLocation: true,
     respectForwardedHeaders: false,
@@ -250,6 +257,10 @@ export function createTusServer(deps: {
     /** Removes unfinished uploads past their expiry, and their bytes. */
     async cleanUpExpired(): Promise<number> {
       return server.cleanUpExpiredUploads();
+    },
+    /** Closes the Redis locker's connections, when there is one. */
+    async close(): Promise<void> {
+      await locker?.close();
     },
   };
 }

@@ -11,6 +11,8 @@ const TUS_BODY_TYPE = 'application/offset+octet-stream';
 
 export function tusRoutes(tus: TusUploads): FastifyPluginAsync {
   return async (app) => {
+    // The Redis locker's connections (tus-server.ts) go with the app.
+    app.addHook('onClose', () => tus.close());
     app.addContentTypeParser(TUS_BODY_TYPE, (_req, _payload, done) => done(null));
     // tus 1.0 names these answers; @tus/server folds both into its 400 for an invalid header (and
     // answers 403 to a PATCH with no Content-Type, which tus also answers 415, as Fastify would
