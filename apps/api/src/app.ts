@@ -24,6 +24,7 @@ import { requireEndpointDefinitions } from './plugins/endpoints.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import rateLimiter from './plugins/rate-limiter.ts';
+import changes from './plugins/changes.ts';
 import jobs from './plugins/jobs.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { serverOptions } from './plugins/server-options.ts';
@@ -70,10 +71,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   requireEndpointDefinitions(app);
   await registerOpenApi(app);
 
-  // Shared parts (plugins/): settings, database, clock, secrets, jobs, files, limits, videos.
+  // Shared parts (plugins/): settings, database, clock, secrets, jobs, change notices, files,
+  // limits, videos.
   const now = deps.now ?? Date.now;
   await app.register(core, { config, database: deps.database, authSecret: deps.authSecret, now });
   await app.register(jobs);
+  await app.register(changes);
   await app.register(storage, { storage: deps.storage });
   await app.register(rateLimiter, { rateLimiter: deps.rateLimiter });
   await app.register(videoHost, { videoHost: deps.videoHost });

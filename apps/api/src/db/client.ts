@@ -20,6 +20,16 @@ export interface DatabaseHandle {
    * text without values may hold several statements, as the queue's migrations do.
    */
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+  /**
+   * Calls `onMessage` with each payload NOTIFY sends on `channel`, from any instance on this
+   * database, and `onGap` when messages may have been missed (the listening connection was
+   * lost and is back). Answers a function that stops listening.
+   */
+  listen(
+    channel: string,
+    onMessage: (payload: string) => void,
+    onGap: () => void,
+  ): Promise<() => Promise<void>>;
   close(): Promise<void>;
   /** Runs `work` while holding a lock that other instances on the same database wait for. */
   withStartupLock<T>(work: () => Promise<T>): Promise<T>;
@@ -47,6 +57,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       kind: 'postgres',
       ping: async () => void (await db.execute(sql`select 1`)),
       executeSql: (text, values) => pool.query(text, values),
+      listen: (channel, onMessage, onGap) =>
+        listenOnPostgres(options.url!, channel, onMessage, onGap),
       close: () => pool.end(),
       async withStartupLock(work) {
         // A session lock on one dedicated connection; the work itself uses other connections.
@@ -75,8 +87,60 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       const results = await client.exec(text);
       return results.at(-1) ?? { rows: [] };
     },
+    // One process: nothing is ever missed.
+    listen: (channel, onMessage) => client.listen(channel, onMessage),
     close: () => client.close(),
     // PGlite is one embedded connection in one process: nothing else can race it.
     withStartupLock: (work) => work(),
+  };
+}
+
+/**
+ * LISTEN needs a connection of its own, held for the process's life. When it drops (a database
+ * restart, a network blip) it is opened again after a second, and `onGap` says that
+ * notifications sent meanwhile were missed.
+ */
+async function listenOnPostgres(
+  url: string,
+  channel: string,
+  onMessage: (payload: string) => void,
+  onGap: () => void,
+): Promise<() => Promise<void>> {
+  let client: pg.Client | undefined;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+  const reconnectSoon = () => {
+    if (stopped) return;
+    retry = setTimeout(() => void connect().then(onGap, reconnectSoon), 1000);
+    retry.unref();
+  };
+  const connect = async (): Promise<void> => {
+    const c = new pg.Client({ connectionString: url });
+    c.on('notification', (n) => {
+      if (n.channel === channel) onMessage(n.payload ?? '');
+    });
+    const lost = () => {
+      // Only the connection in use: one that failed while opening is retried by its caller.
+      if (client !== c) return;
+      client = undefined;
+      void c.end().catch(() => {});
+      reconnectSoon();
+    };
+    c.on('error', lost);
+    c.on('end', lost);
+    try {
+      await c.connect();
+      await c.query(`listen ${pg.escapeIdentifier(channel)}`);
+    } catch (err) {
+      await c.end().catch(() => {});
+      throw err;
+    }
+    client = c;
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    await client?.end().catch(() => {});
   };
 }

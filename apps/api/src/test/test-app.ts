@@ -20,6 +20,11 @@ export interface TestApp {
   setNow(iso: string): void;
   /** Stops the server and starts a new one on the same database and DATA_DIR (a restart). */
   restart(): Promise<void>;
+  /**
+   * A second instance on the same database, with connections of its own on PostgreSQL (on
+   * PGlite it shares the one embedded database). Closed by `close()`.
+   */
+  anotherInstance(): Promise<FastifyInstance>;
   close(): Promise<void>;
 }
 
@@ -86,10 +91,10 @@ export async function createTestApp(
   const config = parseConfig(
     Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined)),
   );
-  const start = async () => {
+  const start = async (on: DatabaseHandle = database) => {
     const app = await buildApp({
       config,
-      database,
+      database: on,
       authSecret: TEST_AUTH_SECRET,
       now: () => clock,
       transports: options.transports ?? {},
@@ -97,6 +102,7 @@ export async function createTestApp(
     await app.ready();
     return app;
   };
+  const others: (() => Promise<void>)[] = [];
   const testApp: TestApp = {
     app: await start(),
     database,
@@ -108,7 +114,17 @@ export async function createTestApp(
       await testApp.app.close();
       testApp.app = await start();
     },
+    async anotherInstance() {
+      const handle = url ? await openDatabase({ url, poolSize: 5 }) : database;
+      const app = await start(handle);
+      others.push(async () => {
+        await app.close();
+        if (handle !== database) await handle.close();
+      });
+      return app;
+    },
     async close() {
+      for (const closeOther of others) await closeOther();
       await testApp.app.close();
       // A test may have closed the database itself to see the app cope without it.
       await database.close().catch(() => {});

@@ -19,6 +19,8 @@ export interface CatalogueServiceOptions {
   /** The configured event; otherwise the most recent one. */
   eventId?: number | undefined;
   now?: () => number;
+  /** Tells the other instances that a catalogue changed (plugins/changes.ts). */
+  announceChange?: (eventId: number | undefined) => void;
 }
 
 export interface ItemFilter {
@@ -34,6 +36,11 @@ export type CatalogueService = ReturnType<typeof createCatalogueService>;
 export function createCatalogueService(db: Database, options: CatalogueServiceOptions) {
   const now = options.now ?? Date.now;
   const snapshots = new Map<number, Promise<CatalogueSnapshot | undefined>>();
+
+  function forget(eventId?: number) {
+    if (eventId === undefined) snapshots.clear();
+    else snapshots.delete(eventId);
+  }
 
   async function load(eventId: number): Promise<CatalogueSnapshot | undefined> {
     const event = await repo.findEvent(db, eventId);
@@ -160,10 +167,12 @@ export function createCatalogueService(db: Database, options: CatalogueServiceOp
       return entry && withDeadline(entry, now());
     },
 
-    /** Forget cached catalogues, e.g. after an organiser edits one. */
+    /** After a catalogue changed: every instance, this one at once, forgets its snapshot. */
     invalidate(eventId?: number) {
-      if (eventId === undefined) snapshots.clear();
-      else snapshots.delete(eventId);
+      forget(eventId);
+      options.announceChange?.(eventId);
     },
+    /** Drops this instance's snapshot (another instance announced a change). */
+    forget,
   };
 }
