@@ -2,7 +2,22 @@ import { z } from 'zod';
 import { defineEndpoint } from '../api/endpoint.ts';
 
 const tags = ['Health'];
-const ReadySchema = z.object({ status: z.enum(['ready', 'unavailable']), database: z.string() });
+/** One dependency the instance needs, as the readiness probe found it. */
+const DependencyCheckSchema = z.object({
+  name: z.enum(['database', 'redis', 'storage']),
+  /** Which one: `postgres` or `pglite`, `redis`, `disk` or `s3`. */
+  kind: z.string(),
+  /** `down` when it failed or did not answer within the probe's timeout. */
+  state: z.enum(['ok', 'down']),
+  latencyMs: z.number().int().nonnegative(),
+});
+const ReadySchema = z.object({
+  status: z.enum(['ready', 'unavailable']),
+  /** The database's kind, as `checks` names it too. */
+  database: z.string(),
+  /** Every configured dependency: the database, Redis when REDIS_URL is set, the file storage. */
+  checks: z.array(DependencyCheckSchema),
+});
 
 /** Liveness and readiness for the load balancer: outside /api, and not called by the web. */
 export const healthApi = {
@@ -20,7 +35,9 @@ export const healthApi = {
     path: '/readyz',
     access: 'public',
     tags,
-    summary: 'The process and its database answer',
+    // Each configured dependency with its state and latency; 503 when any is down or does not
+    // answer within the probe's timeout (apps/api/src/modules/health).
+    summary: 'The process and each of its dependencies answer',
     responses: { 200: ReadySchema },
     // Not an ApiError: the probe's own answer, saying what is unavailable.
     errors: [503],

@@ -1,8 +1,26 @@
 import fp from 'fastify-plugin';
 import { healthRoutes } from './health.routes.ts';
+import { createHealthService, type HealthService } from './health.service.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Readiness: each dependency's state and latency (/readyz). */
+    health: HealthService;
+  }
+}
 
 /** Liveness and readiness for the load balancer. */
-export default fp(async (app) => app.register(healthRoutes), {
-  name: 'health',
-  dependencies: ['core'],
-});
+export default fp(
+  async (app) => {
+    const health = createHealthService({
+      database: app.database,
+      storage: app.storage,
+      redisUrl: app.config.REDIS_URL,
+      onFailure: (dependency, err) => app.log.warn({ err, dependency }, 'readiness check failed'),
+    });
+    app.decorate('health', health);
+    app.addHook('onClose', () => health.close());
+    await app.register(healthRoutes);
+  },
+  { name: 'health', dependencies: ['core', 'storage'] },
+);

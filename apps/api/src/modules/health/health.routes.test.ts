@@ -1,5 +1,27 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
+import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+
+interface Check {
+  name: string;
+  kind: string;
+  state: 'ok' | 'down';
+  latencyMs: number;
+}
+const readiness = async (app: TestApp['app']) => {
+  const res = await app.inject({ url: '/readyz' });
+  const body = res.json<{ status: string; database: string; checks: Check[] }>();
+  return {
+    statusCode: res.statusCode,
+    body,
+    check: (name: string) => body.checks.find((c) => c.name === name),
+  };
+};
 
 let t: TestApp;
 beforeAll(async () => {
@@ -10,9 +32,15 @@ afterAll(() => t.close());
 describe('health', () => {
   it('is alive, and ready while the database answers', async () => {
     expect((await t.app.inject({ url: '/healthz' })).json()).toEqual({ status: 'ok' });
-    const ready = await t.app.inject({ url: '/readyz' });
+    const ready = await readiness(t.app);
     expect(ready.statusCode).toBe(200);
-    expect(ready.json()).toMatchObject({ status: 'ready' });
+    expect(ready.body).toMatchObject({ status: 'ready', database: t.database.kind });
+    // Each configured dependency, with its state and latency; no Redis without REDIS_URL.
+    expect(ready.body.checks.map((c) => [c.name, c.kind, c.state])).toEqual([
+      ['database', t.database.kind, 'ok'],
+      ['storage', 'disk', 'ok'],
+    ]);
+    for (const c of ready.body.checks) expect(c.latencyMs).toBeGreaterThanOrEqual(0);
   });
 
   it('sends security headers with a strict Content-Security-Policy and a request id', async () => {
@@ -30,11 +58,104 @@ describe('health', () => {
     expect(Object.keys(doc.paths)).toContain('/api/Eisteddfods/{id}/ItemsSearch');
   });
 
-  it('reports unavailable once the database is gone', async () => {
+  it('reports unavailable once the database is gone, naming it', async () => {
     const other = await createTestApp();
     await other.database.close();
-    const res = await other.app.inject({ url: '/readyz' });
-    expect(res.statusCode).toBe(503);
+    const ready = await readiness(other.app);
+    expect(ready.statusCode).toBe(503);
+    expect(ready.body.status).toBe('unavailable');
+    expect(ready.check('database')?.state).toBe('down');
+    expect(ready.check('storage')?.state).toBe('ok');
     await other.close();
+  });
+
+  it('answers 503 within its timeout when a dependency hangs', async () => {
+    // A "Redis" that accepts connections and never answers.
+    const sockets = new Set<net.Socket>();
+    const silent = net.createServer((socket) => void sockets.add(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as net.AddressInfo;
+    const other = await createTestApp({ env: { REDIS_URL: `redis://127.0.0.1:${port}` } });
+    const started = Date.now();
+    const ready = await readiness(other.app);
+    expect(Date.now() - started).toBeLessThan(4000);
+    expect(ready.statusCode).toBe(503);
+    expect(ready.check('redis')).toMatchObject({ state: 'down' });
+    expect(ready.check('redis')!.latencyMs).toBeGreaterThanOrEqual(1900);
+    expect(ready.check('database')?.state).toBe('ok');
+    await other.close();
+    for (const socket of sockets) socket.destroy();
+    await new Promise((resolve) => silent.close(resolve));
+  });
+});
+
+// Runs where a Redis is configured (CI sets REDIS_URL when the machine's Redis answers).
+const redisUrl = process.env.REDIS_URL;
+describe.runIf(redisUrl)('readiness with REDIS_URL', () => {
+  it('reports Redis up', async () => {
+    const other = await createTestApp({ env: { REDIS_URL: redisUrl } });
+    const ready = await readiness(other.app);
+    expect(ready.statusCode).toBe(200);
+    expect(ready.check('redis')).toMatchObject({ kind: 'redis', state: 'ok' });
+    await other.close();
+  });
+
+  it('answers 503 naming Redis when REDIS_URL does not lead to one', async () => {
+    // A port nothing listens on.
+    const closed = net.createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const { port } = closed.address() as net.AddressInfo;
+    await new Promise((resolve) => closed.close(resolve));
+    const other = await createTestApp({ env: { REDIS_URL: `redis://127.0.0.1:${port}` } });
+    const ready = await readiness(other.app);
+    expect(ready.statusCode).toBe(503);
+    expect(ready.body.status).toBe('unavailable');
+    expect(ready.check('redis')?.state).toBe('down');
+    expect(ready.check('database')?.state).toBe('ok');
+    await other.close();
+  });
+});
+
+describe('readiness with S3 storage', () => {
+  const s3Dir = mkdtempSync(path.join(tmpdir(), 's3rver-health-'));
+  let s3server: S3rver;
+  let endpoint = '';
+  beforeAll(async () => {
+    s3server = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: s3Dir });
+    const address = (await s3server.run()) as net.AddressInfo;
+    endpoint = `http://127.0.0.1:${address.port}`;
+    const s3 = new S3Client({
+      region: 'us-east-1',
+      endpoint,
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+    });
+    await s3.send(new CreateBucketCommand({ Bucket: 'eisteddfod-health' }));
+    s3.destroy();
+  });
+  afterAll(async () => {
+    await s3server?.close();
+    rmSync(s3Dir, { recursive: true, force: true });
+  });
+  const s3Env = (bucket: string) => ({
+    STORAGE_DRIVER: 's3',
+    S3_BUCKET: bucket,
+    S3_ENDPOINT: endpoint,
+    S3_ACCESS_KEY_ID: 'S3RVER',
+    S3_SECRET_ACCESS_KEY: 'S3RVER',
+  });
+
+  it('asks the bucket (HeadBucket), and answers 503 naming storage when it is not there', async () => {
+    const up = await createTestApp({ env: s3Env('eisteddfod-health') });
+    const ready = await readiness(up.app);
+    expect(ready.statusCode).toBe(200);
+    expect(ready.check('storage')).toMatchObject({ kind: 's3', state: 'ok' });
+    await up.close();
+
+    const missing = await createTestApp({ env: s3Env('no-such-bucket') });
+    const down = await readiness(missing.app);
+    expect(down.statusCode).toBe(503);
+    expect(down.check('storage')).toMatchObject({ kind: 's3', state: 'down' });
+    await missing.close();
   });
 });

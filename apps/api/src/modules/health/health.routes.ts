@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { healthApi } from '@eisteddfod/shared';
 import { serve } from '../../plugins/endpoints.ts';
 
-/** Liveness (the process answers) and readiness (the database answers too). */
+/** Liveness (the process answers) and readiness (each of its dependencies answers too). */
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   serve(app, healthApi.live, async () => ({ status: 'ok' as const }), { logLevel: 'warn' });
 
@@ -10,12 +10,9 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     app,
     healthApi.ready,
     async (_req, reply) => {
-      try {
-        await app.database.ping();
-        return { status: 'ready' as const, database: app.database.kind };
-      } catch {
-        return reply.code(503).send({ status: 'unavailable', database: app.database.kind });
-      }
+      const report = await app.health.ready();
+      if (report.status === 'ready') return report;
+      return reply.code(503).send(report);
     },
     { logLevel: 'warn' },
   );

@@ -1,7 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Redlock, type Lock as HeldLock } from '@sesamecare-oss/redlock';
 import { ERRORS, type Lock, type Locker, type RequestRelease } from '@tus/server';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { closeRedis, connectRedis } from '../redis/redis-connection.ts';
 
 interface RedisTusLockerOptions {
   url: string;
@@ -50,9 +51,9 @@ export class RedisTusLocker implements Locker {
     this.acquireTimeoutMs = options.acquireTimeoutMs ?? 30_000;
     this.retryDelayMs = options.retryDelayMs ?? 100;
     this.prefix = options.prefix ?? 'tus:';
-    this.redis = new Redis(options.url, { maxRetriesPerRequest: 2 });
+    this.redis = connectRedis(options.url, { maxRetriesPerRequest: 2 });
     // Pub/sub needs a connection of its own.
-    this.subscriber = new Redis(options.url, { maxRetriesPerRequest: 2 });
+    this.subscriber = connectRedis(options.url, { maxRetriesPerRequest: 2 });
     // Redlock's scripts SELECT their database; the URL's (redis://host/3) rather than its 0.
     this.redlock = new Redlock([this.redis], {
       db: this.redis.options.db ?? 0,
@@ -100,10 +101,7 @@ export class RedisTusLocker implements Locker {
   async close(): Promise<void> {
     for (const { lock } of this.holders.values()) lock.stopExtending();
     this.holders.clear();
-    await Promise.all([
-      this.redis.quit().catch(() => undefined),
-      this.subscriber.quit().catch(() => undefined),
-    ]);
+    await Promise.all([closeRedis(this.redis), closeRedis(this.subscriber)]);
   }
 }
 

@@ -1,4 +1,4 @@
-import { Redis } from 'ioredis';
+import { closeRedis, connectRedis } from '../redis/redis-connection.ts';
 import type { RateLimiter } from './rate-limiter.ts';
 
 /**
@@ -20,7 +20,7 @@ type HitCommand = (key: string, windowMs: number) => Promise<[number, number]>;
 
 /** Fixed windows in Redis, one script per hit, so every instance counts the same calls. */
 export function createRedisRateLimiter(url: string): RateLimiter {
-  const redis = new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true });
+  const redis = connectRedis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true });
   // EVALSHA, falling back to EVAL when the server does not know the script yet (ioredis).
   redis.defineCommand('rateLimitHit', { numberOfKeys: 1, lua: HIT_SCRIPT });
   const hitScript = (redis as unknown as { rateLimitHit: HitCommand }).rateLimitHit.bind(redis);
@@ -30,7 +30,7 @@ export function createRedisRateLimiter(url: string): RateLimiter {
       return { allowed: count <= limit, retryAfterMs: ttl };
     },
     async close() {
-      await redis.quit();
+      await closeRedis(redis);
     },
   };
 }

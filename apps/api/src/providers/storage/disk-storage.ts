@@ -1,5 +1,5 @@
-import { createReadStream } from 'node:fs';
-import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { constants, createReadStream } from 'node:fs';
+import { access, mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { assertSafeKey, FileNotFoundError, type FileStorage } from './file-storage.ts';
@@ -31,6 +31,11 @@ export function createDiskStorage(root: string): FileStorage {
     },
     async delete(key) {
       await rm(resolve(key), { force: true });
+    },
+    async check() {
+      // Made on the first put otherwise; a folder that cannot be made or written is down.
+      await mkdir(root, { recursive: true });
+      await access(root, constants.W_OK);
     },
   };
 }

@@ -18,6 +18,11 @@ export interface FileStorage {
   exists(key: string): Promise<boolean>;
   /** Removes the file; a missing file is not an error. */
   delete(key: string): Promise<void>;
+  /**
+   * Resolves when the storage can be used (the readiness probe): the folder is there and
+   * writable, or the bucket answers a HeadBucket; rejects otherwise, or once `signal` aborts.
+   */
+  check(signal?: AbortSignal): Promise<void>;
 }
 
 /** Bytes `start` to `end` of a file, both inclusive. */

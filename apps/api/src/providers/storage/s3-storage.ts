@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import {
   DeleteObjectCommand,
   GetObjectCommand,
+  HeadBucketCommand,
   HeadObjectCommand,
   PutObjectCommand,
 } from '@aws-sdk/client-s3';
@@ -61,6 +62,9 @@ export function createS3Storage(settings: S3Settings): FileStorage {
     },
     async delete(key) {
       await client.send(new DeleteObjectCommand({ Bucket, Key: safeKey(key) }));
+    },
+    async check(signal) {
+      await client.send(new HeadBucketCommand({ Bucket }), signal ? { abortSignal: signal } : {});
     },
   };
 }
