@@ -66,7 +66,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   // Cross-cutting, before any route: errors, headers, who may call what, the API contract.
   await app.register(cookie);
   registerErrorHandling(app);
-  registerSecurityHeaders(app, config.isProduction);
+  registerSecurityHeaders(app, config);
   registerAccess(app);
   requireEndpointDefinitions(app);
   await registerOpenApi(app);

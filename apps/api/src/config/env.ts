@@ -101,6 +101,11 @@ const EnvSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_PREFIX: z.string().default(''),
+  /**
+   * The bucket's address as browsers reach it, when not S3_ENDPOINT (a MinIO behind its own
+   * public name): downloads are pre-signed links to it.
+   */
+  S3_PUBLIC_ENDPOINT: z.preprocess((v) => (v === '' ? undefined : v), z.url().optional()),
   /** The largest profile picture accepted, in megabytes. */
   PICTURE_MAX_MB: z.coerce.number().min(1).max(100).default(15),
   /** The largest video or audio file of an entry, in megabytes (sent over tus). */

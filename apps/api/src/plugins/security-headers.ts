@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config/env.ts';
+import { s3DownloadOrigin } from '../providers/storage/s3-client.ts';
 
 /**
  * A strict Content-Security-Policy: the app loads only its own scripts, styles and fonts.
@@ -38,8 +40,16 @@ function securityHeaders(isProduction: boolean): Record<string, string> {
   };
 }
 
-export function registerSecurityHeaders(app: FastifyInstance, isProduction: boolean): void {
-  const headers = securityHeaders(isProduction);
+export function registerSecurityHeaders(app: FastifyInstance, config: Config): void {
+  const headers = securityHeaders(config.isProduction);
+  if (config.STORAGE_DRIVER === 's3') {
+    // Files and videos come straight from the bucket (pre-signed links, lib/storage-redirect.ts).
+    const bucket = s3DownloadOrigin(config);
+    headers['content-security-policy'] = CONTENT_SECURITY_POLICY.replace(
+      "img-src 'self'",
+      `img-src 'self' ${bucket}`,
+    ).replace("media-src 'self'", `media-src 'self' ${bucket}`);
+  }
   app.addHook('onRequest', async (request, reply) => {
     reply.headers(headers);
     // Every answer names its request, so a family's report can be found in the logs.

@@ -200,8 +200,8 @@ export function createCertificatesService(deps: CertificatesDependencies) {
       }));
     },
 
-    /** The PDF behind a signed link; 404 for a wrong, expired or superseded link. */
-    async open(id: number, expires: number, signature: string) {
+    /** The stored PDF behind a signed link; 404 for a wrong, expired or superseded link. */
+    async locate(id: number, expires: number, signature: string) {
       if (!links.verify(`certificate:${id}`, expires, signature)) {
         throw notFound(
           'CERTIFICATE_NOT_FOUND',
@@ -210,8 +210,7 @@ export function createCertificatesService(deps: CertificatesDependencies) {
       }
       const row = await repo.findCurrentCertificate(db, id);
       if (!row) throw notFound('CERTIFICATE_NOT_FOUND', 'This certificate has been replaced.');
-      const file = await storage.read(row.storageKey);
-      return { ...file, fileName: row.fileName };
+      return { storageKey: row.storageKey, fileName: row.fileName };
     },
 
     /** The public check behind the QR code: only a current certificate's code verifies. */

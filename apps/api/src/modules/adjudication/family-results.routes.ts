@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { resultsApi } from '@eisteddfod/shared';
 import { notFound } from '../../lib/errors.ts';
+import { redirectToStorage } from '../../lib/storage-redirect.ts';
 import { callerOf } from '../../plugins/access.ts';
 import { serve } from '../../plugins/endpoints.ts';
 import { FileNotFoundError } from '../../providers/storage/file-storage.ts';
@@ -19,12 +20,21 @@ export const familyResultsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   serve(app, resultsApi.certificateFile, async (req, reply) => {
+    const { expires, signature } = req.query;
+    const { storageKey, fileName } = await s.certificates.locate(req.params.id, expires, signature);
+    const download = {
+      fileName,
+      contentType: 'application/pdf',
+      inline: true,
+      expiresInSeconds: Math.max(0, expires - Math.floor(Date.now() / 1000)),
+    };
+    if (await redirectToStorage(reply, app.storage, storageKey, download)) return reply;
     try {
-      const file = await s.certificates.open(req.params.id, req.query.expires, req.query.signature);
+      const file = await app.storage.read(storageKey);
       return reply
         .type('application/pdf')
         .header('content-length', file.size)
-        .header('content-disposition', `inline; filename="${file.fileName}"`)
+        .header('content-disposition', `inline; filename="${fileName}"`)
         .header('cache-control', 'private, no-store')
         .send(file.stream);
     } catch (err) {

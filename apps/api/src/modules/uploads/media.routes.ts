@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AUDIO_EXTENSIONS, extensionOf, hasExtensionIn, IdSchema, text } from '@eisteddfod/shared';
 import { notFound } from '../../lib/errors.ts';
+import { redirectToStorage } from '../../lib/storage-redirect.ts';
 import { contentTypeForExtension, opensInBrowser } from '../../lib/file-content.ts';
 import { FileNotFoundError } from '../../providers/storage/file-storage.ts';
 import { parseByteRange } from './byte-range.ts';
@@ -82,6 +83,14 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
       const store = upload.videoId ? app.videoFiles : app.storage;
       const key = upload.storageKey;
       const extension = extensionOf(upload.originalFileName);
+      const secondsLeft = Math.max(0, req.query.expires - Math.floor(Date.now() / 1000));
+      const download = {
+        fileName: name,
+        contentType: contentTypeForExtension(extension),
+        inline: opensInBrowser(extension),
+        expiresInSeconds: secondsLeft,
+      };
+      if (await redirectToStorage(reply, store, key, download)) return reply;
       try {
         const whole = await store.read(key, { start: 0, end: 0 });
         whole.stream.destroy();
@@ -93,14 +102,13 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
           key,
           range ?? { start: 0, end: Math.max(0, whole.size - 1) },
         );
-        const maxAge = Math.max(0, req.query.expires - Math.floor(Date.now() / 1000));
         reply
-          .type(contentTypeForExtension(extension))
+          .type(download.contentType)
           .header('accept-ranges', 'bytes')
-          .header('cache-control', `private, max-age=${maxAge}`)
+          .header('cache-control', `private, max-age=${secondsLeft}`)
           .header(
             'content-disposition',
-            `${opensInBrowser(extension) ? 'inline' : 'attachment'}; filename="${name.replace(/"/g, '')}"`,
+            `${download.inline ? 'inline' : 'attachment'}; filename="${name.replace(/"/g, '')}"`,
           );
         if (range) {
           reply

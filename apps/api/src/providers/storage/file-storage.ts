@@ -23,6 +23,20 @@ export interface FileStorage {
    * writable, or the bucket answers a HeadBucket; rejects otherwise, or once `signal` aborts.
    */
   check(signal?: AbortSignal): Promise<void>;
+  /**
+   * A time-limited URL that serves the file straight from the storage (S3's pre-signed GET),
+   * so its bytes do not pass through the API; absent where the storage has none (disk).
+   */
+  downloadUrl?(key: string, download: DownloadSettings): Promise<string>;
+}
+
+/** How a pre-signed download answers: its headers, and how long the URL stays valid. */
+export interface DownloadSettings {
+  fileName: string;
+  contentType: string;
+  /** Opened in the browser (inline) rather than saved (attachment). */
+  inline: boolean;
+  expiresInSeconds: number;
 }
 
 /** Bytes `start` to `end` of a file, both inclusive. */

@@ -8,6 +8,8 @@ export interface S3Settings {
   endpoint?: string | undefined;
   accessKeyId?: string | undefined;
   secretAccessKey?: string | undefined;
+  /** The address browsers reach the bucket at, for pre-signed links (default: `endpoint`). */
+  publicEndpoint?: string | undefined;
   /** Path-style URLs; by default when an endpoint is set (MinIO, R2, s3rver). */
   forcePathStyle?: boolean;
   /** Put before every key the client sends, and taken off every key it is answered with. */
@@ -22,6 +24,7 @@ type S3Config = Pick<
   | 'S3_ACCESS_KEY_ID'
   | 'S3_SECRET_ACCESS_KEY'
   | 'S3_PREFIX'
+  | 'S3_PUBLIC_ENDPOINT'
 >;
 
 /**
@@ -36,10 +39,21 @@ export function s3SettingsFrom(config: S3Config, kind: 'files' | 'videos'): S3Se
     bucket: config.S3_BUCKET ?? '',
     region: config.S3_REGION,
     endpoint: config.S3_ENDPOINT,
+    publicEndpoint: config.S3_PUBLIC_ENDPOINT,
     accessKeyId: config.S3_ACCESS_KEY_ID,
     secretAccessKey: config.S3_SECRET_ACCESS_KEY,
     prefix: kind === 'videos' ? `${config.S3_PREFIX}videos/` : config.S3_PREFIX,
   };
+}
+
+/**
+ * The origin pre-signed downloads come from, which the Content-Security-Policy must allow for
+ * media and images: the public endpoint, the endpoint, or AWS's address for the bucket.
+ */
+export function s3DownloadOrigin(config: S3Config): string {
+  const endpoint = config.S3_PUBLIC_ENDPOINT ?? config.S3_ENDPOINT;
+  if (endpoint) return new URL(endpoint).origin;
+  return `https://${config.S3_BUCKET ?? ''}.s3.${config.S3_REGION}.amazonaws.com`;
 }
 
 /**

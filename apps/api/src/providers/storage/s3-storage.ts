@@ -7,6 +7,7 @@ import {
   PutObjectCommand,
 } from '@aws-sdk/client-s3';
 import { assertSafeKey, FileNotFoundError, type FileStorage } from './file-storage.ts';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { createS3Client, type S3Settings } from './s3-client.ts';
 
 const isMissing = (err: unknown) => {
@@ -18,6 +19,10 @@ const isMissing = (err: unknown) => {
 export function createS3Storage(settings: S3Settings): FileStorage {
   // The client puts the settings' prefix before every key (s3-client.ts).
   const client = createS3Client(settings);
+  // Links are signed for the address browsers use, which may differ from the API's own.
+  const presigner = settings.publicEndpoint
+    ? createS3Client({ ...settings, endpoint: settings.publicEndpoint })
+    : client;
   const Bucket = settings.bucket;
   const safeKey = (key: string) => {
     assertSafeKey(key);
@@ -62,6 +67,22 @@ export function createS3Storage(settings: S3Settings): FileStorage {
     },
     async delete(key) {
       await client.send(new DeleteObjectCommand({ Bucket, Key: safeKey(key) }));
+    },
+    async downloadUrl(key, download) {
+      const disposition = download.inline ? 'inline' : 'attachment';
+      const name = download.fileName.replace(/["\\\r\n]/g, '');
+      return getSignedUrl(
+        presigner,
+        new GetObjectCommand({
+          Bucket,
+          Key: safeKey(key),
+          ResponseContentType: download.contentType,
+          ResponseContentDisposition: `${disposition}; filename="${name}"`,
+          ResponseCacheControl: 'private, no-store',
+        }),
+        // S3 refuses a signature valid for longer than seven days.
+        { expiresIn: Math.min(Math.max(1, download.expiresInSeconds), 7 * 24 * 3600) },
+      );
     },
     async check(signal) {
       await client.send(new HeadBucketCommand({ Bucket }), signal ? { abortSignal: signal } : {});
