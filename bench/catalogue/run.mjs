@@ -115,6 +115,8 @@ try {
       PAYMENT_PROVIDER: 'sandbox',
       ALLOW_SANDBOX_PAYMENTS: 'true',
       SEED_ON_START: 'true',
+      // One instance on PostgreSQL: rate limits in memory are right (config/env.ts asks).
+      SINGLE_INSTANCE: 'true',
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       DATA_DIR: dataDir,
     },

@@ -54,6 +54,20 @@ describe('parseConfig', () => {
     });
   });
 
+  it('on PostgreSQL in production, wants Redis unless the operator says there is one instance', () => {
+    // Two instances on one database without Redis would each lock tus uploads and count rate
+    // limits in their own memory: an upload could be written by both at once.
+    const onPostgres = { ...production, DATABASE_URL: 'postgres://db.internal/entries' };
+    expect(() => parseConfig(onPostgres)).toThrow(/REDIS_URL[\s\S]*SINGLE_INSTANCE=true/);
+    expect(parseConfig({ ...onPostgres, REDIS_URL: 'redis://cache.internal:6379' })).toBeTruthy();
+    expect(parseConfig({ ...onPostgres, SINGLE_INSTANCE: 'true' })).toBeTruthy();
+    // PGlite is one process's own database, and a local run is one machine.
+    expect(parseConfig(production)).toBeTruthy();
+    expect(
+      parseConfig({ NODE_ENV: 'development', DATABASE_URL: onPostgres.DATABASE_URL }),
+    ).toBeTruthy();
+  });
+
   it('requires every PayFast credential, the passphrase included, in any environment', () => {
     for (const NODE_ENV of ['production', 'development']) {
       expect(() => parseConfig({ ...production, NODE_ENV, PAYFAST_PASSPHRASE: '' })).toThrow(

@@ -78,8 +78,16 @@ const EnvSchema = z.object({
     .min(1)
     .max(24 * 30)
     .default(12),
-  /** Redis for rate limits shared by several instances; memory when absent. */
+  /**
+   * Redis for what instances must share: rate limits and tus upload locks. Memory when absent,
+   * which is right for one instance only (see SINGLE_INSTANCE).
+   */
   REDIS_URL: z.preprocess((v) => (v === '' ? undefined : v), z.string().optional()),
+  /**
+   * The operator's word that a production server on PostgreSQL runs as one instance, so that it
+   * may keep rate limits and upload locks in memory instead of Redis.
+   */
+  SINGLE_INSTANCE: booleanFlag,
   /** SMTP server for email, e.g. smtps://user:pass@smtp.example.org:465; outbox only when absent. */
   SMTP_URL: z.preprocess((v) => (v === '' ? undefined : v), z.string().optional()),
   MAIL_FROM: z.string().default('Online Eisteddfod <no-reply@eisteddfod.example>'),
@@ -197,6 +205,13 @@ function productionProblems(c: ParsedEnv): Problem[] {
     problems.push({
       path: 'PUBLIC_URL',
       message: 'required in production: the address families use, for links in messages',
+    });
+  }
+  if (c.DATABASE_URL && !c.REDIS_URL && !c.SINGLE_INSTANCE) {
+    problems.push({
+      path: 'REDIS_URL',
+      message:
+        'required on PostgreSQL, where several instances may share the database: without it each instance locks uploads and counts rate limits on its own (set SINGLE_INSTANCE=true if exactly one instance runs)',
     });
   }
   if (c.PAYMENT_PROVIDER === undefined) {
