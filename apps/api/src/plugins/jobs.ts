@@ -171,7 +171,13 @@ export default fp<JobsOptions>(
            union all
            select name, state, count(*)::int from ${SCHEMA}.archive group by name, state`,
         );
-        const queues = new Map<string, JobsReport['queues'][number]>();
+        // Every queue this instance defines, with nothing done yet as well.
+        const queues = new Map<string, JobsReport['queues'][number]>(
+          [...labels].map(([name, label]) => [
+            name,
+            { name, label, waiting: 0, running: 0, done: 0, failed: 0 },
+          ]),
+        );
         for (const row of counts.rows as { name: string; state: string; n: number }[]) {
           // pg-boss's own queues (names starting with __) are not the organiser's concern.
           if (row.name.startsWith('__')) continue;
