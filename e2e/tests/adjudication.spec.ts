@@ -340,9 +340,11 @@ test.describe('adjudication and results', () => {
     await expect(confirm).toBeHidden();
     await expect(organiser.getByText(/\d+ results? published/)).toBeVisible();
     await expect(review).toContainText('Published');
+    // Certificates are made by a background job after publication; the review looks again
+    // every 2 s until they exist, which a loaded machine may take more than one look for.
     await expect(
       review.getByRole('button', { name: `Make the certificates of ${entryCode} again` }),
-    ).toContainText('Certificates (1)');
+    ).toContainText('Certificates (1)', { timeout: 20_000 });
     await expectNoAccessibilityViolations(organiser);
     await organiser.context().close();
 
