@@ -9,7 +9,7 @@ import { createReadStream, existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { request } from 'node:http';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
@@ -58,6 +58,24 @@ function ddRate(/** @type {string} */ dir, /** @type {number} */ bytes) {
 }
 
 /** Resident memory of a process, in bytes (Linux). */
+/** CPU seconds a process has used so far (user + system), from /proc/<pid>/stat. */
+function cpuSecondsOf(/** @type {number} */ pid) {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const ticks = Number(fields[11]) + Number(fields[12]);
+  return ticks / 100; // USER_HZ, 100 on Linux
+}
+
+/** The machine's busy share of all cores since `from` (from /proc/stat). */
+function machineTicks() {
+  const cpu =
+    readFileSync('/proc/stat', 'utf8').split('\n')[0]?.split(/\s+/).slice(1).map(Number) ?? [];
+  const idle = (cpu[3] ?? 0) + (cpu[4] ?? 0);
+  const total = cpu.reduce((a, b) => a + b, 0);
+  return { idle, total };
+}
+
 function rssOf(/** @type {number} */ pid) {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0);
@@ -162,7 +180,8 @@ async function paidEntry(/** @type {Api} */ api) {
     'GET',
     `/api/Orders/${cart.id}/PaymentLink/${encodeURIComponent(email)}?sendWhatsAppConfirmation=false`,
   );
-  const page = await (await fetch(link.replace(/^https?:\/\/[^/]+/, api.origin))).text();
+  // The payment link is relative (our own pay page on the site the family is on).
+  const page = await (await fetch(new URL(link, api.origin))).text();
   const action = /action="([^"]+\/pay\?[^"]+)"/.exec(page)?.[1]?.replaceAll('&amp;', '&');
   const paid = await fetch(`${api.origin}${action}`, { method: 'POST', redirect: 'manual' });
   if (paid.status !== 303) throw new Error(`sandbox payment failed: ${paid.status}`);
@@ -278,7 +297,10 @@ async function sha256OfFile(/** @type {string} */ file) {
 const dataDir = await mkdtemp(path.join(process.env.BENCH_DIR ?? tmpdir(), 'bench-uploads-'));
 const port = await freePort();
 const origin = `http://127.0.0.1:${port}`;
-const server = spawn(process.execPath, [serverJs], {
+// BENCH_SERVER_ARGS passes Node options to the server only, e.g. '--cpu-prof' to see where a
+// stream's time goes (NODE_OPTIONS refuses --cpu-prof).
+const serverArgs = (process.env.BENCH_SERVER_ARGS ?? '').split(' ').filter(Boolean);
+const server = spawn(process.execPath, [...serverArgs, serverJs], {
   cwd: root,
   stdio: ['ignore', 'inherit', 'inherit'],
   env: {
@@ -317,9 +339,21 @@ try {
   const sampler = setInterval(() => {
     rssPeak = Math.max(rssPeak, rssOf(pid));
   }, 50);
+  const serverCpuBefore = cpuSecondsOf(pid);
+  const clientCpuBefore = process.cpuUsage();
+  const machineBefore = machineTicks();
   const started = process.hrtime.bigint();
   const big = await tusUpload(api, collection, 'big.mp4', BIG_BYTES);
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  // Who was busy during the single stream: a process near 100% of one core is its limit.
+  const serverCpu = (cpuSecondsOf(pid) - serverCpuBefore) / seconds;
+  const clientUsage = process.cpuUsage(clientCpuBefore);
+  const clientCpu = (clientUsage.user + clientUsage.system) / 1e6 / seconds;
+  const machineAfter = machineTicks();
+  const machineBusy =
+    1 -
+    (machineAfter.idle - machineBefore.idle) /
+      Math.max(1, machineAfter.total - machineBefore.total);
   clearInterval(sampler);
   rssPeak = Math.max(rssPeak, rssOf(pid));
   const tusRate = BIG_BYTES / seconds;
@@ -348,6 +382,9 @@ try {
   );
   console.log(
     `ratio tus / disk                         ${ratio.toFixed(2)}  (target ≥ ${TARGETS.ratio})`,
+  );
+  console.log(
+    `CPU during it: server ${(serverCpu * 100).toFixed(0)}% of a core, client ${(clientCpu * 100).toFixed(0)}%, machine ${(machineBusy * 100).toFixed(0)}% of all ${cpus().length} cores; server CPU ${((serverCpu * seconds) / (BIG_BYTES / 1024 / MiB)).toFixed(2)} s per GiB`,
   );
   console.log(`stored file identical                    ${bigIdentical ? 'yes' : 'NO'}`);
   console.log(
