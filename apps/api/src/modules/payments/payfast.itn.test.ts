@@ -129,13 +129,25 @@ describe('PayFast', () => {
     expect(OrderSchema.parse((await f.call('GET', `/api/Orders/${cart}`)).json()).status).toBe(
       'awaiting_payment',
     );
-    // PayFast answers again; the retry (every 30 s in the server) picks the notification up.
-    answer = 'VALID';
+    // Its job waits to be retried with back-off; the minute's sweep leaves it alone, a minute on.
+    const report = await t.app.jobs.report();
+    expect(report.queues.find((q) => q.name === 'payments.notification')?.waiting).toBe(1);
     await t.database.db
       .update(paymentNotifications)
       .set({ receivedAt: new Date('2025-04-01T09:58:00Z') })
       .where(eq(paymentNotifications.id, kept!.id));
     await t.app.payments.retryUnprocessed();
+    expect(
+      (
+        await t.database.db
+          .select()
+          .from(paymentNotifications)
+          .where(eq(paymentNotifications.id, kept!.id))
+      )[0],
+    ).toMatchObject({ processedAt: null, attempts: 1 });
+    // PayFast answers again; the job's retry (after 30 s, then doubling) runs, here at once.
+    answer = 'VALID';
+    await t.app.payments.processStored(kept!.id);
     expect(OrderSchema.parse((await f.call('GET', `/api/Orders/${cart}`)).json()).status).toBe(
       'paid',
     );

@@ -1,6 +1,11 @@
 import fp from 'fastify-plugin';
 import { paymentsRoutes } from './payments.routes.ts';
-import { createPaymentsService, type PaymentsService } from './payments.service.ts';
+import {
+  createPaymentsService,
+  MAX_NOTIFICATION_ATTEMPTS,
+  NOTIFICATION_JOB,
+  type PaymentsService,
+} from './payments.service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -19,18 +24,24 @@ export default fp(
       orders: app.orders,
       accounts: app.accounts,
       outbox: app.outbox,
+      jobs: app.jobs,
       log: app.log,
       now: app.now,
     });
     app.decorate('payments', payments);
-    // Notifications kept but not processed (a crash, a database blip) are processed again.
+    // Each notification is a job, retried with back-off; the sweep catches one whose job was lost.
+    await app.jobs.define<{ notificationId: number }>(
+      NOTIFICATION_JOB,
+      ({ notificationId }) => payments.processStored(notificationId),
+      { label: 'Payment notifications', retryLimit: MAX_NOTIFICATION_ATTEMPTS - 1 },
+    );
     await app.jobs.every(
       'payments.notification-retry',
       '* * * * *',
       () => payments.retryUnprocessed(),
       'Payment notifications kept for a retry',
     );
-    app.addHook('onClose', () => payments.settle());
+    app.addHook('onClose', () => payments.queued());
     await app.register(paymentsRoutes);
   },
   {

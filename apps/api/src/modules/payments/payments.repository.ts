@@ -177,7 +177,12 @@ export async function countAttempt(db: Database, id: number, attempts: number) {
   await db.update(paymentNotifications).set({ attempts }).where(eq(paymentNotifications.id, id));
 }
 
-/** Notifications not yet processed, received before `before`, with tries left. */
+export async function findNotification(db: Database, id: number) {
+  const [row] = await db.select().from(paymentNotifications).where(eq(paymentNotifications.id, id));
+  return row;
+}
+
+/** Notifications not yet processed, received before `before`, tried fewer than `maxAttempts`. */
 export async function findUnprocessed(db: Database, before: Date, maxAttempts: number) {
   return db
     .select()

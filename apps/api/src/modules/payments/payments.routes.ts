@@ -107,8 +107,11 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         ['payment_status', 'COMPLETE'],
         ['amount_gross', (payable.totalCents / 100).toFixed(2)],
       ]);
-      await payments.acceptNotification('sandbox', new URLSearchParams(notification).toString());
-      await payments.settle();
+      const id = await payments.acceptNotification(
+        'sandbox',
+        new URLSearchParams(notification).toString(),
+      );
+      await payments.waitUntilProcessed(id, 10_000);
       return reply.redirect(paths.confirmation.href({ id: req.params.orderId }), 303);
     });
 

@@ -16,6 +16,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config/env.ts';
 import type { Database } from '../../db/client.ts';
+import type { Jobs } from '../../plugins/jobs.ts';
 import { audit } from '../../lib/audit.repository.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import {
@@ -34,7 +35,10 @@ import * as repo from './payments.repository.ts';
 export type PaymentsService = ReturnType<typeof createPaymentsService>;
 
 /** A notification that fails this often (e.g. PayFast unreachable) waits for a person. */
-const MAX_NOTIFICATION_ATTEMPTS = 10;
+export const MAX_NOTIFICATION_ATTEMPTS = 10;
+
+/** The job that processes one stored notification: `{ notificationId }`. */
+export const NOTIFICATION_JOB = 'payments.notification';
 
 export interface PaymentsDependencies {
   db: Database;
@@ -44,6 +48,7 @@ export interface PaymentsDependencies {
   orders: OrdersService;
   accounts: AccountsService;
   outbox: Outbox;
+  jobs: Jobs;
   log: FastifyBaseLogger;
   now: () => number;
 }
@@ -160,13 +165,15 @@ export function createPaymentsService(deps: PaymentsDependencies) {
     return outcome;
   }
 
-  /** Runs notification work after the provider has had its 200, and remembers it for settle(). */
-  function inBackground(work: Promise<unknown>) {
-    const job = work.catch((err: unknown) =>
-      deps.log.error({ err }, 'payment notification failed'),
-    );
-    inFlight.add(job);
-    void job.finally(() => inFlight.delete(job));
+  /** Queues a stored notification's job after the provider has had its 200. */
+  function queue(notificationId: number) {
+    const sent = deps.jobs
+      .send(NOTIFICATION_JOB, { notificationId })
+      .catch((err: unknown) =>
+        deps.log.error({ err, notificationId }, 'payment notification not queued'),
+      );
+    inFlight.add(sent);
+    void sent.finally(() => inFlight.delete(sent));
   }
 
   return {
@@ -279,24 +286,54 @@ export function createPaymentsService(deps: PaymentsDependencies) {
      * Keeps a provider's notification, then checks and credits it after the provider has its
      * answer. Rejects only when the notification could not be kept (the provider retries).
      */
-    async acceptNotification(provider: 'sandbox' | 'payfast', body: string): Promise<void> {
+    async acceptNotification(provider: 'sandbox' | 'payfast', body: string): Promise<number> {
       const row = await repo.storeNotification(db, provider, body, new Date(deps.now()));
-      inBackground(process(row));
+      queue(row.id);
+      return row.id;
     },
 
-    /** Retries notifications that a crash or an error left unprocessed (every 30 s). */
+    /**
+     * Waits, up to `ms`, until a notification has been processed by its job, on whichever
+     * instance: the sandbox pay page shows the paid order, as PayFast's return page would once
+     * the bank had answered.
+     */
+    async waitUntilProcessed(notificationId: number, ms: number): Promise<void> {
+      const until = Date.now() + ms;
+      while (Date.now() < until) {
+        if ((await repo.findNotification(db, notificationId))?.processedAt) return;
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+    },
+
+    /**
+     * The notification job: processes a stored notification unless that was done. It throws
+     * when the work failed (a database error, a crash of the credit), so the queue retries it
+     * with back-off, MAX_NOTIFICATION_ATTEMPTS times in all.
+     */
+    async processStored(notificationId: number): Promise<void> {
+      const row = await repo.findNotification(db, notificationId);
+      if (!row || row.processedAt || row.attempts >= MAX_NOTIFICATION_ATTEMPTS) return;
+      await process(row);
+    },
+
+    /**
+     * The sweep (each minute): a notification kept but never tried a minute after it came, as
+     * when the process died between storing it and queueing its job. Retries are the job's.
+     */
     async retryUnprocessed(): Promise<void> {
-      const stale = await repo.findUnprocessed(
-        db,
-        new Date(deps.now() - 60_000),
-        MAX_NOTIFICATION_ATTEMPTS,
-      );
-      for (const row of stale) await process(row).catch(() => undefined);
+      const lost = await repo.findUnprocessed(db, new Date(deps.now() - 60_000), 1);
+      for (const row of lost) await process(row).catch(() => undefined);
     },
 
-    /** Waits for notifications still being processed (tests, shutdown). */
+    /** Waits until the jobs of the notifications received so far are queued (shutdown). */
+    async queued(): Promise<void> {
+      while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
+    },
+
+    /** Waits until the notifications received so far have been tried (tests). */
     async settle(): Promise<void> {
       while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
+      await deps.jobs.settled(NOTIFICATION_JOB);
     },
 
     newSandboxPaymentId: () => `SBX-${randomUUID()}`,
