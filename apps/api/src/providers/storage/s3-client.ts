@@ -66,6 +66,11 @@ export function createS3Client(settings: S3Settings): S3 {
     region: settings.region,
     ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
     forcePathStyle: settings.forcePathStyle ?? Boolean(settings.endpoint),
+    // Checksums only where S3 requires them: the SDK's default sends every streamed upload
+    // aws-chunked with a trailing CRC, which S3-compatible services that do not decode it store
+    // as part of the object (found with s3rver by the cluster test).
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
     ...(settings.accessKeyId && settings.secretAccessKey
       ? {
           credentials: {
