@@ -12,7 +12,6 @@ import {
   openVideoSlot,
   payCart,
   pdf,
-  png,
   registerFamily,
   signIn,
   tusHeaders,
@@ -20,6 +19,7 @@ import {
   type Family,
 } from './cluster/journey.ts';
 import { postgresProblem, redisProblem } from './cluster/services.ts';
+import { png } from './test-files.ts';
 
 // Issue 15, "done means": two API instances behind a round-robin proxy on one PostgreSQL, Redis
 // and S3-compatible bucket. A family's whole journey runs through it, its requests alternating
