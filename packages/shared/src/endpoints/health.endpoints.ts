@@ -12,7 +12,12 @@ const DependencyCheckSchema = z.object({
   latencyMs: z.number().int().nonnegative(),
 });
 const ReadySchema = z.object({
-  status: z.enum(['ready', 'unavailable']),
+  /**
+   * `unavailable` (503) when the database is down: the instance can serve nothing. `degraded`
+   * (200) when a shared part other than the database is down: uploads or pins may fail, but a
+   * load balancer that drained every instance for it would take the whole site down with them.
+   */
+  status: z.enum(['ready', 'degraded', 'unavailable']),
   /** The database's kind, as `checks` names it too. */
   database: z.string(),
   /** Every configured dependency: the database, Redis when REDIS_URL is set, the file storage. */
@@ -35,8 +40,8 @@ export const healthApi = {
     path: '/readyz',
     access: 'public',
     tags,
-    // Each configured dependency with its state and latency; 503 when any is down or does not
-    // answer within the probe's timeout (apps/api/src/modules/health).
+    // Each configured dependency with its state and latency; 503 when the database is down or
+    // does not answer within the probe's timeout (apps/api/src/modules/health).
     summary: 'The process and each of its dependencies answer',
     responses: { 200: ReadySchema },
     // Not an ApiError: the probe's own answer, saying what is unavailable.

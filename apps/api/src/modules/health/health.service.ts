@@ -8,6 +8,11 @@ type DependencyCheck = ReadyReport['checks'][number];
 
 /** How long one dependency may take to answer before the probe calls it down. */
 const CHECK_TIMEOUT_MS = 2000;
+/**
+ * How long one round of checks answers every probe: a flood of /readyz (it is public) then costs
+ * one database ping, one Redis PING and one HeadBucket per instance every two seconds.
+ */
+const REUSE_MS = 2000;
 
 interface Dependency {
   name: DependencyCheck['name'];
@@ -19,7 +24,8 @@ interface Dependency {
 /**
  * Readiness: every dependency this instance needs (the database; Redis when REDIS_URL is set; the
  * file storage, disk or S3), each checked at once and given CHECK_TIMEOUT_MS, so that a hung
- * dependency makes the probe answer 503 rather than hang with it.
+ * dependency is reported down rather than hanging the probe. Only the database decides
+ * readiness; the others, shared by every instance, make it `degraded`.
  */
 export function createHealthService(deps: {
   database: DatabaseHandle;
@@ -28,6 +34,7 @@ export function createHealthService(deps: {
   /** Told which dependency failed and why (the answer itself names it only). */
   onFailure: (name: DependencyCheck['name'], err: unknown) => void;
   timeoutMs?: number;
+  reuseMs?: number;
 }) {
   const timeoutMs = deps.timeoutMs ?? CHECK_TIMEOUT_MS;
   // A connection of the probe's own, made on the first check: it asks whether this instance
@@ -77,15 +84,26 @@ export function createHealthService(deps: {
     return { name: dependency.name, kind: dependency.kind, state, latencyMs };
   }
 
+  async function checkAll(): Promise<ReadyReport> {
+    const checks = await Promise.all(dependencies.map(run));
+    const databaseUp = checks.find((c) => c.name === 'database')?.state === 'ok';
+    const allUp = checks.every((c) => c.state === 'ok');
+    return {
+      status: !databaseUp ? 'unavailable' : allUp ? 'ready' : 'degraded',
+      database: deps.database.kind,
+      checks,
+    };
+  }
+
+  let last: { at: number; report: Promise<ReadyReport> } | undefined;
   return {
-    /** Each dependency's state and latency; `ready` only when every one of them is up. */
-    async ready(): Promise<ReadyReport> {
-      const checks = await Promise.all(dependencies.map(run));
-      return {
-        status: checks.every((c) => c.state === 'ok') ? 'ready' : 'unavailable',
-        database: deps.database.kind,
-        checks,
-      };
+    /** Each dependency's state and latency: one round of checks at a time, kept REUSE_MS. */
+    ready(): Promise<ReadyReport> {
+      const now = Date.now();
+      if (!last || now - last.at > (deps.reuseMs ?? REUSE_MS)) {
+        last = { at: now, report: checkAll() };
+      }
+      return last.report;
     },
     async close(): Promise<void> {
       if (redis) await closeRedis(redis);
