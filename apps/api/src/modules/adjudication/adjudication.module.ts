@@ -44,6 +44,7 @@ export default fp(
       links,
       publicUrl,
       now: app.now,
+      oneProcess: app.database.kind === 'pglite',
     });
     app.decorate<AdjudicationServices>('adjudication', {
       certificates,

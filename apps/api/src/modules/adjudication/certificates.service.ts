@@ -9,6 +9,7 @@ import {
 import type { Database } from '../../db/client.ts';
 import { audit } from '../../lib/audit.repository.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
+import { oneAtATime } from '../../lib/one-at-a-time.ts';
 import type { SignedLinks } from '../../lib/signed-links.ts';
 import type { FileStorage } from '../../providers/storage/file-storage.ts';
 import { findGroupMembers } from '../orders/orders.repository.ts';
@@ -21,6 +22,8 @@ export interface CertificatesDependencies {
   links: SignedLinks;
   publicUrl: string;
   now: () => number;
+  /** The database is this process's own (PGlite): no other instance can run a certificate job. */
+  oneProcess: boolean;
 }
 
 export type CertificatesService = ReturnType<typeof createCertificatesService>;
@@ -104,13 +107,19 @@ export function createCertificatesService(deps: CertificatesDependencies) {
    * keeps them (publication runs once per entry, and a retry must not duplicate them). The
    * entry's row lock makes two runs for one entry (two instances, a job retried while the
    * first run still lives) wait for each other, so the second finds the first's certificates.
+   * On PGlite, one process, runs for an entry take turns in memory instead: a transaction there
+   * would hold the one embedded connection, and every family's request, while PDFs render.
    */
   function generate(orderItemId: number, replace: boolean): Promise<number> {
+    if (deps.oneProcess) {
+      return inTurn(orderItemId, () => generateLocked(db, orderItemId, replace));
+    }
     return db.transaction(async (tx) => {
       await repo.lockEntry(tx, orderItemId);
       return generateLocked(tx, orderItemId, replace);
     });
   }
+  const inTurn = oneAtATime<number>();
 
   async function generateLocked(tx: Database, orderItemId: number, replace: boolean) {
     const facts = await repo.findCertificateFacts(tx, orderItemId);
