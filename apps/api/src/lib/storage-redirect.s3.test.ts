@@ -75,6 +75,8 @@ it('redirects an entry file to a pre-signed bucket link with the blind name, and
   expect(target.origin).toBe(origin);
   expect(target.pathname).toBe(`/${BUCKET}/staging/entries/${entry.orderItemId}/performance.mp4`);
   expect(target.searchParams.get('X-Amz-Signature')).toBeTruthy();
+  // A recording's link lives an hour at most, though the API link it came from lives longer.
+  expect(Number(target.searchParams.get('X-Amz-Expires'))).toBe(3600);
   expect(res.headers.location).not.toContain('Naledi');
   expect(res.headers['content-security-policy']).toContain(`media-src 'self' ${origin}`);
 

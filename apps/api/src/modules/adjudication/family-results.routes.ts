@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { resultsApi } from '@eisteddfod/shared';
 import { notFound } from '../../lib/errors.ts';
-import { redirectToStorage } from '../../lib/storage-redirect.ts';
+import { PRESIGNED_SECONDS, redirectToStorage } from '../../lib/storage-redirect.ts';
 import { callerOf } from '../../plugins/access.ts';
 import { serve } from '../../plugins/endpoints.ts';
 import { FileNotFoundError } from '../../providers/storage/file-storage.ts';
@@ -26,7 +26,10 @@ export const familyResultsRoutes: FastifyPluginAsyncZod = async (app) => {
       fileName,
       contentType: 'application/pdf',
       inline: true,
-      expiresInSeconds: Math.max(0, expires - Math.floor(Date.now() / 1000)),
+      expiresInSeconds: Math.min(
+        Math.max(0, expires - Math.floor(app.now() / 1000)),
+        PRESIGNED_SECONDS.file,
+      ),
     };
     if (await redirectToStorage(reply, app.storage, storageKey, download)) return reply;
     try {

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AUDIO_EXTENSIONS, extensionOf, hasExtensionIn, IdSchema, text } from '@eisteddfod/shared';
 import { notFound } from '../../lib/errors.ts';
-import { redirectToStorage } from '../../lib/storage-redirect.ts';
+import { PRESIGNED_SECONDS, redirectToStorage } from '../../lib/storage-redirect.ts';
 import { contentTypeForExtension, opensInBrowser } from '../../lib/file-content.ts';
 import { FileNotFoundError } from '../../providers/storage/file-storage.ts';
 import { parseByteRange } from './byte-range.ts';
@@ -83,12 +83,15 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
       const store = upload.videoId ? app.videoFiles : app.storage;
       const key = upload.storageKey;
       const extension = extensionOf(upload.originalFileName);
-      const secondsLeft = Math.max(0, req.query.expires - Math.floor(Date.now() / 1000));
+      const secondsLeft = Math.max(0, req.query.expires - Math.floor(app.now() / 1000));
       const download = {
         fileName: name,
         contentType: contentTypeForExtension(extension),
         inline: opensInBrowser(extension),
-        expiresInSeconds: secondsLeft,
+        expiresInSeconds: Math.min(
+          secondsLeft,
+          upload.isVideo ? PRESIGNED_SECONDS.recording : PRESIGNED_SECONDS.file,
+        ),
       };
       if (await redirectToStorage(reply, store, key, download)) return reply;
       try {
