@@ -16,7 +16,12 @@ import {
 import type { Config } from '../../config/env.ts';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
-import { CONTENT_TYPES, contentMatchesExtension, detectContent } from '../../lib/file-content.ts';
+import {
+  CONTENT_TYPES,
+  contentMatchesExtension,
+  contentTypeForExtension,
+  detectContent,
+} from '../../lib/file-content.ts';
 import { RedisTusLocker } from '../../providers/locks/redis-tus-locker.ts';
 import type { FileStorage } from '../../providers/storage/file-storage.ts';
 import { createS3Client, s3SettingsFrom } from '../../providers/storage/s3-client.ts';
@@ -207,7 +212,10 @@ export function createTusServer(deps: {
         // The browser lost the old upload's address (a cleared cache); its bytes are no use.
         await datastore.remove(abandoned).catch(() => undefined);
       }
-      return {};
+      // Only what we decide is kept: the S3 store would copy a client's contentType and
+      // cacheControl onto the object, which a bucket serves as it was told (security review).
+      const filetype = contentTypeForExtension(extensionOf(fileName));
+      return { metadata: { filename: fileName, filetype, contentType: filetype } };
     },
     async onUploadFinish(req, upload) {
       const slot = await permittedSlot(req);

@@ -316,6 +316,32 @@ describe('resumable video uploads over tus', () => {
     expect((await create(auth, 'too late.mp4', 10)).status).toBe(409);
   });
 
+  it('keeps only the metadata the server decides: a type from the name, no client cache rule', async () => {
+    const { f, entry } = await paidEntry();
+    const { auth } = await slotFor(f, entry);
+    const made = await fetch(`${base}${TUS_PATH}`, {
+      method: 'POST',
+      headers: {
+        ...permission(auth),
+        'Upload-Length': '1000',
+        'Upload-Metadata': [
+          `filename ${b64('solo.mp4')}`,
+          `filetype ${b64('text/html')}`,
+          `contentType ${b64('text/html')}`,
+          `cacheControl ${b64('public, max-age=31536000')}`,
+        ].join(','),
+      },
+    });
+    expect(made.status).toBe(201);
+    const id = made.headers.get('location')!.split('/').pop()!;
+    const stored = await t.app.tusUploads.datastore.getUpload(id);
+    expect(stored.metadata).toEqual({
+      filename: 'solo.mp4',
+      filetype: 'video/mp4',
+      contentType: 'video/mp4',
+    });
+  });
+
   it('refuses an upload whose size is not given up front', async () => {
     const { f, entry } = await paidEntry();
     const { auth } = await slotFor(f, entry);
