@@ -68,6 +68,26 @@ describe('parseConfig', () => {
     ).toBeTruthy();
   });
 
+  it('sends browsers to an S3 bucket only over https in production', () => {
+    const s3 = { ...production, STORAGE_DRIVER: 's3', S3_BUCKET: 'entries' };
+    expect(parseConfig(s3)).toBeTruthy();
+    expect(() => parseConfig({ ...s3, S3_ENDPOINT: 'http://minio.internal:9000' })).toThrow(
+      /S3_ENDPOINT[\s\S]*https/,
+    );
+    expect(
+      parseConfig({
+        ...s3,
+        S3_ENDPOINT: 'http://minio.internal:9000',
+        S3_PUBLIC_ENDPOINT: 'https://files.example.org',
+      }),
+    ).toBeTruthy();
+    expect(() => parseConfig({ ...s3, S3_PUBLIC_ENDPOINT: 'http://files.example.org' })).toThrow(
+      /S3_PUBLIC_ENDPOINT/,
+    );
+    const local = { NODE_ENV: 'development', STORAGE_DRIVER: 's3', S3_BUCKET: 'entries' };
+    expect(parseConfig({ ...local, S3_ENDPOINT: 'http://127.0.0.1:9000' })).toBeTruthy();
+  });
+
   it('requires every PayFast credential, the passphrase included, in any environment', () => {
     for (const NODE_ENV of ['production', 'development']) {
       expect(() => parseConfig({ ...production, NODE_ENV, PAYFAST_PASSPHRASE: '' })).toThrow(

@@ -207,6 +207,14 @@ function productionProblems(c: ParsedEnv): Problem[] {
       message: 'required in production: the address families use, for links in messages',
     });
   }
+  const downloads = c.S3_PUBLIC_ENDPOINT ?? c.S3_ENDPOINT;
+  if (c.STORAGE_DRIVER === 's3' && downloads && !downloads.startsWith('https://')) {
+    problems.push({
+      path: c.S3_PUBLIC_ENDPOINT ? 'S3_PUBLIC_ENDPOINT' : 'S3_ENDPOINT',
+      message:
+        "browsers download files from it with signed links: in production it must be https (set S3_PUBLIC_ENDPOINT to the bucket's public https address)",
+    });
+  }
   if (c.DATABASE_URL && !c.REDIS_URL && !c.SINGLE_INSTANCE) {
     problems.push({
       path: 'REDIS_URL',

@@ -6,7 +6,8 @@ import {
   PutObjectCommand,
 } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createS3Client, s3SettingsFrom } from './s3-client.ts';
+import { createS3Client, s3DownloadOrigin, s3SettingsFrom } from './s3-client.ts';
+import { createS3Storage } from './s3-storage.ts';
 
 // An S3 stand-in on loopback that records what it is sent and answers as S3 would, for the
 // calls s3rver lacks (the listing of multipart uploads the tus store's sweep makes).
@@ -100,5 +101,39 @@ describe('the S3 client of the configuration', () => {
     await client.send(new ListMultipartUploadsCommand({ Bucket: 'media' }));
     expect(new URL(requests[1]!.url, endpoint).searchParams.get('prefix')).toBeNull();
     client.destroy();
+  });
+});
+
+describe('the origin of pre-signed downloads (what the Content-Security-Policy allows)', () => {
+  const config = {
+    S3_REGION: 'eu-west-1',
+    S3_PREFIX: '',
+    S3_ACCESS_KEY_ID: 'AKIAEXAMPLE',
+    S3_SECRET_ACCESS_KEY: 'secret',
+    S3_ENDPOINT: undefined,
+    S3_PUBLIC_ENDPOINT: undefined,
+  };
+  it.each([
+    ['a plain bucket on AWS', { ...config, S3_BUCKET: 'entries' }],
+    ['a bucket whose name has dots', { ...config, S3_BUCKET: 'entries.example.org' }],
+    ['an endpoint', { ...config, S3_BUCKET: 'entries', S3_ENDPOINT: 'https://minio.example.org' }],
+    [
+      'a public endpoint',
+      {
+        ...config,
+        S3_BUCKET: 'entries',
+        S3_ENDPOINT: 'http://minio.internal:9000',
+        S3_PUBLIC_ENDPOINT: 'https://files.example.org',
+      },
+    ],
+  ])('is where the SDK signs links for %s', async (_, settings) => {
+    const storage = createS3Storage(s3SettingsFrom(settings, 'files'));
+    const link = await storage.downloadUrl!('entries/1/a.pdf', {
+      fileName: 'a.pdf',
+      contentType: 'application/pdf',
+      inline: true,
+      expiresInSeconds: 60,
+    });
+    expect(new URL(link).origin).toBe(s3DownloadOrigin(settings));
   });
 });

@@ -53,7 +53,10 @@ export function s3SettingsFrom(config: S3Config, kind: 'files' | 'videos'): S3Se
 export function s3DownloadOrigin(config: S3Config): string {
   const endpoint = config.S3_PUBLIC_ENDPOINT ?? config.S3_ENDPOINT;
   if (endpoint) return new URL(endpoint).origin;
-  return `https://${config.S3_BUCKET ?? ''}.s3.${config.S3_REGION}.amazonaws.com`;
+  // The SDK signs a bucket whose name has dots path-style (a virtual host would break TLS).
+  const bucket = config.S3_BUCKET ?? '';
+  if (bucket.includes('.')) return `https://s3.${config.S3_REGION}.amazonaws.com`;
+  return `https://${bucket}.s3.${config.S3_REGION}.amazonaws.com`;
 }
 
 /**
