@@ -128,11 +128,21 @@ async function listenOnPostgres(
   let retry: NodeJS.Timeout | undefined;
   const reconnectSoon = () => {
     if (stopped) return;
-    retry = setTimeout(() => void connect().then(onGap, reconnectSoon), 1000);
+    retry = setTimeout(() => {
+      connect().then(() => {
+        try {
+          onGap();
+        } catch {
+          // A listener's failure must not end the process; the next gap tries again.
+        }
+      }, reconnectSoon);
+    }, 1000);
     retry.unref();
   };
   const connect = async (): Promise<void> => {
-    const c = new pg.Client({ connectionString: url });
+    // TCP keep-alive, so that a connection a NAT or balancer dropped in silence ends, and is
+    // replaced, instead of waiting for notices that no longer come.
+    const c = new pg.Client({ connectionString: url, keepAlive: true });
     c.on('notification', (n) => {
       if (n.channel === channel) onMessage(n.payload ?? '');
     });
@@ -151,6 +161,11 @@ async function listenOnPostgres(
     } catch (err) {
       await c.end().catch(() => {});
       throw err;
+    }
+    if (stopped) {
+      // Stopped while this connection was opening.
+      await c.end().catch(() => {});
+      return;
     }
     client = c;
   };

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { forOrganisers } from './jobs.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -114,5 +115,18 @@ describe('shutdown', () => {
     await app.app.close();
     expect(finished).toBe(true);
     await app.close().catch(() => {});
+  });
+});
+
+describe('what organisers read of a failure', () => {
+  it('is the message, never a database error quoting its query and parameters', () => {
+    expect(forOrganisers('The transport is down')).toBe('The transport is down');
+    expect(
+      forOrganisers(
+        'Failed query: select * from customers where email = $1\nparams: naledi@example.org',
+      ),
+    ).toBe('A database query failed (see the server log).');
+    expect(forOrganisers(undefined)).toBe('Unknown error');
+    expect(forOrganisers('x'.repeat(900))).toHaveLength(500);
   });
 });

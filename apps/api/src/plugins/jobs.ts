@@ -84,6 +84,17 @@ interface JobsOptions {
 
 const SCHEMA = 'pgboss';
 
+/**
+ * A failed job's error as the organiser reads it: the message only (a stack says nothing to
+ * them), and never a database error's text, which quotes the query and its parameters (names,
+ * addresses) and is in the server's log for whoever needs it.
+ */
+export function forOrganisers(message: unknown): string {
+  const text = typeof message === 'string' && message ? message : 'Unknown error';
+  if (/^Failed query:|\bparams:/.test(text)) return 'A database query failed (see the server log).';
+  return text.slice(0, 500);
+}
+
 export default fp<JobsOptions>(
   async (app, options) => {
     const boss = new PgBoss({
@@ -219,8 +230,7 @@ export default fp<JobsOptions>(
             label: labelOf(r.name),
             failedAt: new Date(r.completed_on).toISOString(),
             attempts: r.retry_count + 1,
-            // The error's message only: a stack says nothing to an organiser.
-            error: String(r.output?.message ?? 'Unknown error').slice(0, 500),
+            error: forOrganisers(r.output?.message),
           })),
         };
       },
