@@ -39,6 +39,8 @@ it.runIf(process.env.DATABASE_URL)(
       await until(() => gaps === 1, 'the gap');
       await database.executeSql('select pg_notify($1, $2)', [channel, 'second']);
       await until(() => heard.includes('second'), 'a notice after the reconnection');
+      expect(heard).toEqual(['first', 'second']);
+      expect(gaps).toBe(1);
     } finally {
       await stop();
       await database.close();
