@@ -26,8 +26,15 @@ export interface Jobs {
   every(name: string, cron: string, work: () => Promise<unknown>, label: string): Promise<void>;
   /** Queues one job; this instance's worker is woken at once. */
   send(name: string, data: object): Promise<void>;
-  /** Queues many jobs in one statement. */
-  sendMany(name: string, data: object[]): Promise<void>;
+  /**
+   * Queues many jobs in one statement. With `onceWithin`, a job whose `key` was queued less than
+   * that many seconds ago is not queued again (a sweep that must not pile up retries).
+   */
+  sendMany(
+    name: string,
+    data: object[],
+    options?: { key: (data: object) => string; onceWithin: number },
+  ): Promise<void>;
   /**
    * Resolves once no job of `name` waits or runs, retries waiting for their time aside
    * (tests, and anything that must see a queue's work done).
@@ -159,9 +166,17 @@ export default fp<JobsOptions>(
         await boss.send(name, data);
         wake(name);
       },
-      async sendMany(name, data) {
+      async sendMany(name, data, options) {
         if (data.length === 0) return;
-        await boss.insert(data.map((d) => ({ name, data: d })));
+        await boss.insert(
+          data.map((d) => ({
+            name,
+            data: d,
+            ...(options
+              ? { singletonKey: options.key(d), singletonSeconds: options.onceWithin }
+              : {}),
+          })),
+        );
         wake(name);
       },
       async settled(name) {

@@ -76,6 +76,13 @@ export default fp(
       ({ orderItemId }) => certificates.generateOnPublication(orderItemId),
       { label: 'Certificates', workers: 2 },
     );
+    // Published entries still without certificates: their job was lost with a process.
+    await app.jobs.every(
+      'certificates.sweep',
+      '*/5 * * * *',
+      () => app.adjudication.results.requeueMissingCertificates(),
+      'Certificates whose job was lost',
+    );
     // Staff (/api/Staff): accounts and conflicts, marking, results, the overview and export.
     await app.register(staffAccountsRoutes);
     await app.register(markingRoutes);

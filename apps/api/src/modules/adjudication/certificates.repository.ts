@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNull, lt, notExists } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import {
   certificates,
@@ -112,4 +112,31 @@ export async function findCurrentCertificateByCode(
     .from(certificates)
     .where(and(eq(certificates.verificationCode, verificationCode), isCurrent));
   return row;
+}
+
+/**
+ * Entries published before `before` that have no current certificate: their job was lost (the
+ * process died between publishing and queueing) or failed for good.
+ */
+export async function findPublishedWithoutCertificates(
+  db: Database,
+  before: Date,
+  limit = 500,
+): Promise<number[]> {
+  const rows = await db
+    .select({ orderItemId: marks.orderItemId })
+    .from(marks)
+    .where(
+      and(
+        lt(marks.publishedAt, before),
+        notExists(
+          db
+            .select({ id: certificates.id })
+            .from(certificates)
+            .where(and(eq(certificates.orderItemId, marks.orderItemId), isCurrent)),
+        ),
+      ),
+    )
+    .limit(limit);
+  return rows.map((r) => r.orderItemId);
 }

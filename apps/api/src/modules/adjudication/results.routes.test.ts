@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   certificates,
   customers,
+  marks,
   outboxMessages,
   participantProfiles,
 } from '../../db/schema/index.ts';
@@ -328,5 +329,30 @@ describe('organiser overview and export', () => {
     const shown = await result(family, entry.orderItemId);
     const pdf = await t.app.inject({ url: shown.certificates[0]!.url });
     expect(pdfText(pdf.rawPayload)).toContain(rows[0]!.verificationCode);
+  });
+
+  it('makes the certificates of an entry whose job was lost between publishing and queueing', async () => {
+    const family = await createFamily(t);
+    const entry = await finalisedEntry(t, family, danceSolo());
+    await mark(entry.orderItemId, (max) => max);
+    // Published, as a publication that committed and then lost its process would leave it.
+    await t.database.db
+      .update(marks)
+      .set({ publishedAt: new Date(Date.parse('2025-04-01T09:40:00Z')) })
+      .where(eq(marks.orderItemId, entry.orderItemId));
+    const current = () =>
+      t.database.db
+        .select()
+        .from(certificates)
+        .where(eq(certificates.orderItemId, entry.orderItemId));
+    expect(await current()).toHaveLength(0);
+
+    expect(await t.app.adjudication.results.requeueMissingCertificates()).toBeGreaterThanOrEqual(1);
+    await t.app.jobs.settled(CERTIFICATES_JOB);
+    expect(await current()).toHaveLength(1);
+    // Made: the next sweep finds nothing of this entry.
+    await t.app.adjudication.results.requeueMissingCertificates();
+    await t.app.jobs.settled(CERTIFICATES_JOB);
+    expect(await current()).toHaveLength(1);
   });
 });

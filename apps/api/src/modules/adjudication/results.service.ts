@@ -13,6 +13,7 @@ import { notFound } from '../../lib/errors.ts';
 import type { Jobs } from '../../plugins/jobs.ts';
 import { toInternationalNumber } from '../accounts/phone-numbers.ts';
 import type { Outbox } from '../outbox/outbox.service.ts';
+import { findPublishedWithoutCertificates } from './certificates.repository.ts';
 import { CERTIFICATES_JOB, type CertificatesService } from './certificates.service.ts';
 import { findEntriesForReview } from './adjudication.repository.ts';
 import { entryCode, markStatusOf } from './marking.service.ts';
@@ -179,6 +180,21 @@ export function createResultsService(deps: ResultsDependencies) {
         details: { section: section ?? 'all', entries: ids.length },
       });
       return { published: ids.length, certificates: ids.length, familiesNotified };
+    },
+
+    /**
+     * The sweep: entries published over ten minutes ago without certificates, whose job was lost
+     * (the process died between publishing and queueing) or gave up. Each is queued again at
+     * most once an hour, so an entry that always fails does not pile up retries.
+     */
+    async requeueMissingCertificates(): Promise<number> {
+      const ids = await findPublishedWithoutCertificates(db, new Date(deps.now() - 10 * 60_000));
+      await deps.jobs.sendMany(
+        CERTIFICATES_JOB,
+        ids.map((orderItemId) => ({ orderItemId })),
+        { key: (d) => `entry-${(d as { orderItemId: number }).orderItemId}`, onceWithin: 3600 },
+      );
+      return ids.length;
     },
   };
 }
