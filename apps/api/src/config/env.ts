@@ -84,6 +84,12 @@ const EnvSchema = z.object({
    */
   REDIS_URL: z.preprocess((v) => (v === '' ? undefined : v), z.string().optional()),
   /**
+   * Put before every Redis key and channel (rate limits, upload locks), so that environments can
+   * share a Redis: customer ids start at 1 in every database, and staging's counts would spend
+   * production's limits.
+   */
+  REDIS_PREFIX: z.string().default(''),
+  /**
    * The operator's word that a production server on PostgreSQL runs as one instance, so that it
    * may keep rate limits and upload locks in memory instead of Redis.
    */

@@ -21,7 +21,7 @@ export default fp<RateLimiterOptions>(
       return;
     }
     const limiter = app.config.REDIS_URL
-      ? createRedisRateLimiter(app.config.REDIS_URL)
+      ? createRedisRateLimiter(app.config.REDIS_URL, app.config.REDIS_PREFIX)
       : createMemoryRateLimiter(app.now);
     app.decorate('rateLimiter', limiter);
     app.addHook('onClose', () => limiter.close());

@@ -113,7 +113,9 @@ export function createTusServer(deps: {
   // instances never write one upload at once; tus's MemoryLocker (one process) otherwise. Only
   // when our own tus endpoint is served: with Bunny Stream nothing here takes a lock.
   const redisUrl = videoHost.kind === 'builtin' ? deps.config.REDIS_URL : undefined;
-  const locker = redisUrl ? new RedisTusLocker({ url: redisUrl }) : undefined;
+  const locker = redisUrl
+    ? new RedisTusLocker({ url: redisUrl, prefix: `${deps.config.REDIS_PREFIX}tus:` })
+    : undefined;
 
   /** The slot a request's permission names, when the permission is genuine and current. */
   async function permittedSlot(req: Request): Promise<repo.SlotRow> {

@@ -69,4 +69,15 @@ describe.runIf(redisUrl)('redis rate limiter across instances', () => {
     await redis.del(`ratelimit:${key}`);
     await Promise.all([limiter.close(), redis.quit()]);
   });
+
+  it('keeps the counts of environments sharing one Redis apart by REDIS_PREFIX', async () => {
+    const staging = createRedisRateLimiter(url, `staging-${randomUUID()}:`);
+    const production = createRedisRateLimiter(url, `production-${randomUUID()}:`);
+    // The same key in both: customer 1 exists in every database.
+    const key = 'pin-send:customer:1';
+    for (let i = 0; i < 3; i++) await staging.hit(key, 3, 60_000);
+    expect((await staging.hit(key, 3, 60_000)).allowed).toBe(false);
+    expect((await production.hit(key, 3, 60_000)).allowed).toBe(true);
+    await Promise.all([staging.close(), production.close()]);
+  });
 });

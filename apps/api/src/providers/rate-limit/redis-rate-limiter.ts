@@ -19,14 +19,14 @@ return { count, ttl }
 type HitCommand = (key: string, windowMs: number) => Promise<[number, number]>;
 
 /** Fixed windows in Redis, one script per hit, so every instance counts the same calls. */
-export function createRedisRateLimiter(url: string): RateLimiter {
+export function createRedisRateLimiter(url: string, prefix = ''): RateLimiter {
   const redis = connectRedis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true });
   // EVALSHA, falling back to EVAL when the server does not know the script yet (ioredis).
   redis.defineCommand('rateLimitHit', { numberOfKeys: 1, lua: HIT_SCRIPT });
   const hitScript = (redis as unknown as { rateLimitHit: HitCommand }).rateLimitHit.bind(redis);
   return {
     async hit(key, limit, windowMs) {
-      const [count, ttl] = await hitScript(`ratelimit:${key}`, windowMs);
+      const [count, ttl] = await hitScript(`${prefix}ratelimit:${key}`, windowMs);
       return { allowed: count <= limit, retryAfterMs: ttl };
     },
     async close() {
