@@ -5,7 +5,7 @@ import path from 'node:path';
 import { ApiInstance, freePort, type LogSink } from './instances.ts';
 import { startRoundRobinProxy } from './round-robin-proxy.ts';
 import { startS3Server } from './s3-server.ts';
-import { createDatabase, emptyRedisDatabase } from './services.ts';
+import { createDatabase, redisUrl } from './services.ts';
 import { startSmtpPeer } from './smtp-peer.ts';
 
 const BUCKET = 'eisteddfod-cluster';
@@ -37,9 +37,9 @@ export async function startCluster(logFile: string) {
   try {
     const scratch = mkdtempSync(path.join(tmpdir(), 'eisteddfod-cluster-'));
     cleanUps.push(() => rmSync(scratch, { recursive: true, force: true }));
-    const database = await createDatabase(`cluster_${Date.now()}_${process.pid}`);
+    const run = `cluster_${Date.now()}_${process.pid}`;
+    const database = await createDatabase(run);
     cleanUps.push(() => database.drop());
-    const redisUrl = await emptyRedisDatabase();
     const s3 = await startS3Server({ directory: path.join(scratch, 's3'), bucket: BUCKET, log });
     cleanUps.push(() => s3.close());
     const smtp = await startSmtpPeer();
@@ -59,7 +59,10 @@ export async function startCluster(logFile: string) {
       TRUST_PROXY: '1',
       AUTH_SECRET: randomBytes(32).toString('base64url'),
       DATABASE_URL: database.url,
-      REDIS_URL: redisUrl,
+      REDIS_URL: redisUrl(),
+      // This run's own keys in the machine's shared Redis: every run's fresh database numbers
+      // its customers from 1, and rate limits count per customer.
+      REDIS_PREFIX: `${run}:`,
       STORAGE_DRIVER: 's3',
       S3_BUCKET: BUCKET,
       S3_ENDPOINT: s3.endpoint,

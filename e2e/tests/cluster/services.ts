@@ -64,8 +64,8 @@ export async function createDatabase(name: string) {
 }
 
 /** REDIS_URL, or the local Redis. */
-function redisUrl(): URL {
-  return new URL(process.env.REDIS_URL || 'redis://127.0.0.1:6379');
+export function redisUrl(): string {
+  return process.env.REDIS_URL || 'redis://127.0.0.1:6379';
 }
 
 /**
@@ -102,21 +102,7 @@ function redisCommands(url: URL, commands: string[]): Promise<string[]> {
 
 /** Why Redis cannot be used, or undefined when it answers. */
 export async function redisProblem(): Promise<string | undefined> {
-  const url = redisUrl();
+  const url = new URL(redisUrl());
   const [pong] = await redisCommands(url, ['PING']).catch((err: Error) => [err.message]);
   return pong === '+PONG' ? undefined : `Redis at ${url.host} does not answer PING (${pong})`;
-}
-
-/**
- * Redis's logical database 13, emptied, for the instances. The API's rate limits count per
- * customer id, and every run's fresh database numbers its customers from 1 again: in the
- * machine's shared Redis, counters left by the runs of the last hour would refuse this run's
- * pins. e2e runs never overlap (fixed ports), so one database number is enough.
- */
-export async function emptyRedisDatabase(): Promise<string> {
-  const url = redisUrl();
-  url.pathname = '/13';
-  const replies = await redisCommands(url, ['SELECT 13', 'FLUSHDB']);
-  if (replies.some((r) => r !== '+OK')) throw new Error(`Redis FLUSHDB: ${replies.join(' ')}`);
-  return url.href;
 }
