@@ -32,6 +32,20 @@ describe('the job queue (pg-boss on the application database)', () => {
     expect(Date.now() - started).toBeLessThan(1500);
   });
 
+  it('drains a backlog without waiting out the polling interval after each job', async () => {
+    let done = 0;
+    await t.app.jobs.define('test.backlog', async () => void (done += 1), { label: 'Backlog' });
+    const started = Date.now();
+    await t.app.jobs.sendMany(
+      'test.backlog',
+      Array.from({ length: 8 }, (_, n) => ({ n })),
+    );
+    // Not settled(), which wakes the workers itself.
+    await until(() => done === 8, 10_000);
+    // One worker: waiting 2 s between jobs would take some 14 s.
+    expect(Date.now() - started).toBeLessThan(4000);
+  });
+
   it('retries a failing job with back-off, then keeps it failed with its error for the organiser', async () => {
     const attempts: number[] = [];
     await t.app.jobs.define(

@@ -144,6 +144,11 @@ export default fp<JobsOptions>(
             } catch (err) {
               app.log.error({ err, job: name, jobId: job.id }, `job ${name} failed`);
               throw err;
+            } finally {
+              // pg-boss 10's worker otherwise waits out its polling interval after every job,
+              // so a backlog drained at one job per worker every 2 s (bench/deadline-night:
+              // 2 certificates a second); woken while it runs, it fetches again at once.
+              wake(name);
             }
           }),
         );
