@@ -108,6 +108,21 @@ describe('the job queue (pg-boss on the application database)', () => {
     expect(runs).toBe(2);
     expect(most).toBe(1);
   });
+
+  it("takes a queue's new settings when a release changes them", async () => {
+    const policy = async () => {
+      const { rows } = await t.app.database.executeSql(
+        `select policy from pgboss.queue where name = 'test.resettled'`,
+      );
+      return (rows[0] as { policy: string }).policy;
+    };
+    const work = async () => {};
+    await t.app.jobs.define('test.resettled', work, { label: 'Resettled', coalesce: true });
+    expect(await policy()).toBe('stately');
+    // The next release defines it without coalescing, on the same database.
+    await t.app.jobs.define('test.resettled', work, { label: 'Resettled' });
+    expect(await policy()).toBe('standard');
+  });
 });
 
 describe('shutdown', () => {

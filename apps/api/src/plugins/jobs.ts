@@ -125,7 +125,7 @@ export default fp<JobsOptions>(
       settings: QueueSettings,
     ) {
       labels.set(name, settings.label);
-      await boss.createQueue(name, {
+      const queue: PgBoss.Queue = {
         name,
         // 'stately': at most one job waiting and one running.
         policy: settings.coalesce ? 'stately' : 'standard',
@@ -133,7 +133,11 @@ export default fp<JobsOptions>(
         retryDelay: settings.retryDelay ?? 30,
         retryBackoff: true,
         expireInSeconds: settings.expireInSeconds ?? 15 * 60,
-      });
+      };
+      // createQueue leaves a queue that exists as it was: a release that changes its settings
+      // must update it, or a database keeps the first release's settings for ever.
+      await boss.createQueue(name, queue);
+      await boss.updateQueue(name, queue);
       const ids: string[] = [];
       for (let i = 0; i < (settings.workers ?? 1); i++) {
         ids.push(
