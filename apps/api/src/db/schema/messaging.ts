@@ -16,6 +16,12 @@ export const outboxMessages = pgTable(
     status: text().notNull().default('pending'),
     attempts: integer().notNull().default(0),
     lastError: text(),
+    /**
+     * While a delivery holds the message: it is being sent until then. A lease, not a held
+     * transaction, so no database connection waits on a mail server; one left by a process that
+     * died mid-send runs out and the message is tried again.
+     */
+    claimedUntil: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp({ withTimezone: true }),
   },

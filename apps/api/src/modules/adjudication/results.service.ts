@@ -12,7 +12,7 @@ import { audit } from '../../lib/audit.repository.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { Jobs } from '../../plugins/jobs.ts';
 import { toInternationalNumber } from '../accounts/phone-numbers.ts';
-import type { Outbox } from '../outbox/outbox.service.ts';
+import type { Outbox, OutboxMessage } from '../outbox/outbox.service.ts';
 import { findPublishedWithoutCertificates } from './certificates.repository.ts';
 import { CERTIFICATES_JOB, type CertificatesService } from './certificates.service.ts';
 import { findEntriesForReview } from './adjudication.repository.ts';
@@ -28,6 +28,47 @@ export interface ResultsDependencies {
   publicUrl: string;
   currentEventId: () => Promise<number | undefined>;
   now: () => number;
+}
+
+/** One message per family (and a WhatsApp line where asked for), listing their entries now out. */
+function resultMessages(
+  rows: Awaited<ReturnType<typeof repo.findResultRecipients>>,
+  publicUrl: string,
+): { messages: OutboxMessage[]; families: number } {
+  const portal = `${publicUrl}${paths.uploads.href()}`;
+  const families = new Map<number, typeof rows>();
+  for (const row of rows)
+    families.set(row.customerId, [...(families.get(row.customerId) ?? []), row]);
+  const messages: OutboxMessage[] = [];
+  for (const entries of families.values()) {
+    const first = entries[0]!;
+    const lines = entries.map((e) => `- ${e.contestant}: ${e.itemCode} ${e.itemTitle}`);
+    const email = first.confirmationEmail ?? first.email;
+    if (email) {
+      messages.push({
+        channel: 'email',
+        recipient: email,
+        subject: 'Your Online Eisteddfod results are out',
+        body: [
+          `Dear ${first.firstName},`,
+          '',
+          'The results of these entries are published:',
+          '',
+          ...lines,
+          '',
+          `See the scores, the adjudicator's comment and the certificates in the Uploads portal: ${portal} (View Result).`,
+        ].join('\n'),
+      });
+    }
+    if (entries.some((e) => e.whatsApp) && first.mobileNumber) {
+      messages.push({
+        channel: 'whatsapp',
+        recipient: toInternationalNumber(first.mobileNumber, first.country),
+        body: `Online Eisteddfod: results are out for ${entries.length} of your entries. See them in the Uploads portal: ${portal}`,
+      });
+    }
+  }
+  return { messages, families: families.size };
 }
 
 const noOrderItem = (id: number) =>
@@ -52,42 +93,6 @@ export function createResultsService(deps: ResultsDependencies) {
 
   const publishedMark = (orderItemId: number) => repo.findPublishedMark(db, orderItemId);
   const scoresOf = (markId: number): Promise<RubricScore[]> => findRubricScores(db, markId);
-
-  /** One message per family, listing their entries whose results are now out. */
-  async function notifyFamilies(orderItemIds: number[]): Promise<number> {
-    if (orderItemIds.length === 0) return 0;
-    const rows = await repo.findResultRecipients(db, orderItemIds);
-    const families = new Map<number, typeof rows>();
-    for (const row of rows)
-      families.set(row.customerId, [...(families.get(row.customerId) ?? []), row]);
-    for (const entries of families.values()) {
-      const first = entries[0]!;
-      const lines = entries.map((e) => `- ${e.contestant}: ${e.itemCode} ${e.itemTitle}`);
-      const email = first.confirmationEmail ?? first.email;
-      if (email) {
-        await outbox.enqueueEmail(
-          email,
-          'Your Online Eisteddfod results are out',
-          [
-            `Dear ${first.firstName},`,
-            '',
-            'The results of these entries are published:',
-            '',
-            ...lines,
-            '',
-            `See the scores, the adjudicator's comment and the certificates in the Uploads portal: ${deps.publicUrl}${paths.uploads.href()} (View Result).`,
-          ].join('\n'),
-        );
-      }
-      if (entries.some((e) => e.whatsApp) && first.mobileNumber) {
-        await outbox.enqueueWhatsAppMessage(
-          toInternationalNumber(first.mobileNumber, first.country),
-          `Online Eisteddfod: results are out for ${entries.length} of your entries. See them in the Uploads portal: ${deps.publicUrl}${paths.uploads.href()}`,
-        );
-      }
-    }
-    return families.size;
-  }
 
   return {
     /** GET /api/OrderItems/RubricScores/{id}: the owner's scores, empty until published. */
@@ -166,20 +171,33 @@ export function createResultsService(deps: ResultsDependencies) {
     async publish(organiserId: number, section?: Section): Promise<PublishOutcome> {
       const event = await eventId();
       const now = new Date(deps.now());
-      const ids = await repo.publishSubmittedMarks(db, event, section, now);
+      // The marks, the families' messages and the audit line commit together: a crash leaves
+      // either all of them or none. Jobs are sent after the commit (plugins/jobs.ts); one lost
+      // with the process is made up by the certificates sweep and the outbox's.
+      const { ids, messages, families } = await db.transaction(async (tx) => {
+        const ids = await repo.publishSubmittedMarks(tx, event, section, now);
+        const told =
+          ids.length === 0
+            ? { messages: [], families: 0 }
+            : resultMessages(await repo.findResultRecipients(tx, ids), deps.publicUrl);
+        await outbox.enqueueWithin(tx, told.messages);
+        await audit(tx, {
+          actorCustomerId: organiserId,
+          action: 'results.published',
+          entityType: 'event',
+          entityId: event,
+          details: { section: section ?? 'all', entries: ids.length },
+        });
+        return { ids, ...told };
+      });
+      // The families' messages first: they are committed, and should a queue's send fail, the
+      // sweeps still catch both (the outbox's, and the missing certificates').
+      if (messages.length > 0) outbox.deliverSoon(messages.length);
       await deps.jobs.sendMany(
         CERTIFICATES_JOB,
         ids.map((orderItemId) => ({ orderItemId })),
       );
-      const familiesNotified = await notifyFamilies(ids);
-      await audit(db, {
-        actorCustomerId: organiserId,
-        action: 'results.published',
-        entityType: 'event',
-        entityId: event,
-        details: { section: section ?? 'all', entries: ids.length },
-      });
-      return { published: ids.length, certificates: ids.length, familiesNotified };
+      return { published: ids.length, certificates: ids.length, familiesNotified: families };
     },
 
     /**

@@ -1,18 +1,30 @@
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../db/client.ts';
+import { migrateDatabase } from '../../db/migrate.ts';
+import { outboxMessages } from '../../db/schema/index.ts';
+import type { Jobs } from '../../plugins/jobs.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { createSmtpTransport } from '../../providers/mail/mail-transport.ts';
 import { createWhatsAppCloudTransport } from '../../providers/whatsapp/whatsapp-transport.ts';
 import { accountsClient } from '../accounts/accounts-test-client.ts';
+import * as repo from './outbox.repository.ts';
+import { createOutbox, type OutboxTransports } from './outbox.service.ts';
 
-/** A real SMTP peer on loopback that keeps what it receives. */
+/** A real SMTP peer on loopback that keeps what it receives and counts its connections. */
 async function startSmtpPeer() {
   const received: { to: string[]; raw: string }[] = [];
+  let connections = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
+    onConnect(_session, callback) {
+      connections += 1;
+      callback();
+    },
     onData(stream, session, callback) {
       let raw = '';
       stream.on('data', (chunk: Buffer) => (raw += chunk.toString()));
@@ -26,14 +38,16 @@ async function startSmtpPeer() {
   const port = (server.server.address() as AddressInfo).port;
   return {
     received,
+    connections: () => connections,
     url: `smtp://127.0.0.1:${port}`,
     close: () => new Promise<void>((r) => server.close(() => r())),
   };
 }
 
-/** A stand-in for the WhatsApp Cloud API that records each request. */
-async function startWhatsAppPeer(status = 200) {
+/** A stand-in for the WhatsApp Cloud API that records each request and how many it held at once. */
+async function startWhatsAppPeer(status = 200, delayMs = 0) {
   const requests: { url: string; auth: string; body: Record<string, unknown> }[] = [];
+  const held = { now: 0, most: 0 };
   const server = createServer((req: IncomingMessage, res) => {
     let body = '';
     req.on('data', (c: Buffer) => (body += c.toString()));
@@ -43,15 +57,21 @@ async function startWhatsAppPeer(status = 200) {
         auth: req.headers.authorization ?? '',
         body: JSON.parse(body),
       });
-      res
-        .writeHead(status, { 'content-type': 'application/json' })
-        .end('{"messages":[{"id":"wamid.1"}]}');
+      held.now += 1;
+      held.most = Math.max(held.most, held.now);
+      setTimeout(() => {
+        held.now -= 1;
+        res
+          .writeHead(status, { 'content-type': 'application/json' })
+          .end('{"messages":[{"id":"wamid.1"}]}');
+      }, delayMs);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
   return {
     requests,
+    mostAtOnce: () => held.most,
     url: `http://127.0.0.1:${port}/v21.0`,
     close: () => new Promise<void>((r) => server.close(() => r())),
   };
@@ -135,34 +155,215 @@ describe('delivery through real peers', () => {
   });
 });
 
-describe('failed deliveries', () => {
-  it('are kept and retried, then given up after five attempts', async () => {
-    const down = await startWhatsAppPeer(500);
-    const app = await createTestApp({
-      transports: {
-        whatsapp: createWhatsAppCloudTransport({
-          apiUrl: down.url,
-          accessToken: 't',
-          phoneNumberId: '1',
-          templateName: 'x',
-          language: 'en',
-        }),
-      },
+/** A WhatsApp transport to `peer`. */
+const whatsAppTo = (peer: { url: string }) =>
+  createWhatsAppCloudTransport({
+    apiUrl: peer.url,
+    accessToken: 't',
+    phoneNumberId: '1',
+    templateName: 'x',
+    language: 'en',
+  });
+
+/**
+ * An outbox on a database of its own with no job queue behind it: the test alone delivers, so
+ * no sweep on a minute's tick can take a message between its steps.
+ */
+async function bareOutbox(transports: OutboxTransports, sendTimeoutMs?: number) {
+  const database = await openDatabase({});
+  await migrateDatabase(database);
+  const noQueue = {
+    send: async () => {},
+    sendMany: async () => {},
+    settled: async () => {},
+  } as unknown as Jobs;
+  const outbox = createOutbox(database.db, transports, noQueue, { sendTimeoutMs });
+  const message = (to: string) =>
+    repo.insertMessage(database.db, {
+      channel: 'whatsapp',
+      recipient: to,
+      body: 'Results are out',
+      status: 'pending',
     });
+  const read = async (id: number) => {
+    const [row] = await database.db.select().from(outboxMessages).where(eq(outboxMessages.id, id));
+    return row!;
+  };
+  /** Seconds from now until the message may next be tried. */
+  const waitSeconds = async (id: number) => {
+    const { claimedUntil } = await read(id);
+    return claimedUntil ? Math.round((claimedUntil.getTime() - Date.now()) / 1000) : null;
+  };
+  /** As if its back-off were over. */
+  const due = (id: number) =>
+    database.db.execute(sql`
+      update outbox_messages set claimed_until = now() - interval '1 second' where id = ${id}`);
+  return { database, outbox, message, read, waitSeconds, due };
+}
+
+describe('failed deliveries', () => {
+  it('wait out a doubling back-off between attempts, then are failed after the fifth', async () => {
+    const down = await startWhatsAppPeer(500);
+    const b = await bareOutbox({ whatsapp: whatsAppTo(down) });
     try {
-      const c = accountsClient(app.app, '203.0.113.22');
-      const id = await c.register({ mobileNumber: '0841234567' });
-      const { token } = (await c.silentLogin('0841234567', true)).json<{ token: string }>();
-      expect((await c.requestPin(id, token, 'whatsapp')).statusCode).toBe(200);
-      await app.app.outbox.settle();
-      for (let i = 0; i < 6; i++) await app.app.outbox.deliverPending();
-      const [row] = await app.app.outbox.findByRecipient('0841234567');
-      expect(row).toMatchObject({ status: 'failed', attempts: 5 });
-      expect(row?.lastError).toContain('500');
+      const { id } = await b.message('+27841234567');
+      const waits: (number | null)[] = [];
+      for (let attempt = 1; attempt <= 5; attempt++) {
+        expect(await b.outbox.deliverPending()).toBe(1);
+        // Not tried again while it waits, by a job or by the sweep.
+        expect(await b.outbox.deliverPending()).toBe(0);
+        expect(await b.outbox.deliverLost()).toBe(0);
+        waits.push(await b.waitSeconds(id));
+        await b.due(id);
+      }
+      expect(waits).toEqual([30, 60, 120, 240, null]);
+      expect(await b.read(id)).toMatchObject({ status: 'failed', attempts: 5 });
+      expect((await b.read(id)).lastError).toContain('500');
+      expect(await b.outbox.deliverLost()).toBe(0);
       expect(down.requests).toHaveLength(5);
+    } finally {
+      await b.database.close();
+      await down.close();
+    }
+  });
+
+  it('do not spend their attempts at once while the transport is down', async () => {
+    const down = await startWhatsAppPeer(500);
+    const app = await createTestApp({ transports: { whatsapp: whatsAppTo(down) } });
+    try {
+      // More than a delivery job's batch, each message with a job of its own.
+      const numbers = Array.from({ length: 12 }, (_, i) => `+2782111${String(i).padStart(4, '0')}`);
+      for (const to of numbers) await app.app.outbox.enqueueWhatsAppMessage(to, 'Results');
+      await app.app.outbox.settle();
+      for (const to of numbers) {
+        const [row] = await app.app.outbox.findByRecipient(to);
+        expect(row).toMatchObject({ status: 'pending', attempts: 1 });
+      }
+      expect(down.requests).toHaveLength(12);
     } finally {
       await app.close();
       await down.close();
+    }
+  });
+
+  it('are failed by the sweep when the last attempt never finished (its sender died)', async () => {
+    const peer = await startWhatsAppPeer();
+    const b = await bareOutbox({ whatsapp: whatsAppTo(peer) });
+    try {
+      const { id } = await b.message('+27841230000');
+      await b.database.db.execute(sql`update outbox_messages set attempts = 5 where id = ${id}`);
+      await b.due(id);
+      expect(await b.outbox.deliverLost()).toBe(1);
+      expect(await b.read(id)).toMatchObject({
+        status: 'failed',
+        attempts: 5,
+        lastError: 'The last attempt did not finish',
+      });
+      expect(peer.requests).toHaveLength(0);
+    } finally {
+      await b.database.close();
+      await peer.close();
+    }
+  });
+
+  it('fail a send that outlasts its time limit, inside the claim on the message', async () => {
+    const b = await bareOutbox(
+      {
+        whatsapp: { sendText: () => new Promise(() => {}), sendAuthenticationCode: async () => {} },
+      },
+      100,
+    );
+    try {
+      const { id } = await b.message('+27841239999');
+      expect(await b.outbox.deliverPending()).toBe(1);
+      expect(await b.read(id)).toMatchObject({
+        status: 'pending',
+        attempts: 1,
+        lastError: 'No answer within 0.1 s',
+      });
+      expect(await b.waitSeconds(id)).toBe(30);
+    } finally {
+      await b.database.close();
+    }
+  });
+});
+
+describe('delivery at volume', () => {
+  it('sends a batch of emails over a few kept-open SMTP connections', async () => {
+    const before = smtp.connections();
+    const recipients = Array.from({ length: 12 }, (_, i) => `pooled.${i}@example.org`);
+    await Promise.all(recipients.map((to) => t.app.outbox.enqueueEmail(to, 'Pooled', 'Hello')));
+    await t.app.outbox.settle();
+    for (const to of recipients) {
+      const [row] = await t.app.outbox.findByRecipient(to);
+      expect(row?.status).toBe('sent');
+    }
+    // One connection per message before the pool (12); the pool keeps at most five open.
+    expect(smtp.connections() - before).toBeLessThanOrEqual(5);
+  });
+
+  it('sends the waiting messages at once rather than one after another', async () => {
+    const slow = await startWhatsAppPeer(200, 400);
+    const app = await createTestApp({ transports: { whatsapp: whatsAppTo(slow) } });
+    try {
+      for (let i = 0; i < 8; i++)
+        await app.app.outbox.enqueueWhatsAppMessage(`+2782000000${i}`, 'Results are out');
+      await app.app.outbox.settle();
+      expect(slow.requests).toHaveLength(8);
+      // One after another, the peer would never hold two.
+      expect(slow.mostAtOnce()).toBeGreaterThanOrEqual(2);
+    } finally {
+      await app.close();
+      await slow.close();
+    }
+  });
+});
+
+describe('claims on a message', () => {
+  it('keep other deliveries off it while it is sent, and run out when its sender died', async () => {
+    const b = await bareOutbox({
+      mail: createSmtpTransport(smtp.url, 'Online Eisteddfod <a@example.org>'),
+    });
+    try {
+      // Written, but its delivery job never ran (as if the process died before sending it).
+      const { id } = await repo.insertMessage(b.database.db, {
+        channel: 'email',
+        recipient: 'claimed@example.org',
+        subject: 'Claimed',
+        body: 'Hello',
+        status: 'pending',
+      });
+      const set = (claim: string) =>
+        b.database.db.execute(sql`
+          update outbox_messages set attempts = 1, claimed_until = ${sql.raw(claim)}
+           where id = ${id}`);
+      await set(`now() + interval '1 minute'`);
+      expect(await b.outbox.deliverPending()).toBe(0);
+      expect(await b.outbox.deliverLost()).toBe(0);
+      // The claim ran out: its sender died mid-send, and the sweep tries it again.
+      await set(`now() - interval '1 second'`);
+      expect(await b.outbox.deliverLost()).toBe(1);
+      expect(await b.read(id)).toMatchObject({ status: 'sent', attempts: 2, claimedUntil: null });
+      expect(smtp.received.filter((m) => m.to.includes('claimed@example.org'))).toHaveLength(1);
+    } finally {
+      await b.database.close();
+    }
+  });
+
+  it('is the latest attempt: a sender that outlived its claim leaves the message to the next', async () => {
+    const b = await bareOutbox({});
+    try {
+      const { id } = await b.message('+27841238888');
+      const [first] = await repo.claimWaiting(b.database.db, 1);
+      // Its lease ran out and another delivery claimed the message.
+      await b.database.db.execute(
+        sql`update outbox_messages set attempts = attempts + 1 where id = ${id}`,
+      );
+      await repo.markNotSent(b.database.db, first!, new Error('late'));
+      await repo.markSent(b.database.db, first!);
+      expect(await b.read(id)).toMatchObject({ status: 'pending', attempts: 2, lastError: null });
+    } finally {
+      await b.database.close();
     }
   });
 });

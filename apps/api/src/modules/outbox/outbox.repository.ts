@@ -1,4 +1,4 @@
-import { and, desc, eq, like, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, like, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { outboxMessages } from '../../db/schema/index.ts';
 
@@ -13,56 +13,103 @@ export async function insertMessage(db: Database, row: NewOutboxRow): Promise<Ou
   return created;
 }
 
+/** Writes many messages in few statements (a publication tells thousands of families). */
+export async function insertMessages(db: Database, rows: NewOutboxRow[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += 1000)
+    await db.insert(outboxMessages).values(rows.slice(i, i + 1000));
+}
+
+/** How long a delivery may hold a message before another may try it (past every send's time limit). */
+const CLAIM_SECONDS = 5 * 60;
+/** After a failed attempt n, the message waits 30 s · 2^(n-1) (30 s, 1, 2 and 4 minutes). */
+const RETRY_DELAY_SECONDS = 30;
+
 /**
- * Claims up to `limit` messages waiting for a transport and hands them to `send` one by one,
- * inside a transaction whose row locks keep other instances off the same messages.
+ * Claims up to `limit` messages waiting for a transport, in one statement: each gets a lease
+ * and its attempt counted, so other deliveries, on any instance, pass it by while it is sent.
+ * `claimed_until` is when the message may next be tried: the end of a sender's lease, or of a
+ * failed attempt's back-off. `lost` takes what no delivery job will take: never tried and
+ * written before that time (its job was never queued), or whose time has come (a lease that
+ * ran out because its sender died, or a back-off over), including a last attempt that never
+ * finished, which the caller marks failed.
  */
-export async function deliverWaiting(
+export async function claimWaiting(
   db: Database,
   limit: number,
-  send: (row: OutboxRow) => Promise<void>,
-  /** Only messages never tried and written before this (the sweep's lost deliveries). */
-  untriedBefore?: Date,
-): Promise<{ claimed: number; failed: number }> {
-  return db.transaction(async (tx) => {
-    let failed = 0;
-    const rows = await tx
-      .select()
-      .from(outboxMessages)
-      .where(
-        and(
-          eq(outboxMessages.status, 'pending'),
-          lt(outboxMessages.attempts, MAX_DELIVERY_ATTEMPTS),
-          untriedBefore
-            ? and(eq(outboxMessages.attempts, 0), lt(outboxMessages.createdAt, untriedBefore))
-            : undefined,
-        ),
-      )
-      .orderBy(outboxMessages.id)
-      .limit(limit)
-      .for('update', { skipLocked: true });
-    for (const row of rows) {
-      try {
-        await send(row);
-        await tx
-          .update(outboxMessages)
-          .set({ status: 'sent', sentAt: new Date(), attempts: row.attempts + 1, lastError: null })
-          .where(eq(outboxMessages.id, row.id));
-      } catch (err) {
-        failed += 1;
-        const attempts = row.attempts + 1;
-        await tx
-          .update(outboxMessages)
-          .set({
-            attempts,
-            status: attempts >= MAX_DELIVERY_ATTEMPTS ? 'failed' : 'pending',
-            lastError: String(err instanceof Error ? err.message : err).slice(0, 500),
-          })
-          .where(eq(outboxMessages.id, row.id));
-      }
-    }
-    return { claimed: rows.length, failed };
-  });
+  lost?: { untriedForSeconds: number },
+): Promise<OutboxRow[]> {
+  const m = outboxMessages;
+  const due = lt(m.claimedUntil, sql`now()`);
+  const claimable = db
+    .select({ id: m.id })
+    .from(m)
+    .where(
+      and(
+        eq(m.status, 'pending'),
+        lost
+          ? or(
+              and(
+                eq(m.attempts, 0),
+                isNull(m.claimedUntil),
+                lt(m.createdAt, sql`now() - make_interval(secs => ${lost.untriedForSeconds})`),
+              ),
+              due,
+            )
+          : and(lt(m.attempts, MAX_DELIVERY_ATTEMPTS), or(isNull(m.claimedUntil), due)),
+      ),
+    )
+    .orderBy(m.id)
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  return db
+    .update(m)
+    .set({
+      attempts: sql`${m.attempts} + 1`,
+      claimedUntil: sql`now() + make_interval(secs => ${CLAIM_SECONDS})`,
+    })
+    .where(inArray(m.id, claimable))
+    .returning();
+}
+
+/** Whether the row's attempts are spent: its claim is past the last one (a sender that died). */
+export const isPastLastAttempt = (row: OutboxRow) => row.attempts > MAX_DELIVERY_ATTEMPTS;
+
+/**
+ * Only while the claim that read `row` still holds: its attempt is the message's latest. A
+ * sender slower than its lease finds the message claimed again and leaves it to the newer claim.
+ */
+const stillClaimed = (row: OutboxRow) =>
+  and(
+    eq(outboxMessages.id, row.id),
+    eq(outboxMessages.attempts, row.attempts),
+    eq(outboxMessages.status, 'pending'),
+  );
+
+/** A claimed message went out. */
+export async function markSent(db: Database, row: OutboxRow): Promise<void> {
+  await db
+    .update(outboxMessages)
+    .set({ status: 'sent', sentAt: new Date(), lastError: null, claimedUntil: null })
+    .where(stillClaimed(row));
+}
+
+/**
+ * A claimed message failed: it waits out its back-off before the next try, or is failed for
+ * good after the last.
+ */
+export async function markNotSent(db: Database, row: OutboxRow, error: unknown): Promise<void> {
+  const last = row.attempts >= MAX_DELIVERY_ATTEMPTS;
+  const backOff = RETRY_DELAY_SECONDS * 2 ** Math.max(0, row.attempts - 1);
+  await db
+    .update(outboxMessages)
+    .set({
+      status: last ? 'failed' : 'pending',
+      // A last attempt that never finished was claimed once more to be failed: not an attempt.
+      attempts: Math.min(row.attempts, MAX_DELIVERY_ATTEMPTS),
+      lastError: String(error instanceof Error ? error.message : error).slice(0, 500),
+      claimedUntil: last ? null : sql`now() + make_interval(secs => ${backOff})`,
+    })
+    .where(stillClaimed(row));
 }
 
 /** Messages to an address or number, newest first; a mobile matches on its last digits. */

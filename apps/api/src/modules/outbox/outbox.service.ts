@@ -12,6 +12,10 @@ export interface OutboxTransports {
 export type Outbox = ReturnType<typeof createOutbox>;
 
 export const DELIVERY_JOB = 'outbox.deliver';
+/** Messages one delivery job claims and sends at once. */
+const BATCH = 10;
+/** A send that takes longer fails, well inside the five-minute claim on its message. */
+const SEND_TIMEOUT_MS = 2 * 60_000;
 
 export interface OutboxMessage {
   channel: 'email' | 'whatsapp';
@@ -24,10 +28,16 @@ export interface OutboxMessage {
 /**
  * Every email and WhatsApp message is first written to the outbox table, in the request that
  * causes it, then delivered by the configured transport. Without one (a local run) it is kept
- * as 'held' and read at /dev/outbox. Delivery is a job (DELIVERY_JOB): a message that fails is
- * tried again with back-off, up to five attempts, then kept as 'failed'.
+ * as 'held' and read at /dev/outbox. Delivery is a job (DELIVERY_JOB), several at once on every
+ * instance: a message that fails waits out its own back-off (30 s, doubled each time) before the
+ * sweep or a later job tries it again, up to five attempts, then it is kept as 'failed'.
  */
-export function createOutbox(db: Database, transports: OutboxTransports, jobs: Jobs) {
+export function createOutbox(
+  db: Database,
+  transports: OutboxTransports,
+  jobs: Jobs,
+  { sendTimeoutMs = SEND_TIMEOUT_MS }: { sendTimeoutMs?: number } = {},
+) {
   const inFlight = new Set<Promise<unknown>>();
 
   async function send(row: repo.OutboxRow): Promise<void> {
@@ -46,31 +56,96 @@ export function createOutbox(db: Database, transports: OutboxTransports, jobs: J
     return channel === 'email' ? Boolean(transports.mail) : Boolean(transports.whatsapp);
   }
 
-  /** Delivers what waits; row locks keep two instances off one message. */
-  async function deliverPending(limit = 20): Promise<number> {
-    return (await repo.deliverWaiting(db, limit, send)).claimed;
-  }
-
-  /**
-   * Messages whose delivery job was lost (the process died between the commit and the send):
-   * never tried and written over a minute ago. Retries are the delivery job's, with back-off.
-   */
-  async function deliverLost(now: number): Promise<number> {
-    return (await repo.deliverWaiting(db, 100, send, new Date(now - 60_000))).claimed;
-  }
-
-  /** The delivery job: throws when a message failed, so the queue tries again later. */
-  async function deliverOrFail(): Promise<void> {
-    for (;;) {
-      const { claimed, failed } = await repo.deliverWaiting(db, 20, send);
-      if (failed > 0) throw new Error(`${failed} message(s) could not be delivered`);
-      if (claimed < 20) return;
+  /** Sends one message, failing it if the transport takes longer than its time limit. */
+  async function sendWithin(row: repo.OutboxRow): Promise<void> {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () => reject(new Error(`No answer within ${sendTimeoutMs / 1000} s`)),
+        sendTimeoutMs,
+      );
+    });
+    try {
+      await Promise.race([send(row), timeout]);
+    } finally {
+      clearTimeout(timer);
     }
   }
 
-  /** Queues a delivery job; call it once what wrote the messages has committed. */
-  function deliverSoon(): void {
-    const sent = jobs.send(DELIVERY_JOB, {});
+  /**
+   * Claims up to `limit` waiting messages and sends them at once (the SMTP transport pools its
+   * connections); a lease, not a row lock, keeps other deliveries off them meanwhile.
+   */
+  async function deliverBatch(
+    limit: number,
+    lost?: { untriedForSeconds: number },
+  ): Promise<{ claimed: number; failed: number }> {
+    const rows = await repo.claimWaiting(db, limit, lost);
+    const outcomes = await Promise.allSettled(
+      rows.map(async (row) => {
+        if (repo.isPastLastAttempt(row)) {
+          await repo.markNotSent(db, row, 'The last attempt did not finish');
+          return;
+        }
+        try {
+          await sendWithin(row);
+        } catch (err) {
+          await repo.markNotSent(db, row, err);
+          throw err;
+        }
+        await repo.markSent(db, row);
+      }),
+    );
+    return { claimed: rows.length, failed: outcomes.filter((o) => o.status === 'rejected').length };
+  }
+
+  /** Delivers what waits (tests, and anything that must not wait for the job). */
+  async function deliverPending(limit = 20): Promise<number> {
+    return (await deliverBatch(limit)).claimed;
+  }
+
+  /**
+   * What no delivery job will take: messages whose job was lost (the process died between the
+   * commit and the send: never tried and written over a minute ago), whose sender died mid-send
+   * (its lease ran out), or whose back-off after a failed attempt is over.
+   */
+  async function deliverLost(): Promise<number> {
+    let claimed = 0;
+    for (;;) {
+      const batch = await deliverBatch(BATCH, { untriedForSeconds: 60 });
+      claimed += batch.claimed;
+      if (batch.claimed < BATCH) return claimed;
+    }
+  }
+
+  /**
+   * The delivery job: sends batches while they come full. It stops at a batch with a failure
+   * (the transport is likely down: the failed messages wait out their back-off, and the sweep
+   * or the next job takes the rest) and throws, so the organiser sees the failure.
+   */
+  async function deliverOrFail(): Promise<void> {
+    for (;;) {
+      const batch = await deliverBatch(BATCH);
+      if (batch.failed > 0)
+        throw new Error(`${batch.failed} message(s) could not be delivered; tried again later`);
+      if (batch.claimed < BATCH) return;
+    }
+  }
+
+  /**
+   * Queues delivery for `count` new messages, a job for each batch of them, so that a large
+   * mailing (results day) is shared among every instance's workers; call it once what wrote
+   * the messages has committed.
+   */
+  function deliverSoon(count = 1): void {
+    const jobCount = Math.max(1, Math.ceil(count / BATCH));
+    const sent =
+      jobCount === 1
+        ? jobs.send(DELIVERY_JOB, {})
+        : jobs.sendMany(
+            DELIVERY_JOB,
+            Array.from({ length: jobCount }, () => ({})),
+          );
     inFlight.add(sent);
     void sent.catch(() => {}).finally(() => inFlight.delete(sent));
   }
@@ -99,7 +174,7 @@ export function createOutbox(db: Database, transports: OutboxTransports, jobs: J
      * Call `deliverSoon` once the transaction has committed.
      */
     enqueueWithin: async (tx: Database, messages: OutboxMessage[]): Promise<void> => {
-      for (const message of messages) await repo.insertMessage(tx, asRow(message));
+      await repo.insertMessages(tx, messages.map(asRow));
     },
     deliverSoon,
     deliverPending,

@@ -33,7 +33,9 @@ export default fp(
     await app.jobs.define<{ notificationId: number }>(
       NOTIFICATION_JOB,
       ({ notificationId }) => payments.processStored(notificationId),
-      { label: 'Payment notifications', retryLimit: MAX_NOTIFICATION_ATTEMPTS - 1 },
+      // Four at a time per instance: on deadline night many families pay in the same minute,
+      // and each waits on the pay page for its own (bench/deadline-night).
+      { label: 'Payment notifications', retryLimit: MAX_NOTIFICATION_ATTEMPTS - 1, workers: 4 },
     );
     await app.jobs.every(
       'payments.notification-retry',

@@ -299,9 +299,11 @@ export function createPaymentsService(deps: PaymentsDependencies) {
      */
     async waitUntilProcessed(notificationId: number, ms: number): Promise<void> {
       const until = Date.now() + ms;
-      while (Date.now() < until) {
+      // Soon at first (a job usually takes a few ms), then less often: every waiting page
+      // asked every 25 ms, a query storm when many families pay at once (bench/deadline-night).
+      for (let pause = 25; Date.now() < until; pause = Math.min(pause * 2, 200)) {
         if ((await repo.findNotification(db, notificationId))?.processedAt) return;
-        await new Promise((resolve) => setTimeout(resolve, 25));
+        await new Promise((resolve) => setTimeout(resolve, pause));
       }
     },
 
