@@ -20,6 +20,7 @@ export class Failed extends Error {}
  *   artItems: CatalogueItem[],
  *   pdf: Buffer,
  *   pollsAfter: number,
+ *   thinkMs: number,
  * }} Context
  * @typedef {{
  *   ip: string, email: string, token: string, customerId: number, profileId: number,
@@ -47,6 +48,8 @@ const pick = (/** @type {readonly any[]} */ list) => list[Math.floor(Math.random
  * @param {number[]} expected
  */
 export async function call(ctx, who, step, call, expected = [200]) {
+  // A parent reads, taps and types between calls: 0.5 to 1.5 times the mean think time.
+  if (ctx.thinkMs > 0) await sleep(ctx.thinkMs * (0.5 + Math.random()));
   if (ctx.isOver()) throw new Stopped();
   let answer;
   try {

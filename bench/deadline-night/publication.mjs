@@ -154,3 +154,36 @@ export async function certificateJobTimes(db, since) {
     concurrency: Number(row.total_ms) / Number(row.wall_ms),
   };
 }
+
+/**
+ * How long the jobs of `names` created in a window waited for a worker (created to started)
+ * and ran (started to completed), p50 and p99 in ms.
+ * @param {import('pg').Client} db
+ * @param {string[]} names
+ * @param {Date} from
+ * @param {Date} to
+ */
+export async function jobWaits(db, names, from, to) {
+  const result = await db.query(
+    `select name, count(*)::int as jobs,
+            percentile_cont(0.5) within group (order by waited) as wait_p50,
+            percentile_cont(0.99) within group (order by waited) as wait_p99,
+            percentile_cont(0.5) within group (order by ran) as run_p50,
+            percentile_cont(0.99) within group (order by ran) as run_p99
+     from (select name, extract(epoch from started_on - created_on) * 1000 as waited,
+                  extract(epoch from completed_on - started_on) * 1000 as ran
+           from pgboss.job
+           where name = any($1) and created_on >= $2 and created_on < $3
+             and started_on is not null) j
+     group by name order by name`,
+    [names, from, to],
+  );
+  return result.rows.map((r) => ({
+    name: /** @type {string} */ (r.name),
+    jobs: /** @type {number} */ (r.jobs),
+    /** @type {[number, number]} p50 and p99 */
+    wait: [Number(r.wait_p50), Number(r.wait_p99)],
+    /** @type {[number, number]} p50 and p99 */
+    run: [Number(r.run_p50), Number(r.run_p99)],
+  }));
+}

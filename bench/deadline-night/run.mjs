@@ -15,6 +15,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { createClient } from './client.mjs';
+import { capCpu } from './cpu-cap.mjs';
 import { cpuSince, cpuSnapshot } from './cpu.mjs';
 import {
   Failed,
@@ -26,7 +27,12 @@ import {
   logIn,
   readJson,
 } from './family.mjs';
-import { certificateJobTimes, certificatesMade, seedMarkedEntries } from './publication.mjs';
+import {
+  certificateJobTimes,
+  certificatesMade,
+  jobWaits,
+  seedMarkedEntries,
+} from './publication.mjs';
 import { startSmtpSink } from './smtp-sink.mjs';
 import { Recorder, fmt, summarise } from './stats.mjs';
 
@@ -36,7 +42,7 @@ const serverJs = path.join(root, 'apps/api/dist/server.js');
 
 const QUICK = process.env.BENCH_QUICK === '1';
 /** Families at once, rising; each level is measured on one instance and on two. */
-const LEVELS = (process.env.BENCH_LEVELS ?? (QUICK ? '4,8' : '10,25,50'))
+const LEVELS = (process.env.BENCH_LEVELS ?? (QUICK ? '4,8' : '4,8,12'))
   .split(',')
   .map(Number)
   .filter((n) => n > 0);
@@ -52,8 +58,18 @@ const PER_FAMILY = 2;
 const RESULTS_FAMILIES = Number(process.env.BENCH_RESULTS_FAMILIES ?? 10);
 const BEFORE_SECONDS = QUICK ? 4 : 15;
 /** How long to wait for every certificate before reporting the rate so far instead. */
-const PUBLISH_TIMEOUT_MS = Number(process.env.BENCH_PUBLISH_TIMEOUT_S ?? (QUICK ? 60 : 120)) * 1000;
+const PUBLISH_TIMEOUT_MS = Number(process.env.BENCH_PUBLISH_TIMEOUT_S ?? (QUICK ? 60 : 600)) * 1000;
 const TARGETS = { p99Ms: 250, ratio: 1.4 };
+/** A family's mean pause before each call in the deadline-night windows (0: none, a stress loop). */
+const THINK_MS = Number(process.env.BENCH_THINK_MS ?? 0);
+/** The jobs a family waits for: its pin email, its payment's confirmation. */
+const FAMILY_JOBS = ['outbox.deliver', 'payments.notification'];
+/**
+ * CPUs each API instance may use (a cgroup of its own; 0: no limit). Half a core: on a machine
+ * of two cores that PostgreSQL, the proxy and the load generator share, two instances without a
+ * limit only take turns on the same cores, and a second cannot show what it adds.
+ */
+const INSTANCE_CPUS = Number(process.env.BENCH_INSTANCE_CPUS ?? 0.5);
 const ORGANISER = { email: 'organiser@deadline-night.example', ip: '198.19.255.254' };
 /** The document a family uploads: ~200 KB with a real PDF header (the content check reads it). */
 const PDF = Buffer.concat([
@@ -68,8 +84,17 @@ if (!existsSync(serverJs)) {
   );
   process.exit(1);
 }
-if (LEVELS.length === 0 || !(SECONDS > 0) || !(PUBLISH_ENTRIES > 0)) {
-  console.error('BENCH_LEVELS, BENCH_SECONDS and BENCH_PUBLISH_ENTRIES must be positive');
+if (
+  LEVELS.length === 0 ||
+  !(SECONDS > 0) ||
+  !(PUBLISH_ENTRIES > 0) ||
+  !(THINK_MS >= 0) ||
+  !(INSTANCE_CPUS >= 0)
+) {
+  console.error(
+    'BENCH_LEVELS, BENCH_SECONDS and BENCH_PUBLISH_ENTRIES must be positive, ' +
+      'BENCH_THINK_MS and BENCH_INSTANCE_CPUS at least 0',
+  );
   process.exit(1);
 }
 
@@ -128,6 +153,9 @@ const addressOf = (/** @type {number} */ n) => `198.${18 + (n >> 16)}.${(n >> 8)
 
 /** @type {Process[]} */
 const processes = [];
+/** The instances' CPU limits, removed once they have exited. */
+/** @type {{ remove: () => void }[]} */
+const caps = [];
 
 /** Starts a node process and keeps the end of its output to show if something goes wrong. */
 function startProcess(
@@ -188,7 +216,10 @@ let exitCode = 0;
 
 /**
  * @typedef {import('./stats.mjs').Summary} Summary
- * @typedef {{ summary: Summary, cores: Record<string, number>, samples: Map<string, string> }} Measured
+ * @typedef {{
+ *   summary: Summary, cores: Record<string, number>, samples: Map<string, string>,
+ *   jobs: Awaited<ReturnType<typeof jobWaits>>,
+ * }} Measured
  * @typedef {{ level: number, one: Measured, two: Measured }} Level
  * @typedef {{
  *   seeded: number, seedSeconds: number, publishMs: number, outcome: Record<string, number>,
@@ -241,10 +272,20 @@ try {
     ORGANISER_BOOTSTRAP_EMAIL: ORGANISER.email,
   });
   // One after the other: the first migrates the new database and loads the demo catalogue.
-  const a = startProcess('instance A', portA, [serverJs], serverEnv(portA));
+  const instance = (/** @type {string} */ name, /** @type {number} */ port) => {
+    const p = startProcess(`instance ${name}`, port, [serverJs], serverEnv(port));
+    if (INSTANCE_CPUS > 0)
+      caps.push(capCpu(/** @type {number} */ (p.child.pid), INSTANCE_CPUS, name));
+    return p;
+  };
+  const a = instance('A', portA);
   await waitUntil(a, `http://127.0.0.1:${portA}/readyz`, 90_000);
-  const b = startProcess('instance B', portB, [serverJs], serverEnv(portB));
+  const b = instance('B', portB);
   await waitUntil(b, `http://127.0.0.1:${portB}/readyz`, 90_000);
+  console.log(
+    `instances: ${INSTANCE_CPUS > 0 ? `each capped at ${INSTANCE_CPUS} CPU` : 'no CPU cap'}; ` +
+      `families think ${THINK_MS > 0 ? `${THINK_MS} ms on average` : 'not at all'} between calls`,
+  );
   const proxyJs = path.join(here, 'proxy.mjs');
   const proxyOne = startProcess('proxy (one)', portOne, [proxyJs, `${portOne}`, `${portA}`], {});
   const proxyTwo = startProcess(
@@ -285,8 +326,9 @@ try {
 
   /** @type {import('./family.mjs').Family[]} */
   const finished = [];
-  /** @param {import('./stats.mjs').Recorder} recorder @param {number} port @param {() => boolean} isOver */
-  const contextFor = (port, recorder, isOver) => ({
+  /** @param {import('./stats.mjs').Recorder} recorder @param {number} port @param {() => boolean} isOver @param {number} [thinkMs] */
+  const contextFor = (port, recorder, isOver, thinkMs = 0) => ({
+    thinkMs,
     client: createClient(port),
     recorder,
     isOver,
@@ -319,7 +361,7 @@ try {
    * @param {string} name
    * @param {'one' | 'two'} setup
    * @param {number} slots
-   * @param {{ seconds?: number, until?: () => boolean }} length
+   * @param {{ seconds?: number, until?: () => boolean, thinkMs?: number }} length
    * @param {(ctx: import('./family.mjs').Context, slot: number) => Promise<void>} work
    * @returns {Promise<Measured>}
    */
@@ -327,18 +369,32 @@ try {
     const port = setup === 'one' ? portOne : portTwo;
     const recorder = new Recorder(name);
     const end = performance.now() + (length.seconds ?? Infinity) * 1000;
-    const ctx = contextFor(port, recorder, () => performance.now() >= end || !!length.until?.());
+    const ctx = contextFor(
+      port,
+      recorder,
+      () => performance.now() >= end || !!length.until?.(),
+      length.thinkMs,
+    );
     const cpu = cpuSnapshot(cpuParts(setup));
+    const from = new Date();
     try {
       await Promise.all(Array.from({ length: slots }, (_, i) => work(ctx, i)));
     } finally {
       ctx.client.close();
     }
     recorder.end();
+    const cores = cpuSince(cpu);
     for (const p of processes) {
       if (p.child.exitCode !== null) throw new Error(`${p.name} exited during ${name}`);
     }
-    return { summary: summarise(recorder), cores: cpuSince(cpu), samples: recorder.samples };
+    const db = new pg.Client({ connectionString: dbUrl.href });
+    await db.connect();
+    try {
+      const jobs = await jobWaits(db, FAMILY_JOBS, from, new Date());
+      return { summary: summarise(recorder), cores, samples: recorder.samples, jobs };
+    } finally {
+      await db.end();
+    }
   };
 
   /**
@@ -430,13 +486,14 @@ try {
           `${label}, ${level} ${setup}`,
           setup,
           level,
-          { seconds: SECONDS },
+          { seconds: SECONDS, thinkMs: THINK_MS },
           work,
         );
         row[setup] = m;
         console.log(
           `${fmt(m.summary.rps)} req/s, p50 ${fmt(m.summary.p50)} ms, p99 ${fmt(m.summary.p99)} ms, ` +
-            `${m.summary.errors} errors`,
+            `${m.summary.errors} errors; jobs waited p50/p99 ms: ` +
+            m.jobs.map((j) => `${j.name} ${fmt(j.wait[0])}/${fmt(j.wait[1])}`).join(', '),
         );
       }
       levels.push({
@@ -694,6 +751,7 @@ try {
       Promise.race([p.exited, sleep(45_000).then(() => p.child.kill('SIGKILL'))]),
     ),
   );
+  for (const cap of caps) cap.remove();
   await sink?.close();
   if (dbCreated) {
     await cleanRateLimits().catch((err) =>
@@ -796,7 +854,7 @@ function compact(/** @type {Level} */ l) {
 }
 
 /** The figures of a window that go in the summary line. */
-function pick(/** @type {{ summary: Summary, cores: Record<string, number> }} */ m) {
+function pick(/** @type {Measured} */ m) {
   const s = m.summary;
   return {
     rps: s.rps,
@@ -807,6 +865,7 @@ function pick(/** @type {{ summary: Summary, cores: Record<string, number> }} */
     pinWait: [s.pinWaitP50, s.pinWaitP99],
     paidAfter: [s.paidP50, s.paidP99],
     cores: m.cores,
+    jobs: m.jobs,
   };
 }
 
