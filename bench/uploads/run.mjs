@@ -13,6 +13,7 @@ import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
+import { BUCKET, directUpload, objectSha256, s3Client, startBucket } from './s3.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const serverJs = path.join(root, 'apps/api/dist/server.js');
@@ -23,6 +24,8 @@ const CONCURRENT = Number(process.env.BENCH_CONCURRENT ?? 20);
 /** The portal sends 50 MiB per PATCH (features/uploads), so a dropped connection loses little. */
 const CHUNK_BYTES = 50 * MiB;
 const TARGETS = { ratio: 0.5, rssGrowthMb: 64 };
+/** Whether to measure the tus S3 store against the S3 server's own rate too (BENCH_S3=0: not). */
+const S3 = process.env.BENCH_S3 !== '0';
 /** One entry for the big upload, the rest share the concurrent ones. */
 const ENTRIES = 3;
 
@@ -294,29 +297,65 @@ async function sha256OfFile(/** @type {string} */ file) {
   return hash.digest('hex');
 }
 
+/**
+ * The tus S3 store against the S3 server's own rate, in the same run: the big upload's bytes
+ * straight to the bucket from a plain client, then through a second server whose storage is
+ * that bucket; and whether the object the upload left is what was sent.
+ */
+async function s3Rates() {
+  const bucket = await startBucket(path.join(dataDir, 's3'));
+  try {
+    const client = s3Client(bucket.endpoint);
+    const own = await directUpload(client, 'direct.bin', fileChunks(BIG_BYTES, randomBytes(16)));
+    const { origin } = await startServer(path.join(dataDir, 'server-on-s3'), {
+      STORAGE_DRIVER: 's3',
+      S3_BUCKET: BUCKET,
+      S3_ENDPOINT: bucket.endpoint,
+      S3_ACCESS_KEY_ID: 'S3RVER',
+      S3_SECRET_ACCESS_KEY: 'S3RVER',
+    });
+    const api = new Api(origin);
+    const [collection = ''] = await paidEntry(api);
+    await tusUpload(api, collection, 'warm-up.mp4', 8 * MiB);
+    const started = process.hrtime.bigint();
+    const upload = await tusUpload(api, collection, 'big-on-s3.mp4', BIG_BYTES);
+    const tus = BIG_BYTES / (Number(process.hrtime.bigint() - started) / 1e9);
+    const identical =
+      (await objectSha256(client, `videos/${upload.uploadId}`)) === sentSha256(upload);
+    return { own, tus, identical };
+  } finally {
+    await bucket.close();
+  }
+}
+
 const dataDir = await mkdtemp(path.join(process.env.BENCH_DIR ?? tmpdir(), 'bench-uploads-'));
-const port = await freePort();
-const origin = `http://127.0.0.1:${port}`;
 // BENCH_SERVER_ARGS passes Node options to the server only, e.g. '--cpu-prof' to see where a
 // stream's time goes (NODE_OPTIONS refuses --cpu-prof).
 const serverArgs = (process.env.BENCH_SERVER_ARGS ?? '').split(' ').filter(Boolean);
-const server = spawn(process.execPath, [...serverArgs, serverJs], {
-  cwd: root,
-  stdio: ['ignore', 'inherit', 'inherit'],
-  env: {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    DATABASE_URL: '',
-    REDIS_URL: '',
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'warn',
-    VIDEO_MAX_MB: String(Math.ceil(BIG_BYTES / MiB) + 1),
-  },
-});
-let failed = false;
-try {
+/** @type {import('node:child_process').ChildProcess[]} */
+const servers = [];
+
+/** Starts the built server (embedded PGlite) with `env` over the defaults; resolves when ready. */
+async function startServer(/** @type {string} */ dir, /** @type {NodeJS.ProcessEnv} */ env = {}) {
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const server = spawn(process.execPath, [...serverArgs, serverJs], {
+    cwd: root,
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dir,
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      VIDEO_MAX_MB: String(Math.ceil(BIG_BYTES / MiB) + 1),
+      ...env,
+    },
+  });
+  servers.push(server);
   for (let i = 0; ; i++) {
     const ok = await fetch(`${origin}/readyz`).then(
       (r) => r.ok,
@@ -326,7 +365,12 @@ try {
     if (i > 300) throw new Error('the server did not start');
     await sleep(200);
   }
-  const pid = server.pid ?? 0;
+  return { origin, pid: server.pid ?? 0 };
+}
+
+let failed = false;
+try {
+  const { origin, pid } = await startServer(dataDir);
   const api = new Api(origin);
   const collections = await paidEntry(api);
   const collection = collections[0] ?? '';
@@ -396,7 +440,17 @@ try {
   console.log(
     `${CONCURRENT} concurrent ${SMALL_BYTES / MiB} MiB uploads         ${concurrentSeconds.toFixed(1)} s, ${identical}/${CONCURRENT} byte-identical`,
   );
-  failed =
+  if (S3) {
+    const s3 = await s3Rates();
+    console.log(
+      `S3 server's own rate (plain client)      ${mbps(s3.own)}  (s3rver behind the cluster test's front, on loopback)`,
+    );
+    console.log(`tus upload to the S3 store               ${mbps(s3.tus)}`);
+    console.log(`ratio tus S3 store / S3 server's own     ${(s3.tus / s3.own).toFixed(2)}`);
+    console.log(`object in the bucket identical           ${s3.identical ? 'yes' : 'NO'}`);
+    if (!s3.identical) failed = true;
+  }
+  failed ||=
     ratio < TARGETS.ratio ||
     growthMb > TARGETS.rssGrowthMb ||
     !bigIdentical ||
@@ -406,8 +460,11 @@ try {
   console.error(err);
   failed = true;
 } finally {
-  server.kill('SIGTERM');
-  await new Promise((resolve) => server.once('exit', resolve));
+  for (const server of servers) {
+    if (server.exitCode !== null) continue;
+    server.kill('SIGTERM');
+    await new Promise((resolve) => server.once('exit', resolve));
+  }
   await rm(dataDir, { recursive: true, force: true });
 }
 process.exit(failed ? 1 : 0);
