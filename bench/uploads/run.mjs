@@ -197,14 +197,17 @@ async function paidEntry(/** @type {Api} */ api) {
   return collections;
 }
 
-/** PATCHes one chunk, streaming it. */
+/**
+ * PATCHes `length` bytes taken from `chunks` as they are made, so that making the next MiB
+ * overlaps sending the last (as a browser reads a file's slices while it sends).
+ */
 function patch(
   /** @type {URL} */ url,
   /** @type {Record<string, string>} */ headers,
   /** @type {number} */ offset,
-  /** @type {Buffer[]} */ parts,
+  /** @type {number} */ length,
+  /** @type {Iterator<Buffer>} */ chunks,
 ) {
-  const length = parts.reduce((n, p) => n + p.length, 0);
   return new Promise((resolve, reject) => {
     const req = request(
       url,
@@ -228,8 +231,11 @@ function patch(
     );
     req.on('error', reject);
     (async () => {
-      for (const part of parts) {
-        if (!req.write(part)) await new Promise((r) => req.once('drain', r));
+      for (let written = 0; written < length; ) {
+        const next = chunks.next();
+        if (next.done) throw new Error('the file ended before the PATCH');
+        written += next.value.length;
+        if (!req.write(next.value)) await new Promise((r) => req.once('drain', r));
       }
       req.end();
     })().catch(reject);
@@ -267,20 +273,9 @@ async function tusUpload(
     throw new Error(`tus creation answered ${created.status}: ${await created.text()}`);
   const location = new URL(created.headers.get('location') ?? '', api.origin);
   const seed = randomBytes(16);
-  let offset = 0;
-  /** @type {Buffer[]} */
-  let parts = [];
-  let partBytes = 0;
-  for (const chunk of fileChunks(size, seed)) {
-    parts.push(chunk);
-    partBytes += chunk.length;
-    if (partBytes >= CHUNK_BYTES || offset + partBytes === size) {
-      await patch(location, headers, offset, parts);
-      offset += partBytes;
-      parts = [];
-      partBytes = 0;
-    }
-  }
+  const chunks = fileChunks(size, seed);
+  for (let offset = 0; offset < size; offset += CHUNK_BYTES)
+    await patch(location, headers, offset, Math.min(CHUNK_BYTES, size - offset), chunks);
   return { seed, size, uploadId: location.pathname.split('/').pop() ?? '' };
 }
 
