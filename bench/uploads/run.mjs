@@ -231,7 +231,7 @@ function patch(
     );
     req.on('error', reject);
     (async () => {
-      for (let written = 0; written < length; ) {
+      for (let written = 0; written < length;) {
         const next = chunks.next();
         if (next.done) throw new Error('the file ended before the PATCH');
         written += next.value.length;
