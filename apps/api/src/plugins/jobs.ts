@@ -201,6 +201,17 @@ export default fp<JobsOptions>(
         }
       },
       async report() {
+        // The failures first, then the counts: a job only moves on (running, then failed), so
+        // counts read after the failures include every failure listed. The other order showed
+        // a job in the list as failed and in its queue's counts as still running (a CI flake).
+        const failed = await app.database.executeSql(
+          `select id, name, completed_on, retry_count, output from ${SCHEMA}.job
+            where state = 'failed'
+           union all
+           select id, name, completed_on, retry_count, output from ${SCHEMA}.archive
+            where state = 'failed'
+           order by completed_on desc limit 50`,
+        );
         const counts = await app.database.executeSql(
           `select name, state, count(*)::int as n from ${SCHEMA}.job group by name, state
            union all
@@ -230,14 +241,6 @@ export default fp<JobsOptions>(
           else if (row.state === 'failed') q.failed += row.n;
           queues.set(row.name, q);
         }
-        const failed = await app.database.executeSql(
-          `select id, name, completed_on, retry_count, output from ${SCHEMA}.job
-            where state = 'failed'
-           union all
-           select id, name, completed_on, retry_count, output from ${SCHEMA}.archive
-            where state = 'failed'
-           order by completed_on desc limit 50`,
-        );
         return {
           queues: [...queues.values()].sort((a, b) => a.name.localeCompare(b.name)),
           failures: (
