@@ -9,6 +9,7 @@ import catalogue from './modules/catalogue/catalogue.module.ts';
 import content from './modules/content/content.module.ts';
 import contestants from './modules/contestants/contestants.module.ts';
 import eventDocuments from './modules/event-documents/event-documents.module.ts';
+import events from './modules/events/events.module.ts';
 import health from './modules/health/health.module.ts';
 import orders from './modules/orders/orders.module.ts';
 import outbox from './modules/outbox/outbox.module.ts';
@@ -84,6 +85,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   // Modules (modules/), each after the ones it depends on.
   await app.register(health);
   await app.register(catalogue);
+  await app.register(events);
   await app.register(reference);
   await app.register(content);
   await app.register(eventDocuments);

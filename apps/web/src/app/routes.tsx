@@ -34,6 +34,8 @@ const MarkingListPage = lazy(() => import('../features/staff/MarkingListPage.tsx
 const MarkingPage = lazy(() => import('../features/staff/MarkingPage.tsx'));
 const ResultsPage = lazy(() => import('../features/staff/ResultsPage.tsx'));
 const AdjudicatorsPage = lazy(() => import('../features/staff/AdjudicatorsPage.tsx'));
+const EventsPage = lazy(() => import('../features/staff/EventsPage.tsx'));
+const EventPage = lazy(() => import('../features/staff/EventPage.tsx'));
 
 /**
  * Every route of spec 2 ("Route table"), at the addresses of `paths` (packages/shared). Matching
@@ -72,6 +74,8 @@ export const routes: RouteObject[] = [
           { path: paths.markEntry.pattern, element: <MarkingPage /> },
           { path: paths.staffResults.pattern, element: <ResultsPage /> },
           { path: paths.staffAdjudicators.pattern, element: <AdjudicatorsPage /> },
+          { path: paths.staffEvents.pattern, element: <EventsPage /> },
+          { path: paths.staffEvent.pattern, element: <EventPage /> },
         ],
       },
       { path: '*', element: <NotFoundPage /> },

@@ -29,6 +29,7 @@ const ERROR_CODES = [
   'PIN_RESEND_TOO_SOON',
   // Event, catalogue and content
   'EVENT_NOT_FOUND',
+  'EVENT_NOT_READY',
   'CATEGORY_NOT_FOUND',
   'ITEM_NOT_FOUND',
   'CONTENT_NOT_FOUND',

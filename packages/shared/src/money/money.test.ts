@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatRand } from './money.ts';
+import { formatRand, parseRand } from './money.ts';
 
 describe('formatRand', () => {
   it('shows whole and fractional rands the way the spec does', () => {
@@ -10,5 +10,20 @@ describe('formatRand', () => {
 
   it('groups thousands with a space', () => {
     expect(formatRand(123456700)).toBe('R 1 234 567.00');
+  });
+});
+
+describe('parseRand', () => {
+  it('reads amounts as organisers type them, in cents', () => {
+    expect(parseRand('160')).toBe(16000);
+    expect(parseRand('160.5')).toBe(16050);
+    expect(parseRand('R 1 200.00')).toBe(120000);
+    expect(parseRand('250,75')).toBe(25075);
+    expect(parseRand(formatRand(17500))).toBe(17500);
+  });
+
+  it('refuses what is not an amount', () => {
+    for (const text of ['', '-5', '1.234', 'ten', '1e3', 'R'])
+      expect(parseRand(text), text).toBeUndefined();
   });
 });

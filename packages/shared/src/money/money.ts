@@ -9,3 +9,17 @@ export function formatRand(cents: number): string {
   // shows 'R 160.00', so normalise to a point and plain spaces.
   return `R ${rands.replace(/,(\d{2})$/, '.$1').replace(/[\s\u00a0\u202f]/g, ' ')}`;
 }
+
+/**
+ * Cents from an amount as an organiser types it: '160', '160.5', 'R 1 200.00'; undefined for
+ * anything else (a negative amount, more than two decimals, letters).
+ */
+export function parseRand(text: string): number | undefined {
+  const plain = text
+    .trim()
+    .replace(/^R\s*/i, '')
+    .replace(/[\s\u00a0\u202f]/g, '');
+  const match = /^(\d{1,7})(?:[.,](\d{1,2}))?$/.exec(plain);
+  if (!match) return undefined;
+  return Number(match[1]) * 100 + Number((match[2] ?? '0').padEnd(2, '0'));
+}

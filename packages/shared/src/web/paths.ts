@@ -61,6 +61,8 @@ export const paths = {
   markEntry: page('/staff/marking/:orderItemId'),
   staffResults: page('/staff/results'),
   staffAdjudicators: page('/staff/adjudicators'),
+  staffEvents: page('/staff/events'),
+  staffEvent: page('/staff/events/:id'),
   /** Served by the API (a page of its own, linked from certificates' QR codes). */
   verifyCertificate: page('/certificates/verify/:code'),
 } as const;

@@ -14,30 +14,42 @@ import {
 } from 'drizzle-orm/pg-core';
 
 /** One competition edition, with its dates, fees and time zone (spec 9). */
-export const events = pgTable('events', {
-  id: integer().primaryKey().generatedAlwaysAsIdentity(),
-  name: text().notNull(),
-  year: integer().notNull(),
-  timeZone: text().notNull().default('Africa/Johannesburg'),
-  registrationOpens: date({ mode: 'string' }).notNull(),
-  registrationCloses: date({ mode: 'string' }).notNull(),
-  uploadsOpen: date({ mode: 'string' }).notNull(),
-  submissionStarts: date({ mode: 'string' }).notNull(),
-  submissionEnds: date({ mode: 'string' }).notNull(),
-  visualArtsDue: date({ mode: 'string' }).notNull(),
-  galaAwards: date({ mode: 'string' }).notNull(),
-  lateEntryFrom: date({ mode: 'string' }),
-  individualFeeCents: integer().notNull(),
-  groupSmallFeeCents: integer().notNull(),
-  groupLargeFeeCents: integer().notNull(),
-  groupLargeFromParticipants: integer().notNull(),
-  changeFeeCents: integer().notNull(),
-  amendmentFeeCents: integer().notNull(),
-  lateSurchargePercent: integer().notNull(),
-  /** Public-site text (home page, FAQ, rules), edited as data rather than code. */
-  content: jsonb().notNull().default({}),
-  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-});
+export const events = pgTable(
+  'events',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    name: text().notNull(),
+    year: integer().notNull(),
+    /** The event families see (at most one; EVENT_ID overrides it). */
+    isLive: boolean().notNull().default(false),
+    /** Where its certificates are filed; `<year>Certificates` when not set. */
+    certificatesFolder: text(),
+    timeZone: text().notNull().default('Africa/Johannesburg'),
+    registrationOpens: date({ mode: 'string' }).notNull(),
+    registrationCloses: date({ mode: 'string' }).notNull(),
+    uploadsOpen: date({ mode: 'string' }).notNull(),
+    submissionStarts: date({ mode: 'string' }).notNull(),
+    submissionEnds: date({ mode: 'string' }).notNull(),
+    visualArtsDue: date({ mode: 'string' }).notNull(),
+    galaAwards: date({ mode: 'string' }).notNull(),
+    lateEntryFrom: date({ mode: 'string' }),
+    individualFeeCents: integer().notNull(),
+    groupSmallFeeCents: integer().notNull(),
+    groupLargeFeeCents: integer().notNull(),
+    groupLargeFromParticipants: integer().notNull(),
+    changeFeeCents: integer().notNull(),
+    amendmentFeeCents: integer().notNull(),
+    lateSurchargePercent: integer().notNull(),
+    /** Public-site text (home page, FAQ, rules), edited as data rather than code. */
+    content: jsonb().notNull().default({}),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('events_live_uq')
+      .on(t.isLive)
+      .where(sql`${t.isLive}`),
+  ],
+);
 
 export const categories = pgTable(
   'categories',

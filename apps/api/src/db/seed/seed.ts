@@ -1,4 +1,4 @@
-import { count } from 'drizzle-orm';
+import { count, sql } from 'drizzle-orm';
 import type { Database } from '../client.ts';
 import { categories, events, items, rubricCriteria, schools } from '../schema/index.ts';
 import type { DemoCatalogue } from './demo-catalogue.ts';
@@ -22,6 +22,8 @@ export async function loadCatalogue(db: Database, catalogue: DemoCatalogue): Pro
         amendmentFeeCents: event.fees.amendmentFeeCents,
         lateSurchargePercent: event.fees.lateSurchargePercent,
         content: catalogue.content,
+        // The first event loaded is the one families see; later ones wait to be made live.
+        isLive: sql`not exists (select 1 from ${events} where ${events.isLive})`,
       })
       .returning({ id: events.id });
     if (!created) throw new Error('The event was not created');

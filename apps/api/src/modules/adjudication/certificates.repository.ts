@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, lt, notExists } from 'drizzle-orm';
+import { and, asc, eq, isNull, lt, notExists, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import {
   certificates,
@@ -32,6 +32,7 @@ export async function findCertificateFacts(db: Database, orderItemId: number) {
       publishedAt: marks.publishedAt,
       eventName: events.name,
       eventYear: events.year,
+      certificatesFolder: sql<string>`coalesce(${events.certificatesFolder}, ${events.year}::text || 'Certificates')`,
       galaAwards: events.galaAwards,
     })
     .from(orderItems)

@@ -71,8 +71,9 @@ function certificateFileName(parts: {
   );
 }
 
-const certificatesFolder = (year: number, isGroup: boolean) =>
-  `certificates/${year}Certificates${isGroup ? '/Group' : ''}`;
+/** The event's certificates folder (spec: 2024Certificates), group certificates apart. */
+const certificatesFolder = (eventFolder: string, isGroup: boolean) =>
+  `certificates/${eventFolder}${isGroup ? '/Group' : ''}`;
 
 /** Certificates of published results: made once on publication, remade by an organiser. */
 export function createCertificatesService(deps: CertificatesDependencies) {
@@ -130,7 +131,7 @@ export function createCertificatesService(deps: CertificatesDependencies) {
     if (current.length > 0 && !replace) return 0;
     const people = await recipients(tx, facts);
     const medal: Medal = medalFor(facts.total);
-    const folder = certificatesFolder(facts.eventYear, facts.isGroupItem);
+    const folder = certificatesFolder(facts.certificatesFolder, facts.isGroupItem);
     const made: repo.NewCertificate[] = [];
     const usedNames = new Set<string>();
     for (const person of people) {

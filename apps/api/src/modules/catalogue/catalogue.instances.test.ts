@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { items } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createStaff } from '../adjudication/adjudication.test-helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -37,4 +38,28 @@ it("drops every instance's catalogue snapshot when one instance announces a chan
   }
   expect(seen).not.toBe(before);
   expect(await priceSeenBy(t.app, item!.id)).toBe(seen);
+});
+
+it('serves the event an organiser makes live, on this instance at once and on the others within seconds', async () => {
+  const other = await t.anotherInstance();
+  expect(await other.catalogue.currentEventId()).toBe(t.eventId);
+  expect(await t.app.catalogue.currentEventId()).toBe(t.eventId);
+
+  const organiser = await createStaff(t, 'organiser');
+  const next = await t.app.events.copy(organiser.id, t.eventId, {
+    name: 'Next',
+    year: 2026,
+    shiftDays: 364,
+  });
+  // Cached: the copy is not live, and neither instance asks again.
+  expect(await other.catalogue.currentEventId()).toBe(t.eventId);
+  await t.app.events.makeLive(organiser.id, next.id);
+  expect(await t.app.catalogue.currentEventId()).toBe(next.id);
+  const until = Date.now() + 5000;
+  let served = await other.catalogue.currentEventId();
+  while (served !== next.id && Date.now() < until) {
+    await new Promise((r) => setTimeout(r, 25));
+    served = await other.catalogue.currentEventId();
+  }
+  expect(served).toBe(next.id);
 });

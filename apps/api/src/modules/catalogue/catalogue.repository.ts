@@ -1,4 +1,4 @@
-import { asc, desc, eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { categories, events, items } from '../../db/schema/index.ts';
 
@@ -11,12 +11,9 @@ export async function findEvent(db: Database, eventId: number): Promise<EventRow
   return row;
 }
 
-export async function findLatestEventId(db: Database): Promise<number | undefined> {
-  const [row] = await db
-    .select({ id: events.id })
-    .from(events)
-    .orderBy(desc(events.year), desc(events.id))
-    .limit(1);
+/** The event families see: the one an organiser made live. */
+export async function findLiveEventId(db: Database): Promise<number | undefined> {
+  const [row] = await db.select({ id: events.id }).from(events).where(eq(events.isLive, true));
   return row?.id;
 }
 

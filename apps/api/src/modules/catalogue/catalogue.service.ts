@@ -36,10 +36,28 @@ export type CatalogueService = ReturnType<typeof createCatalogueService>;
 export function createCatalogueService(db: Database, options: CatalogueServiceOptions) {
   const now = options.now ?? Date.now;
   const snapshots = new Map<number, Promise<CatalogueSnapshot | undefined>>();
+  /** The live event's id as last read, kept as long as a snapshot (every request asks it). */
+  let live: { id: Promise<number | undefined>; readAt: number } | undefined;
 
+  /** Forgets a catalogue, or every catalogue and which event is live (no id). */
   function forget(eventId?: number) {
-    if (eventId === undefined) snapshots.clear();
-    else snapshots.delete(eventId);
+    if (eventId === undefined) {
+      snapshots.clear();
+      live = undefined;
+    } else snapshots.delete(eventId);
+  }
+
+  function liveEventId(): Promise<number | undefined> {
+    if (!live || now() - live.readAt > options.ttlMs) {
+      const read = { id: repo.findLiveEventId(db), readAt: now() };
+      // Nothing live yet (before seeding), or the read failed: ask again next time.
+      read.id.then(
+        (id) => id === undefined && live === read && (live = undefined),
+        () => live === read && (live = undefined),
+      );
+      live = read;
+    }
+    return live.id;
   }
 
   async function load(eventId: number): Promise<CatalogueSnapshot | undefined> {
@@ -116,9 +134,12 @@ export function createCatalogueService(db: Database, options: CatalogueServiceOp
   }
 
   return {
-    /** The event the portal serves (EVENT_ID, else the newest), or undefined before seeding. */
+    /**
+     * The event the portal serves: EVENT_ID's when configured, else the one an organiser made
+     * live; undefined before seeding.
+     */
     async currentEventId(): Promise<number | undefined> {
-      return options.eventId ?? repo.findLatestEventId(db);
+      return options.eventId ?? liveEventId();
     },
 
     async getEvent(eventId: number): Promise<EventSummary> {

@@ -12,6 +12,7 @@ const LINKS: { to: string; label: string; roles: StaffRole[] }[] = [
   { to: paths.staffMarking.href(), label: 'Marking', roles: ['adjudicator'] },
   { to: paths.staffResults.href(), label: 'Results', roles: ['organiser'] },
   { to: paths.staffAdjudicators.href(), label: 'Adjudicators', roles: ['organiser'] },
+  { to: paths.staffEvents.href(), label: 'Events', roles: ['organiser'] },
 ];
 
 /**

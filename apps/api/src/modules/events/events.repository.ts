@@ -1,0 +1,100 @@
+import { desc, eq, getTableColumns, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { categories, events, items, orders, rubricCriteria } from '../../db/schema/index.ts';
+
+export type EventRow = typeof events.$inferSelect;
+type NewEventRow = typeof events.$inferInsert;
+
+// Correlated with the outer row by name: drizzle writes a column inside sql`` without its table.
+const counted = {
+  categories: sql<number>`(select count(*)::int from ${categories} c where c.event_id = "events"."id")`,
+  items: sql<number>`(select count(*)::int from ${items} i where i.event_id = "events"."id")`,
+  orders: sql<number>`(select count(*)::int from ${orders} o where o.event_id = "events"."id")`,
+};
+export type CountedEventRow = EventRow & { categories: number; items: number; orders: number };
+
+/** Every event, newest first, with how much each holds. */
+export async function listEvents(db: Database): Promise<CountedEventRow[]> {
+  return db
+    .select({ ...getTableColumns(events), ...counted })
+    .from(events)
+    .orderBy(desc(events.year), desc(events.id));
+}
+
+export async function findEvent(db: Database, id: number): Promise<CountedEventRow | undefined> {
+  const [row] = await db
+    .select({ ...getTableColumns(events), ...counted })
+    .from(events)
+    .where(eq(events.id, id));
+  return row;
+}
+
+/** Locks an event's row for the rest of the transaction (two organisers saving at once). */
+export async function lockEvent(db: Database, id: number): Promise<EventRow | undefined> {
+  const [row] = await db.select().from(events).where(eq(events.id, id)).for('update');
+  return row;
+}
+
+export async function updateEvent(
+  db: Database,
+  id: number,
+  changes: Partial<NewEventRow>,
+): Promise<void> {
+  await db.update(events).set(changes).where(eq(events.id, id));
+}
+
+/** Moves every item's due date of the event by `days`. */
+export async function shiftItemDueDates(db: Database, eventId: number, days: number) {
+  await db
+    .update(items)
+    .set({ dueDate: sql`${items.dueDate} + ${days}::int` })
+    .where(eq(items.eventId, eventId));
+}
+
+/**
+ * A new event as a copy of `fromId`: its row with `changes`, its categories, items (due dates
+ * moved by `shiftDays`) and rubrics, in the caller's transaction. Returns the new event's id.
+ */
+export async function copyEvent(
+  db: Database,
+  fromId: number,
+  changes: Partial<NewEventRow>,
+  shiftDays: number,
+): Promise<number> {
+  const [from] = await db.select().from(events).where(eq(events.id, fromId));
+  if (!from) throw new Error(`No event ${fromId}`);
+  const { id: _id, createdAt: _createdAt, ...copied } = from;
+  const [created] = await db
+    .insert(events)
+    .values({ ...copied, ...changes, isLive: false })
+    .returning({ id: events.id });
+  if (!created) throw new Error('The event was not created');
+  const to = created.id;
+  // Categories keep their names and order; items follow them by name (unique in an event).
+  await db.execute(sql`
+    insert into ${categories} (event_id, name, section, sort_order)
+    select ${to}, name, section, sort_order from ${categories} where event_id = ${fromId}`);
+  await db.execute(sql`
+    insert into ${items} (event_id, category_id, code, short_description, description,
+                          price_cents, due_date, is_group_item, minimum_participants,
+                          maximum_participants, requires_an_instrument)
+    select ${to}, nc.id, i.code, i.short_description, i.description, i.price_cents,
+           i.due_date + ${shiftDays}::int, i.is_group_item, i.minimum_participants,
+           i.maximum_participants, i.requires_an_instrument
+      from ${items} i
+      join ${categories} oc on oc.id = i.category_id
+      join ${categories} nc on nc.event_id = ${to} and nc.name = oc.name
+     where i.event_id = ${fromId}`);
+  await db.execute(sql`
+    insert into ${rubricCriteria} (event_id, section, position, name, max_value)
+    select ${to}, section, position, name, max_value from ${rubricCriteria}
+     where event_id = ${fromId}`);
+  return to;
+}
+
+/** Makes `id` the live event and no other, in the caller's transaction. */
+export async function makeLive(db: Database, id: number): Promise<void> {
+  // Off first: the unique index allows one live event at any moment of the statement order.
+  await db.update(events).set({ isLive: false }).where(eq(events.isLive, true));
+  await db.update(events).set({ isLive: true }).where(eq(events.id, id));
+}

@@ -1,0 +1,207 @@
+import {
+  defaultCertificatesFolder,
+  shiftDates,
+  type CopyEvent,
+  type EventSettings,
+  type StaffEvent,
+  type StaffEvents,
+} from '@eisteddfod/shared';
+import type { Database } from '../../db/client.ts';
+import { audit } from '../../lib/audit.repository.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import * as repo from './events.repository.ts';
+
+export interface EventsDependencies {
+  db: Database;
+  /** The event the server serves now (EVENT_ID's, or the live one). */
+  currentEventId: () => Promise<number | undefined>;
+  /** EVENT_ID, when the configuration fixes the event. */
+  configuredEventId: number | undefined;
+  /** After a change: every instance drops its catalogue and which event is live. */
+  invalidate: (eventId?: number) => void;
+}
+
+const noEvent = (id: number) => notFound('EVENT_NOT_FOUND', `There is no event with id ${id}`);
+
+/** The settings as organisers edit them, from an event's row. */
+function settingsOf(row: repo.EventRow): EventSettings {
+  const content = row.content as { hostLine?: unknown };
+  return {
+    name: row.name,
+    year: row.year,
+    hostLine: typeof content.hostLine === 'string' ? content.hostLine : '',
+    timeZone: row.timeZone,
+    certificatesFolder: row.certificatesFolder ?? defaultCertificatesFolder(row.year),
+    dates: {
+      registrationOpens: row.registrationOpens,
+      registrationCloses: row.registrationCloses,
+      uploadsOpen: row.uploadsOpen,
+      submissionStarts: row.submissionStarts,
+      submissionEnds: row.submissionEnds,
+      visualArtsDue: row.visualArtsDue,
+      galaAwards: row.galaAwards,
+      lateEntryFrom: row.lateEntryFrom,
+    },
+    fees: {
+      individualCents: row.individualFeeCents,
+      groupSmallCents: row.groupSmallFeeCents,
+      groupLargeCents: row.groupLargeFeeCents,
+      groupLargeFromParticipants: row.groupLargeFromParticipants,
+      changeFeeCents: row.changeFeeCents,
+      amendmentFeeCents: row.amendmentFeeCents,
+      lateSurchargePercent: row.lateSurchargePercent,
+    },
+  };
+}
+
+/** The columns that hold the settings (the host line lives in the event's content). */
+function columnsOf(settings: EventSettings, content: unknown) {
+  return {
+    name: settings.name,
+    year: settings.year,
+    timeZone: settings.timeZone,
+    certificatesFolder: settings.certificatesFolder,
+    ...settings.dates,
+    individualFeeCents: settings.fees.individualCents,
+    groupSmallFeeCents: settings.fees.groupSmallCents,
+    groupLargeFeeCents: settings.fees.groupLargeCents,
+    groupLargeFromParticipants: settings.fees.groupLargeFromParticipants,
+    changeFeeCents: settings.fees.changeFeeCents,
+    amendmentFeeCents: settings.fees.amendmentFeeCents,
+    lateSurchargePercent: settings.fees.lateSurchargePercent,
+    content: { ...(content as object), hostLine: settings.hostLine },
+  };
+}
+
+/**
+ * Organisers set up each year's event (issue 16): copy an earlier one, move its dates, edit its
+ * settings, make it live. Every change is audited with what it was before and after.
+ */
+export function createEventsService(deps: EventsDependencies) {
+  const { db } = deps;
+
+  async function present(row: repo.CountedEventRow): Promise<StaffEvent> {
+    return {
+      id: row.id,
+      isLive: row.isLive,
+      isServed: (await deps.currentEventId()) === row.id,
+      settings: settingsOf(row),
+      categories: row.categories,
+      items: row.items,
+      orders: row.orders,
+      createdAt: row.createdAt.toISOString(),
+    };
+  }
+
+  async function get(id: number): Promise<StaffEvent> {
+    const row = await repo.findEvent(db, id);
+    if (!row) throw noEvent(id);
+    return present(row);
+  }
+
+  async function list(): Promise<StaffEvents> {
+    const rows = await repo.listEvents(db);
+    return {
+      events: await Promise.all(rows.map(present)),
+      servedByConfiguration: deps.configuredEventId ?? null,
+    };
+  }
+
+  /** Runs `change` on the locked event, audits it, and tells every instance. */
+  async function change(
+    organiserId: number,
+    id: number,
+    action: string,
+    work: (tx: Database, before: repo.EventRow) => Promise<Record<string, unknown> | void>,
+  ): Promise<void> {
+    await db.transaction(async (tx) => {
+      const before = await repo.lockEvent(tx, id);
+      if (!before) throw noEvent(id);
+      const extra = await work(tx, before);
+      const after = await repo.lockEvent(tx, id);
+      await audit(tx, {
+        actorCustomerId: organiserId,
+        action,
+        entityType: 'event',
+        entityId: id,
+        details: { ...extra, before: settingsOf(before), after: after && settingsOf(after) },
+      });
+    });
+    deps.invalidate();
+  }
+
+  return {
+    list,
+    get,
+
+    async update(organiserId: number, id: number, settings: EventSettings): Promise<StaffEvent> {
+      await change(organiserId, id, 'event.update', async (tx, before) => {
+        await repo.updateEvent(tx, id, columnsOf(settings, before.content));
+      });
+      return get(id);
+    },
+
+    /** Every date of the event, and every item's due date, `days` later (earlier if negative). */
+    async shiftDates(organiserId: number, id: number, days: number): Promise<StaffEvent> {
+      await change(organiserId, id, 'event.shift-dates', async (tx, before) => {
+        const moved = shiftDates(settingsOf(before).dates, days);
+        await repo.updateEvent(tx, id, moved);
+        await repo.shiftItemDueDates(tx, id, days);
+        return { days };
+      });
+      return get(id);
+    },
+
+    /** Next year's event from `fromId`: catalogue, rubrics, content and settings; not live. */
+    async copy(organiserId: number, fromId: number, request: CopyEvent): Promise<StaffEvent> {
+      const id = await db.transaction(async (tx) => {
+        const from = await repo.lockEvent(tx, fromId);
+        if (!from) throw noEvent(fromId);
+        const dates = shiftDates(settingsOf(from).dates, request.shiftDays);
+        const newId = await repo.copyEvent(
+          tx,
+          fromId,
+          {
+            name: request.name,
+            year: request.year,
+            ...dates,
+            // A folder named after the year follows the new year; one the organiser chose stays.
+            certificatesFolder:
+              from.certificatesFolder === null ||
+              from.certificatesFolder === defaultCertificatesFolder(from.year)
+                ? defaultCertificatesFolder(request.year)
+                : from.certificatesFolder,
+          },
+          request.shiftDays,
+        );
+        await audit(tx, {
+          actorCustomerId: organiserId,
+          action: 'event.copy',
+          entityType: 'event',
+          entityId: newId,
+          details: { from: fromId, ...request },
+        });
+        return newId;
+      });
+      return get(id);
+    },
+
+    /** Families see this event from now on; the one before stays readable (orders, results). */
+    async makeLive(organiserId: number, id: number): Promise<StaffEvents> {
+      // Read before the transaction: on PGlite it holds the one connection.
+      const previous = await deps.currentEventId();
+      await change(organiserId, id, 'event.make-live', async (tx, before) => {
+        const counted = await repo.findEvent(tx, id);
+        if (!counted || counted.items === 0)
+          throw new AppError(
+            409,
+            'EVENT_NOT_READY',
+            'An event without items cannot go live: add its catalogue first.',
+          );
+        await repo.makeLive(tx, id);
+        return { wasLive: before.isLive, previouslyServed: previous ?? null };
+      });
+      return list();
+    },
+  };
+}

@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { IdSchema } from '../api/id.schema.ts';
+import { text } from '../api/text.schema.ts';
+import { EventDatesSchema, EventFeesSchema } from './event.schema.ts';
+import { dateProblems, isTimeZone } from './event-setup.rules.ts';
+
+/** What an organiser sets for an event (issue 16): spec 9's dates and fees, and its names. */
+export const EventSettingsSchema = z
+  .object({
+    name: text().trim().min(1, 'Please enter the event’s name.').max(120),
+    year: z.number().int().min(2000).max(2100),
+    /** The home page's line above the title ("Hosted by …"). */
+    hostLine: text().trim().max(200),
+    timeZone: text().refine(isTimeZone, 'Please enter a time zone such as Africa/Johannesburg.'),
+    /** Where the year's certificates are filed (spec: 2024Certificates). */
+    certificatesFolder: text()
+      .trim()
+      .regex(/^[A-Za-z0-9_-]{1,60}$/, 'Use letters, digits, - and _ only (up to 60).'),
+    dates: EventDatesSchema,
+    fees: EventFeesSchema,
+  })
+  .superRefine((settings, ctx) => {
+    for (const problem of dateProblems(settings.dates))
+      ctx.addIssue({ code: 'custom', path: ['dates', problem.field], message: problem.message });
+  });
+export type EventSettings = z.infer<typeof EventSettingsSchema>;
+
+/** An event as organisers list and edit it. */
+export const StaffEventSchema = z.object({
+  id: z.number().int(),
+  /** The event families see, unless EVENT_ID overrides it. */
+  isLive: z.boolean(),
+  /** The event this server serves now (the live one, or EVENT_ID's). */
+  isServed: z.boolean(),
+  settings: EventSettingsSchema,
+  categories: z.number().int(),
+  items: z.number().int(),
+  /** Orders placed for it (paid or not): an event with orders is never deleted. */
+  orders: z.number().int(),
+  createdAt: z.iso.datetime({ offset: true }),
+});
+export type StaffEvent = z.infer<typeof StaffEventSchema>;
+
+export const StaffEventsSchema = z.object({
+  events: z.array(StaffEventSchema),
+  /** Set when the server's EVENT_ID configuration fixes the event it serves. */
+  servedByConfiguration: z.number().int().nullable(),
+});
+export type StaffEvents = z.infer<typeof StaffEventsSchema>;
+
+export const StaffEventParamsSchema = z.object({ id: IdSchema });
+
+/** Next year's event from an earlier one: its catalogue, rubrics, content and settings. */
+export const CopyEventSchema = z.object({
+  name: text().trim().min(1, 'Please enter the new event’s name.').max(120),
+  year: z.number().int().min(2000).max(2100),
+  /** Every date moves by this many days (364 keeps each weekday a year on). */
+  shiftDays: z.number().int().min(-3660).max(3660),
+});
+export type CopyEvent = z.infer<typeof CopyEventSchema>;
+
+export const ShiftEventDatesSchema = z.object({
+  days: z
+    .number()
+    .int()
+    .min(-3660)
+    .max(3660)
+    .refine((d) => d !== 0, 'Please enter a number of days other than 0.'),
+});
