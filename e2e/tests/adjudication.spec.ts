@@ -1,11 +1,11 @@
 // Over 350 lines on purpose: one journey from invitation to a verified certificate, whose steps
 // depend on each other's state (a family pays, an adjudicator marks, an organiser publishes).
 import { medalFor } from '@eisteddfod/shared';
-import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { expectAccessibleDialog, expectNoAccessibilityViolations } from './axe.ts';
 import { pdfText } from './pdf-text.ts';
 import { png } from './test-files.ts';
-import { expectOk, familyApi, latestEmailPin, registerAndLogIn } from './session.ts';
+import { expectOk, familyApi, openStaffArea, registerAndLogIn, staffSignIn } from './session.ts';
 
 // Issue 9, "done means": an organiser assigns an adjudicator, who marks a finalised entry blind;
 // the organiser publishes; the family sees the result and opens the certificate, whose QR code's
@@ -88,42 +88,6 @@ async function finalisedEntry(page: Page, email: string) {
 }
 
 /** How many emails the dev outbox holds for an address. */
-async function emailCount(page: Page, to: string): Promise<number> {
-  const response = await page.request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`);
-  await expectOk(response, 'dev outbox');
-  return ((await response.json()) as { channel: string }[]).filter((m) => m.channel === 'email')
-    .length;
-}
-
-/** A member of staff signs in as families do: /login, the emailed pin, /verify. */
-async function staffSignIn(browser: Browser, email: string) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  const before = await emailCount(page, email);
-  await page.goto('/login');
-  await page.getByRole('textbox', { name: 'Email' }).fill(email);
-  await page.getByRole('button', { name: 'Request OTP' }).click();
-  await expect(page).toHaveURL(/\/verify$/);
-  // A new login gets a new pin at once, even right after the last one was used.
-  await expect.poll(() => emailCount(page, email)).toBeGreaterThan(before);
-  const pin = await latestEmailPin(page, email);
-  await page.getByRole('textbox', { name: 'Digit 1 of 6' }).click();
-  await page.keyboard.type(pin);
-  await page.getByRole('button', { name: 'Verify Code' }).click();
-  await expect(page).toHaveURL(/\/participant-profiles$/);
-  return page;
-}
-
-/** Opens a staff screen through the menu's Staff link (the burger menu on a phone). */
-async function openStaffArea(page: Page, testInfo: TestInfo) {
-  if (testInfo.project.name === 'phone') {
-    await page.getByRole('button', { name: 'Open menu' }).click();
-  }
-  await page.getByRole('link', { name: 'Staff', exact: true }).filter({ visible: true }).click();
-  await expect(page).toHaveURL(/\/staff$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Staff overview' })).toBeVisible();
-}
-
 /**
  * The family's Results modal in the uploads portal (spec 2): scores, total, medal, comment and
  * the certificate links. Answers the first certificate's URL.

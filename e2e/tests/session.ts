@@ -1,7 +1,7 @@
-import { expect, type APIResponse, type Page } from '@playwright/test';
+import { expect, type APIResponse, type Browser, type Page, type TestInfo } from '@playwright/test';
 
 /** The newest one-time pin emailed to an address, read from the dev outbox. */
-export async function latestEmailPin(page: Page, to: string): Promise<string> {
+async function latestEmailPin(page: Page, to: string): Promise<string> {
   let pin = '';
   await expect
     .poll(async () => {
@@ -52,4 +52,40 @@ export async function familyApi(page: Page) {
     return (text ? JSON.parse(text) : undefined) as T;
   }
   return { customerId, headers, call };
+}
+
+async function emailCount(page: Page, to: string): Promise<number> {
+  const response = await page.request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`);
+  await expectOk(response, 'dev outbox');
+  return ((await response.json()) as { channel: string }[]).filter((m) => m.channel === 'email')
+    .length;
+}
+
+/** A member of staff signs in as families do: /login, the emailed pin, /verify. */
+export async function staffSignIn(browser: Browser, email: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const before = await emailCount(page, email);
+  await page.goto('/login');
+  await page.getByRole('textbox', { name: 'Email' }).fill(email);
+  await page.getByRole('button', { name: 'Request OTP' }).click();
+  await expect(page).toHaveURL(/\/verify$/);
+  // A new login gets a new pin at once, even right after the last one was used.
+  await expect.poll(() => emailCount(page, email)).toBeGreaterThan(before);
+  const pin = await latestEmailPin(page, email);
+  await page.getByRole('textbox', { name: 'Digit 1 of 6' }).click();
+  await page.keyboard.type(pin);
+  await page.getByRole('button', { name: 'Verify Code' }).click();
+  await expect(page).toHaveURL(/\/participant-profiles$/);
+  return page;
+}
+
+/** Opens a staff screen through the menu's Staff link (the burger menu on a phone). */
+export async function openStaffArea(page: Page, testInfo: TestInfo) {
+  if (testInfo.project.name === 'phone') {
+    await page.getByRole('button', { name: 'Open menu' }).click();
+  }
+  await page.getByRole('link', { name: 'Staff', exact: true }).filter({ visible: true }).click();
+  await expect(page).toHaveURL(/\/staff$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Staff overview' })).toBeVisible();
 }

@@ -6,7 +6,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { routes } from './app/routes.tsx';
-import { theme } from './app/theme.ts';
+import { cssVariablesResolver, theme } from './app/theme.ts';
 import { Toaster } from './app/Toaster.tsx';
 import { createQueryClient } from './lib/query-client.ts';
 
@@ -20,7 +20,7 @@ if (!root) throw new Error('The page has no #root element');
 startTransition(() =>
   createRoot(root).render(
     <StrictMode>
-      <MantineProvider theme={theme}>
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
         <Toaster />
         <QueryClientProvider client={queryClient}>
           <RouterProvider router={router} />

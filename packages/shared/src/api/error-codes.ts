@@ -30,6 +30,9 @@ const ERROR_CODES = [
   // Event, catalogue and content
   'EVENT_NOT_FOUND',
   'EVENT_NOT_READY',
+  'EVENT_NOT_OPEN',
+  'EVENT_YEAR_TAKEN',
+  'EVENT_HAS_ORDERS',
   'CATEGORY_NOT_FOUND',
   'ITEM_NOT_FOUND',
   'CONTENT_NOT_FOUND',

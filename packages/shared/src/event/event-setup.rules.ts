@@ -50,6 +50,14 @@ export function dateProblems(d: EventDates): DateProblem[] {
         message: `${EVENT_DATE_LABELS[field]} must be on or after ${EVENT_DATE_LABELS[limitField].toLowerCase()}.`,
       });
   };
+  for (const field of Object.keys(EVENT_DATE_LABELS) as (keyof EventDates)[]) {
+    const year = Number(d[field]?.slice(0, 4));
+    if (d[field] !== null && !(year >= 2000 && year <= 2100))
+      problems.push({
+        field,
+        message: `${EVENT_DATE_LABELS[field]} must be in a year from 2000 to 2100.`,
+      });
+  }
   before('registrationOpens', d.registrationOpens, d.registrationCloses, 'registrationCloses');
   after('uploadsOpen', d.uploadsOpen, d.registrationOpens, 'registrationOpens');
   before('uploadsOpen', d.uploadsOpen, d.submissionEnds, 'submissionEnds');

@@ -17,13 +17,16 @@ export const EventDatesSchema = z.object({
 export type EventDates = z.infer<typeof EventDatesSchema>;
 
 /** Fees of spec 9, all in cents. */
+/** A fee: whole cents, up to R 100 000 (the database holds 32-bit integers). */
+const cents = () => z.number().int().nonnegative().max(10_000_000);
+
 export const EventFeesSchema = z.object({
-  individualCents: z.number().int().nonnegative(),
-  groupSmallCents: z.number().int().nonnegative(),
-  groupLargeCents: z.number().int().nonnegative(),
-  groupLargeFromParticipants: z.number().int().positive(),
-  changeFeeCents: z.number().int().nonnegative(),
-  amendmentFeeCents: z.number().int().nonnegative(),
+  individualCents: cents(),
+  groupSmallCents: cents(),
+  groupLargeCents: cents(),
+  groupLargeFromParticipants: z.number().int().positive().max(1000),
+  changeFeeCents: cents(),
+  amendmentFeeCents: cents(),
   lateSurchargePercent: z.number().int().min(0).max(100),
 });
 export type EventFees = z.infer<typeof EventFeesSchema>;

@@ -29,6 +29,29 @@ export async function findEvent(db: Database, id: number): Promise<CountedEventR
   return row;
 }
 
+/**
+ * Every change to events takes turns, cluster-wide, until its transaction ends: two organisers
+ * making two events live at once, or copying into one year, would otherwise meet at the unique
+ * indexes (one live event, one event a year) as a database error.
+ */
+export async function takeTurn(db: Database): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(${EVENTS_LOCK})`);
+}
+/** The advisory lock's key: 'E16' in hex (decision 014). */
+const EVENTS_LOCK = 0xe16;
+
+/** Whether another event has this year (families' entry lists are kept by year). */
+export async function yearTaken(db: Database, year: number, exceptId?: number): Promise<boolean> {
+  const rows = await db.select({ id: events.id }).from(events).where(eq(events.year, year));
+  return rows.some((r) => r.id !== exceptId);
+}
+
+/** The live event's id, in the caller's transaction. */
+export async function findLiveId(db: Database): Promise<number | undefined> {
+  const [row] = await db.select({ id: events.id }).from(events).where(eq(events.isLive, true));
+  return row?.id;
+}
+
 /** Locks an event's row for the rest of the transaction (two organisers saving at once). */
 export async function lockEvent(db: Database, id: number): Promise<EventRow | undefined> {
   const [row] = await db.select().from(events).where(eq(events.id, id)).for('update');

@@ -106,7 +106,7 @@ describe('events', () => {
   });
 
   it('moves every date and every due date of an event by a number of days, audited', async () => {
-    const copy = await copyOf({ name: 'Shifted', year: 2026, shiftDays: 0 });
+    const copy = await copyOf({ name: 'Shifted', year: 2027, shiftDays: 0 });
     const res = await organiser.call('POST', `/api/Staff/Events/${copy.id}/ShiftDates`, {
       days: -7,
     });
@@ -132,7 +132,7 @@ describe('events', () => {
   });
 
   it('saves settings that hold together, and names the date that does not', async () => {
-    const copy = await copyOf({ name: 'Edited', year: 2026, shiftDays: 364 });
+    const copy = await copyOf({ name: 'Edited', year: 2028, shiftDays: 364 * 3 });
     const settings: EventSettings = {
       ...copy.settings,
       name: 'Online Eisteddfod 2026 (edited)',
@@ -192,7 +192,7 @@ describe('making an event live', () => {
     });
     expect(added.statusCode, added.body).toBe(201);
 
-    const next = await copyOf({ name: 'Online Eisteddfod 2026', year: 2026, shiftDays: 364 });
+    const next = await copyOf({ name: 'Online Eisteddfod 2029', year: 2029, shiftDays: 364 * 4 });
     const res = await organiser.call('POST', `/api/Staff/Events/${next.id}/MakeLive`);
     expect(res.statusCode, res.body).toBe(200);
     const listed = res.json<StaffEvents>().events;
@@ -203,7 +203,7 @@ describe('making an event live', () => {
     const config = await t.app.inject({ method: 'GET', url: '/api/config' });
     expect(config.json<{ eventId: number; year: number }>()).toMatchObject({
       eventId: next.id,
-      year: 2026,
+      year: 2029,
     });
     const newItems = await t.app.inject({
       url: `/api/Eisteddfods/${next.id}/ItemsSearch?take=300`,
@@ -218,10 +218,67 @@ describe('making an event live', () => {
   });
 
   it('refuses an event with no items', async () => {
-    const copy = await copyOf({ name: 'Empty', year: 2027, shiftDays: 0 });
+    const copy = await copyOf({ name: 'Empty', year: 2030, shiftDays: 0 });
     await t.database.db.delete(items).where(eq(items.eventId, copy.id));
     const res = await organiser.call('POST', `/api/Staff/Events/${copy.id}/MakeLive`);
     expect(res.statusCode).toBe(409);
     expect(res.json<{ code: string }>().code).toBe('EVENT_NOT_READY');
+  });
+});
+
+describe('what set-up must not break', () => {
+  it('takes entries only for the event families see, not a copy being set up', async () => {
+    const copy = await copyOf({ name: 'Not open yet', year: 2031, shiftDays: 0 });
+    const family = await createFamily(t);
+    const res = await family.call('POST', '/api/Orders', {
+      customerId: family.id,
+      eventId: copy.id,
+      orderItems: [],
+    });
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json<{ code: string }>().code).toBe('EVENT_NOT_OPEN');
+  });
+
+  it('keeps one event a year: families’ entries and order numbers are kept by year', async () => {
+    const res = await organiser.call('POST', `/api/Staff/Events/${t.eventId}/Copy`, {
+      name: 'Again',
+      year: 2025,
+      shiftDays: 0,
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json<{ code: string }>().code).toBe('EVENT_YEAR_TAKEN');
+  });
+
+  it('does not move every deadline of an event that has orders', async () => {
+    const family = await createFamily(t);
+    await family.openCart();
+    const served = (await t.app.inject({ url: '/api/config' })).json<{ eventId: number }>();
+    const res = await organiser.call('POST', `/api/Staff/Events/${served.eventId}/ShiftDates`, {
+      days: 7,
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json<{ code: string }>().code).toBe('EVENT_HAS_ORDERS');
+  });
+
+  it('refuses a fee the database cannot hold with 400, not 500', async () => {
+    const copy = await copyOf({ name: 'Big fee', year: 2032, shiftDays: 0 });
+    const res = await organiser.call('PUT', `/api/Staff/Events/${copy.id}`, {
+      ...copy.settings,
+      fees: { ...copy.settings.fees, individualCents: 3_000_000_000 },
+    });
+    expect(res.statusCode).toBe(400);
+  });
+
+  it('makes one event live when two organisers make two live at once', async () => {
+    const [a, b] = [
+      await copyOf({ name: 'A', year: 2033, shiftDays: 0 }),
+      await copyOf({ name: 'B', year: 2034, shiftDays: 0 }),
+    ];
+    const answers = await Promise.all(
+      [a, b].map((e) => organiser.call('POST', `/api/Staff/Events/${e.id}/MakeLive`)),
+    );
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 200]);
+    const { events } = (await organiser.call('GET', '/api/Staff/Events')).json<StaffEvents>();
+    expect(events.filter((e) => e.isLive)).toHaveLength(1);
   });
 });

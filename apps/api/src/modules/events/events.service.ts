@@ -1,4 +1,5 @@
 import {
+  dateProblems,
   defaultCertificatesFolder,
   shiftDates,
   type CopyEvent,
@@ -8,7 +9,7 @@ import {
 } from '@eisteddfod/shared';
 import type { Database } from '../../db/client.ts';
 import { audit } from '../../lib/audit.repository.ts';
-import { AppError, notFound } from '../../lib/errors.ts';
+import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import * as repo from './events.repository.ts';
 
 export interface EventsDependencies {
@@ -115,6 +116,7 @@ export function createEventsService(deps: EventsDependencies) {
     work: (tx: Database, before: repo.EventRow) => Promise<Record<string, unknown> | void>,
   ): Promise<void> {
     await db.transaction(async (tx) => {
+      await repo.takeTurn(tx);
       const before = await repo.lockEvent(tx, id);
       if (!before) throw noEvent(id);
       const extra = await work(tx, before);
@@ -130,12 +132,35 @@ export function createEventsService(deps: EventsDependencies) {
     deps.invalidate();
   }
 
+  async function assertYearFree(tx: Database, year: number, exceptId?: number) {
+    if (await repo.yearTaken(tx, year, exceptId))
+      throw new AppError(
+        409,
+        'EVENT_YEAR_TAKEN',
+        `There is an event for ${year} already: families' entries are kept by year.`,
+      );
+  }
+
+  async function assertNoOrders(tx: Database, id: number, what: string) {
+    const counted = await repo.findEvent(tx, id);
+    if (counted && counted.orders > 0)
+      throw new AppError(
+        409,
+        'EVENT_HAS_ORDERS',
+        `This event has orders: ${what} would change what families were told. Change single dates instead.`,
+      );
+  }
+
   return {
     list,
     get,
 
     async update(organiserId: number, id: number, settings: EventSettings): Promise<StaffEvent> {
       await change(organiserId, id, 'event.update', async (tx, before) => {
+        if (settings.year !== before.year) {
+          await assertNoOrders(tx, id, 'changing its year (in its order numbers)');
+          await assertYearFree(tx, settings.year, id);
+        }
         await repo.updateEvent(tx, id, columnsOf(settings, before.content));
       });
       return get(id);
@@ -144,7 +169,10 @@ export function createEventsService(deps: EventsDependencies) {
     /** Every date of the event, and every item's due date, `days` later (earlier if negative). */
     async shiftDates(organiserId: number, id: number, days: number): Promise<StaffEvent> {
       await change(organiserId, id, 'event.shift-dates', async (tx, before) => {
+        await assertNoOrders(tx, id, 'moving every deadline');
         const moved = shiftDates(settingsOf(before).dates, days);
+        const [problem] = dateProblems(moved);
+        if (problem) throw badRequest('VALIDATION_ERROR', problem.message);
         await repo.updateEvent(tx, id, moved);
         await repo.shiftItemDueDates(tx, id, days);
         return { days };
@@ -155,9 +183,13 @@ export function createEventsService(deps: EventsDependencies) {
     /** Next year's event from `fromId`: catalogue, rubrics, content and settings; not live. */
     async copy(organiserId: number, fromId: number, request: CopyEvent): Promise<StaffEvent> {
       const id = await db.transaction(async (tx) => {
+        await repo.takeTurn(tx);
         const from = await repo.lockEvent(tx, fromId);
         if (!from) throw noEvent(fromId);
+        await assertYearFree(tx, request.year);
         const dates = shiftDates(settingsOf(from).dates, request.shiftDays);
+        const [problem] = dateProblems(dates);
+        if (problem) throw badRequest('VALIDATION_ERROR', problem.message);
         const newId = await repo.copyEvent(
           tx,
           fromId,
@@ -174,12 +206,13 @@ export function createEventsService(deps: EventsDependencies) {
           },
           request.shiftDays,
         );
+        const created = await repo.lockEvent(tx, newId);
         await audit(tx, {
           actorCustomerId: organiserId,
           action: 'event.copy',
           entityType: 'event',
           entityId: newId,
-          details: { from: fromId, ...request },
+          details: { from: fromId, ...request, after: created && settingsOf(created) },
         });
         return newId;
       });
@@ -188,9 +221,7 @@ export function createEventsService(deps: EventsDependencies) {
 
     /** Families see this event from now on; the one before stays readable (orders, results). */
     async makeLive(organiserId: number, id: number): Promise<StaffEvents> {
-      // Read before the transaction: on PGlite it holds the one connection.
-      const previous = await deps.currentEventId();
-      await change(organiserId, id, 'event.make-live', async (tx, before) => {
+      await change(organiserId, id, 'event.make-live', async (tx) => {
         const counted = await repo.findEvent(tx, id);
         if (!counted || counted.items === 0)
           throw new AppError(
@@ -198,8 +229,9 @@ export function createEventsService(deps: EventsDependencies) {
             'EVENT_NOT_READY',
             'An event without items cannot go live: add its catalogue first.',
           );
+        const wasLive = await repo.findLiveId(tx);
         await repo.makeLive(tx, id);
-        return { wasLive: before.isLive, previouslyServed: previous ?? null };
+        return { wasLive: wasLive ?? null, nowLive: id };
       });
       return list();
     },

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ordersApi } from '@eisteddfod/shared';
-import { badRequest, notFound } from '../../lib/errors.ts';
+import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { callerOf } from '../../plugins/access.ts';
 import { serve } from '../../plugins/endpoints.ts';
 
@@ -13,8 +13,12 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     if (req.body.customerId !== customerId) {
       throw badRequest('CUSTOMER_MISMATCH', 'A cart belongs to the logged-in customer.');
     }
-    const eventId = req.body.eventId ?? (await app.catalogue.currentEventId());
+    const eventId = await app.catalogue.currentEventId();
     if (eventId === undefined) throw notFound('EVENT_NOT_FOUND', 'No event has been set up yet');
+    // Only the event families see takes entries: not next year's copy an organiser is still
+    // setting up, nor an earlier one (its orders stay readable).
+    if (req.body.eventId !== undefined && req.body.eventId !== eventId)
+      throw new AppError(409, 'EVENT_NOT_OPEN', 'Entries are open for the current event only.');
     return orders.openCart(customerId, eventId);
   });
 

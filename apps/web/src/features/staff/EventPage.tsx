@@ -293,10 +293,15 @@ function MakeLive({ event }: { event: StaffEvent }) {
         Families will see this event’s catalogue and dates. The event live now stays readable:
         families keep their orders and results.
       </Text>
-      <Button color="green" onClick={() => setAsking(true)}>
-        Make live…
-      </Button>
-      <Modal opened={asking} onClose={() => setAsking(false)} title="Make this event live?">
+      <Group>
+        <Button onClick={() => setAsking(true)}>Make live…</Button>
+      </Group>
+      <Modal
+        opened={asking}
+        onClose={() => setAsking(false)}
+        title="Make this event live?"
+        closeButtonProps={{ 'aria-label': 'Close' }}
+      >
         <Text mb="md">
           From now on families see {event.settings.name} ({event.items} items).
         </Text>
@@ -305,7 +310,6 @@ function MakeLive({ event }: { event: StaffEvent }) {
             Cancel
           </Button>
           <Button
-            color="green"
             loading={makeLive.isPending}
             onClick={() => makeLive.mutate(undefined, { onSuccess: () => setAsking(false) })}
           >
