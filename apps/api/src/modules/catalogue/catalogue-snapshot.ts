@@ -48,7 +48,8 @@ export function deadlineEpoch(snapshot: CatalogueSnapshot, nowMs: number): numbe
   return passed;
 }
 
-function toEventSummary(row: EventRow): EventSummary {
+/** An event's row as the catalogue and the organisers' screens read it. */
+export function toEventSummary(row: EventRow): EventSummary {
   return {
     id: row.id,
     name: row.name,

@@ -10,6 +10,7 @@ import {
 import type { Database } from '../../db/client.ts';
 import { audit } from '../../lib/audit.repository.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
+import { toEventSummary } from '../catalogue/catalogue-snapshot.ts';
 import * as repo from './events.repository.ts';
 
 export interface EventsDependencies {
@@ -27,31 +28,15 @@ const noEvent = (id: number) => notFound('EVENT_NOT_FOUND', `There is no event w
 /** The settings as organisers edit them, from an event's row. */
 function settingsOf(row: repo.EventRow): EventSettings {
   const content = row.content as { hostLine?: unknown };
+  const { name, year, timeZone, dates, fees } = toEventSummary(row);
   return {
-    name: row.name,
-    year: row.year,
+    name,
+    year,
     hostLine: typeof content.hostLine === 'string' ? content.hostLine : '',
-    timeZone: row.timeZone,
+    timeZone,
     certificatesFolder: row.certificatesFolder ?? defaultCertificatesFolder(row.year),
-    dates: {
-      registrationOpens: row.registrationOpens,
-      registrationCloses: row.registrationCloses,
-      uploadsOpen: row.uploadsOpen,
-      submissionStarts: row.submissionStarts,
-      submissionEnds: row.submissionEnds,
-      visualArtsDue: row.visualArtsDue,
-      galaAwards: row.galaAwards,
-      lateEntryFrom: row.lateEntryFrom,
-    },
-    fees: {
-      individualCents: row.individualFeeCents,
-      groupSmallCents: row.groupSmallFeeCents,
-      groupLargeCents: row.groupLargeFeeCents,
-      groupLargeFromParticipants: row.groupLargeFromParticipants,
-      changeFeeCents: row.changeFeeCents,
-      amendmentFeeCents: row.amendmentFeeCents,
-      lateSurchargePercent: row.lateSurchargePercent,
-    },
+    dates,
+    fees,
   };
 }
 
