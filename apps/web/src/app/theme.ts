@@ -7,7 +7,8 @@ export const theme = createTheme({
   defaultRadius: 'md',
   components: {
     // Mantine's dimmed field descriptions fall below WCAG AA contrast (axe): every field's
-    // hint is drawn in a darker grey.
+    // hint is drawn in a darker grey. (Checkbox and Radio descriptions are not fields'
+    // wrappers: those screens style theirs.)
     InputWrapper: InputWrapper.extend({
       styles: { description: { color: 'var(--mantine-color-gray-8)' } },
     }),

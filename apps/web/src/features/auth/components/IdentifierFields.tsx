@@ -26,9 +26,6 @@ export function IdentifierModeToggle(props: {
   );
 }
 
-/** Readable on white: Mantine's dimmed grey is below the WCAG AA contrast for small text. */
-const hintStyles = { description: { color: 'var(--mantine-color-gray-7)' } };
-
 /** A mobile number typed as digits only, at most 15, without the country code (spec 2, 5). */
 export function MobileNumberInput(props: {
   value: string;
@@ -40,7 +37,6 @@ export function MobileNumberInput(props: {
       label="Mobile Number"
       size="md"
       description="Type the number without the country code"
-      styles={hintStyles}
       type="tel"
       inputMode="numeric"
       autoComplete="tel-national"

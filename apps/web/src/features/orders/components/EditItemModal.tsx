@@ -89,7 +89,6 @@ function EditItemForm({ entry, onDone }: { entry: OrderItem; onDone: () => void 
                 entry.isGroupItem ? 'group' : 'individual'
               } entries only.`
         }
-        styles={{ description: { color: 'var(--mantine-color-gray-8)' } }}
       />
       <Group justify="flex-end" gap="sm">
         <Button variant="default" onClick={onDone}>

@@ -110,8 +110,6 @@ export function MarkingForm(props: {
         <Textarea
           label="Adjudicator comment"
           description="The family reads this with the result."
-          // Mantine's dimmed description falls below WCAG AA contrast.
-          styles={{ description: { color: 'var(--mantine-color-gray-8)' } }}
           value={comment}
           onChange={(e) => setComment(e.currentTarget.value)}
           rows={5}
