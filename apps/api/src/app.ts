@@ -6,6 +6,7 @@ import type { DatabaseHandle } from './db/client.ts';
 import accounts from './modules/accounts/accounts.module.ts';
 import adjudication from './modules/adjudication/adjudication.module.ts';
 import catalogue from './modules/catalogue/catalogue.module.ts';
+import catalogueEditor from './modules/catalogue-editor/catalogue-editor.module.ts';
 import content from './modules/content/content.module.ts';
 import contestants from './modules/contestants/contestants.module.ts';
 import eventDocuments from './modules/event-documents/event-documents.module.ts';
@@ -86,6 +87,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(health);
   await app.register(catalogue);
   await app.register(events);
+  await app.register(catalogueEditor);
   await app.register(reference);
   await app.register(content);
   await app.register(eventDocuments);

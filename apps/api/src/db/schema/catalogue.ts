@@ -1,4 +1,4 @@
-import type { Section } from '@eisteddfod/shared';
+import type { MainFileKind, Section } from '@eisteddfod/shared';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -90,6 +90,12 @@ export const items = pgTable(
     minimumParticipants: integer().notNull(),
     maximumParticipants: integer().notNull(),
     requiresAnInstrument: boolean().notNull(),
+    /** What its main file may be (MAIN_FILE_KINDS); the uploads portal checks it. */
+    mainFileKinds: text().array().notNull().default(sql`'{video,audio}'`).$type<MainFileKind[]>(),
+    /** The longest performance, in seconds; null for none. */
+    timeLimitSeconds: integer(),
+    /** When an organiser retired it: hidden from new carts, kept in the orders that have it. */
+    retiredAt: timestamp({ withTimezone: true }),
   },
   (t) => [
     uniqueIndex('items_event_code_uq').on(t.eventId, t.code),
@@ -99,6 +105,10 @@ export const items = pgTable(
       sql`${t.minimumParticipants} between 1 and ${t.maximumParticipants}`,
     ),
     check('items_price_ck', sql`${t.priceCents} >= 0`),
+    check(
+      'items_time_limit_ck',
+      sql`${t.timeLimitSeconds} is null or ${t.timeLimitSeconds} between 1 and 36000`,
+    ),
   ],
 );
 

@@ -1,4 +1,5 @@
 import { count, sql } from 'drizzle-orm';
+import { defaultMainFileKinds, timeLimitInDescription } from '@eisteddfod/shared';
 import type { Database } from '../client.ts';
 import { categories, events, items, rubricCriteria, schools } from '../schema/index.ts';
 import type { DemoCatalogue } from './demo-catalogue.ts';
@@ -49,6 +50,8 @@ export async function loadCatalogue(db: Database, catalogue: DemoCatalogue): Pro
         minimumParticipants: item.minParticipants,
         maximumParticipants: item.maxParticipants,
         requiresAnInstrument: item.requiresInstrument,
+        mainFileKinds: defaultMainFileKinds(item.section),
+        timeLimitSeconds: timeLimitInDescription(item.description),
       })),
     );
 

@@ -14,6 +14,11 @@ import type { CategoryRow, EventRow, ItemRow } from './catalogue.repository.ts';
 export interface CatalogueEntry {
   item: Omit<Item, 'deadlinePassed'>;
   deadlineMs: number;
+  /**
+   * Retired by an organiser: left out of every list and search (no new cart takes it), still
+   * found by id for the orders that have it.
+   */
+  retired: boolean;
   /** Lower-cased code and descriptions, searched by `matchesSearch`. */
   haystack: string;
   /** The item's JSON before and after its deadline, serialised once per snapshot. */
@@ -115,6 +120,7 @@ export function buildSnapshot(
       {
         item,
         deadlineMs,
+        retired: row.retiredAt !== null,
         haystack: `${row.code}\n${row.shortDescription}\n${row.description}`.toLowerCase(),
         json: {
           open: JSON.stringify({ ...item, deadlinePassed: false }),

@@ -91,6 +91,7 @@ export function createCatalogueService(db: Database, options: CatalogueServiceOp
     const words = searchWords(filter.search);
     const found = snap.entries.filter(
       (e) =>
+        !e.retired &&
         (filter.categoryId === undefined || e.item.category.id === filter.categoryId) &&
         (filter.section === undefined || e.item.category.section === filter.section) &&
         matchesSearch(e, words),
@@ -186,6 +187,12 @@ export function createCatalogueService(db: Database, options: CatalogueServiceOp
     async findItem(eventId: number, itemId: number): Promise<Item | undefined> {
       const entry = (await snapshot(eventId)).entries.find((e) => e.item.id === itemId);
       return entry && withDeadline(entry, now());
+    },
+
+    /** Whether an organiser retired the item: it stays in orders but joins no new cart. */
+    async isRetired(eventId: number, itemId: number): Promise<boolean> {
+      const entry = (await snapshot(eventId)).entries.find((e) => e.item.id === itemId);
+      return entry?.retired ?? false;
     },
 
     /** After a catalogue changed: every instance, this one at once, forgets its snapshot. */

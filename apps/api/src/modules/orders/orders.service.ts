@@ -1,6 +1,7 @@
 // Over 350 lines on purpose: the cart's rules (add, remove, group members, item change) share
 // one lock and one description of an order item; split, each part would re-read the other.
 import {
+  CATALOGUE_EDITOR_MESSAGES,
   CART_MESSAGES,
   CHECKOUT_MESSAGES,
   type UpdateOrderItem,
@@ -77,6 +78,12 @@ export function createOrdersService(deps: {
   const notACart = () => new AppError(409, 'NOT_A_CART', CART_MESSAGES.notACart);
 
   /** An order whose items may change: a cart, or one being paid (it becomes a cart again). */
+  /** An item an organiser retired joins no new cart and replaces no entry (issue 16). */
+  async function refuseRetired(eventId: number, itemId: number): Promise<void> {
+    if (await catalogue.isRetired(eventId, itemId))
+      throw new AppError(409, 'ITEM_RETIRED', CATALOGUE_EDITOR_MESSAGES.itemRetired);
+  }
+
   async function requireOwnCart(customerId: number, orderId: number): Promise<repo.OrderRow> {
     const order = await requireOwnOrder(customerId, orderId);
     if (order.status !== 'cart' && order.status !== 'awaiting_payment') throw notACart();
@@ -220,6 +227,7 @@ export function createOrdersService(deps: {
       );
       const item = await catalogue.findItem(order.eventId, input.itemId);
       if (!item) throw notFound('ITEM_NOT_FOUND', `There is no item with id ${input.itemId}`);
+      await refuseRetired(order.eventId, item.id);
       if (item.deadlinePassed) throw badRequest('DEADLINE_PASSED', CART_MESSAGES.lateItem);
       const instrument = input.instruments?.trim() ?? '';
       if (item.requiresAnInstrument && !isInstrument(instrument)) {
@@ -308,6 +316,7 @@ export function createOrdersService(deps: {
       }
       const next = await catalogue.findItem(order.eventId, change.itemId);
       if (!next) throw notFound('ITEM_NOT_FOUND', `There is no item with id ${change.itemId}`);
+      await refuseRetired(order.eventId, next.id);
       if (
         next.category.section !== current.category.section ||
         next.isGroupItem !== current.isGroupItem

@@ -1,0 +1,2 @@
+-- Filled by the schools and staff work (issue 16).
+SELECT 1;
