@@ -36,6 +36,7 @@ const ResultsPage = lazy(() => import('../features/staff/ResultsPage.tsx'));
 const AdjudicatorsPage = lazy(() => import('../features/staff/AdjudicatorsPage.tsx'));
 const EventsPage = lazy(() => import('../features/staff/EventsPage.tsx'));
 const EventPage = lazy(() => import('../features/staff/EventPage.tsx'));
+const CataloguePage = lazy(() => import('../features/staff/CataloguePage.tsx'));
 
 /**
  * Every route of spec 2 ("Route table"), at the addresses of `paths` (packages/shared). Matching
@@ -76,6 +77,7 @@ export const routes: RouteObject[] = [
           { path: paths.staffAdjudicators.pattern, element: <AdjudicatorsPage /> },
           { path: paths.staffEvents.pattern, element: <EventsPage /> },
           { path: paths.staffEvent.pattern, element: <EventPage /> },
+          { path: paths.staffEventCatalogue.pattern, element: <CataloguePage /> },
         ],
       },
       { path: '*', element: <NotFoundPage /> },

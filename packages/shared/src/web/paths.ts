@@ -63,6 +63,7 @@ export const paths = {
   staffAdjudicators: page('/staff/adjudicators'),
   staffEvents: page('/staff/events'),
   staffEvent: page('/staff/events/:id'),
+  staffEventCatalogue: page('/staff/events/:id/catalogue'),
   /** Served by the API (a page of its own, linked from certificates' QR codes). */
   verifyCertificate: page('/certificates/verify/:code'),
 } as const;

@@ -359,9 +359,14 @@ function EventSettingsScreen({ id }: { id: number }) {
           )}
         </Group>
       </Group>
-      <Text size="sm">
-        {e.categories} categories, {e.items} items, {e.orders} orders.
-      </Text>
+      <Group gap="md" wrap="wrap">
+        <Text size="sm">
+          {e.categories} categories, {e.items} items, {e.orders} orders.
+        </Text>
+        <Anchor component={Link} to={paths.staffEventCatalogue.href({ id: e.id })} size="sm">
+          Edit the catalogue
+        </Anchor>
+      </Group>
       <MakeLive event={e} />
       <SettingsForm key={`${e.id}-${version}`} event={e} />
       <ShiftDates

@@ -9,6 +9,7 @@ import {
 } from '@eisteddfod/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiRequestError, callApi } from '../../../lib/api-client.ts';
+import { saveDownload } from '../../../lib/download.ts';
 import { readStored } from '../../../lib/storage.ts';
 import { toast } from '../../../lib/toasts.ts';
 
@@ -220,20 +221,9 @@ export function useJobsReport() {
 /** The CSV export needs the bearer token, so it is fetched and handed to the browser as a file. */
 export async function downloadEntriesCsv(): Promise<void> {
   const token = readStored('token');
-  const response = await fetch(endpointUrl(staffApi.exportEntries), {
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-  });
-  if (!response.ok) throw new ApiRequestError(response.status, undefined);
-  const blob = await response.blob();
-  const name =
-    /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ??
-    'entries.csv';
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  URL.revokeObjectURL(url);
+  await saveDownload(
+    endpointUrl(staffApi.exportEntries),
+    token ? { authorization: `Bearer ${token}` } : {},
+    'entries.csv',
+  );
 }

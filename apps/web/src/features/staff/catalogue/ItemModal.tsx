@@ -1,0 +1,322 @@
+import {
+  CATALOGUE_EDITOR_MESSAGES,
+  formatRand,
+  formatTimeLimit,
+  ItemFieldsSchema,
+  itemProblems,
+  MAIN_FILE_KIND_LABELS,
+  MAIN_FILE_KINDS,
+  parseRand,
+  parseTimeLimit,
+  type EventDates,
+  type MainFileKind,
+  type StaffCategory,
+  type StaffItem,
+} from '@eisteddfod/shared';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  Modal,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { useState, type FormEvent } from 'react';
+import { useDeleteItem, useSaveItem } from '../api/catalogue-editor-api.ts';
+
+interface Form {
+  code: string;
+  categoryId: string | null;
+  shortDescription: string;
+  description: string;
+  price: string;
+  dueDate: string;
+  isGroupItem: boolean;
+  minimumParticipants: string;
+  maximumParticipants: string;
+  requiresAnInstrument: boolean;
+  mainFileKinds: MainFileKind[];
+  timeLimit: string;
+  retired: boolean;
+}
+type Errors = Partial<Record<keyof Form, string>>;
+
+function formOf(item: StaffItem | undefined, categories: StaffCategory[], dueDate: string): Form {
+  if (!item)
+    return {
+      code: '',
+      categoryId: categories[0] ? String(categories[0].id) : null,
+      shortDescription: '',
+      description: '',
+      price: '',
+      dueDate,
+      isGroupItem: false,
+      minimumParticipants: '1',
+      maximumParticipants: '1',
+      requiresAnInstrument: false,
+      mainFileKinds: ['video', 'audio'],
+      timeLimit: '',
+      retired: false,
+    };
+  return {
+    code: item.code,
+    categoryId: String(item.categoryId),
+    shortDescription: item.shortDescription,
+    description: item.description,
+    price: formatRand(item.priceCents).replace(/^R /, ''),
+    dueDate: item.dueDate,
+    isGroupItem: item.isGroupItem,
+    minimumParticipants: String(item.minimumParticipants),
+    maximumParticipants: String(item.maximumParticipants),
+    requiresAnInstrument: item.requiresAnInstrument,
+    mainFileKinds: item.mainFileKinds,
+    timeLimit: formatTimeLimit(item.timeLimitSeconds),
+    retired: item.retired,
+  };
+}
+
+/** The same rules as the server's (ItemFieldsSchema, itemProblems), named against each field. */
+function read(form: Form, dates: EventDates) {
+  const errors: Errors = {};
+  const priceCents = parseRand(form.price);
+  if (priceCents === undefined) errors.price = 'Please enter an amount such as 160.00.';
+  const timeLimitSeconds = parseTimeLimit(form.timeLimit);
+  if (timeLimitSeconds === undefined)
+    errors.timeLimit = 'Please enter a time such as 3:00, or leave it empty for none.';
+  const parsed = ItemFieldsSchema.safeParse({
+    code: form.code,
+    categoryId: Number(form.categoryId),
+    shortDescription: form.shortDescription,
+    description: form.description,
+    priceCents: priceCents ?? 0,
+    dueDate: form.dueDate,
+    isGroupItem: form.isGroupItem,
+    minimumParticipants: Number(form.minimumParticipants),
+    maximumParticipants: Number(form.maximumParticipants),
+    requiresAnInstrument: form.requiresAnInstrument,
+    mainFileKinds: form.mainFileKinds,
+    timeLimitSeconds: timeLimitSeconds ?? null,
+    retired: form.retired,
+  });
+  const fieldOf: Record<string, keyof Form> = {
+    priceCents: 'price',
+    timeLimitSeconds: 'timeLimit',
+  };
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const key = fieldOf[String(issue.path[0])] ?? (issue.path[0] as keyof Form);
+      errors[key] ??=
+        issue.message.startsWith('Invalid') || issue.message.startsWith('Too')
+          ? 'Please check this value.'
+          : issue.message;
+    }
+    return { errors };
+  }
+  for (const problem of itemProblems(parsed.data, dates)) errors[problem.field] ??= problem.message;
+  return Object.keys(errors).length > 0 ? { errors } : { fields: parsed.data, errors };
+}
+
+/** Adds an item, or changes one (its price stays once it is in a paid order). */
+export function ItemModal(props: {
+  eventId: number;
+  dates: EventDates;
+  categories: StaffCategory[];
+  /** Undefined to add a new item. */
+  item: StaffItem | undefined;
+  onClose: () => void;
+}) {
+  const { item, categories } = props;
+  const [form, setForm] = useState(() => formOf(item, categories, props.dates.submissionEnds));
+  const [errors, setErrors] = useState<Errors>({});
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const save = useSaveItem(props.eventId);
+  const remove = useDeleteItem(props.eventId);
+  const priceFixed = (item?.paidEntries ?? 0) > 0;
+  const text = (
+    key:
+      | 'code'
+      | 'shortDescription'
+      | 'description'
+      | 'price'
+      | 'dueDate'
+      | 'minimumParticipants'
+      | 'maximumParticipants'
+      | 'timeLimit',
+  ) => ({
+    value: form[key],
+    error: errors[key],
+    onChange: (e: { currentTarget: { value: string } }) => {
+      const value = e.currentTarget.value;
+      setForm((f) => ({ ...f, [key]: value }));
+    },
+  });
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    const { fields, errors: found } = read(form, props.dates);
+    setErrors(found);
+    if (!fields) return;
+    save.mutate({ id: item?.id, fields }, { onSuccess: props.onClose });
+  }
+
+  return (
+    <Modal
+      opened
+      onClose={props.onClose}
+      title={item ? `Item ${item.code}` : 'New item'}
+      size="lg"
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
+      <form onSubmit={submit} noValidate>
+        <Stack gap="sm">
+          {item && item.entries > 0 && (
+            <Alert color="blue" title="Entered by families">
+              {item.entries} {item.entries === 1 ? 'entry' : 'entries'}. This item cannot be
+              deleted; retire it to take it out of new carts.
+            </Alert>
+          )}
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput label="Code" required {...text('code')} />
+            <Select
+              label="Category"
+              required
+              data={categories.map((c) => ({
+                value: String(c.id),
+                label: `${c.name} (${c.section})`,
+              }))}
+              value={form.categoryId}
+              onChange={(value) => setForm((f) => ({ ...f, categoryId: value }))}
+              error={errors.categoryId}
+              allowDeselect={false}
+              searchable
+            />
+          </SimpleGrid>
+          <TextInput label="Short description" required {...text('shortDescription')} />
+          <Textarea label="Full description" rows={4} {...text('description')} />
+          <SimpleGrid cols={{ base: 1, sm: 3 }}>
+            <TextInput
+              label="Price (R)"
+              required
+              inputMode="decimal"
+              disabled={priceFixed}
+              description={priceFixed ? CATALOGUE_EDITOR_MESSAGES.priceUnderPaidOrder : undefined}
+              {...text('price')}
+            />
+            <TextInput
+              label="Due date"
+              type="date"
+              required
+              description={`From ${props.dates.registrationOpens} to ${props.dates.submissionEnds}`}
+              {...text('dueDate')}
+            />
+            <TextInput
+              label="Time limit (m:ss)"
+              placeholder="No limit"
+              inputMode="numeric"
+              {...text('timeLimit')}
+            />
+          </SimpleGrid>
+          <Switch
+            label="Group item"
+            checked={form.isGroupItem}
+            onChange={(e) => {
+              const isGroupItem = e.currentTarget.checked;
+              setForm((f) => ({
+                ...f,
+                isGroupItem,
+                minimumParticipants: isGroupItem ? '2' : '1',
+                maximumParticipants: isGroupItem ? '20' : '1',
+              }));
+            }}
+          />
+          {form.isGroupItem && (
+            <SimpleGrid cols={2}>
+              <TextInput
+                label="Minimum participants"
+                inputMode="numeric"
+                {...text('minimumParticipants')}
+              />
+              <TextInput
+                label="Maximum participants"
+                inputMode="numeric"
+                {...text('maximumParticipants')}
+              />
+            </SimpleGrid>
+          )}
+          <Checkbox
+            label="An instrument is required"
+            checked={form.requiresAnInstrument}
+            onChange={(e) => {
+              const checked = e.currentTarget.checked;
+              setForm((f) => ({ ...f, requiresAnInstrument: checked }));
+            }}
+          />
+          <Checkbox.Group
+            label="Main file may be"
+            value={form.mainFileKinds}
+            onChange={(value) =>
+              setForm((f) => ({
+                ...f,
+                mainFileKinds: MAIN_FILE_KINDS.filter((k) => value.includes(k)),
+              }))
+            }
+            error={errors.mainFileKinds}
+          >
+            <Group mt={4}>
+              {MAIN_FILE_KINDS.map((kind) => (
+                <Checkbox key={kind} value={kind} label={MAIN_FILE_KIND_LABELS[kind]} />
+              ))}
+            </Group>
+          </Checkbox.Group>
+          {item && (
+            <Switch
+              label="Retired: hidden from new carts, kept in the orders that have it"
+              checked={form.retired}
+              onChange={(e) => {
+                const retired = e.currentTarget.checked;
+                setForm((f) => ({ ...f, retired }));
+              }}
+            />
+          )}
+          <Group justify="space-between" mt="sm">
+            {item && item.entries === 0 ? (
+              confirmingDelete ? (
+                <Group gap="xs">
+                  <Button
+                    color="red"
+                    loading={remove.isPending}
+                    onClick={() => remove.mutate(item.id, { onSuccess: props.onClose })}
+                  >
+                    Delete {item.code}
+                  </Button>
+                  <Button variant="default" onClick={() => setConfirmingDelete(false)}>
+                    Keep it
+                  </Button>
+                </Group>
+              ) : (
+                <Button variant="subtle" color="red" onClick={() => setConfirmingDelete(true)}>
+                  Delete…
+                </Button>
+              )
+            ) : (
+              <span />
+            )}
+            <Group gap="xs">
+              <Button variant="default" onClick={props.onClose}>
+                Cancel
+              </Button>
+              <Button type="submit" loading={save.isPending}>
+                {item ? 'Save item' : 'Add item'}
+              </Button>
+            </Group>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
