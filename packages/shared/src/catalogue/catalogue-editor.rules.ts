@@ -1,5 +1,10 @@
 import type { EventDates } from '../event/event.schema.ts';
-import { AUDIO_EXTENSIONS, DOCUMENT_EXTENSIONS, MEDIA_EXTENSIONS } from '../files/files.rules.ts';
+import {
+  AUDIO_EXTENSIONS,
+  DOCUMENT_EXTENSIONS,
+  hasExtensionIn,
+  MEDIA_EXTENSIONS,
+} from '../files/files.rules.ts';
 import type { Section } from '../reference/sections.ts';
 
 /**
@@ -29,9 +34,24 @@ export const MAIN_FILE_KIND_EXTENSIONS: Record<MainFileKind, readonly string[]> 
   document: DOCUMENT_EXTENSIONS.filter((e) => !(IMAGE_EXTENSIONS as readonly string[]).includes(e)),
 };
 
+/**
+ * The kinds of main file a section's items may take: the uploads portal gives performances the
+ * video uploader and Visual Arts & Design the image and document one (spec 5), so an item
+ * chooses among its section's kinds (audio only for a music item, say, or a PDF only for
+ * creative writing).
+ */
+export function sectionMainFileKinds(section: Section): MainFileKind[] {
+  return section === 'Visual Arts & Design' ? ['image', 'document'] : ['video', 'audio'];
+}
+
+/** Whether a main file of this name is of one of the item's kinds. */
+export function mainFileAllowed(kinds: readonly MainFileKind[], fileName: string): boolean {
+  return kinds.some((kind) => hasExtensionIn(MAIN_FILE_KIND_EXTENSIONS[kind], fileName));
+}
+
 /** What an item takes when nobody said: a recording for the performing arts, else a picture or text. */
 export function defaultMainFileKinds(section: Section): MainFileKind[] {
-  return section === 'Visual Arts & Design' ? ['image', 'document'] : ['video', 'audio'];
+  return sectionMainFileKinds(section);
 }
 
 /** The demo's descriptions say 'Time limit 3 minutes': the limit in seconds, if one is named. */
@@ -73,6 +93,7 @@ export interface ItemRuleFields {
   minimumParticipants: number;
   maximumParticipants: number;
   dueDate: string;
+  mainFileKinds: readonly MainFileKind[];
 }
 
 export type ItemField = keyof ItemRuleFields;
@@ -94,10 +115,21 @@ export const CATALOGUE_EDITOR_MESSAGES = {
     'Families have entered this item, so it cannot be deleted. Retire it instead: it stays in their orders and leaves new carts.',
   categoryNotEmpty: 'This category still has items: move or delete them first.',
   itemRetired: 'This item is no longer offered. Please choose another item.',
+  kindsOfSection: (section: Section) =>
+    `An item of ${section} takes ${sectionMainFileKinds(section)
+      .map((k) => MAIN_FILE_KIND_LABELS[k])
+      .join(' or ')} as its main file.`,
 } as const;
 
-/** Every way an item's fields contradict each other or the event's dates. */
-export function itemProblems(item: ItemRuleFields, dates: EventDates): ItemProblem[] {
+/**
+ * Every way an item's fields contradict each other, the event's dates or its section (when
+ * known: the section of the item's category).
+ */
+export function itemProblems(
+  item: ItemRuleFields,
+  dates: EventDates,
+  section?: Section,
+): ItemProblem[] {
   const problems: ItemProblem[] = [];
   if (item.minimumParticipants > item.maximumParticipants)
     problems.push({ field: 'minimumParticipants', message: CATALOGUE_EDITOR_MESSAGES.minAboveMax });
@@ -111,6 +143,11 @@ export function itemProblems(item: ItemRuleFields, dates: EventDates): ItemProbl
   const window = dueDateWindow(dates);
   if (item.dueDate < window.from || item.dueDate > window.to)
     problems.push({ field: 'dueDate', message: CATALOGUE_EDITOR_MESSAGES.dueOutside(window) });
+  if (section && item.mainFileKinds.some((k) => !sectionMainFileKinds(section).includes(k)))
+    problems.push({
+      field: 'mainFileKinds',
+      message: CATALOGUE_EDITOR_MESSAGES.kindsOfSection(section),
+    });
   return problems;
 }
 

@@ -215,6 +215,26 @@ describe('items', () => {
     expect(again.json()).toMatchObject({ code: 'ITEM_CODE_TAKEN' });
   });
 
+  it("keeps an item's main file kinds within its section's", async () => {
+    const item = await itemCoded('DA101');
+    const res = await organiser.call(
+      'PUT',
+      `${base}/Items/${item.id}`,
+      fieldsOf(item, { mainFileKinds: ['image'] }),
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(
+      'An item of Dramatic Arts takes Video or Audio as its main file.',
+    );
+    const audioOnly = await organiser.call(
+      'PUT',
+      `${base}/Items/${item.id}`,
+      fieldsOf(item, { mainFileKinds: ['audio'] }),
+    );
+    expect(audioOnly.json()).toMatchObject({ mainFileKinds: ['audio'] });
+    await organiser.call('PUT', `${base}/Items/${item.id}`, fieldsOf(item));
+  });
+
   it('changes a due date, and families see the new one at once', async () => {
     const item = await itemCoded('DA102');
     const res = await organiser.call(
@@ -223,7 +243,9 @@ describe('items', () => {
       fieldsOf(item, { dueDate: '2025-04-22' }),
     );
     expect(res.statusCode, res.body).toBe(200);
-    const served = await t.app.inject({ url: `/api/Eisteddfods/${t.eventId}/ItemsSearch?search=DA102` });
+    const served = await t.app.inject({
+      url: `/api/Eisteddfods/${t.eventId}/ItemsSearch?search=DA102`,
+    });
     expect(served.json<ItemPage>().items[0]?.dueDate).toBe('2025-04-22');
   });
 

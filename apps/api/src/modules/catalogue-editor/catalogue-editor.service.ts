@@ -5,6 +5,7 @@ import {
   type EventDates,
   type ImportReport,
   type ItemFields,
+  type Section,
   type SpreadsheetFormat,
   type StaffCatalogue,
   type StaffCategory,
@@ -115,8 +116,8 @@ export function createCatalogueEditorService(deps: CatalogueEditorDependencies) 
       throw new AppError(409, 'CATEGORY_NAME_TAKEN', `There is a category named ${name} already.`);
   }
 
-  function assertItemRules(fields: ItemFields, dates: EventDates) {
-    const [problem] = itemProblems(fields, dates);
+  function assertItemRules(fields: ItemFields, dates: EventDates, section: Section) {
+    const [problem] = itemProblems(fields, dates, section);
     if (problem) throw badRequest('VALIDATION_ERROR', problem.message);
   }
 
@@ -245,8 +246,8 @@ export function createCatalogueEditorService(deps: CatalogueEditorDependencies) 
 
     async addItem(organiserId: number, eventId: number, fields: ItemFields): Promise<StaffItem> {
       return change(eventId, async (tx, dates) => {
-        await requireCategory(tx, eventId, fields.categoryId);
-        assertItemRules(fields, dates);
+        const category = await requireCategory(tx, eventId, fields.categoryId);
+        assertItemRules(fields, dates, category.section);
         const [id] = await writeItem(fields.code, () =>
           repo.insertItems(tx, eventId, [columnsOf(fields, undefined, now())]),
         );
@@ -274,7 +275,7 @@ export function createCatalogueEditorService(deps: CatalogueEditorDependencies) 
         if (!row) throw noItem(itemId);
         const before = toStaffItem(row);
         const category = await requireCategory(tx, eventId, fields.categoryId);
-        assertItemRules(fields, dates);
+        assertItemRules(fields, dates, category.section);
         if (before.paidEntries > 0 && fields.priceCents !== before.priceCents)
           throw new AppError(
             409,

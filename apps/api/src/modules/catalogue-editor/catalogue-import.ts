@@ -280,7 +280,7 @@ export function planImport(sheet: SheetRows, ctx: ImportContext): ImportPlan {
           problem(column, 'INVALID', `${column}: ${issue.message}`);
       }
     } else {
-      for (const p of itemProblems(parsed.data, ctx.dates))
+      for (const p of itemProblems(parsed.data, ctx.dates, category?.section))
         problem(COLUMN_OF[p.field], 'RULE', p.message);
       if (existing && existing.paidEntries > 0 && parsed.data.priceCents !== existing.priceCents)
         problem('Price', 'PRICE_FIXED', CATALOGUE_EDITOR_MESSAGES.priceUnderPaidOrder);

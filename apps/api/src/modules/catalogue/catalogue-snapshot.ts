@@ -5,6 +5,7 @@ import {
   type Category,
   type EventSummary,
   type Item,
+  type MainFileKind,
 } from '@eisteddfod/shared';
 import type { CompressedJson } from '../../lib/compressed-json.ts';
 import { LruCache } from '../../lib/compressed-json.ts';
@@ -19,6 +20,8 @@ export interface CatalogueEntry {
    * found by id for the orders that have it.
    */
   retired: boolean;
+  /** What its main file may be; the uploads check it (not in the families' Item). */
+  mainFileKinds: MainFileKind[];
   /** Lower-cased code and descriptions, searched by `matchesSearch`. */
   haystack: string;
   /** The item's JSON before and after its deadline, serialised once per snapshot. */
@@ -121,6 +124,7 @@ export function buildSnapshot(
         item,
         deadlineMs,
         retired: row.retiredAt !== null,
+        mainFileKinds: row.mainFileKinds,
         haystack: `${row.code}\n${row.shortDescription}\n${row.description}`.toLowerCase(),
         json: {
           open: JSON.stringify({ ...item, deadlinePassed: false }),

@@ -1,4 +1,11 @@
-import type { Category, EventSummary, Item, ItemPage, Section } from '@eisteddfod/shared';
+import type {
+  Category,
+  EventSummary,
+  Item,
+  ItemPage,
+  MainFileKind,
+  Section,
+} from '@eisteddfod/shared';
 import type { Database } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
 import * as repo from './catalogue.repository.ts';
@@ -193,6 +200,12 @@ export function createCatalogueService(db: Database, options: CatalogueServiceOp
     async isRetired(eventId: number, itemId: number): Promise<boolean> {
       const entry = (await snapshot(eventId)).entries.find((e) => e.item.id === itemId);
       return entry?.retired ?? false;
+    },
+
+    /** The kinds of main file the item takes (none for an item the event does not have). */
+    async mainFileKindsOf(eventId: number, itemId: number): Promise<MainFileKind[]> {
+      const entry = (await snapshot(eventId)).entries.find((e) => e.item.id === itemId);
+      return entry?.mainFileKinds ?? [];
     },
 
     /** After a catalogue changed: every instance, this one at once, forgets its snapshot. */

@@ -8,6 +8,7 @@ import {
   UPLOAD_TYPE,
   type EventSummary,
   type Item,
+  type MainFileKind,
   type OrderItemUpload,
   type ParticipantOrderItem,
 } from '@eisteddfod/shared';
@@ -44,6 +45,8 @@ export interface EntryContext {
   entry: orderRepo.OrderItemRow;
   order: orderRepo.OrderRow;
   item: Item;
+  /** What the entry's main file may be (the item's kinds, set by organisers). */
+  mainFileKinds: MainFileKind[];
   event: EventSummary;
   /** The end of the day after the due date (spec 4), in the event's time zone. */
   uploadDeadline: Date;
@@ -80,6 +83,7 @@ export function createEntryAccess(deps: EntryAccessDependencies) {
     return {
       ...row,
       item,
+      mainFileKinds: await catalogue.mainFileKindsOf(row.order.eventId, item.id),
       event,
       uploadDeadline,
       deadlinePassed: hasPassedUploadDeadline(item.dueDate, new Date(now()), event.timeZone),

@@ -3,6 +3,7 @@ import {
   extensionOf,
   FILE_EXISTS,
   isAllowedDocument,
+  mainFileAllowed,
   isVisualArtsSection,
   UPLOAD_MESSAGES,
   UPLOAD_TYPE,
@@ -52,7 +53,9 @@ export function createEntryFilesService(deps: {
             'The main file of this entry is a video or audio recording. Please use the video uploader.',
           );
         }
-        if (!isAllowedDocument(original)) throw unsupportedFormat();
+        // The item's own kinds: an organiser may take only PDFs for creative writing, say.
+        if (!isAllowedDocument(original) || !mainFileAllowed(ctx.mainFileKinds, original))
+          throw unsupportedFormat();
       } else if (!isAllowedDocument(original)) {
         throw unsupportedFormat();
       }

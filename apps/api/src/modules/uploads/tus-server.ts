@@ -10,6 +10,8 @@ import {
   FILE_EXISTS,
   hasControlCharacters,
   isAllowedMedia,
+  MAIN_FILE_KIND_LABELS,
+  mainFileAllowed,
   TEXT_MESSAGES,
   VIDEO_UPLOAD_HEADERS,
 } from '@eisteddfod/shared';
@@ -198,6 +200,18 @@ export function createTusServer(deps: {
         throw refuse(
           415,
           'This file type is not accepted here. Please see the FAQ for the formats we accept.',
+        );
+      }
+      // The item's own kinds: an organiser may take only sound for a music item, say.
+      const { mainFileKinds } = await access
+        .ownEntry(slot.customerId, slot.orderItemId)
+        .catch((err: unknown) => {
+          throw asRefusal(err);
+        });
+      if (!mainFileAllowed(mainFileKinds, fileName)) {
+        throw refuse(
+          415,
+          `This item takes ${mainFileKinds.map((k) => MAIN_FILE_KIND_LABELS[k].toLowerCase()).join(' or ')} as its main file. Please choose a file of that kind.`,
         );
       }
       if (upload.sizeIsDeferred) {

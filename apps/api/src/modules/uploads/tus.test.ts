@@ -9,10 +9,13 @@ import {
   TEXT_MESSAGES,
   VideoSlotSchema,
   type Item,
+  type MainFileKind,
   type VideoUploadAuth,
 } from '@eisteddfod/shared';
+import { eq } from 'drizzle-orm';
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { items as itemsTable } from '../../db/schema/index.ts';
 import { createFamily } from '../../test/family.ts';
 import { catalogueItems } from '../../test/fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -242,6 +245,32 @@ describe('resumable video uploads over tus', () => {
     expect(
       (await theirs.f.call('GET', `/api/Uploads/Collection?search=${mine.entry}`)).json(),
     ).toEqual({ items: [] });
+  });
+
+  it('takes only the kinds of main file the organiser chose for the item', async () => {
+    const { f, entry } = await paidEntry();
+    const { auth } = await slotFor(f, entry);
+    const item = items.find(
+      (i) => i.category.section === 'Music' && !i.isGroupItem && !i.requiresAnInstrument,
+    )!;
+    const setKinds = async (kinds: MainFileKind[]) => {
+      await t.database.db
+        .update(itemsTable)
+        .set({ mainFileKinds: kinds })
+        .where(eq(itemsTable.id, item.id));
+      t.app.catalogue.invalidate(t.eventId);
+    };
+    await setKinds(['audio']);
+    try {
+      const video = await create(auth, 'performance.mp4', 100);
+      expect(video.status).toBe(415);
+      expect(await video.text()).toBe(
+        'This item takes audio as its main file. Please choose a file of that kind.',
+      );
+      expect((await create(auth, 'performance.mp3', 100)).status).toBe(201);
+    } finally {
+      await setKinds(['video', 'audio']);
+    }
   });
 
   it('refuses a type not allowed, content that is not what its name says, and a name already sent', async () => {

@@ -8,8 +8,10 @@ import {
   MAIN_FILE_KINDS,
   parseRand,
   parseTimeLimit,
+  sectionMainFileKinds,
   type EventDates,
   type MainFileKind,
+  type Section,
   type StaffCategory,
   type StaffItem,
 } from '@eisteddfod/shared';
@@ -81,7 +83,7 @@ function formOf(item: StaffItem | undefined, categories: StaffCategory[], dueDat
 }
 
 /** The same rules as the server's (ItemFieldsSchema, itemProblems), named against each field. */
-function read(form: Form, dates: EventDates) {
+function read(form: Form, dates: EventDates, section: Section | undefined) {
   const errors: Errors = {};
   const priceCents = parseRand(form.price);
   if (priceCents === undefined) errors.price = 'Please enter an amount such as 160.00.';
@@ -117,7 +119,8 @@ function read(form: Form, dates: EventDates) {
     }
     return { errors };
   }
-  for (const problem of itemProblems(parsed.data, dates)) errors[problem.field] ??= problem.message;
+  for (const problem of itemProblems(parsed.data, dates, section))
+    errors[problem.field] ??= problem.message;
   return Object.keys(errors).length > 0 ? { errors } : { fields: parsed.data, errors };
 }
 
@@ -137,6 +140,8 @@ export function ItemModal(props: {
   const save = useSaveItem(props.eventId);
   const remove = useDeleteItem(props.eventId);
   const priceFixed = (item?.paidEntries ?? 0) > 0;
+  const section = categories.find((c) => String(c.id) === form.categoryId)?.section;
+  const kinds = section ? sectionMainFileKinds(section) : [...MAIN_FILE_KINDS];
   const text = (
     key:
       | 'code'
@@ -158,7 +163,7 @@ export function ItemModal(props: {
 
   function submit(e: FormEvent) {
     e.preventDefault();
-    const { fields, errors: found } = read(form, props.dates);
+    const { fields, errors: found } = read(form, props.dates, section);
     setErrors(found);
     if (!fields) return;
     save.mutate({ id: item?.id, fields }, { onSuccess: props.onClose });
@@ -190,7 +195,19 @@ export function ItemModal(props: {
                 label: `${c.name} (${c.section})`,
               }))}
               value={form.categoryId}
-              onChange={(value) => setForm((f) => ({ ...f, categoryId: value }))}
+              onChange={(value) =>
+                setForm((f) => {
+                  // Another section takes other kinds of main file: start from its defaults.
+                  const next = categories.find((c) => String(c.id) === value)?.section;
+                  const fits =
+                    next && f.mainFileKinds.every((k) => sectionMainFileKinds(next).includes(k));
+                  return {
+                    ...f,
+                    categoryId: value,
+                    mainFileKinds: next && !fits ? sectionMainFileKinds(next) : f.mainFileKinds,
+                  };
+                })
+              }
               error={errors.categoryId}
               allowDeselect={false}
               searchable
@@ -268,7 +285,7 @@ export function ItemModal(props: {
             error={errors.mainFileKinds}
           >
             <Group mt={4}>
-              {MAIN_FILE_KINDS.map((kind) => (
+              {kinds.map((kind) => (
                 <Checkbox key={kind} value={kind} label={MAIN_FILE_KIND_LABELS[kind]} />
               ))}
             </Group>
