@@ -84,6 +84,11 @@ export const ParticipantOrderItemsPageSchema = z.object({
   /** Of all the contestant's entries this year: how many, and how many are complete. */
   allEntries: z.number().int(),
   completeEntries: z.number().int(),
+  /**
+   * Every year in which the contestant has paid entries, newest first: earlier events stay
+   * readable (issue 16) when a new one is live.
+   */
+  years: z.array(z.number().int()).default([]),
 });
 export type ParticipantOrderItemsPage = z.infer<typeof ParticipantOrderItemsPageSchema>;
 

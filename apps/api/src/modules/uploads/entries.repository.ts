@@ -1,4 +1,4 @@
-import { and, asc, count, eq, exists, ilike, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, exists, ilike, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { events, items, orderItems, orderItemUploads, orders } from '../../db/schema/index.ts';
 import type { OrderItemRow, OrderRow, Tx } from '../orders/orders.repository.ts';
@@ -73,6 +73,24 @@ export async function pageEntries(db: Database, filter: EntryListFilter) {
     allEntries: Number(year?.all ?? 0),
     completeEntries: Number(year?.complete ?? 0),
   };
+}
+
+/** The years of the events in which a contestant has paid entries, newest first. */
+export async function entryYears(db: Database, customerId: number, profileId: number) {
+  const rows = await db
+    .selectDistinct({ year: events.year })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .innerJoin(events, eq(events.id, orders.eventId))
+    .where(
+      and(
+        eq(orders.customerId, customerId),
+        eq(orders.status, 'paid'),
+        eq(orderItems.participantProfileId, profileId),
+      ),
+    )
+    .orderBy(desc(events.year));
+  return rows.map((r) => r.year);
 }
 
 /** An entry with its order, when the order is the customer's (any status). */

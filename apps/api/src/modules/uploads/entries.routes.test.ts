@@ -96,6 +96,8 @@ describe('the uploads portal list (GET ParticipantOrderItems)', () => {
     expect(page.total).toBe(2);
     expect(page.allEntries).toBe(2);
     expect(page.completeEntries).toBe(0);
+    // The years it has entries in: the portal offers earlier ones once a new event is live.
+    expect(page.years).toEqual([2025]);
     const music = page.items.find((e) => e.id === ids[0])!;
     expect(music).toMatchObject({
       itemCode: musicSolo().code,

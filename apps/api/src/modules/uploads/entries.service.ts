@@ -48,7 +48,9 @@ export function createEntriesService(deps: {
         const eventId = await catalogue.currentEventId();
         year = eventId === undefined ? undefined : (await catalogue.getEvent(eventId)).year;
       }
-      if (year === undefined) return { items: [], total: 0, allEntries: 0, completeEntries: 0 };
+      const years = await repo.entryYears(db, customerId, query.participantId);
+      if (year === undefined)
+        return { items: [], total: 0, allEntries: 0, completeEntries: 0, years };
       const page = await repo.pageEntries(db, {
         customerId,
         profileId: query.participantId,
@@ -62,6 +64,7 @@ export function createEntriesService(deps: {
         total: page.total,
         allEntries: page.allEntries,
         completeEntries: page.completeEntries,
+        years,
       };
     },
 

@@ -138,6 +138,23 @@ describe('UploadsPage (spec 2, Uploads portal)', () => {
     ).toBeInTheDocument();
   });
 
+  it('shows the served year, and an earlier year the contestant has entries in when chosen', async () => {
+    const requests = mockApi(
+      uploadsServer((r) =>
+        r.query.get('year') === '2024'
+          ? entriesPage([entry({ itemCode: 'MU777' })], { years: [2025, 2024] })
+          : entriesPage([entry()], { years: [2025, 2024] }),
+      ),
+    );
+    const user = userEvent.setup();
+    open();
+    const year = await screen.findByRole('combobox', { name: 'Year' });
+    expect(year).toHaveValue('2025');
+    await user.selectOptions(year, '2024');
+    expect(await screen.findByRole('article', { name: /^Entry Title: MU777 / })).toBeVisible();
+    expect(listRequests(requests).map((r) => r.query.get('year'))).toEqual(['2025', '2024']);
+  });
+
   it('searches only from 2 characters, and Clear Search empties it', async () => {
     const requests = mockApi(uploadsServer(entriesPage([entry()])));
     const user = userEvent.setup();

@@ -90,11 +90,17 @@ export default function UploadsPage() {
     else applySearch(text);
   }
 
+  // The served event's year, unless the family looks back at an earlier one (issue 16).
+  const [chosenYear, setChosenYear] = useState<number>();
+  const year = chosenYear ?? config.data?.year;
   const entries = useEntries(
-    { participantId: contestant?.id ?? 0, skip, year: config.data?.year, search },
+    { participantId: contestant?.id ?? 0, skip, year, search },
     !config.isPending,
   );
   const page = entries.data;
+  const years = [
+    ...new Set([...(config.data ? [config.data.year] : []), ...(page?.years ?? [])]),
+  ].sort((a, b) => b - a);
 
   const uploads = useEntryUploads(settings, contestant);
   const removeFile = useDeleteUpload();
@@ -114,6 +120,11 @@ export default function UploadsPage() {
 
   function chooseContestant(id: string) {
     setParams({ participant: id }, { replace: true });
+    setSkip(0);
+  }
+
+  function chooseYear(value: string) {
+    setChosenYear(Number(value));
     setSkip(0);
   }
 
@@ -206,6 +217,17 @@ export default function UploadsPage() {
             }))}
             maw={{ sm: 420 }}
           />
+          {years.length > 1 && year !== undefined && (
+            <NativeSelect
+              label="Year"
+              size="md"
+              value={String(year)}
+              onChange={(event) => chooseYear(event.currentTarget.value)}
+              disabled={uploads.isUploading}
+              data={years.map(String)}
+              maw={{ sm: 200 }}
+            />
+          )}
           {page && (
             <Text fw={600} data-testid="entries-total">
               Total Items: {page.allEntries} ({page.completeEntries} of {page.allEntries} complete)

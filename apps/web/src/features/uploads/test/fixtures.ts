@@ -90,6 +90,7 @@ export function entriesPage(
     total: items.length,
     allEntries: items.length,
     completeEntries: items.filter((item) => item.status === 1).length,
+    years: [2025],
     ...changes,
   };
 }
