@@ -61,9 +61,12 @@ async function emailCount(page: Page, to: string): Promise<number> {
     .length;
 }
 
-/** A member of staff signs in as families do: /login, the emailed pin, /verify. */
-export async function staffSignIn(browser: Browser, email: string) {
-  const context = await browser.newContext();
+/**
+ * A member of staff signs in as families do: /login, the emailed pin, /verify; on the shared
+ * e2e server, or on the one at `baseURL` (a spec's own).
+ */
+export async function staffSignIn(browser: Browser, email: string, baseURL?: string) {
+  const context = await browser.newContext(baseURL ? { baseURL } : {});
   const page = await context.newPage();
   const before = await emailCount(page, email);
   await page.goto('/login');
