@@ -1,61 +1,15 @@
-import type {
-  ImportReport,
-  StaffCatalogue,
-  StaffEvent,
-  StaffItem,
-  StaffMe,
-} from '@eisteddfod/shared';
+import type { ImportReport, StaffCatalogue, StaffItem } from '@eisteddfod/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiError, mockApi, type MockRequest } from '../../test/api-mock.ts';
 import { renderRoutes } from '../../test/render.tsx';
+import { organiser, staffEvent } from './test/fixtures.ts';
 import CataloguePage from './CataloguePage.tsx';
 
 vi.mock('@mantine/notifications', () => ({ notifications: { show: vi.fn() } }));
 
-const organiser: StaffMe = {
-  customerId: 1,
-  firstName: 'Olwethu',
-  surname: 'Staff',
-  role: 'organiser',
-};
-const dates = {
-  registrationOpens: '2026-03-23',
-  registrationCloses: '2026-04-19',
-  uploadsOpen: '2026-04-13',
-  submissionStarts: '2026-04-20',
-  submissionEnds: '2026-04-24',
-  visualArtsDue: '2026-04-20',
-  galaAwards: '2026-06-17',
-  lateEntryFrom: '2026-04-20',
-};
-const event = {
-  id: 2,
-  isLive: false,
-  isServed: false,
-  categories: 2,
-  items: 3,
-  orders: 0,
-  createdAt: '2026-11-25T00:00:00.000Z',
-  settings: {
-    name: 'Online Eisteddfod 2026',
-    year: 2026,
-    hostLine: '',
-    timeZone: 'Africa/Johannesburg',
-    certificatesFolder: '2026Certificates',
-    dates,
-    fees: {
-      individualCents: 16000,
-      groupSmallCents: 25000,
-      groupLargeCents: 35000,
-      groupLargeFromParticipants: 10,
-      changeFeeCents: 25000,
-      amendmentFeeCents: 25000,
-      lateSurchargePercent: 50,
-    },
-  },
-} satisfies StaffEvent;
+const event = { ...staffEvent, categories: 2, items: 3 };
 const item = (over: Partial<StaffItem>): StaffItem => ({
   id: 1,
   code: 'DA101',

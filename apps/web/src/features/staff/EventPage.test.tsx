@@ -1,54 +1,15 @@
-import type { StaffEvent, StaffMe } from '@eisteddfod/shared';
+import type { StaffEvent } from '@eisteddfod/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiError, mockApi } from '../../test/api-mock.ts';
 import { renderRoutes } from '../../test/render.tsx';
+import { organiser, staffEvent } from './test/fixtures.ts';
 import EventPage from './EventPage.tsx';
 
 vi.mock('@mantine/notifications', () => ({ notifications: { show: vi.fn() } }));
 
-const organiser: StaffMe = {
-  customerId: 1,
-  firstName: 'Olwethu',
-  surname: 'Staff',
-  role: 'organiser',
-};
-const event: StaffEvent = {
-  id: 2,
-  isLive: false,
-  isServed: false,
-  categories: 30,
-  items: 189,
-  orders: 0,
-  createdAt: '2026-11-25T00:00:00.000Z',
-  settings: {
-    name: 'Online Eisteddfod 2026',
-    year: 2026,
-    hostLine: 'Hosted by Bluegum Heights College',
-    timeZone: 'Africa/Johannesburg',
-    certificatesFolder: '2026Certificates',
-    dates: {
-      registrationOpens: '2026-03-23',
-      registrationCloses: '2026-04-19',
-      uploadsOpen: '2026-04-13',
-      submissionStarts: '2026-04-20',
-      submissionEnds: '2026-04-24',
-      visualArtsDue: '2026-04-20',
-      galaAwards: '2026-06-17',
-      lateEntryFrom: '2026-04-20',
-    },
-    fees: {
-      individualCents: 16000,
-      groupSmallCents: 25000,
-      groupLargeCents: 35000,
-      groupLargeFromParticipants: 10,
-      changeFeeCents: 25000,
-      amendmentFeeCents: 25000,
-      lateSurchargePercent: 50,
-    },
-  },
-};
+const event = staffEvent;
 
 describe('EventPage (/staff/events/:id)', () => {
   beforeEach(() => localStorage.setItem('token', 'session-token'));
