@@ -40,6 +40,11 @@ export const StaffEventSchema = z.object({
   items: z.number().int(),
   /** Orders placed for it (paid or not): an event with orders is never deleted. */
   orders: z.number().int(),
+  /**
+   * Finalised entries without published results. Adjudicators mark the event families see, so
+   * making another event live sets these aside (the screen warns first).
+   */
+  unpublishedEntries: z.number().int(),
   createdAt: z.iso.datetime({ offset: true }),
 });
 export type StaffEvent = z.infer<typeof StaffEventSchema>;

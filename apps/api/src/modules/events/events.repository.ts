@@ -1,6 +1,14 @@
 import { desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { categories, events, items, orders, rubricCriteria } from '../../db/schema/index.ts';
+import {
+  categories,
+  events,
+  items,
+  marks,
+  orderItems,
+  orders,
+  rubricCriteria,
+} from '../../db/schema/index.ts';
 
 export type EventRow = typeof events.$inferSelect;
 type NewEventRow = typeof events.$inferInsert;
@@ -10,8 +18,19 @@ const counted = {
   categories: sql<number>`(select count(*)::int from ${categories} c where c.event_id = "events"."id")`,
   items: sql<number>`(select count(*)::int from ${items} i where i.event_id = "events"."id")`,
   orders: sql<number>`(select count(*)::int from ${orders} o where o.event_id = "events"."id")`,
+  /** Finalised entries whose results are not published yet: marking still to finish. */
+  unpublished: sql<number>`(select count(*)::int from ${orderItems} oi
+    join ${orders} o on o.id = oi.order_id
+    left join ${marks} m on m.order_item_id = oi.id
+    where o.event_id = "events"."id" and o.status = 'paid' and oi.is_submitted_for_marking
+      and not oi.is_cancelled and m.published_at is null)`,
 };
-export type CountedEventRow = EventRow & { categories: number; items: number; orders: number };
+export type CountedEventRow = EventRow & {
+  categories: number;
+  items: number;
+  orders: number;
+  unpublished: number;
+};
 
 /** Every event, newest first, with how much each holds. */
 export async function listEvents(db: Database): Promise<CountedEventRow[]> {

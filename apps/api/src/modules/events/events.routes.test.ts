@@ -5,7 +5,7 @@ import { auditLog, items } from '../../db/schema/index.ts';
 import { createFamily } from '../../test/family.ts';
 import { catalogueItems } from '../../test/fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { createStaff } from '../adjudication/adjudication.test-helpers.ts';
+import { createStaff, finalisedEntry } from '../adjudication/adjudication.test-helpers.ts';
 
 let t: TestApp;
 let organiser: Awaited<ReturnType<typeof createStaff>>;
@@ -48,6 +48,21 @@ describe('who may set up events', () => {
 });
 
 describe('events', () => {
+  // First: later tests make other events live, and a cart opens in the one families see.
+  it('counts the finalised entries whose results are not published yet', async () => {
+    const before = (
+      await organiser.call('GET', `/api/Staff/Events/${t.eventId}`)
+    ).json<StaffEvent>();
+    const item = (await catalogueItems(t)).find(
+      (i) => i.category.section === 'Dance' && !i.isGroupItem && !i.requiresAnInstrument,
+    )!;
+    await finalisedEntry(t, await createFamily(t), item);
+    const after = (
+      await organiser.call('GET', `/api/Staff/Events/${t.eventId}`)
+    ).json<StaffEvent>();
+    expect(after.unpublishedEntries).toBe(before.unpublishedEntries + 1);
+  });
+
   it('lists the demo event as live and served, with its settings and what it holds', async () => {
     const res = await organiser.call('GET', '/api/Staff/Events');
     expect(res.statusCode).toBe(200);

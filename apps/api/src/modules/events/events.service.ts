@@ -75,6 +75,7 @@ export function createEventsService(deps: EventsDependencies) {
       categories: row.categories,
       items: row.items,
       orders: row.orders,
+      unpublishedEntries: row.unpublished,
       createdAt: row.createdAt.toISOString(),
     };
   }

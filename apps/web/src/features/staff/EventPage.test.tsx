@@ -51,10 +51,19 @@ describe('EventPage (/staff/events/:id)', () => {
     expect(saved.fees.groupSmallCents).toBe(25000);
   });
 
-  it('asks before making the event live', async () => {
+  it('asks before making the event live, and warns when the live event’s marking is unfinished', async () => {
+    const current = {
+      ...event,
+      id: 1,
+      isLive: true,
+      unpublishedEntries: 3,
+      settings: { ...event.settings, name: 'Online Eisteddfod 2025' },
+    };
     const requests = mockApi((r) => {
       if (r.path === '/api/Staff/Me') return [200, organiser];
       if (r.path === '/api/Staff/Events/2') return [200, event];
+      if (r.path === '/api/Staff/Events')
+        return [200, { events: [event, current], servedByConfiguration: null }];
       if (r.path === '/api/Staff/Events/2/MakeLive')
         return [200, { events: [{ ...event, isLive: true }], servedByConfiguration: null }];
       return [404, apiError(404, 'NOT_FOUND')];
@@ -64,6 +73,11 @@ describe('EventPage (/staff/events/:id)', () => {
     await user.click(await screen.findByRole('button', { name: 'Make live…' }));
     const dialog = await screen.findByRole('dialog', { name: 'Make this event live?' });
     expect(requests.some((r) => r.path.endsWith('/MakeLive'))).toBe(false);
+    expect(
+      await within(dialog).findByText(
+        /Online Eisteddfod 2025 has 3 finalised entries without published results/,
+      ),
+    ).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Make live' }));
     await waitFor(() =>
       expect(requests.some((r) => r.path.endsWith('/MakeLive') && r.method === 'POST')).toBe(true),

@@ -26,7 +26,13 @@ import {
 } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
-import { useMakeLive, useShiftDates, useStaffEvent, useUpdateEvent } from './api/events-api.ts';
+import {
+  useMakeLive,
+  useShiftDates,
+  useStaffEvent,
+  useStaffEvents,
+  useUpdateEvent,
+} from './api/events-api.ts';
 import { StaffArea } from './components/StaffArea.tsx';
 
 const DATE_FIELDS = Object.keys(EVENT_DATE_LABELS) as (keyof EventDates)[];
@@ -278,6 +284,9 @@ function ShiftDates({ event, onShifted }: { event: StaffEvent; onShifted: () => 
 function MakeLive({ event }: { event: StaffEvent }) {
   const [asking, setAsking] = useState(false);
   const makeLive = useMakeLive(event.id);
+  // Adjudicators mark the event families see: entries of the live one still unpublished would
+  // leave their lists.
+  const live = useStaffEvents().data?.events.find((e) => e.isLive && e.id !== event.id);
   if (event.isLive)
     return (
       <Alert color="green" title="This event is live">
@@ -305,6 +314,19 @@ function MakeLive({ event }: { event: StaffEvent }) {
         <Text mb="md">
           From now on families see {event.settings.name} ({event.items} items).
         </Text>
+        {live && live.unpublishedEntries > 0 && (
+          <Alert
+            color="orange"
+            title="Marking is not finished"
+            mb="md"
+            styles={{ message: { color: 'var(--mantine-color-dark-9)' } }}
+          >
+            {live.settings.name} has {live.unpublishedEntries} finalised{' '}
+            {live.unpublishedEntries === 1 ? 'entry' : 'entries'} without published results.
+            Adjudicators mark the live event only: they will no longer see{' '}
+            {live.unpublishedEntries === 1 ? 'it' : 'them'}.
+          </Alert>
+        )}
         <Group justify="flex-end">
           <Button variant="default" onClick={() => setAsking(false)}>
             Cancel

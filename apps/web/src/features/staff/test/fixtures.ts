@@ -17,6 +17,7 @@ export const staffEvent: StaffEvent = {
   categories: 30,
   items: 189,
   orders: 0,
+  unpublishedEntries: 0,
   createdAt: '2026-11-25T00:00:00.000Z',
   settings: {
     name: 'Online Eisteddfod 2026',
