@@ -9,10 +9,14 @@ import {
   type UploadResponse,
 } from '@eisteddfod/shared';
 import type { z } from 'zod';
-import { apiFetch, readAnswer } from './api-fetch.ts';
+import { ApiRequestError, apiFetch, readAnswer } from './api-fetch.ts';
 import { readStored } from './storage.ts';
 
 export { ApiRequestError } from './api-fetch.ts';
+
+/** What to tell a person about a failed call: the server's message when it gave one. */
+export const messageOf = (error: Error) =>
+  error instanceof ApiRequestError && error.body ? error.body.message : error.message;
 
 /** What a call of `E` needs: the path parameters, query and body its definition declares. */
 export type CallInput<E extends Endpoint> = (E['params'] extends z.ZodType

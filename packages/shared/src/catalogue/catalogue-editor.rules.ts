@@ -27,7 +27,7 @@ const VIDEO_ONLY = MEDIA_EXTENSIONS.filter(
 const IMAGE_EXTENSIONS = ['heic', 'heif', 'jpeg', 'jpg', 'png', 'tiff', 'psd'] as const;
 
 /** The file extensions each kind stands for. */
-export const MAIN_FILE_KIND_EXTENSIONS: Record<MainFileKind, readonly string[]> = {
+const MAIN_FILE_KIND_EXTENSIONS: Record<MainFileKind, readonly string[]> = {
   video: VIDEO_ONLY,
   audio: AUDIO_EXTENSIONS,
   image: IMAGE_EXTENSIONS,
@@ -83,7 +83,7 @@ export function parseTimeLimit(text: string): number | null | undefined {
 export const MAX_TIME_LIMIT_SECONDS = 36_000;
 
 /** The first and last day an item may be due: from registration opening to the submission end. */
-export function dueDateWindow(dates: EventDates): { from: string; to: string } {
+function dueDateWindow(dates: EventDates): { from: string; to: string } {
   return { from: dates.registrationOpens, to: dates.submissionEnds };
 }
 

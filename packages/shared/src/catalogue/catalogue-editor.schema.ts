@@ -8,9 +8,9 @@ import { MAIN_FILE_KINDS, MAX_TIME_LIMIT_SECONDS } from './catalogue-editor.rule
 // field the families' catalogue shows and those only staff and the uploads portal read.
 
 /** The largest price an item can have: R 100 000, as for the event's fees. */
-export const MAX_PRICE_CENTS = 10_000_000;
+const MAX_PRICE_CENTS = 10_000_000;
 
-export const ITEM_CODE_PATTERN = /^[A-Z0-9][A-Z0-9-]{0,19}$/;
+const ITEM_CODE_PATTERN = /^[A-Z0-9][A-Z0-9-]{0,19}$/;
 
 export const CategoryFieldsSchema = z.object({
   name: text().trim().min(1, 'Please enter the category’s name.').max(80),
@@ -79,7 +79,7 @@ export type StaffCatalogue = z.infer<typeof StaffCatalogueSchema>;
 export const CategoryParamsSchema = z.object({ id: IdSchema, categoryId: IdSchema });
 export const ItemParamsSchema = z.object({ id: IdSchema, itemId: IdSchema });
 
-export const SPREADSHEET_FORMATS = ['csv', 'xlsx'] as const;
+const SPREADSHEET_FORMATS = ['csv', 'xlsx'] as const;
 export type SpreadsheetFormat = (typeof SPREADSHEET_FORMATS)[number];
 
 export const ExportQuerySchema = z.object({ format: z.enum(SPREADSHEET_FORMATS).default('xlsx') });
@@ -92,7 +92,7 @@ export const ImportQuerySchema = z.object({
     .transform((v) => v === 'true'),
 });
 
-export const ImportProblemSchema = z.object({
+const ImportProblemSchema = z.object({
   /** The spreadsheet's row number (the header is row 1); 0 for the file as a whole. */
   row: z.number().int(),
   code: z.string(),

@@ -91,7 +91,11 @@ export const items = pgTable(
     maximumParticipants: integer().notNull(),
     requiresAnInstrument: boolean().notNull(),
     /** What its main file may be (MAIN_FILE_KINDS); the uploads portal checks it. */
-    mainFileKinds: text().array().notNull().default(sql`'{video,audio}'`).$type<MainFileKind[]>(),
+    mainFileKinds: text()
+      .array()
+      .notNull()
+      .default(sql`'{video,audio}'`)
+      .$type<MainFileKind[]>(),
     /** The longest performance, in seconds; null for none. */
     timeLimitSeconds: integer(),
     /** When an organiser retired it: hidden from new carts, kept in the orders that have it. */

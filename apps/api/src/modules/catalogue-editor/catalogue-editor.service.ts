@@ -34,11 +34,11 @@ const noCategory = (id: number) =>
 const noItem = (id: number) =>
   notFound('ITEM_NOT_FOUND', `There is no item with id ${id} in this event`);
 
-export function toStaffCategory(row: repo.CountedCategoryRow): StaffCategory {
+function toStaffCategory(row: repo.CountedCategoryRow): StaffCategory {
   return { id: row.id, name: row.name, section: row.section, items: row.items };
 }
 
-export function toStaffItem(row: repo.CountedItemRow): StaffItem {
+function toStaffItem(row: repo.CountedItemRow): StaffItem {
   return {
     id: row.id,
     code: row.code,

@@ -40,7 +40,7 @@ export interface ImportContext extends StaffCatalogue {
 }
 
 /** The most rows an import takes: ten times the demo's catalogue, and then some. */
-export const MAX_IMPORT_ROWS = 10_000;
+const MAX_IMPORT_ROWS = 10_000;
 /** Columns an item cannot do without; the others keep an item's value, or take a default. */
 const REQUIRED: readonly CatalogueColumn[] = [
   'Code',

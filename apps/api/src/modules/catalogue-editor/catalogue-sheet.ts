@@ -25,10 +25,10 @@ export const CSV_TYPE = 'text/csv; charset=utf-8';
 
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
 /** 160.00: an amount as the Price column holds it (no currency sign, a point for decimals). */
-export const formatPrice = (cents: number) => (cents / 100).toFixed(2);
+const formatPrice = (cents: number) => (cents / 100).toFixed(2);
 
 /** Each item's cells as text, in CATALOGUE_COLUMNS' order, under the header. */
-export function catalogueRows(catalogue: StaffCatalogue): Record<CatalogueColumn, string>[] {
+function catalogueRows(catalogue: StaffCatalogue): Record<CatalogueColumn, string>[] {
   const categories = new Map(catalogue.categories.map((c) => [c.id, c]));
   return catalogue.items.map((item) => {
     const category = categories.get(item.categoryId);

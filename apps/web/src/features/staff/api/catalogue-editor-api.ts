@@ -8,7 +8,7 @@ import {
   type SpreadsheetFormat,
 } from '@eisteddfod/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiRequestError, callApi } from '../../../lib/api-client.ts';
+import { callApi, messageOf } from '../../../lib/api-client.ts';
 import { readAnswer } from '../../../lib/api-fetch.ts';
 import { saveDownload } from '../../../lib/download.ts';
 import { readStored } from '../../../lib/storage.ts';
@@ -17,10 +17,6 @@ import { toast } from '../../../lib/toasts.ts';
 // An event's catalogue as organisers edit it (issue 16; catalogueEditorApi in packages/shared).
 
 const catalogueKey = (eventId: number) => ['staff', 'events', eventId, 'catalogue'] as const;
-
-/** The server's message for a refused change, else the transport's. */
-export const messageOf = (error: Error) =>
-  error instanceof ApiRequestError && error.body ? error.body.message : error.message;
 
 export function useStaffCatalogue(eventId: number) {
   return useQuery({

@@ -1,16 +1,12 @@
 import { eventsApi, type CopyEvent, type EventSettings } from '@eisteddfod/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiRequestError, callApi } from '../../../lib/api-client.ts';
+import { callApi, messageOf } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toasts.ts';
 
 // Organisers' event set-up (issue 16; eventsApi in packages/shared/src/endpoints).
 
 const eventsKey = ['staff', 'events'] as const;
 const eventKey = (id: number) => ['staff', 'events', id] as const;
-
-/** The server's message for a refused change, else the transport's. */
-const messageOf = (error: Error) =>
-  error instanceof ApiRequestError && error.body ? error.body.message : error.message;
 
 export function useStaffEvents() {
   return useQuery({

@@ -8,7 +8,7 @@ import {
   type Section,
 } from '@eisteddfod/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiRequestError, callApi } from '../../../lib/api-client.ts';
+import { ApiRequestError, callApi, messageOf } from '../../../lib/api-client.ts';
 import { saveDownload } from '../../../lib/download.ts';
 import { readStored } from '../../../lib/storage.ts';
 import { toast } from '../../../lib/toasts.ts';
@@ -65,8 +65,7 @@ export function useSaveMark(orderItemId: number) {
       toast('success', mark.submit ? 'Mark submitted' : 'Draft saved', 'Success');
     },
     onError: (error) => {
-      const message =
-        error instanceof ApiRequestError && error.body ? error.body.message : error.message;
+      const message = messageOf(error);
       toast('error', message, 'The mark was not saved');
     },
   });
@@ -113,8 +112,7 @@ export function useInviteAdjudicator() {
       toast('success', `${created.firstName} ${created.surname} was invited by email.`, 'Success');
     },
     onError: (error) => {
-      const message =
-        error instanceof ApiRequestError && error.body ? error.body.message : error.message;
+      const message = messageOf(error);
       toast('error', message, 'Not invited');
     },
   });
@@ -128,8 +126,7 @@ export function useAssign(adjudicatorId: number) {
     meta: { handlesErrors: true },
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: adjudicatorsKey }),
     onError: (error) => {
-      const message =
-        error instanceof ApiRequestError && error.body ? error.body.message : error.message;
+      const message = messageOf(error);
       toast('warning', message, 'Not assigned');
     },
   });
