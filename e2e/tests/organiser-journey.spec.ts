@@ -196,6 +196,17 @@ test('an organiser sets up next year, makes it live, and both years’ families 
   await search.fill('');
   await look(page, testInfo, 'journey-3-catalogue');
 
+  // ---- A rubric: Dance's first criterion renamed and reweighted, the maxima still 100. ----
+  await page.goto(eventUrl);
+  await page.getByRole('link', { name: 'Edit the rubrics' }).click();
+  const danceRubric = page.getByRole('region', { name: 'Dance' });
+  const criterion = danceRubric.getByRole('textbox', { name: 'Criterion 1' });
+  const firstName = await criterion.inputValue();
+  await criterion.fill(`${firstName} and control`);
+  await danceRubric.getByRole('button', { name: 'Save Dance rubric' }).click();
+  await expect(page.getByText('The Dance rubric was saved.')).toBeVisible();
+  await look(page, testInfo, 'journey-4-rubrics');
+
   // ---- Make it live. ----
   await page.goto(eventUrl);
   await page.getByRole('button', { name: 'Make live…' }).click();
@@ -268,6 +279,6 @@ test('an organiser sets up next year, makes it live, and both years’ families 
   const result = earlierPage.getByRole('dialog', { name: 'Results' });
   await expect(result).toBeVisible();
   await expect(result).toContainText(/Gold|Silver|Bronze|Merit|Participation|\d+/);
-  await look(earlierPage, testInfo, 'journey-4-earlier-results');
+  await look(earlierPage, testInfo, 'journey-5-earlier-results');
   await earlierPage.context().close();
 });

@@ -18,6 +18,7 @@ import type { OutboxTransports } from './modules/outbox/outbox.service.ts';
 import payments from './modules/payments/payments.module.ts';
 import pictures from './modules/pictures/pictures.module.ts';
 import reference from './modules/reference/reference.module.ts';
+import rubrics from './modules/rubrics/rubrics.module.ts';
 import support from './modules/support/support.module.ts';
 import uploads from './modules/uploads/uploads.module.ts';
 import { registerAccess } from './plugins/access.ts';
@@ -88,6 +89,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(catalogue);
   await app.register(events);
   await app.register(catalogueEditor);
+  await app.register(rubrics);
   await app.register(reference);
   await app.register(content);
   await app.register(eventDocuments);

@@ -37,6 +37,7 @@ const AdjudicatorsPage = lazy(() => import('../features/staff/AdjudicatorsPage.t
 const EventsPage = lazy(() => import('../features/staff/EventsPage.tsx'));
 const EventPage = lazy(() => import('../features/staff/EventPage.tsx'));
 const CataloguePage = lazy(() => import('../features/staff/CataloguePage.tsx'));
+const RubricsPage = lazy(() => import('../features/staff/RubricsPage.tsx'));
 
 /**
  * Every route of spec 2 ("Route table"), at the addresses of `paths` (packages/shared). Matching
@@ -78,6 +79,7 @@ export const routes: RouteObject[] = [
           { path: paths.staffEvents.pattern, element: <EventsPage /> },
           { path: paths.staffEvent.pattern, element: <EventPage /> },
           { path: paths.staffEventCatalogue.pattern, element: <CataloguePage /> },
+          { path: paths.staffEventRubrics.pattern, element: <RubricsPage /> },
         ],
       },
       { path: '*', element: <NotFoundPage /> },

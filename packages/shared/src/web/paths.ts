@@ -64,6 +64,7 @@ export const paths = {
   staffEvents: page('/staff/events'),
   staffEvent: page('/staff/events/:id'),
   staffEventCatalogue: page('/staff/events/:id/catalogue'),
+  staffEventRubrics: page('/staff/events/:id/rubrics'),
   /** Served by the API (a page of its own, linked from certificates' QR codes). */
   verifyCertificate: page('/certificates/verify/:code'),
 } as const;

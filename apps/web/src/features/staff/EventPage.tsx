@@ -388,6 +388,9 @@ function EventSettingsScreen({ id }: { id: number }) {
         <Anchor component={Link} to={paths.staffEventCatalogue.href({ id: e.id })} size="sm">
           Edit the catalogue
         </Anchor>
+        <Anchor component={Link} to={paths.staffEventRubrics.href({ id: e.id })} size="sm">
+          Edit the rubrics
+        </Anchor>
       </Group>
       <MakeLive event={e} />
       <SettingsForm key={`${e.id}-${version}`} event={e} />

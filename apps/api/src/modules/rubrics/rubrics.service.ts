@@ -1,0 +1,71 @@
+import {
+  RUBRIC_EDITOR_MESSAGES,
+  SECTIONS,
+  type SaveRubric,
+  type Section,
+  type StaffRubrics,
+  type StaffSectionRubric,
+} from '@eisteddfod/shared';
+import type { Database } from '../../db/client.ts';
+import { audit } from '../../lib/audit.repository.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import * as eventsRepo from '../events/events.repository.ts';
+import * as repo from './rubrics.repository.ts';
+
+/**
+ * Organisers edit each section's marking rubric (issue 16). A rubric is fixed from the first
+ * mark given in its section: marks keep the criteria they were given against, and totals of
+ * one section must be comparable.
+ */
+export function createRubricsService(deps: { db: Database }) {
+  const { db } = deps;
+
+  async function sectionsOf(tx: Database, eventId: number): Promise<StaffSectionRubric[]> {
+    const [criteria, marks] = await Promise.all([
+      repo.criteriaOf(tx, eventId),
+      repo.marksPerSection(tx, eventId),
+    ]);
+    return SECTIONS.map((section) => ({
+      section,
+      criteria: criteria
+        .filter((c) => c.section === section)
+        .map(({ name, maxValue }) => ({ name, maxValue })),
+      marks: marks.get(section) ?? 0,
+      locked: (marks.get(section) ?? 0) > 0,
+    }));
+  }
+
+  const noEvent = (id: number) => notFound('EVENT_NOT_FOUND', `There is no event with id ${id}`);
+
+  return {
+    async list(eventId: number): Promise<StaffRubrics> {
+      if (!(await eventsRepo.findEvent(db, eventId))) throw noEvent(eventId);
+      return { eventId, sections: await sectionsOf(db, eventId) };
+    },
+
+    async save(
+      organiserId: number,
+      eventId: number,
+      section: Section,
+      rubric: SaveRubric,
+    ): Promise<StaffSectionRubric> {
+      return db.transaction(async (tx) => {
+        if (!(await eventsRepo.lockEvent(tx, eventId))) throw noEvent(eventId);
+        await repo.holdMarks(tx);
+        const before = (await sectionsOf(tx, eventId)).find((s) => s.section === section);
+        if (before?.locked) throw new AppError(409, 'RUBRIC_LOCKED', RUBRIC_EDITOR_MESSAGES.locked);
+        await repo.replaceCriteria(tx, eventId, section, rubric.criteria);
+        const after = (await sectionsOf(tx, eventId)).find((s) => s.section === section);
+        if (!after) throw new Error(`No section ${section}`);
+        await audit(tx, {
+          actorCustomerId: organiserId,
+          action: 'rubric.update',
+          entityType: 'event',
+          entityId: eventId,
+          details: { section, before: before?.criteria ?? [], after: after.criteria },
+        });
+        return after;
+      });
+    },
+  };
+}

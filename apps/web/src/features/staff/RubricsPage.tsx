@@ -1,0 +1,216 @@
+import {
+  paths,
+  RUBRIC_TOTAL,
+  RubricCriteriaSchema,
+  type StaffSectionRubric,
+} from '@eisteddfod/shared';
+import {
+  ActionIcon,
+  Alert,
+  Anchor,
+  Button,
+  Card,
+  Group,
+  Loader,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useState, type FormEvent } from 'react';
+import { Link, useParams } from 'react-router';
+import { useStaffEvent } from './api/events-api.ts';
+import { useRubrics, useSaveRubric } from './api/rubrics-api.ts';
+import { StaffArea } from './components/StaffArea.tsx';
+
+interface Row {
+  name: string;
+  maxValue: string;
+}
+
+/** A section's rubric, editable until its first mark; then shown as it stays. */
+function SectionRubric({ eventId, rubric }: { eventId: number; rubric: StaffSectionRubric }) {
+  const headingId = `rubric-${rubric.section.replace(/\W+/g, '-')}`;
+  const [rows, setRows] = useState<Row[]>(() =>
+    rubric.criteria.map((c) => ({ name: c.name, maxValue: String(c.maxValue) })),
+  );
+  const [error, setError] = useState<string>();
+  const save = useSaveRubric(eventId, rubric.section);
+  const total = rows.reduce((sum, r) => sum + (Number(r.maxValue) || 0), 0);
+
+  const change = (index: number, key: keyof Row, value: string) =>
+    setRows((all) => all.map((r, k) => (k === index ? { ...r, [key]: value } : r)));
+  const move = (index: number, by: -1 | 1) =>
+    setRows((all) => {
+      const next = [...all];
+      const [row] = next.splice(index, 1);
+      if (row) next.splice(index + by, 0, row);
+      return next;
+    });
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    const parsed = RubricCriteriaSchema.safeParse(
+      rows.map((r) => ({ name: r.name, maxValue: Number(r.maxValue) })),
+    );
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message);
+      return;
+    }
+    setError(undefined);
+    save.mutate({ criteria: parsed.data });
+  }
+
+  if (rubric.locked)
+    return (
+      <Card withBorder component="section" aria-labelledby={headingId}>
+        <Title order={2} id={headingId} mb={4}>
+          {rubric.section}
+        </Title>
+        <Text size="sm" mb="sm">
+          Marking has begun ({rubric.marks} {rubric.marks === 1 ? 'mark' : 'marks'}): this rubric
+          stays as the adjudicators were given it.
+        </Text>
+        <Table>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Criterion</Table.Th>
+              <Table.Th>Maximum</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rubric.criteria.map((c) => (
+              <Table.Tr key={c.name}>
+                <Table.Td>{c.name}</Table.Td>
+                <Table.Td>{c.maxValue}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Card>
+    );
+
+  return (
+    <Card withBorder component="section" aria-labelledby={headingId}>
+      <form onSubmit={submit} noValidate>
+        <Title order={2} id={headingId} mb="sm">
+          {rubric.section}
+        </Title>
+        <Stack gap="xs">
+          {rows.map((row, index) => (
+            // On a phone the name takes the whole line, its maximum and buttons the next.
+            <Group key={index} gap="xs" align="flex-end" wrap="wrap">
+              <TextInput
+                label={`Criterion ${index + 1}`}
+                value={row.name}
+                onChange={(e) => change(index, 'name', e.currentTarget.value)}
+                style={{ flex: '1 1 14rem' }}
+              />
+              <TextInput
+                label="Maximum"
+                inputMode="numeric"
+                value={row.maxValue}
+                onChange={(e) => change(index, 'maxValue', e.currentTarget.value)}
+                w={80}
+              />
+              <ActionIcon
+                variant="default"
+                size={36}
+                aria-label={`Move criterion ${index + 1} up`}
+                disabled={index === 0}
+                onClick={() => move(index, -1)}
+              >
+                ↑
+              </ActionIcon>
+              <ActionIcon
+                variant="default"
+                size={36}
+                aria-label={`Move criterion ${index + 1} down`}
+                disabled={index === rows.length - 1}
+                onClick={() => move(index, 1)}
+              >
+                ↓
+              </ActionIcon>
+              <ActionIcon
+                variant="default"
+                size={36}
+                aria-label={`Remove criterion ${index + 1}`}
+                disabled={rows.length === 1}
+                onClick={() => setRows((all) => all.filter((_, k) => k !== index))}
+              >
+                ×
+              </ActionIcon>
+            </Group>
+          ))}
+          <Text
+            size="sm"
+            fw={600}
+            aria-live="polite"
+            c={total === RUBRIC_TOTAL ? undefined : 'red.9'}
+          >
+            Total {total} of {RUBRIC_TOTAL}
+          </Text>
+          {error && (
+            <Text size="sm" c="red.9" role="alert">
+              {error}
+            </Text>
+          )}
+          <Group justify="space-between">
+            <Button
+              variant="default"
+              onClick={() => setRows((all) => [...all, { name: '', maxValue: '' }])}
+            >
+              Add criterion
+            </Button>
+            <Button type="submit" loading={save.isPending}>
+              Save {rubric.section} rubric
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Card>
+  );
+}
+
+function RubricsScreen({ id }: { id: number }) {
+  const event = useStaffEvent(id);
+  const rubrics = useRubrics(id);
+  if (event.isPending || rubrics.isPending) return <Loader aria-label="Loading the rubrics" />;
+  if (event.isError || rubrics.isError)
+    return (
+      <Alert color="red" title="Error">
+        The rubrics could not be loaded. Please try again.
+      </Alert>
+    );
+  return (
+    <Stack gap="lg">
+      <Anchor component={Link} to={paths.staffEvent.href({ id })}>
+        Back to {event.data.settings.name}
+      </Anchor>
+      <Text size="sm">
+        Adjudicators score each entry against its section’s criteria; the maxima total{' '}
+        {RUBRIC_TOTAL}. A section’s rubric is fixed from its first mark.
+      </Text>
+      <SimpleGrid cols={{ base: 1, md: 2 }}>
+        {rubrics.data.sections.map((rubric) => (
+          <SectionRubric
+            key={`${rubric.section}-${rubric.criteria.map((c) => c.name).join()}-${rubric.locked}`}
+            eventId={id}
+            rubric={rubric}
+          />
+        ))}
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
+export default function RubricsPage() {
+  const id = Number(useParams().id);
+  return (
+    <StaffArea title="Rubrics" roles={['organiser']}>
+      {() => <RubricsScreen id={id} />}
+    </StaffArea>
+  );
+}
