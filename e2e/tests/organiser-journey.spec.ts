@@ -213,6 +213,13 @@ test('an organiser sets up next year, makes it live, and both years’ families 
   dialog = page.getByRole('dialog', { name: 'Make this event live?' });
   await dialog.getByRole('button', { name: 'Make live' }).click();
   await expect(page.getByText('This event is live')).toBeVisible();
+
+  // ---- The audit log names each change with its before and after. ----
+  await page.goto('/staff/audit-log');
+  const changes = page.getByRole('region', { name: 'Changes' });
+  await expect(changes.getByRole('row', { name: /event\.make-live/ })).toBeVisible();
+  await expect(changes.getByRole('row', { name: /item\.retire/ })).toBeVisible();
+  await look(page, testInfo, 'journey-5-audit-log');
   await page.context().close();
 
   // ---- A new family enters an item of the new event and pays. ----
@@ -279,6 +286,6 @@ test('an organiser sets up next year, makes it live, and both years’ families 
   const result = earlierPage.getByRole('dialog', { name: 'Results' });
   await expect(result).toBeVisible();
   await expect(result).toContainText(/Gold|Silver|Bronze|Merit|Participation|\d+/);
-  await look(earlierPage, testInfo, 'journey-5-earlier-results');
+  await look(earlierPage, testInfo, 'journey-6-earlier-results');
   await earlierPage.context().close();
 });

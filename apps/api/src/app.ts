@@ -5,6 +5,7 @@ import type { Config } from './config/env.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import accounts from './modules/accounts/accounts.module.ts';
 import adjudication from './modules/adjudication/adjudication.module.ts';
+import audit from './modules/audit/audit.module.ts';
 import catalogue from './modules/catalogue/catalogue.module.ts';
 import catalogueEditor from './modules/catalogue-editor/catalogue-editor.module.ts';
 import content from './modules/content/content.module.ts';
@@ -90,6 +91,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(events);
   await app.register(catalogueEditor);
   await app.register(rubrics);
+  await app.register(audit);
   await app.register(reference);
   await app.register(content);
   await app.register(eventDocuments);

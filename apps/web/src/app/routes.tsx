@@ -38,6 +38,7 @@ const EventsPage = lazy(() => import('../features/staff/EventsPage.tsx'));
 const EventPage = lazy(() => import('../features/staff/EventPage.tsx'));
 const CataloguePage = lazy(() => import('../features/staff/CataloguePage.tsx'));
 const RubricsPage = lazy(() => import('../features/staff/RubricsPage.tsx'));
+const AuditLogPage = lazy(() => import('../features/staff/AuditLogPage.tsx'));
 
 /**
  * Every route of spec 2 ("Route table"), at the addresses of `paths` (packages/shared). Matching
@@ -80,6 +81,7 @@ export const routes: RouteObject[] = [
           { path: paths.staffEvent.pattern, element: <EventPage /> },
           { path: paths.staffEventCatalogue.pattern, element: <CataloguePage /> },
           { path: paths.staffEventRubrics.pattern, element: <RubricsPage /> },
+          { path: paths.staffAuditLog.pattern, element: <AuditLogPage /> },
         ],
       },
       { path: '*', element: <NotFoundPage /> },

@@ -65,6 +65,7 @@ export const paths = {
   staffEvent: page('/staff/events/:id'),
   staffEventCatalogue: page('/staff/events/:id/catalogue'),
   staffEventRubrics: page('/staff/events/:id/rubrics'),
+  staffAuditLog: page('/staff/audit-log'),
   /** Served by the API (a page of its own, linked from certificates' QR codes). */
   verifyCertificate: page('/certificates/verify/:code'),
 } as const;

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, exists, ilike, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { likeContains } from '../../lib/like.ts';
 import { events, items, orderItems, orderItemUploads, orders } from '../../db/schema/index.ts';
 import type { OrderItemRow, OrderRow, Tx } from '../orders/orders.repository.ts';
 
@@ -10,8 +11,6 @@ export interface EntryRow {
   order: OrderRow;
 }
 
-/** Escapes LIKE wildcards, so a search for 'MU_1' means exactly that. */
-export const likeContains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export interface EntryListFilter {
   customerId: number;

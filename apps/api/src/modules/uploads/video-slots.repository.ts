@@ -2,7 +2,7 @@ import { and, asc, count, eq, ilike, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { videoCollections, videoSlots } from '../../db/schema/index.ts';
 import type { Tx } from '../orders/orders.repository.ts';
-import { likeContains } from './entries.repository.ts';
+import { likeContains } from '../../lib/like.ts';
 
 /** Entries' video collections and the slots a video is uploaded into. */
 

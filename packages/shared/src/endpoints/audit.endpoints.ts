@@ -1,0 +1,16 @@
+import { defineEndpoint } from '../api/endpoint.ts';
+import { AuditPageSchema, AuditQuerySchema } from '../staff/audit.schema.ts';
+
+/** /api/Staff/AuditLog: every recorded change, newest first, for organisers. */
+export const auditApi = {
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/api/Staff/AuditLog',
+    access: { staff: ['organiser'] },
+    tags: ['Staff: audit log'],
+    summary: 'Recorded changes, newest first: who, when, what, before and after',
+    query: AuditQuerySchema,
+    responses: { 200: AuditPageSchema },
+    errors: [400, 401, 403],
+  }),
+};
