@@ -207,6 +207,24 @@ test('an organiser sets up next year, makes it live, and both years’ families 
   await expect(page.getByText('The Dance rubric was saved.')).toBeVisible();
   await look(page, testInfo, 'journey-4-rubrics');
 
+  // ---- A new FAQ entry, first of the home page's five: previewed, then published. ----
+  await page.goto(eventUrl);
+  await page.getByRole('link', { name: 'Edit the site content' }).click();
+  const faq = page.getByRole('region', { name: 'Frequently asked questions' });
+  await faq.getByRole('button', { name: 'Add a question' }).click();
+  const question = `Can a whole class enter together? (${run})`;
+  await faq.getByRole('textbox', { name: 'Question 1 (on the home page)' }).fill(question);
+  await faq.getByRole('textbox', { name: 'Answer 1', exact: true }).fill('Yes: as a group item of up to 30.');
+  await page.getByRole('button', { name: 'Preview', exact: true }).click();
+  const preview = page.getByRole('dialog', { name: 'Preview of the home page' });
+  const frame = preview.frameLocator('iframe');
+  await expect(frame.getByRole('heading', { level: 3, name: question })).toBeVisible();
+  await expect(frame.getByRole('alert').filter({ hasText: 'Preview' })).toBeVisible();
+  await preview.getByRole('button', { name: 'Close the preview' }).click();
+  await page.getByRole('button', { name: 'Publish' }).click();
+  await expect(page.getByText('The home page and the FAQ now show these words.')).toBeVisible();
+  await look(page, testInfo, 'journey-5-site-content');
+
   // ---- Make it live. ----
   await page.goto(eventUrl);
   await page.getByRole('button', { name: 'Make live…' }).click();
@@ -214,12 +232,20 @@ test('an organiser sets up next year, makes it live, and both years’ families 
   await dialog.getByRole('button', { name: 'Make live' }).click();
   await expect(page.getByText('This event is live')).toBeVisible();
 
+  // The home page is the new event's, with the new question among its five.
+  await page.goto('/');
+  await expect(
+    page
+      .getByRole('region', { name: 'Frequently asked questions' })
+      .getByRole('heading', { name: question }),
+  ).toBeVisible();
+
   // ---- The audit log names each change with its before and after. ----
   await page.goto('/staff/audit-log');
   const changes = page.getByRole('region', { name: 'Changes' });
   await expect(changes.getByRole('row', { name: /event\.make-live/ })).toBeVisible();
   await expect(changes.getByRole('row', { name: /item\.retire/ })).toBeVisible();
-  await look(page, testInfo, 'journey-5-audit-log');
+  await look(page, testInfo, 'journey-6-audit-log');
   await page.context().close();
 
   // ---- A new family enters an item of the new event and pays. ----
@@ -286,6 +312,6 @@ test('an organiser sets up next year, makes it live, and both years’ families 
   const result = earlierPage.getByRole('dialog', { name: 'Results' });
   await expect(result).toBeVisible();
   await expect(result).toContainText(/Gold|Silver|Bronze|Merit|Participation|\d+/);
-  await look(earlierPage, testInfo, 'journey-6-earlier-results');
+  await look(earlierPage, testInfo, 'journey-7-earlier-results');
   await earlierPage.context().close();
 });

@@ -4,7 +4,9 @@ import { s3DownloadOrigin } from '../providers/storage/s3-client.ts';
 
 /**
  * A strict Content-Security-Policy: the app loads only its own scripts, styles and fonts.
- * Mantine writes style attributes at run time, hence 'unsafe-inline' for styles only.
+ * Mantine writes style attributes at run time, hence 'unsafe-inline' for styles only. Only the
+ * site itself may frame its pages: the organisers' preview of the home page (issue 16); another
+ * site still cannot (clickjacking).
  */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
@@ -12,7 +14,7 @@ export const CONTENT_SECURITY_POLICY = [
   "connect-src 'self'",
   "font-src 'self' data:",
   "form-action 'self'",
-  "frame-ancestors 'none'",
+  "frame-ancestors 'self'",
   "img-src 'self' data: blob:",
   "media-src 'self' blob:",
   "object-src 'none'",
@@ -33,7 +35,7 @@ function securityHeaders(isProduction: boolean): Record<string, string> {
     'referrer-policy': 'no-referrer',
     'x-content-type-options': 'nosniff',
     'x-dns-prefetch-control': 'off',
-    'x-frame-options': 'DENY',
+    'x-frame-options': 'SAMEORIGIN',
     'x-permitted-cross-domain-policies': 'none',
     'x-xss-protection': '0',
     ...(isProduction ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' } : {}),

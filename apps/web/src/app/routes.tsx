@@ -39,6 +39,7 @@ const EventPage = lazy(() => import('../features/staff/EventPage.tsx'));
 const CataloguePage = lazy(() => import('../features/staff/CataloguePage.tsx'));
 const RubricsPage = lazy(() => import('../features/staff/RubricsPage.tsx'));
 const AuditLogPage = lazy(() => import('../features/staff/AuditLogPage.tsx'));
+const SiteContentPage = lazy(() => import('../features/staff/SiteContentPage.tsx'));
 
 /**
  * Every route of spec 2 ("Route table"), at the addresses of `paths` (packages/shared). Matching
@@ -82,6 +83,7 @@ export const routes: RouteObject[] = [
           { path: paths.staffEventCatalogue.pattern, element: <CataloguePage /> },
           { path: paths.staffEventRubrics.pattern, element: <RubricsPage /> },
           { path: paths.staffAuditLog.pattern, element: <AuditLogPage /> },
+          { path: paths.staffEventContent.pattern, element: <SiteContentPage /> },
         ],
       },
       { path: '*', element: <NotFoundPage /> },

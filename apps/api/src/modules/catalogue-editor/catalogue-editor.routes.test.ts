@@ -13,6 +13,7 @@ import { auditLog } from '../../db/schema/index.ts';
 import { createFamily } from '../../test/family.ts';
 import { catalogueItems } from '../../test/fixtures.ts';
 import { multipartFile } from '../../test/multipart.ts';
+import { pdfText } from '../../test/pdf-text.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { createStaff, finalisedEntry } from '../adjudication/adjudication.test-helpers.ts';
 
@@ -276,6 +277,10 @@ describe('items', () => {
     );
     expect(retired.statusCode, retired.body).toBe(200);
     expect(await familiesFind('DA103')).toEqual([]);
+    // The prospectus lists what families can enter.
+    const prospectus = await t.app.inject({ url: '/api/documents/prospectus.pdf' });
+    expect(pdfText(prospectus.rawPayload)).toContain('DA102');
+    expect(pdfText(prospectus.rawPayload)).not.toContain('DA103');
 
     // Another family cannot put it in a cart; the family that has it still sees its order.
     const other = await createFamily(t);

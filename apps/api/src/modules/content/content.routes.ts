@@ -10,7 +10,8 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
     if (eventId === undefined) throw notFound('EVENT_NOT_FOUND', 'No event has been set up yet');
     const snap = await app.catalogue.getSnapshot(eventId);
     if (!snap.content) throw notFound('CONTENT_NOT_FOUND', 'This event has no public content yet');
-    reply.header('cache-control', 'public, max-age=60');
+    // Revalidated on every visit: an organiser's change shows on the next page load.
+    reply.header('cache-control', 'no-cache');
     return { event: snap.event, content: snap.content };
   });
 };

@@ -4,6 +4,7 @@ import { publicSiteApi } from '@eisteddfod/shared';
 import { LruCache } from '../../lib/compressed-json.ts';
 import { notFound } from '../../lib/errors.ts';
 import { serve } from '../../plugins/endpoints.ts';
+import type { CatalogueSnapshot } from '../catalogue/catalogue-snapshot.ts';
 import { buildAdjudicatorBio, buildFaq, buildProspectus } from './event-documents.ts';
 
 /**
@@ -11,7 +12,10 @@ import { buildAdjudicatorBio, buildFaq, buildProspectus } from './event-document
  * they never disagree with the site. Made once per catalogue snapshot and kept.
  */
 export const eventDocumentsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const made = new LruCache<Promise<Uint8Array>>(50);
+  // Kept with the snapshot they were made from: a new snapshot (an organiser's change, or the
+  // time to live) makes them anew, and an old one takes its documents with it. (Keyed by its
+  // load time, two loads in one millisecond, or under a test's frozen clock, shared documents.)
+  const made = new WeakMap<CatalogueSnapshot, LruCache<Promise<Uint8Array>>>();
 
   async function current() {
     const eventId = await app.catalogue.currentEventId();
@@ -20,26 +24,35 @@ export const eventDocumentsRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   function send(reply: FastifyReply, name: string, pdf: Uint8Array) {
-    return reply
-      .type('application/pdf')
-      .header('content-disposition', `inline; filename="${name}"`)
-      .header('cache-control', 'public, max-age=300')
-      .send(Buffer.from(pdf));
+    return (
+      reply
+        .type('application/pdf')
+        .header('content-disposition', `inline; filename="${name}"`)
+        // Revalidated on every download: an organiser's change shows at once.
+        .header('cache-control', 'no-cache')
+        .send(Buffer.from(pdf))
+    );
   }
 
-  function cached(key: string, make: () => Promise<Uint8Array>) {
-    const pending = made.getOrCreate(key, make);
-    pending.catch(() => made.clear());
+  function cached(snap: CatalogueSnapshot, key: string, make: () => Promise<Uint8Array>) {
+    let documents = made.get(snap);
+    if (!documents) {
+      documents = new LruCache<Promise<Uint8Array>>(50);
+      made.set(snap, documents);
+    }
+    const pending = documents.getOrCreate(key, make);
+    pending.catch(() => documents.clear());
     return pending;
   }
 
   serve(app, publicSiteApi.prospectus, async (_req, reply) => {
     const snap = await current();
-    const pdf = await cached(`${snap.event.id}:${snap.loadedAt}:prospectus`, () =>
+    const pdf = await cached(snap, 'prospectus', () =>
       buildProspectus(
         snap.event,
         snap.content,
-        snap.entries.map((e) => e.item),
+        // What families can enter: retired items are left out.
+        snap.entries.filter((e) => !e.retired).map((e) => e.item),
       ),
     );
     return send(reply, 'prospectus.pdf', pdf);
@@ -49,9 +62,7 @@ export const eventDocumentsRoutes: FastifyPluginAsyncZod = async (app) => {
     const snap = await current();
     const content = snap.content;
     if (!content) throw notFound('CONTENT_NOT_FOUND', 'This event has no FAQ yet');
-    const pdf = await cached(`${snap.event.id}:${snap.loadedAt}:faq`, () =>
-      buildFaq(snap.event, content),
-    );
+    const pdf = await cached(snap, 'faq', () => buildFaq(snap.event, content));
     return send(reply, 'faq.pdf', pdf);
   });
 
@@ -59,7 +70,7 @@ export const eventDocumentsRoutes: FastifyPluginAsyncZod = async (app) => {
     const snap = await current();
     const adjudicator = snap.content?.adjudicators.find((a) => a.slug === req.params.slug);
     if (!adjudicator) throw notFound('ADJUDICATOR_NOT_FOUND', 'There is no such adjudicator');
-    const pdf = await cached(`${snap.event.id}:${snap.loadedAt}:bio:${adjudicator.slug}`, () =>
+    const pdf = await cached(snap, `bio:${adjudicator.slug}`, () =>
       buildAdjudicatorBio(snap.event, adjudicator),
     );
     return send(reply, `${adjudicator.slug}.pdf`, pdf);

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiError, mockApi } from '../../test/api-mock.ts';
 import { PUBLIC_SITE } from '../../test/public-site-fixture.ts';
 import { renderRoutes } from '../../test/render.tsx';
+import { storeSitePreview } from '../../shared/event/site-preview.ts';
 import HomePage from './HomePage.tsx';
 
 // Under a Suspense boundary, as AppLayout puts every screen: the page waits for its content.
@@ -20,6 +21,36 @@ const routes = [
 
 describe('HomePage (spec 2, Home page)', () => {
   afterEach(() => vi.unstubAllGlobals());
+
+  it('shows an organiser’s unpublished words when opened as a preview, and only then', async () => {
+    mockApi((r) =>
+      r.path === '/api/content' ? [200, PUBLIC_SITE] : [500, apiError(500, 'UNEXPECTED')],
+    );
+    storeSitePreview({
+      title: 'Online Eisteddfod 2026',
+      intro: 'Next year, from wherever you are.',
+      faq: [
+        { question: 'Can a school enter a whole class?', answer: 'Yes.' },
+        ...PUBLIC_SITE.content.faq,
+      ],
+    });
+    const { unmount } = renderRoutes(routes, '/?preview=1');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Online Eisteddfod 2026' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent(/Preview/);
+    expect(
+      screen.getByRole('heading', { level: 3, name: 'Can a school enter a whole class?' }),
+    ).toBeInTheDocument();
+    unmount();
+
+    renderRoutes(routes, '/');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Online Eisteddfod 2025' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    sessionStorage.clear();
+  });
 
   it('builds every section from GET /api/content', async () => {
     const requests = mockApi((r) =>

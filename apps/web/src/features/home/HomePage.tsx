@@ -1,7 +1,10 @@
 import type { EventContent, EventSummary } from '@eisteddfod/shared';
+import { Alert } from '@mantine/core';
 import { Component, type ReactNode } from 'react';
+import { useLocation } from 'react-router';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { usePublicSiteSuspense } from '../../shared/event/api/event-content.ts';
+import { readSitePreview, withPreview } from '../../shared/event/site-preview.ts';
 import { AdjudicatorsSection } from './components/AdjudicatorsSection.tsx';
 import { CategoriesSection } from './components/CategoriesSection.tsx';
 import { FaqSection } from './components/FaqSection.tsx';
@@ -26,8 +29,23 @@ export default function HomePage() {
 
 function LoadedHomePage() {
   const { data } = usePublicSiteSuspense();
-  return <HomeSections event={data.event} content={data.content} />;
+  const draft = readSitePreview(useLocation().search);
+  if (!draft) return <HomeSections event={data.event} content={data.content} />;
+  return (
+    <>
+      <Alert color="orange" radius={0} title="Preview" styles={previewStyles}>
+        This is how the home page will look once the changes are published. Families see the
+        published page.
+      </Alert>
+      <HomeSections event={data.event} content={withPreview(data.content, draft)} />
+    </>
+  );
 }
+
+const previewStyles = {
+  title: { color: 'var(--mantine-color-dark-9)' },
+  message: { color: 'var(--mantine-color-dark-9)' },
+};
 
 interface HomeSectionsProps {
   event: EventSummary | undefined;

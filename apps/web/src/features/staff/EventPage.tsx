@@ -391,6 +391,9 @@ function EventSettingsScreen({ id }: { id: number }) {
         <Anchor component={Link} to={paths.staffEventRubrics.href({ id: e.id })} size="sm">
           Edit the rubrics
         </Anchor>
+        <Anchor component={Link} to={paths.staffEventContent.href({ id: e.id })} size="sm">
+          Edit the site content
+        </Anchor>
       </Group>
       <MakeLive event={e} />
       <SettingsForm key={`${e.id}-${version}`} event={e} />

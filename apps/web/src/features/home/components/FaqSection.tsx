@@ -1,4 +1,4 @@
-import { paths } from '@eisteddfod/shared';
+import { HOME_FAQ_COUNT, paths } from '@eisteddfod/shared';
 import { Accordion, Button, Container, Text } from '@mantine/core';
 import type { EventContent } from '@eisteddfod/shared';
 import { Link } from 'react-router';
@@ -6,8 +6,6 @@ import { DownloadIcon, MailIcon } from '../../../components/icons.tsx';
 import { FAQ_URL } from '../../../shared/event/documents.ts';
 import { SectionHeading } from './SectionHeading.tsx';
 import classes from './home.module.css';
-
-const HOME_FAQ_COUNT = 5;
 
 /**
  * Spec 2 and 4 (FAQ accordion): the first five questions; opening one closes the others

@@ -1,0 +1,225 @@
+import { HOME_FAQ_COUNT, paths, SiteContentSchema, type SiteContent } from '@eisteddfod/shared';
+import {
+  ActionIcon,
+  Alert,
+  Anchor,
+  Button,
+  Card,
+  Group,
+  Loader,
+  Modal,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useState, type FormEvent } from 'react';
+import { Link, useParams } from 'react-router';
+import { storeSitePreview } from '../../shared/event/site-preview.ts';
+import { useStaffEvent } from './api/events-api.ts';
+import { usePublishSiteContent, useSiteContent } from './api/site-content-api.ts';
+import { StaffArea } from './components/StaffArea.tsx';
+
+type Faq = SiteContent['faq'];
+
+/** The FAQ in its order: the home page shows the first five, the FAQ document all. */
+function FaqEditor({ faq, onChange }: { faq: Faq; onChange: (faq: Faq) => void }) {
+  const set = (index: number, key: 'question' | 'answer', value: string) =>
+    onChange(faq.map((f, k) => (k === index ? { ...f, [key]: value } : f)));
+  const move = (index: number, by: -1 | 1) => {
+    const next = [...faq];
+    const [entry] = next.splice(index, 1);
+    if (entry) next.splice(index + by, 0, entry);
+    onChange(next);
+  };
+  return (
+    <Card withBorder component="section" aria-labelledby="faq-heading">
+      <Group justify="space-between" mb={4}>
+        <Title order={2} id="faq-heading">
+          Frequently asked questions
+        </Title>
+        <Button variant="default" onClick={() => onChange([{ question: '', answer: '' }, ...faq])}>
+          Add a question
+        </Button>
+      </Group>
+      <Text size="sm" mb="sm">
+        The home page shows the first {HOME_FAQ_COUNT}; the FAQ document has them all. A new
+        question starts at the top.
+      </Text>
+      <Stack gap="md">
+        {faq.map((entry, index) => (
+          <Stack
+            key={index}
+            gap={4}
+            pb="sm"
+            style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}
+          >
+            <TextInput
+              label={`Question ${index + 1}${index < HOME_FAQ_COUNT ? ' (on the home page)' : ''}`}
+              value={entry.question}
+              onChange={(e) => set(index, 'question', e.currentTarget.value)}
+            />
+            <Textarea
+              label={`Answer ${index + 1}`}
+              rows={3}
+              value={entry.answer}
+              onChange={(e) => set(index, 'answer', e.currentTarget.value)}
+            />
+            <Group gap="xs">
+              <ActionIcon
+                variant="default"
+                size={36}
+                aria-label={`Move question ${index + 1} up`}
+                disabled={index === 0}
+                onClick={() => move(index, -1)}
+              >
+                ↑
+              </ActionIcon>
+              <ActionIcon
+                variant="default"
+                size={36}
+                aria-label={`Move question ${index + 1} down`}
+                disabled={index === faq.length - 1}
+                onClick={() => move(index, 1)}
+              >
+                ↓
+              </ActionIcon>
+              <Button
+                variant="default"
+                size="compact-sm"
+                onClick={() => onChange(faq.filter((_, k) => k !== index))}
+              >
+                Remove question {index + 1}
+              </Button>
+            </Group>
+          </Stack>
+        ))}
+      </Stack>
+    </Card>
+  );
+}
+
+function SiteContentForm({ eventId, published }: { eventId: number; published: SiteContent }) {
+  const [draft, setDraft] = useState(published);
+  const [error, setError] = useState<string>();
+  const [previewing, setPreviewing] = useState(false);
+  const publish = usePublishSiteContent(eventId);
+  const phone = useMediaQuery('(max-width: 48em)');
+
+  function checked(): SiteContent | undefined {
+    const parsed = SiteContentSchema.safeParse(draft);
+    setError(parsed.success ? undefined : parsed.error.issues[0]?.message);
+    return parsed.success ? parsed.data : undefined;
+  }
+
+  function preview() {
+    const content = checked();
+    if (!content) return;
+    storeSitePreview(content);
+    setPreviewing(true);
+  }
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    const content = checked();
+    if (content) publish.mutate(content, { onSuccess: (saved) => setDraft(saved) });
+  }
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="lg">
+        <Card withBorder component="section" aria-labelledby="hero-heading">
+          <Title order={2} id="hero-heading" mb="sm">
+            Home page
+          </Title>
+          <Stack gap="sm">
+            <TextInput
+              label="Title"
+              value={draft.title}
+              onChange={(e) => {
+                const title = e.currentTarget.value;
+                setDraft((d) => ({ ...d, title }));
+              }}
+            />
+            <Textarea
+              label="Introduction"
+              rows={4}
+              value={draft.intro}
+              onChange={(e) => {
+                const intro = e.currentTarget.value;
+                setDraft((d) => ({ ...d, intro }));
+              }}
+            />
+            <Text size="sm">
+              The host line is in the event’s settings; the key dates come from its dates.
+            </Text>
+          </Stack>
+        </Card>
+        <FaqEditor faq={draft.faq} onChange={(faq) => setDraft((d) => ({ ...d, faq }))} />
+        {error && (
+          <Text c="red.9" role="alert">
+            {error}
+          </Text>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={preview}>
+            Preview
+          </Button>
+          <Button type="submit" loading={publish.isPending}>
+            Publish
+          </Button>
+        </Group>
+      </Stack>
+      <Modal
+        opened={previewing}
+        onClose={() => setPreviewing(false)}
+        title="Preview of the home page"
+        size="90rem"
+        fullScreen={phone}
+        closeButtonProps={{ 'aria-label': 'Close the preview' }}
+      >
+        <iframe
+          title="The home page with these changes"
+          src={`${paths.home.href()}?preview=1`}
+          style={{ width: '100%', height: '75vh', border: 0 }}
+        />
+      </Modal>
+    </form>
+  );
+}
+
+function SiteContentScreen({ id }: { id: number }) {
+  const event = useStaffEvent(id);
+  const content = useSiteContent(id);
+  if (event.isPending || content.isPending) return <Loader aria-label="Loading the content" />;
+  if (event.isError || content.isError)
+    return (
+      <Alert color="red" title="Error">
+        The site content could not be loaded. Please try again.
+      </Alert>
+    );
+  return (
+    <Stack gap="lg">
+      <Anchor component={Link} to={paths.staffEvent.href({ id })}>
+        Back to {event.data.settings.name}
+      </Anchor>
+      {!event.data.isLive && (
+        <Text size="sm">
+          This event is not live yet: its words reach the site when it is made live.
+        </Text>
+      )}
+      <SiteContentForm eventId={id} published={content.data} />
+    </Stack>
+  );
+}
+
+export default function SiteContentPage() {
+  const id = Number(useParams().id);
+  return (
+    <StaffArea title="Site content" roles={['organiser']}>
+      {() => <SiteContentScreen id={id} />}
+    </StaffArea>
+  );
+}
