@@ -7,6 +7,7 @@ export * from './catalogue/catalogue-editor.schema.ts';
 export * from './event/event.schema.ts';
 export * from './event/event-setup.rules.ts';
 export * from './event/event-setup.schema.ts';
+export * from './event/site-content.rules.ts';
 export * from './event/site-content.schema.ts';
 export * from './money/money.ts';
 export * from './reference/countries.ts';

@@ -1,12 +1,10 @@
 import { z } from 'zod';
 import { text } from '../api/text.schema.ts';
+import { HOME_FAQ_COUNT } from './site-content.rules.ts';
 
 // The public site's words as organisers edit them (issue 16): the home page's title and
 // introduction, and the FAQ in its order (the home page shows the first five, the FAQ
 // document all of them). The key dates are the event's own, never typed here.
-
-/** The home page shows this many questions; the FAQ document has them all. */
-export const HOME_FAQ_COUNT = 5;
 
 export const SiteContentSchema = z.object({
   title: text().trim().min(1, 'Please enter the title.').max(120),
