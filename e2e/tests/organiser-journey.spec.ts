@@ -214,7 +214,9 @@ test('an organiser sets up next year, makes it live, and both years’ families 
   await faq.getByRole('button', { name: 'Add a question' }).click();
   const question = `Can a whole class enter together? (${run})`;
   await faq.getByRole('textbox', { name: 'Question 1 (on the home page)' }).fill(question);
-  await faq.getByRole('textbox', { name: 'Answer 1', exact: true }).fill('Yes: as a group item of up to 30.');
+  await faq
+    .getByRole('textbox', { name: 'Answer 1', exact: true })
+    .fill('Yes: as a group item of up to 30.');
   await page.getByRole('button', { name: 'Preview', exact: true }).click();
   const preview = page.getByRole('dialog', { name: 'Preview of the home page' });
   const frame = preview.frameLocator('iframe');

@@ -20,6 +20,7 @@ import payments from './modules/payments/payments.module.ts';
 import pictures from './modules/pictures/pictures.module.ts';
 import reference from './modules/reference/reference.module.ts';
 import rubrics from './modules/rubrics/rubrics.module.ts';
+import schools from './modules/schools/schools.module.ts';
 import siteContent from './modules/site-content/site-content.module.ts';
 import support from './modules/support/support.module.ts';
 import uploads from './modules/uploads/uploads.module.ts';
@@ -94,6 +95,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(rubrics);
   await app.register(audit);
   await app.register(siteContent);
+  await app.register(schools);
   await app.register(reference);
   await app.register(content);
   await app.register(eventDocuments);

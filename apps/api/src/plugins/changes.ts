@@ -22,6 +22,9 @@ declare module 'fastify' {
 
 const CHANNEL = 'eisteddfod_changes';
 
+/** The list of schools changed: forms and checks read it again (modules/schools). */
+export const SCHOOLS_CHANGED = 'schools';
+
 export default fp(
   async (app) => {
     const handlers = new Map<string, ((detail: string | undefined) => void)[]>();

@@ -14,9 +14,8 @@ export const AuditQuerySchema = z.object({
     .transform((s) => s.trim())
     .default(''),
 });
-export type AuditQuery = z.input<typeof AuditQuerySchema>;
 
-export const AuditEntrySchema = z.object({
+const AuditEntrySchema = z.object({
   id: z.number().int(),
   at: z.iso.datetime({ offset: true }),
   /** The person's name; null for the system (a job, a provider's notification). */

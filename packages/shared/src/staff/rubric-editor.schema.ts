@@ -41,7 +41,6 @@ export const RubricCriteriaSchema = z
     if (total !== RUBRIC_TOTAL)
       ctx.addIssue({ code: 'custom', path: [], message: RUBRIC_EDITOR_MESSAGES.total(total) });
   });
-export type RubricCriteria = z.infer<typeof RubricCriteriaSchema>;
 
 export const SaveRubricSchema = z.object({ criteria: RubricCriteriaSchema });
 export type SaveRubric = z.infer<typeof SaveRubricSchema>;

@@ -98,6 +98,11 @@ export function createContestantsService(
   }
 
   return {
+    /** The list of schools changed (an organiser, maybe on another instance): read it again. */
+    forgetSchools() {
+      schoolCache = undefined;
+    },
+
     async listContestants(customerId: number): Promise<ParticipantProfile[]> {
       return toResponse(await repo.findProfiles(db, customerId));
     },

@@ -11,7 +11,6 @@ export interface EntryRow {
   order: OrderRow;
 }
 
-
 export interface EntryListFilter {
   customerId: number;
   profileId: number;

@@ -1,0 +1,110 @@
+import type { StaffSchool } from '@eisteddfod/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createFamily } from '../../test/family.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createStaff } from '../adjudication/adjudication.test-helpers.ts';
+
+let t: TestApp;
+let organiser: Awaited<ReturnType<typeof createStaff>>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  organiser = await createStaff(t, 'organiser');
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const schools = async () =>
+  (await organiser.call('GET', '/api/Staff/Schools')).json<StaffSchool[]>();
+const formSchools = async () =>
+  (await t.app.inject({ url: '/api/reference' })).json<{ schools: string[] }>().schools;
+const add = async (name: string) => {
+  const res = await organiser.call('POST', '/api/Staff/Schools', { name });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json<StaffSchool>();
+};
+
+describe('schools', () => {
+  it('is organisers only: a family gets 404, an adjudicator 403, no one signed in 401', async () => {
+    const family = await createFamily(t);
+    const adjudicator = await createStaff(t, 'adjudicator');
+    const calls: [method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown][] = [
+      ['GET', '/api/Staff/Schools'],
+      ['POST', '/api/Staff/Schools', { name: 'x' }],
+      ['PUT', '/api/Staff/Schools/1', { name: 'x' }],
+      ['POST', '/api/Staff/Schools/2/Merge', { intoId: 3 }],
+    ];
+    for (const [method, url, body] of calls) {
+      expect((await family.call(method, url, body)).statusCode, `${method} ${url}`).toBe(404);
+      expect((await adjudicator.call(method, url, body)).statusCode, `${method} ${url}`).toBe(403);
+      const anonymous = await t.app.inject({ method, url, ...(body ? { payload: body } : {}) });
+      expect(anonymous.statusCode, `${method} ${url}`).toBe(401);
+    }
+  });
+
+  it("adds a school in the forms' order, 'Other School' first; a name is on the list once", async () => {
+    await add('Aardvark Academy');
+    const names = await formSchools();
+    expect(names[0]).toBe('Other School');
+    expect(names[1]).toBe('Aardvark Academy');
+    const again = await organiser.call('POST', '/api/Staff/Schools', { name: 'aardvark academy' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ code: 'SCHOOL_EXISTS' });
+  });
+
+  it('renames a school, and its contestants follow; a family can choose the new name at once', async () => {
+    const school = await add('Bluegum Hights College');
+    const family = await createFamily(t);
+    const contestant = await family.addContestant({ school: 'Bluegum Hights College' });
+    const res = await organiser.call('PUT', `/api/Staff/Schools/${school.id}`, {
+      name: 'Bluegum Heights Academy',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<StaffSchool>()).toMatchObject({
+      name: 'Bluegum Heights Academy',
+      contestants: 1,
+    });
+    const profiles = await family.call('GET', `/api/Customers/${family.id}/participant-profiles`);
+    expect(
+      profiles.json<{ id: number; school: string }[]>().find((p) => p.id === contestant)?.school,
+    ).toBe('Bluegum Heights Academy');
+    // The contestants' check read the list before: it reads it again.
+    await family.addContestant({ firstName: 'Lindo', school: 'Bluegum Heights Academy' });
+  });
+
+  it('merges a duplicate into the school that stays; its contestants follow and it goes', async () => {
+    const kept = await add('Jacaranda Primary School');
+    const duplicate = await add('Jacaranda Primary');
+    const family = await createFamily(t);
+    await family.addContestant({ school: 'Jacaranda Primary' });
+    const res = await organiser.call('POST', `/api/Staff/Schools/${duplicate.id}/Merge`, {
+      intoId: kept.id,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<StaffSchool>()).toMatchObject({ id: kept.id, contestants: 1 });
+    expect((await schools()).some((s) => s.id === duplicate.id)).toBe(false);
+    expect(await formSchools()).not.toContain('Jacaranda Primary');
+  });
+
+  it("keeps 'Other School' as it is, and a school merged into itself is refused", async () => {
+    const list = await schools();
+    const other = list.find((s) => s.fixed)!;
+    expect(other.name).toBe('Other School');
+    const renamed = await organiser.call('PUT', `/api/Staff/Schools/${other.id}`, {
+      name: 'Others',
+    });
+    expect(renamed.statusCode).toBe(409);
+    expect(renamed.json()).toMatchObject({ code: 'SCHOOL_FIXED' });
+    const merged = await organiser.call('POST', `/api/Staff/Schools/${other.id}/Merge`, {
+      intoId: list[1]!.id,
+    });
+    expect(merged.statusCode).toBe(409);
+    const itself = await organiser.call('POST', `/api/Staff/Schools/${list[1]!.id}/Merge`, {
+      intoId: list[1]!.id,
+    });
+    expect(itself.statusCode).toBe(400);
+    const missing = await organiser.call('PUT', '/api/Staff/Schools/999999', { name: 'Nowhere' });
+    expect(missing.statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,21 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { schoolsApi } from '@eisteddfod/shared';
+import { callerOf } from '../../plugins/access.ts';
+import { serve } from '../../plugins/endpoints.ts';
+
+/** /api/Staff/Schools: organisers only (from each definition). */
+export const schoolsRoutes: FastifyPluginAsyncZod = async (app) => {
+  serve(app, schoolsApi.list, () => app.schools.list());
+
+  serve(app, schoolsApi.add, async (req, reply) =>
+    reply.code(201).send(await app.schools.add(callerOf(req).customerId, req.body.name)),
+  );
+
+  serve(app, schoolsApi.rename, (req) =>
+    app.schools.rename(callerOf(req).customerId, req.params.id, req.body.name),
+  );
+
+  serve(app, schoolsApi.merge, (req) =>
+    app.schools.merge(callerOf(req).customerId, req.params.id, req.body.intoId),
+  );
+};

@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { defineEndpoint } from '../api/endpoint.ts';
+import {
+  MergeSchoolSchema,
+  SchoolNameSchema,
+  SchoolParamsSchema,
+  StaffSchoolSchema,
+} from '../reference/schools.schema.ts';
+
+const tags = ['Staff: schools'];
+const errors = [400, 401, 403, 404, 409] as const;
+const organiser = { staff: ['organiser'] } as const;
+
+/** /api/Staff/Schools: the schools contestant forms offer, kept by organisers. */
+export const schoolsApi = {
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/api/Staff/Schools',
+    access: organiser,
+    tags,
+    summary: "Every school in the forms' order, with how many contestants name it",
+    responses: { 200: z.array(StaffSchoolSchema) },
+    errors,
+  }),
+  add: defineEndpoint({
+    method: 'POST',
+    path: '/api/Staff/Schools',
+    access: organiser,
+    tags,
+    summary: 'Add a school',
+    body: SchoolNameSchema,
+    responses: { 201: StaffSchoolSchema },
+    errors,
+  }),
+  rename: defineEndpoint({
+    method: 'PUT',
+    path: '/api/Staff/Schools/:id',
+    access: organiser,
+    tags,
+    summary: 'Rename a school; its contestants and group members follow',
+    params: SchoolParamsSchema,
+    body: SchoolNameSchema,
+    responses: { 200: StaffSchoolSchema },
+    errors,
+  }),
+  merge: defineEndpoint({
+    method: 'POST',
+    path: '/api/Staff/Schools/:id/Merge',
+    access: organiser,
+    tags,
+    summary: 'Merge a duplicate into another school: its contestants follow, it goes',
+    params: SchoolParamsSchema,
+    body: MergeSchoolSchema,
+    responses: { 200: StaffSchoolSchema },
+    errors,
+  }),
+};
