@@ -248,6 +248,18 @@ test('an organiser sets up next year, makes it live, and both years’ families 
   await expect(changes.getByRole('row', { name: /event\.make-live/ })).toBeVisible();
   await expect(changes.getByRole('row', { name: /item\.retire/ })).toBeVisible();
   await look(page, testInfo, 'journey-6-audit-log');
+
+  // ---- A school for next year's forms. ----
+  await page.goto('/staff/schools');
+  const school = `Jacaranda Academy ${run}`;
+  await page.getByRole('textbox', { name: 'New school' }).fill(school);
+  await page.getByRole('button', { name: 'Add school' }).click();
+  await page.getByRole('textbox', { name: 'Search schools' }).fill(school);
+  await expect(
+    page.getByRole('region', { name: 'Schools' }).getByRole('row', { name: new RegExp(school) }),
+  ).toBeVisible();
+  await expect(page.locator('.mantine-Notification-root')).toHaveCount(0, { timeout: 10_000 });
+  await look(page, testInfo, 'journey-6-schools');
   await page.context().close();
 
   // ---- A new family enters an item of the new event and pays. ----

@@ -40,6 +40,7 @@ const CataloguePage = lazy(() => import('../features/staff/CataloguePage.tsx'));
 const RubricsPage = lazy(() => import('../features/staff/RubricsPage.tsx'));
 const AuditLogPage = lazy(() => import('../features/staff/AuditLogPage.tsx'));
 const SiteContentPage = lazy(() => import('../features/staff/SiteContentPage.tsx'));
+const SchoolsPage = lazy(() => import('../features/staff/SchoolsPage.tsx'));
 
 /**
  * Every route of spec 2 ("Route table"), at the addresses of `paths` (packages/shared). Matching
@@ -84,6 +85,7 @@ export const routes: RouteObject[] = [
           { path: paths.staffEventRubrics.pattern, element: <RubricsPage /> },
           { path: paths.staffAuditLog.pattern, element: <AuditLogPage /> },
           { path: paths.staffEventContent.pattern, element: <SiteContentPage /> },
+          { path: paths.staffSchools.pattern, element: <SchoolsPage /> },
         ],
       },
       { path: '*', element: <NotFoundPage /> },

@@ -66,6 +66,7 @@ export const paths = {
   staffEventCatalogue: page('/staff/events/:id/catalogue'),
   staffEventRubrics: page('/staff/events/:id/rubrics'),
   staffAuditLog: page('/staff/audit-log'),
+  staffSchools: page('/staff/schools'),
   staffEventContent: page('/staff/events/:id/content'),
   /** Served by the API (a page of its own, linked from certificates' QR codes). */
   verifyCertificate: page('/certificates/verify/:code'),

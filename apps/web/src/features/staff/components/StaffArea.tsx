@@ -13,6 +13,7 @@ const LINKS: { to: string; label: string; roles: StaffRole[] }[] = [
   { to: paths.staffResults.href(), label: 'Results', roles: ['organiser'] },
   { to: paths.staffAdjudicators.href(), label: 'Adjudicators', roles: ['organiser'] },
   { to: paths.staffEvents.href(), label: 'Events', roles: ['organiser'] },
+  { to: paths.staffSchools.href(), label: 'Schools', roles: ['organiser'] },
   { to: paths.staffAuditLog.href(), label: 'Audit log', roles: ['organiser'] },
 ];
 

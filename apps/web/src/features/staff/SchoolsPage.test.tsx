@@ -1,0 +1,55 @@
+import type { StaffSchool } from '@eisteddfod/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { apiError, mockApi } from '../../test/api-mock.ts';
+import { renderRoutes } from '../../test/render.tsx';
+import SchoolsPage from './SchoolsPage.tsx';
+import { organiser } from './test/fixtures.ts';
+
+vi.mock('@mantine/notifications', () => ({ notifications: { show: vi.fn() } }));
+
+const schools: StaffSchool[] = [
+  { id: 1, name: 'Other School', contestants: 40, fixed: true },
+  { id: 2, name: 'Jacaranda Primary', contestants: 2, fixed: false },
+  { id: 3, name: 'Jacaranda Primary School', contestants: 9, fixed: false },
+];
+
+describe('SchoolsPage (/staff/schools)', () => {
+  beforeEach(() => localStorage.setItem('token', 'session-token'));
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    localStorage.clear();
+  });
+
+  it("keeps 'Other School' as it is, searches, and merges a duplicate into the school that stays", async () => {
+    const requests = mockApi((r) => {
+      if (r.path === '/api/Staff/Me') return [200, organiser];
+      if (r.path === '/api/Staff/Schools') return [200, schools];
+      if (r.path === '/api/Staff/Schools/2/Merge') return [200, { ...schools[2], contestants: 11 }];
+      return [404, apiError(404, 'NOT_FOUND')];
+    });
+    const user = userEvent.setup();
+    renderRoutes([{ path: '/staff/schools', element: <SchoolsPage /> }], '/staff/schools');
+    const table = await screen.findByRole('region', { name: 'Schools' });
+    const other = within(table).getByRole('row', { name: /Other School/ });
+    expect(within(other).queryByRole('button')).not.toBeInTheDocument();
+
+    await user.type(screen.getByRole('textbox', { name: 'Search schools' }), 'jacaranda');
+    expect(screen.getByText('2 of 3 schools')).toBeInTheDocument();
+    await user.click(
+      within(table).getByRole('button', { name: 'Merge Jacaranda Primary into another school' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Merge Jacaranda Primary' });
+    await user.click(within(dialog).getByRole('combobox', { name: 'Into' }));
+    await user.click(
+      await screen.findByRole('option', { name: 'Jacaranda Primary School', hidden: true }),
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Merge' }));
+    await waitFor(() =>
+      expect(requests.find((r) => r.path === '/api/Staff/Schools/2/Merge')?.body).toEqual({
+        intoId: 3,
+      }),
+    );
+  });
+});
