@@ -16,7 +16,7 @@ import { findLiveUploads } from '../uploads/entry-files.repository.ts';
 import type { MediaLinks } from '../uploads/media-links.ts';
 import * as entries from './adjudication.repository.ts';
 import * as repo from './marks.repository.ts';
-import { rubricFor } from './rubrics.repository.ts';
+import { lockRubrics, rubricFor } from './rubrics.repository.ts';
 
 export interface MarkingDependencies {
   db: Database;
@@ -145,40 +145,49 @@ export function createMarkingService(deps: MarkingDependencies) {
      * server's sum; a submitted mark is final for the adjudicator (an organiser may reopen it).
      */
     async saveMark(adjudicatorId: number, orderItemId: number, input: SaveMark) {
+      const event = await eventId();
       const row = await visibleEntry(adjudicatorId, orderItemId);
       if (row.markStatus === 'submitted') {
         throw new AppError(409, 'MARK_SUBMITTED', 'This mark has been submitted already.');
       }
-      const rubric = await rubricFor(db, await eventId(), row.section);
-      const problems = rubricProblems(rubric, input.scores, input.submit);
-      if (problems.length > 0) {
-        throw badRequest('INVALID_SCORES', problems.map(describeRubricProblem).join(' '));
-      }
       const total = totalOf(input.scores);
       const now = new Date(deps.now());
-      const scores = rubric.flatMap((c, position) => {
-        const score = input.scores.find((s) => s.name === c.name);
-        return score ? [{ position, name: c.name, value: score.value, maxValue: c.maxValue }] : [];
-      });
-      const saved = await repo.saveMark(db, {
-        orderItemId,
-        adjudicatorId,
-        comment: input.comment,
-        total,
-        submit: input.submit,
-        at: now,
-        scores,
+      // The rubric is read, the scores checked against it and the mark written under the
+      // rubrics' lock (shared by marks), so an organiser's change to the rubric comes wholly
+      // before or wholly after: never between the check and the write (decision 018).
+      const saved = await db.transaction(async (tx) => {
+        await lockRubrics(tx, event, 'mark');
+        const rubric = await rubricFor(tx, event, row.section);
+        const problems = rubricProblems(rubric, input.scores, input.submit);
+        if (problems.length > 0) {
+          throw badRequest('INVALID_SCORES', problems.map(describeRubricProblem).join(' '));
+        }
+        const scores = rubric.flatMap((c, position) => {
+          const score = input.scores.find((s) => s.name === c.name);
+          return score ? [{ position, name: c.name, value: score.value, maxValue: c.maxValue }] : [];
+        });
+        const written = await repo.saveMark(tx, {
+          orderItemId,
+          adjudicatorId,
+          comment: input.comment,
+          total,
+          submit: input.submit,
+          at: now,
+          scores,
+        });
+        if (written)
+          await audit(tx, {
+            actorCustomerId: adjudicatorId,
+            action: input.submit ? 'mark.submitted' : 'mark.draft_saved',
+            entityType: 'order_item',
+            entityId: orderItemId,
+            details: { total },
+          });
+        return written;
       });
       if (!saved) {
         throw new AppError(409, 'MARK_SUBMITTED', 'This mark has been submitted already.');
       }
-      await audit(db, {
-        actorCustomerId: adjudicatorId,
-        action: input.submit ? 'mark.submitted' : 'mark.draft_saved',
-        entityType: 'order_item',
-        entityId: orderItemId,
-        details: { total },
-      });
       return detail(adjudicatorId, orderItemId);
     },
 

@@ -39,15 +39,6 @@ export async function marksPerSection(db: Database, eventId: number): Promise<Ma
   return new Map(rows.map((r) => [r.section, r.marks]));
 }
 
-/**
- * Holds back every mark being written until this transaction ends, so that no first mark of a
- * section slips in between counting its marks and replacing its rubric. Rubrics change rarely
- * and a rubric's transaction lasts milliseconds; marks wait that long at most.
- */
-export async function holdMarks(db: Database): Promise<void> {
-  await db.execute(sql`lock table ${marks} in share row exclusive mode`);
-}
-
 /** Replaces a section's criteria, in order. */
 export async function replaceCriteria(
   db: Database,

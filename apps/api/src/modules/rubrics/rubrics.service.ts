@@ -9,6 +9,7 @@ import {
 import type { Database } from '../../db/client.ts';
 import { audit } from '../../lib/audit.repository.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
+import { ensureRubrics, lockRubrics } from '../adjudication/rubrics.repository.ts';
 import * as eventsRepo from '../events/events.repository.ts';
 import * as repo from './rubrics.repository.ts';
 
@@ -25,14 +26,18 @@ export function createRubricsService(deps: { db: Database }) {
       repo.criteriaOf(tx, eventId),
       repo.marksPerSection(tx, eventId),
     ]);
-    return SECTIONS.map((section) => ({
-      section,
-      criteria: criteria
-        .filter((c) => c.section === section)
-        .map(({ name, maxValue }) => ({ name, maxValue })),
-      marks: marks.get(section) ?? 0,
-      locked: (marks.get(section) ?? 0) > 0,
-    }));
+    return SECTIONS.map((section) => {
+      const given = marks.get(section) ?? 0;
+      return {
+        section,
+        criteria: criteria
+          .filter((c) => c.section === section)
+          .map(({ name, maxValue }) => ({ name, maxValue })),
+        marks: given,
+        locked: given > 0,
+        lockedReason: given > 0 ? RUBRIC_EDITOR_MESSAGES.locked(section, given) : null,
+      };
+    });
   }
 
   const noEvent = (id: number) => notFound('EVENT_NOT_FOUND', `There is no event with id ${id}`);
@@ -40,6 +45,8 @@ export function createRubricsService(deps: { db: Database }) {
   return {
     async list(eventId: number): Promise<StaffRubrics> {
       if (!(await eventsRepo.findEvent(db, eventId))) throw noEvent(eventId);
+      // What the marking form would give (an event without rubrics gets the demo ones).
+      await ensureRubrics(db, eventId);
       return { eventId, sections: await sectionsOf(db, eventId) };
     },
 
@@ -51,9 +58,13 @@ export function createRubricsService(deps: { db: Database }) {
     ): Promise<StaffSectionRubric> {
       return db.transaction(async (tx) => {
         if (!(await eventsRepo.lockEvent(tx, eventId))) throw noEvent(eventId);
-        await repo.holdMarks(tx);
+        // Alone under the lock that marks share: every mark written so far is counted below,
+        // and none is written (or checked against the old criteria) until this one commits.
+        await lockRubrics(tx, eventId, 'change');
+        await ensureRubrics(tx, eventId);
         const before = (await sectionsOf(tx, eventId)).find((s) => s.section === section);
-        if (before?.locked) throw new AppError(409, 'RUBRIC_LOCKED', RUBRIC_EDITOR_MESSAGES.locked);
+        if (before?.lockedReason)
+          throw new AppError(409, 'RUBRIC_LOCKED', before.lockedReason);
         await repo.replaceCriteria(tx, eventId, section, rubric.criteria);
         const after = (await sectionsOf(tx, eventId)).find((s) => s.section === section);
         if (!after) throw new Error(`No section ${section}`);

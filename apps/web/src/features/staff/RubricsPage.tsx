@@ -36,14 +36,36 @@ function SectionRubric({ eventId, rubric }: { eventId: number; rubric: StaffSect
   const [rows, setRows] = useState<Row[]>(() =>
     rubric.criteria.map((c) => ({ name: c.name, maxValue: String(c.maxValue) })),
   );
-  const [error, setError] = useState<string>();
+  // The shared rules' problems: against a row's field when they name one, else for the whole.
+  const [errors, setErrors] = useState<{ fields: Record<string, string>; form?: string }>({
+    fields: {},
+  });
   const save = useSaveRubric(eventId, rubric.section);
   const total = rows.reduce((sum, r) => sum + (Number(r.maxValue) || 0), 0);
+  const problems = [
+    ...rows.flatMap((_, index) => {
+      const problem = errors.fields[`${index}.maxValue`];
+      return problem ? [`Maximum for criterion ${index + 1}: ${problem}`] : [];
+    }),
+    ...(errors.form ? [errors.form] : []),
+  ];
+  if (problems.length === 0 && Object.keys(errors.fields).length > 0)
+    problems.push('Please correct the criteria marked above.');
 
-  const change = (index: number, key: keyof Row, value: string) =>
+  // Problems are kept by row number: a field's goes when it is edited, all go when rows move.
+  const change = (index: number, key: keyof Row, value: string) => {
     setRows((all) => all.map((r, k) => (k === index ? { ...r, [key]: value } : r)));
+    setErrors(({ fields, form }) => {
+      const { [`${index}.${key}`]: _edited, ...rest } = fields;
+      return { fields: rest, form };
+    });
+  };
+  const reorder = (next: (all: Row[]) => Row[]) => {
+    setRows(next);
+    setErrors({ fields: {} });
+  };
   const move = (index: number, by: -1 | 1) =>
-    setRows((all) => {
+    reorder((all) => {
       const next = [...all];
       const [row] = next.splice(index, 1);
       if (row) next.splice(index + by, 0, row);
@@ -56,10 +78,18 @@ function SectionRubric({ eventId, rubric }: { eventId: number; rubric: StaffSect
       rows.map((r) => ({ name: r.name, maxValue: Number(r.maxValue) })),
     );
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message);
+      const fields: Record<string, string> = {};
+      let form: string | undefined;
+      for (const issue of parsed.error.issues) {
+        const [index, key] = issue.path;
+        if (typeof index === 'number' && typeof key === 'string')
+          fields[`${index}.${key}`] ??= issue.message;
+        else form ??= issue.message;
+      }
+      setErrors({ fields, form });
       return;
     }
-    setError(undefined);
+    setErrors({ fields: {} });
     save.mutate({ criteria: parsed.data });
   }
 
@@ -70,8 +100,7 @@ function SectionRubric({ eventId, rubric }: { eventId: number; rubric: StaffSect
           {rubric.section}
         </Title>
         <Text size="sm" mb="sm">
-          Marking has begun ({rubric.marks} {rubric.marks === 1 ? 'mark' : 'marks'}): this rubric
-          stays as the adjudicators were given it.
+          {rubric.lockedReason}
         </Text>
         <Table>
           <Table.Thead>
@@ -105,13 +134,18 @@ function SectionRubric({ eventId, rubric }: { eventId: number; rubric: StaffSect
               <TextInput
                 label={`Criterion ${index + 1}`}
                 value={row.name}
+                error={errors.fields[`${index}.name`]}
                 onChange={(e) => change(index, 'name', e.currentTarget.value)}
                 style={{ flex: '1 1 14rem' }}
               />
               <TextInput
                 label="Maximum"
+                // Each row's "Maximum" heard apart from the others (the visible word included).
+                aria-label={`Maximum for criterion ${index + 1}`}
                 inputMode="numeric"
                 value={row.maxValue}
+                // Too narrow for words: marked here, and its problem named in the alert below.
+                error={Boolean(errors.fields[`${index}.maxValue`])}
                 onChange={(e) => change(index, 'maxValue', e.currentTarget.value)}
                 w={80}
               />
@@ -138,7 +172,7 @@ function SectionRubric({ eventId, rubric }: { eventId: number; rubric: StaffSect
                 size={36}
                 aria-label={`Remove criterion ${index + 1}`}
                 disabled={rows.length === 1}
-                onClick={() => setRows((all) => all.filter((_, k) => k !== index))}
+                onClick={() => reorder((all) => all.filter((_, k) => k !== index))}
               >
                 ×
               </ActionIcon>
@@ -152,15 +186,19 @@ function SectionRubric({ eventId, rubric }: { eventId: number; rubric: StaffSect
           >
             Total {total} of {RUBRIC_TOTAL}
           </Text>
-          {error && (
-            <Text size="sm" c="red.9" role="alert">
-              {error}
-            </Text>
+          {problems.length > 0 && (
+            <Stack gap={2} role="alert">
+              {problems.map((problem) => (
+                <Text key={problem} size="sm" c="red.9">
+                  {problem}
+                </Text>
+              ))}
+            </Stack>
           )}
           <Group justify="space-between">
             <Button
               variant="default"
-              onClick={() => setRows((all) => [...all, { name: '', maxValue: '' }])}
+              onClick={() => reorder((all) => [...all, { name: '', maxValue: '' }])}
             >
               Add criterion
             </Button>
