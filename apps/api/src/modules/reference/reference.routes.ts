@@ -32,8 +32,10 @@ export const referenceRoutes: FastifyPluginAsyncZod = async (app) => {
 
   serve(app, publicSiteApi.referenceLists, async (_req, reply) => {
     const schoolNames = await listSchoolNames(app.db);
-    // Reference lists change once a year at most; let browsers and proxies keep them a while.
-    reply.header('cache-control', 'public, max-age=300');
+    // Organisers rename and merge schools at any time (issue 16): a browser or a proxy asks
+    // again on every page load rather than keep a list the server has renamed (the answer is a
+    // few kilobytes, read from one small table).
+    reply.header('cache-control', 'no-cache');
     return {
       sections: [...SECTIONS],
       grades: GRADES.map((g) => ({ ...g })),

@@ -47,6 +47,9 @@ describe('schools', () => {
     await add('Aardvark Academy');
     const names = await formSchools();
     expect(names[0]).toBe('Other School');
+    // No browser or proxy keeps the list: a change shows on the next page load.
+    const reference = await t.app.inject({ url: '/api/reference' });
+    expect(reference.headers['cache-control']).toBe('no-cache');
     expect(names[1]).toBe('Aardvark Academy');
     const again = await organiser.call('POST', '/api/Staff/Schools', { name: 'aardvark academy' });
     expect(again.statusCode).toBe(409);

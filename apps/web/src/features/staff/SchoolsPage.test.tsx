@@ -52,4 +52,27 @@ describe('SchoolsPage (/staff/schools)', () => {
       }),
     );
   });
+
+  it('sorts the table by name or by contestants, the forms\' order first', async () => {
+    mockApi((r) => {
+      if (r.path === '/api/Staff/Me') return [200, organiser];
+      if (r.path === '/api/Staff/Schools') return [200, schools];
+      return [404, apiError(404, 'NOT_FOUND')];
+    });
+    const user = userEvent.setup();
+    renderRoutes([{ path: '/staff/schools', element: <SchoolsPage /> }], '/staff/schools');
+    const table = await screen.findByRole('region', { name: 'Schools' });
+    const names = () =>
+      within(table)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => within(row).getAllByRole('cell')[0]?.textContent?.replace('Always first', '').trim());
+    expect(names()).toEqual(['Other School', 'Jacaranda Primary', 'Jacaranda Primary School']);
+    await user.click(screen.getByRole('combobox', { name: 'Sort by' }));
+    await user.click(await screen.findByRole('option', { name: 'Most contestants', hidden: true }));
+    expect(names()).toEqual(['Other School', 'Jacaranda Primary School', 'Jacaranda Primary']);
+    await user.click(screen.getByRole('combobox', { name: 'Sort by' }));
+    await user.click(await screen.findByRole('option', { name: 'Name', hidden: true }));
+    expect(names()).toEqual(['Jacaranda Primary', 'Jacaranda Primary School', 'Other School']);
+  });
 });

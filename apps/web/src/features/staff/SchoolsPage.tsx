@@ -22,6 +22,20 @@ import { StaffArea } from './components/StaffArea.tsx';
 
 const PAGE_SIZE = 25;
 
+/** The table's orders: the forms' (as families see the list), by name, by contestants. */
+const SORTS = {
+  forms: { label: "The forms' order", compare: () => 0 },
+  name: {
+    label: 'Name',
+    compare: (a: StaffSchool, b: StaffSchool) => a.name.localeCompare(b.name, 'en-ZA'),
+  },
+  contestants: {
+    label: 'Most contestants',
+    compare: (a: StaffSchool, b: StaffSchool) => b.contestants - a.contestants,
+  },
+} as const;
+type Sort = keyof typeof SORTS;
+
 function AddSchool() {
   const [name, setName] = useState('');
   const [error, setError] = useState<string>();
@@ -123,12 +137,15 @@ function SchoolDialog(props: {
 function SchoolsScreen() {
   const schools = useSchools();
   const [search, setSearch] = useState('');
+  const [sort, setSort] = useState<Sort>('forms');
   const [page, setPage] = useState(1);
   const [dialog, setDialog] = useState<{ school: StaffSchool; mode: 'rename' | 'merge' }>();
   const found = useMemo(() => {
     const words = search.toLowerCase().split(/\s+/).filter(Boolean);
-    return (schools.data ?? []).filter((s) => words.every((w) => s.name.toLowerCase().includes(w)));
-  }, [schools.data, search]);
+    return (schools.data ?? [])
+      .filter((s) => words.every((w) => s.name.toLowerCase().includes(w)))
+      .sort(SORTS[sort].compare);
+  }, [schools.data, search, sort]);
   if (schools.isPending) return <Loader aria-label="Loading the schools" />;
   if (schools.isError)
     return (
@@ -151,15 +168,30 @@ function SchoolsScreen() {
         <AddSchool />
       </Card>
       <Stack gap="xs">
-        <TextInput
-          label="Search schools"
-          value={search}
-          onChange={(e) => {
-            setSearch(e.currentTarget.value);
-            setPage(1);
-          }}
-          maw={420}
-        />
+        <Group align="flex-end">
+          <TextInput
+            label="Search schools"
+            value={search}
+            onChange={(e) => {
+              setSearch(e.currentTarget.value);
+              setPage(1);
+            }}
+            style={{ flex: '1 1 16rem' }}
+            maw={420}
+          />
+          <Select
+            label="Sort by"
+            data={Object.entries(SORTS).map(([value, { label }]) => ({ value, label }))}
+            value={sort}
+            onChange={(value) => {
+              if (value) setSort(value as Sort);
+              setPage(1);
+            }}
+            allowDeselect={false}
+            style={{ flex: '1 1 12rem' }}
+            maw={240}
+          />
+        </Group>
         <Text size="sm" aria-live="polite">
           {found.length} of {schools.data.length} schools
         </Text>
