@@ -1,5 +1,5 @@
 import { defineEndpoint } from '../api/endpoint.ts';
-import { AuditPageSchema, AuditQuerySchema } from '../staff/audit.schema.ts';
+import { AuditKindsSchema, AuditPageSchema, AuditQuerySchema } from '../staff/audit.schema.ts';
 
 /** /api/Staff/AuditLog: every recorded change, newest first, for organisers. */
 export const auditApi = {
@@ -12,5 +12,14 @@ export const auditApi = {
     query: AuditQuerySchema,
     responses: { 200: AuditPageSchema },
     errors: [400, 401, 403],
+  }),
+  kinds: defineEndpoint({
+    method: 'GET',
+    path: '/api/Staff/AuditLog/Kinds',
+    access: { staff: ['organiser'] },
+    tags: ['Staff: audit log'],
+    summary: 'The actions and record types the log holds, for its filters',
+    responses: { 200: AuditKindsSchema },
+    errors: [401, 403],
   }),
 };

@@ -13,7 +13,17 @@ export const AuditQuerySchema = z.object({
     .max(100)
     .transform((s) => s.trim())
     .default(''),
+  /** Only this action ('school.rename'), and only records of this type ('school'). */
+  action: text().max(60).optional(),
+  entityType: text().max(60).optional(),
 });
+
+/** The actions and the types of record the log holds: the screen's filters offer them. */
+export const AuditKindsSchema = z.object({
+  actions: z.array(z.string()),
+  entityTypes: z.array(z.string()),
+});
+export type AuditKinds = z.infer<typeof AuditKindsSchema>;
 
 const AuditEntrySchema = z.object({
   id: z.number().int(),

@@ -1,4 +1,4 @@
-import { desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { auditLog, customers } from '../../db/schema/index.ts';
 import { likeContains } from '../../lib/like.ts';
@@ -28,9 +28,19 @@ function matching(search: string): SQL | undefined {
 /** One page of the audit log, newest first, with the actor's name. */
 export async function pageAudit(
   db: Database,
-  query: { skip: number; take: number; search: string },
+  query: {
+    skip: number;
+    take: number;
+    search: string;
+    action?: string | undefined;
+    entityType?: string | undefined;
+  },
 ) {
-  const where = matching(query.search);
+  const where = and(
+    matching(query.search),
+    query.action ? eq(auditLog.action, query.action) : undefined,
+    query.entityType ? eq(auditLog.entityType, query.entityType) : undefined,
+  );
   const rows = await db
     .select({
       id: auditLog.id,
@@ -53,4 +63,20 @@ export async function pageAudit(
     .leftJoin(customers, eq(customers.id, auditLog.actorCustomerId))
     .where(where);
   return { rows, total: counted?.total ?? 0 };
+}
+
+/**
+ * Every action and record type in the log, for the screen's filters. A scan of the log's two
+ * columns, asked once per visit of the screen (the web keeps the answer a while).
+ */
+export async function listKinds(db: Database) {
+  const actions = await db
+    .selectDistinct({ value: auditLog.action })
+    .from(auditLog)
+    .orderBy(asc(auditLog.action));
+  const entityTypes = await db
+    .selectDistinct({ value: auditLog.entityType })
+    .from(auditLog)
+    .orderBy(asc(auditLog.entityType));
+  return { actions: actions.map((r) => r.value), entityTypes: entityTypes.map((r) => r.value) };
 }

@@ -1,4 +1,4 @@
-import type { AuditPage, StaffEvent } from '@eisteddfod/shared';
+import type { AuditKinds, AuditPage, StaffEvent } from '@eisteddfod/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFamily } from '../../test/family.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -19,9 +19,11 @@ describe('the audit log', () => {
   it('is organisers only: a family gets 404, an adjudicator 403, no one signed in 401', async () => {
     const family = await createFamily(t);
     const adjudicator = await createStaff(t, 'adjudicator');
-    expect((await family.call('GET', '/api/Staff/AuditLog')).statusCode).toBe(404);
-    expect((await adjudicator.call('GET', '/api/Staff/AuditLog')).statusCode).toBe(403);
-    expect((await t.app.inject({ url: '/api/Staff/AuditLog' })).statusCode).toBe(401);
+    for (const url of ['/api/Staff/AuditLog', '/api/Staff/AuditLog/Kinds']) {
+      expect((await family.call('GET', url)).statusCode, url).toBe(404);
+      expect((await adjudicator.call('GET', url)).statusCode, url).toBe(403);
+      expect((await t.app.inject({ url })).statusCode, url).toBe(401);
+    }
   });
 
   it("shows an organiser's change newest first: who, what, before and after; searchable", async () => {
@@ -54,6 +56,29 @@ describe('the audit log', () => {
     expect(found.entries.map((e) => e.id)).toEqual([newest!.id]);
     const none = (
       await organiser.call('GET', '/api/Staff/AuditLog?search=100%25_x')
+    ).json<AuditPage>();
+    expect(none).toEqual({ entries: [], total: 0 });
+  });
+
+  it('filters by action and by type of record, and offers the ones the log holds', async () => {
+    const added = await organiser.call('POST', '/api/Staff/Schools', { name: 'Filter Test High' });
+    expect(added.statusCode, added.body).toBe(201);
+    const kinds = (await organiser.call('GET', '/api/Staff/AuditLog/Kinds')).json<AuditKinds>();
+    expect(kinds.actions).toEqual(expect.arrayContaining(['school.add', 'event.update']));
+    expect(kinds.entityTypes).toEqual(expect.arrayContaining(['school', 'event']));
+
+    const schools = (
+      await organiser.call('GET', '/api/Staff/AuditLog?entityType=school')
+    ).json<AuditPage>();
+    expect(schools.total).toBeGreaterThan(0);
+    expect(schools.entries.every((e) => e.entityType === 'school')).toBe(true);
+    const adds = (
+      await organiser.call('GET', '/api/Staff/AuditLog?action=school.add&search=Filter%20Test')
+    ).json<AuditPage>();
+    expect(adds.entries).toHaveLength(1);
+    expect(adds.entries[0]).toMatchObject({ details: { after: { name: 'Filter Test High' } } });
+    const none = (
+      await organiser.call('GET', '/api/Staff/AuditLog?action=event.update&entityType=school')
     ).json<AuditPage>();
     expect(none).toEqual({ entries: [], total: 0 });
   });

@@ -22,4 +22,6 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
       })),
     };
   });
+
+  serve(app, auditApi.kinds, () => repo.listKinds(app.db));
 };

@@ -63,4 +63,31 @@ describe('AuditLogPage (/staff/audit-log)', () => {
       expect(requests.some((r) => r.query.get('search') === 'retire')).toBe(true),
     );
   });
+
+  it('narrows the log to one action and one type of record', async () => {
+    const requests = mockApi((r) => {
+      if (r.path === '/api/Staff/Me') return [200, organiser];
+      if (r.path === '/api/Staff/AuditLog/Kinds')
+        return [200, { actions: ['item.retire', 'payment.credited'], entityTypes: ['item', 'order'] }];
+      if (r.path === '/api/Staff/AuditLog') return [200, page];
+      return [404, apiError(404, 'NOT_FOUND')];
+    });
+    const user = userEvent.setup();
+    renderRoutes([{ path: '/staff/audit-log', element: <AuditLogPage /> }], '/staff/audit-log');
+    await screen.findByRole('region', { name: 'Changes' });
+    await user.click(screen.getByRole('combobox', { name: 'Action' }));
+    await user.click(await screen.findByRole('option', { name: 'item.retire', hidden: true }));
+    await waitFor(() =>
+      expect(requests.some((r) => r.query.get('action') === 'item.retire')).toBe(true),
+    );
+    await user.click(screen.getByRole('combobox', { name: 'Record type' }));
+    await user.click(await screen.findByRole('option', { name: 'item', hidden: true }));
+    await waitFor(() =>
+      expect(
+        requests.some(
+          (r) => r.query.get('action') === 'item.retire' && r.query.get('entityType') === 'item',
+        ),
+      ).toBe(true),
+    );
+  });
 });

@@ -5,6 +5,7 @@ import {
   Group,
   Loader,
   Pagination,
+  Select,
   Stack,
   Table,
   Text,
@@ -12,7 +13,7 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
-import { useAuditLog } from './api/audit-api.ts';
+import { useAuditKinds, useAuditLog } from './api/audit-api.ts';
 import { ScrollTable } from './components/ScrollTable.tsx';
 import { StaffArea } from './components/StaffArea.tsx';
 
@@ -52,7 +53,13 @@ function AuditLogScreen() {
   const [page, setPage] = useState(1);
   const [searchText, setSearchText] = useState('');
   const [search] = useDebouncedValue(searchText.trim(), 400);
-  const log = useAuditLog(page, search);
+  const [action, setAction] = useState<string | null>(null);
+  const [entityType, setEntityType] = useState<string | null>(null);
+  const kinds = useAuditKinds();
+  const log = useAuditLog(page, search, {
+    action: action ?? undefined,
+    entityType: entityType ?? undefined,
+  });
   const pages = log.data ? Math.max(1, Math.ceil(log.data.total / AUDIT_PAGE_SIZE)) : 1;
   return (
     <Stack gap="md">
@@ -71,6 +78,33 @@ function AuditLogScreen() {
           }}
           style={{ flex: '1 1 16rem' }}
           maw={420}
+        />
+        <Select
+          label="Action"
+          placeholder="Every action"
+          data={kinds.data?.actions ?? []}
+          value={action}
+          onChange={(value) => {
+            setAction(value);
+            setPage(1);
+          }}
+          searchable
+          clearable
+          style={{ flex: '1 1 12rem' }}
+          maw={280}
+        />
+        <Select
+          label="Record type"
+          placeholder="Every type"
+          data={kinds.data?.entityTypes ?? []}
+          value={entityType}
+          onChange={(value) => {
+            setEntityType(value);
+            setPage(1);
+          }}
+          clearable
+          style={{ flex: '1 1 10rem' }}
+          maw={220}
         />
         {log.isFetching && <Loader size="sm" aria-label="Loading the log" />}
       </Group>
