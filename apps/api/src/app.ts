@@ -22,6 +22,7 @@ import reference from './modules/reference/reference.module.ts';
 import rubrics from './modules/rubrics/rubrics.module.ts';
 import schools from './modules/schools/schools.module.ts';
 import siteContent from './modules/site-content/site-content.module.ts';
+import staffMembers from './modules/staff-members/staff-members.module.ts';
 import support from './modules/support/support.module.ts';
 import uploads from './modules/uploads/uploads.module.ts';
 import { registerAccess } from './plugins/access.ts';
@@ -108,6 +109,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(orders);
   await app.register(payments);
   await app.register(adjudication);
+  await app.register(staffMembers);
 
   await registerWebApp(app, config.WEB_DIST_DIR);
   return app;

@@ -21,6 +21,9 @@ interface TokenClaims {
   expiresAt: Date;
 }
 
+/** What `verify` reads: the claims and when the token was issued (to end sessions: decision 019). */
+export type VerifiedClaims = TokenClaims & { issuedAt: Date };
+
 const ISSUER = 'eisteddfod-portal';
 
 export interface TokenService {
@@ -29,7 +32,7 @@ export interface TokenService {
     ttlSeconds: number,
   ): Promise<{ token: string; expiresAt: Date }>;
   /** The claims of a valid token of one of `scopes`, or undefined for anything else. */
-  verify(token: string, scopes: TokenScope[]): Promise<TokenClaims | undefined>;
+  verify(token: string, scopes: TokenScope[]): Promise<VerifiedClaims | undefined>;
 }
 
 export function createTokenService(secret: string, now: () => number = Date.now): TokenService {
@@ -68,6 +71,7 @@ export function createTokenService(secret: string, now: () => number = Date.now)
           ...(typeof payload.cid === 'number' ? { challengeId: payload.cid } : {}),
           ...(typeof payload.role === 'string' ? { role: payload.role } : {}),
           expiresAt: new Date((payload.exp ?? 0) * 1000),
+          issuedAt: new Date((payload.iat ?? 0) * 1000),
         };
       } catch {
         return undefined;

@@ -116,7 +116,14 @@ export function registerAccess(app: FastifyInstance): void {
       return;
     }
     const token = bearerToken(request);
-    const claims = token ? await app.tokens.verify(token, TOKEN_SCOPES[access]) : undefined;
+    const verified = token ? await app.tokens.verify(token, TOKEN_SCOPES[access]) : undefined;
+    // A session issued to staff (it carries their role) ends everywhere when an organiser
+    // deactivates them, so it is looked up; families' sessions cost no query (decision 019).
+    const claims =
+      verified?.role !== undefined &&
+      sessionEnded(await findRoleAndName(app.db, verified.customerId), verified.issuedAt)
+        ? undefined
+        : verified;
     if (claims) request.caller = { customerId: claims.customerId };
     // Checking a pin needs no login: a token that is not valid (expired, say) counts as none.
     else if (access !== 'customer-if-token') throw sessionExpired();
@@ -130,6 +137,23 @@ export function registerAccess(app: FastifyInstance): void {
   });
 }
 
+/**
+ * Whether a session of this account no longer works: the account is deactivated staff, or the
+ * session was issued before an organiser ended its sessions (a reactivation does not revive
+ * them). Tokens carry whole seconds, so one issued in the second of the ending counts as before.
+ */
+export function sessionEnded(
+  account: { deactivatedAt: Date | null; sessionsRevokedAt: Date | null } | undefined,
+  issuedAt: Date,
+): boolean {
+  if (!account) return false;
+  if (account.deactivatedAt !== null) return true;
+  return (
+    account.sessionsRevokedAt !== null &&
+    issuedAt.getTime() <= account.sessionsRevokedAt.getTime()
+  );
+}
+
 async function staffCaller(
   app: FastifyInstance,
   request: FastifyRequest,
@@ -141,6 +165,8 @@ async function staffCaller(
   const row = await findRoleAndName(app.db, claims.customerId);
   // For a family the staff routes do not exist (decision 008).
   if (!row || !isStaffRole(row.role)) throw routeNotFound();
+  // Deactivated, or a session from before they were: it no longer works (decision 019).
+  if (sessionEnded(row, claims.issuedAt)) throw sessionExpired();
   if (!roles.includes(row.role)) {
     throw new AppError(403, 'FORBIDDEN', 'Your staff role does not allow this.');
   }

@@ -41,6 +41,7 @@ const RubricsPage = lazy(() => import('../features/staff/RubricsPage.tsx'));
 const AuditLogPage = lazy(() => import('../features/staff/AuditLogPage.tsx'));
 const SiteContentPage = lazy(() => import('../features/staff/SiteContentPage.tsx'));
 const SchoolsPage = lazy(() => import('../features/staff/SchoolsPage.tsx'));
+const StaffMembersPage = lazy(() => import('../features/staff/StaffMembersPage.tsx'));
 
 /**
  * Every route of spec 2 ("Route table"), at the addresses of `paths` (packages/shared). Matching
@@ -86,6 +87,7 @@ export const routes: RouteObject[] = [
           { path: paths.staffAuditLog.pattern, element: <AuditLogPage /> },
           { path: paths.staffEventContent.pattern, element: <SiteContentPage /> },
           { path: paths.staffSchools.pattern, element: <SchoolsPage /> },
+          { path: paths.staffMembers.pattern, element: <StaffMembersPage /> },
         ],
       },
       { path: '*', element: <NotFoundPage /> },

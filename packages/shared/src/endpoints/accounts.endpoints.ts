@@ -88,7 +88,8 @@ export const accountsApi = {
     summary: 'Start a login; a full session only right after a verified pin',
     body: SilentLoginSchema,
     responses: { 200: LoginResultSchema },
-    errors,
+    // 403: a member of staff an organiser deactivated (decision 019).
+    errors: [...errors, 403],
   }),
   requestPin: { email: requestPin('email'), whatsapp: requestPin('whatsapp') },
   verifyPin: { email: verifyPin('email'), whatsapp: verifyPin('whatsapp') },

@@ -67,6 +67,7 @@ export const paths = {
   staffEventRubrics: page('/staff/events/:id/rubrics'),
   staffAuditLog: page('/staff/audit-log'),
   staffSchools: page('/staff/schools'),
+  staffMembers: page('/staff/members'),
   staffEventContent: page('/staff/events/:id/content'),
   /** Served by the API (a page of its own, linked from certificates' QR codes). */
   verifyCertificate: page('/certificates/verify/:code'),

@@ -17,6 +17,13 @@ export const customers = pgTable(
     mobileNumber: text(),
     country: text().notNull(),
     role: text().notNull().default('customer').$type<'customer' | StaffRole>(),
+    /**
+     * A member of staff an organiser deactivated: no staff call, no sign-in (decision 019). The
+     * role stays, so a reactivation gives it back.
+     */
+    deactivatedAt: timestamp({ withTimezone: true }),
+    /** Sessions issued up to this moment are refused, even after a reactivation. */
+    sessionsRevokedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

@@ -228,10 +228,19 @@ export async function markIdentityVerified(
     );
 }
 
-/** The role and name of a customer, read on every staff call (plugins/access.ts). */
+/**
+ * The role and name of a customer, read on every staff call (plugins/access.ts), with whether
+ * an organiser deactivated them and up to when their sessions are ended (decision 019).
+ */
 export async function findRoleAndName(db: Database, customerId: number) {
   const [row] = await db
-    .select({ role: customers.role, firstName: customers.firstName, surname: customers.surname })
+    .select({
+      role: customers.role,
+      firstName: customers.firstName,
+      surname: customers.surname,
+      deactivatedAt: customers.deactivatedAt,
+      sessionsRevokedAt: customers.sessionsRevokedAt,
+    })
     .from(customers)
     .where(eq(customers.id, customerId));
   return row;

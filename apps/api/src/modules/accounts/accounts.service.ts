@@ -1,5 +1,6 @@
 import {
   ACCOUNT_MESSAGES,
+  DEACTIVATION_MESSAGES,
   isStaffRole,
   noAccountMessage,
   normaliseIdentifier,
@@ -134,7 +135,13 @@ export function createAccountsService(deps: AccountsDependencies) {
         (await repo.useGrant(db, grant.challengeId, customerId, now()));
       if (isGrantFor) {
         // Staff sessions carry their role as a hint for the web app's menu (decision 008).
-        const role = (await repo.findCustomer(db, customerId))?.role;
+        const account = await repo.findCustomer(db, customerId);
+        const role = account?.role;
+        // A member of staff an organiser deactivated signs in no more (decision 019). Told only
+        // now, after the pin proved the address is theirs, so no one learns it by typing it.
+        if (isStaffRole(role) && account?.deactivatedAt) {
+          throw new AppError(403, 'STAFF_DEACTIVATED', DEACTIVATION_MESSAGES.deactivated);
+        }
         const { token, expiresAt } = await tokens.issue(
           { customerId, scope: 'session', ...(isStaffRole(role) ? { role } : {}) },
           deps.sessionHours * 3600,

@@ -15,7 +15,7 @@ import * as accountsRepo from '../accounts/accounts.repository.ts';
 import type { Outbox } from '../outbox/outbox.service.ts';
 import { countVisibleEntries } from './adjudication.repository.ts';
 import * as repo from './adjudicators.repository.ts';
-import { addStaffMember } from './staff-accounts.ts';
+import { addStaffMember, invitationEmail } from './staff-accounts.ts';
 
 export interface AdjudicatorsDependencies {
   db: Database;
@@ -99,18 +99,12 @@ export function createAdjudicatorsService(deps: AdjudicatorsDependencies) {
         );
       }
       const outcome = await addStaffMember(db, { ...input, role: 'adjudicator' }, organiserId);
-      await deps.outbox.enqueueEmail(
-        input.email,
-        'You are invited to adjudicate at the Online Eisteddfod',
-        [
-          `Dear ${input.firstName},`,
-          '',
-          'You have been invited to adjudicate at the Online Eisteddfod.',
-          `Sign in at ${deps.publicUrl}${paths.login.href()} with this email address; we will email you a one-time pin.`,
-          'Your entries to mark are under Staff, Marking. Marking is blind: you see entry codes, not names.',
-          'Please declare any conflict of interest (a school or a contestant) before you start.',
-        ].join('\n'),
+      const letter = invitationEmail(
+        'adjudicator',
+        input.firstName,
+        `${deps.publicUrl}${paths.login.href()}`,
       );
+      await deps.outbox.enqueueEmail(input.email, letter.subject, letter.body);
       const event = await eventId();
       const row = await assertAdjudicator(outcome.customerId);
       return {

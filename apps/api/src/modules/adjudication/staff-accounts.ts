@@ -62,9 +62,44 @@ export async function addStaffMember(
     action: 'staff.created',
     entityType: 'customer',
     entityId: customerId,
-    details: { role: input.role },
+    details: {
+      role: input.role,
+      before: null,
+      after: {
+        firstName: input.firstName?.trim() || null,
+        surname: input.surname?.trim() || null,
+        email: identifier,
+        role: input.role,
+      },
+    },
   });
   return { kind: 'created', customerId };
+}
+
+/** The email an invited member of staff gets: how to sign in, and what to do first. */
+export function invitationEmail(
+  role: StaffRole,
+  firstName: string,
+  signInUrl: string,
+): { subject: string; body: string } {
+  const what = role === 'organiser' ? 'organise' : 'adjudicate';
+  const firstSteps =
+    role === 'organiser'
+      ? ['The organiser console is under Staff: events, schools, adjudicators, results and staff.']
+      : [
+          'Your entries to mark are under Staff, Marking. Marking is blind: you see entry codes, not names.',
+          'Please declare any conflict of interest (a school or a contestant) before you start.',
+        ];
+  return {
+    subject: `You are invited to ${what} at the Online Eisteddfod`,
+    body: [
+      `Dear ${firstName},`,
+      '',
+      `You have been invited to ${what} at the Online Eisteddfod.`,
+      `Sign in at ${signInUrl} with this email address; we will email you a one-time pin.`,
+      ...firstSteps,
+    ].join('\n'),
+  };
 }
 
 /** ORGANISER_BOOTSTRAP_EMAIL: the first organiser, made or promoted at start. */

@@ -1,4 +1,4 @@
-import { ACCOUNT_MESSAGES, PIN_RESEND_SECONDS } from '@eisteddfod/shared';
+import { ACCOUNT_MESSAGES, DEACTIVATION_MESSAGES, PIN_RESEND_SECONDS } from '@eisteddfod/shared';
 import { notifications } from '@mantine/notifications';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -115,6 +115,24 @@ describe('VerifyPage (spec 2, 4 and 8)', () => {
       expect.objectContaining({ title: 'Invalid OTP', message: ACCOUNT_MESSAGES.pinInvalid }),
     );
     expect(requests).toEqual([]);
+  });
+
+  it('tells a deactivated member of staff why the right pin starts no session', async () => {
+    const message = DEACTIVATION_MESSAGES.deactivated;
+    mockApi((r) =>
+      r.path === '/api/Authentication/SilentLogin'
+        ? [403, apiError(403, 'STAFF_DEACTIVATED', message)]
+        : pinServer(r),
+    );
+    const user = userEvent.setup();
+    renderRoutes(routes, '/verify');
+    await typePin(user, '123456');
+    await user.click(screen.getByRole('button', { name: 'Verify Code' }));
+    await waitFor(() =>
+      expect(show).toHaveBeenCalledWith(expect.objectContaining({ color: 'red', message })),
+    );
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(screen.queryByText('profiles screen')).not.toBeInTheDocument();
   });
 
   it('on the right pin: success, silent login again, session stored, on to the profiles', async () => {

@@ -119,11 +119,17 @@ async function confirmPin(request: { pending: PendingLogin; pin: string }) {
 
 /**
  * What every flow does with a failure it has no specific answer for: too many or too early pin
- * requests show the server's reason; anything else goes to the global handling of spec 8.
+ * requests, and a deactivated staff account, show the server's reason; anything else goes to
+ * the global handling of spec 8.
  */
 export function showFlowError(error: unknown): void {
   if (error instanceof ApiRequestError && error.status === 429) {
     toast('warning', error.message);
+    return;
+  }
+  // A member of staff an organiser deactivated: the server's reason, not the generic error.
+  if (error instanceof ApiRequestError && error.body?.code === 'STAFF_DEACTIVATED') {
+    toast('error', error.message);
     return;
   }
   console.error(error);

@@ -14,6 +14,7 @@ const LINKS: { to: string; label: string; roles: StaffRole[] }[] = [
   { to: paths.staffAdjudicators.href(), label: 'Adjudicators', roles: ['organiser'] },
   { to: paths.staffEvents.href(), label: 'Events', roles: ['organiser'] },
   { to: paths.staffSchools.href(), label: 'Schools', roles: ['organiser'] },
+  { to: paths.staffMembers.href(), label: 'Staff', roles: ['organiser'] },
   { to: paths.staffAuditLog.href(), label: 'Audit log', roles: ['organiser'] },
 ];
 

@@ -1,0 +1,65 @@
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { customers } from '../../db/schema/index.ts';
+
+/** Organisers and adjudicators: accounts whose role is a staff role (decision 008). */
+
+const staffColumns = {
+  id: customers.id,
+  firstName: customers.firstName,
+  surname: customers.surname,
+  email: customers.email,
+  role: customers.role,
+  deactivatedAt: customers.deactivatedAt,
+};
+const isStaff = inArray(customers.role, ['organiser', 'adjudicator']);
+
+/** Organisers first, then adjudicators, each by surname and first name. */
+export async function listStaff(db: Database) {
+  return db
+    .select(staffColumns)
+    .from(customers)
+    .where(isStaff)
+    .orderBy(
+      sql`(${customers.role} = 'organiser') desc`,
+      asc(customers.surname),
+      asc(customers.firstName),
+      asc(customers.id),
+    );
+}
+
+export type StaffRow = Awaited<ReturnType<typeof listStaff>>[number];
+
+export async function findStaff(db: Database, id: number) {
+  const [row] = await db
+    .select(staffColumns)
+    .from(customers)
+    .where(and(eq(customers.id, id), isStaff));
+  return row;
+}
+
+/**
+ * Staff changes take turns, cluster-wide: two organisers deactivating each other at the same
+ * moment must not both pass the "last active organiser" rule. Transaction scoped.
+ */
+export async function takeTurn(db: Database): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(${STAFF_LOCK})`);
+}
+/** The advisory lock's key: '57AFF', staff, in hex (the events' is 0xe16). */
+const STAFF_LOCK = 0x57aff;
+
+/** Ends the member's sessions and refuses their sign-in from `at`. */
+export async function deactivate(db: Database, id: number, at: Date): Promise<void> {
+  await db
+    .update(customers)
+    .set({ deactivatedAt: at, sessionsRevokedAt: at, updatedAt: at })
+    .where(and(eq(customers.id, id), isNull(customers.deactivatedAt)));
+}
+
+/** Lets them sign in again; the sessions ended stay ended (sessionsRevokedAt is kept). */
+export async function reactivate(db: Database, id: number, at: Date): Promise<void> {
+  await db
+    .update(customers)
+    .set({ deactivatedAt: null, updatedAt: at })
+    .where(eq(customers.id, id));
+}
