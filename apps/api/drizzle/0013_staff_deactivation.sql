@@ -1,4 +1,5 @@
 -- Organisers deactivate staff (issue 16, decision 019). The role stays, so a reactivation gives it
--- back; sessions issued up to sessions_revoked_at stay refused even after a reactivation.
+-- back. A session names the account's session generation it was issued in; a deactivation moves
+-- the generation on, so the sessions issued before it stay refused even after a reactivation.
 ALTER TABLE "customers" ADD COLUMN "deactivated_at" timestamp with time zone;--> statement-breakpoint
-ALTER TABLE "customers" ADD COLUMN "sessions_revoked_at" timestamp with time zone;
+ALTER TABLE "customers" ADD COLUMN "session_generation" integer DEFAULT 0 NOT NULL;

@@ -18,11 +18,13 @@ interface TokenClaims {
    * web app can show the staff menu. A hint only: staff calls read the role from the database.
    */
   role?: string;
+  /**
+   * For sessions: the account's session generation when it was issued; the session works only
+   * while it is still the account's (decision 019). Tokens from before it existed read as 0.
+   */
+  generation?: number;
   expiresAt: Date;
 }
-
-/** What `verify` reads: the claims and when the token was issued (to end sessions: decision 019). */
-export type VerifiedClaims = TokenClaims & { issuedAt: Date };
 
 const ISSUER = 'eisteddfod-portal';
 
@@ -32,7 +34,7 @@ export interface TokenService {
     ttlSeconds: number,
   ): Promise<{ token: string; expiresAt: Date }>;
   /** The claims of a valid token of one of `scopes`, or undefined for anything else. */
-  verify(token: string, scopes: TokenScope[]): Promise<VerifiedClaims | undefined>;
+  verify(token: string, scopes: TokenScope[]): Promise<TokenClaims | undefined>;
 }
 
 export function createTokenService(secret: string, now: () => number = Date.now): TokenService {
@@ -45,6 +47,7 @@ export function createTokenService(secret: string, now: () => number = Date.now)
         scope: claims.scope,
         cid: claims.challengeId,
         role: claims.role,
+        gen: claims.generation,
       })
         .setProtectedHeader({ alg: 'HS256' })
         .setIssuer(ISSUER)
@@ -70,8 +73,8 @@ export function createTokenService(secret: string, now: () => number = Date.now)
           scope,
           ...(typeof payload.cid === 'number' ? { challengeId: payload.cid } : {}),
           ...(typeof payload.role === 'string' ? { role: payload.role } : {}),
+          ...(typeof payload.gen === 'number' ? { generation: payload.gen } : {}),
           expiresAt: new Date((payload.exp ?? 0) * 1000),
-          issuedAt: new Date((payload.iat ?? 0) * 1000),
         };
       } catch {
         return undefined;

@@ -1,6 +1,6 @@
 import { isStaffRole, type Access, type StaffRole } from '@eisteddfod/shared';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
-import { findRoleAndName } from '../modules/accounts/accounts.repository.ts';
+import { findRoleAndName, findSessionState } from '../modules/accounts/accounts.repository.ts';
 import { AppError, notFound } from '../lib/errors.ts';
 import type { TokenScope } from '../lib/tokens.ts';
 
@@ -117,11 +117,10 @@ export function registerAccess(app: FastifyInstance): void {
     }
     const token = bearerToken(request);
     const verified = token ? await app.tokens.verify(token, TOKEN_SCOPES[access]) : undefined;
-    // A session issued to staff (it carries their role) ends everywhere when an organiser
-    // deactivates them, so it is looked up; families' sessions cost no query (decision 019).
+    // Every session is read against its account (one primary-key read): a deactivation ends
+    // it at once on every instance, whatever role it was issued with (decision 019).
     const claims =
-      verified?.role !== undefined &&
-      sessionEnded(await findRoleAndName(app.db, verified.customerId), verified.issuedAt)
+      verified && sessionEnded(await findSessionState(app.db, verified.customerId), verified)
         ? undefined
         : verified;
     if (claims) request.caller = { customerId: claims.customerId };
@@ -138,20 +137,18 @@ export function registerAccess(app: FastifyInstance): void {
 }
 
 /**
- * Whether a session of this account no longer works: the account is deactivated staff, or the
- * session was issued before an organiser ended its sessions (a reactivation does not revive
- * them). Tokens carry whole seconds, so one issued in the second of the ending counts as before.
+ * Whether a token of this account no longer works: the account is gone, or the token is a
+ * session of a deactivated account or of an earlier generation (a deactivation moves it on, a
+ * reactivation does not move it back). Pin and grant tokens carry no generation: they only lead
+ * to a sign-in, which a deactivated account is refused after its pin.
  */
 export function sessionEnded(
-  account: { deactivatedAt: Date | null; sessionsRevokedAt: Date | null } | undefined,
-  issuedAt: Date,
+  account: { deactivatedAt: Date | null; sessionGeneration: number } | undefined,
+  claims: { scope: string; generation?: number },
 ): boolean {
-  if (!account) return false;
-  if (account.deactivatedAt !== null) return true;
-  return (
-    account.sessionsRevokedAt !== null &&
-    issuedAt.getTime() <= account.sessionsRevokedAt.getTime()
-  );
+  if (!account) return true;
+  if (claims.scope !== 'session') return false;
+  return account.deactivatedAt !== null || (claims.generation ?? 0) !== account.sessionGeneration;
 }
 
 async function staffCaller(
@@ -166,7 +163,7 @@ async function staffCaller(
   // For a family the staff routes do not exist (decision 008).
   if (!row || !isStaffRole(row.role)) throw routeNotFound();
   // Deactivated, or a session from before they were: it no longer works (decision 019).
-  if (sessionEnded(row, claims.issuedAt)) throw sessionExpired();
+  if (sessionEnded(row, claims)) throw sessionExpired();
   if (!roles.includes(row.role)) {
     throw new AppError(403, 'FORBIDDEN', 'Your staff role does not allow this.');
   }

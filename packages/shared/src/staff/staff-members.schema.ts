@@ -55,4 +55,6 @@ export const DEACTIVATION_MESSAGES = {
   'last-organiser': 'The last active organiser cannot be deactivated.',
   /** What a deactivated member of staff is told when they sign in. */
   deactivated: 'This staff account has been deactivated. Please ask an organiser.',
+  /** Why a deactivated adjudicator is given no work. */
+  noAssignment: 'This adjudicator is deactivated: reactivate them (Staff) before assigning work.',
 } as const;

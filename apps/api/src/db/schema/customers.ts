@@ -22,8 +22,11 @@ export const customers = pgTable(
      * role stays, so a reactivation gives it back.
      */
     deactivatedAt: timestamp({ withTimezone: true }),
-    /** Sessions issued up to this moment are refused, even after a reactivation. */
-    sessionsRevokedAt: timestamp({ withTimezone: true }),
+    /**
+     * Sessions carry the generation they were issued in and work only while it is the
+     * account's; a deactivation moves it on, so they stay ended after a reactivation.
+     */
+    sessionGeneration: integer().notNull().default(0),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

@@ -230,7 +230,7 @@ export async function markIdentityVerified(
 
 /**
  * The role and name of a customer, read on every staff call (plugins/access.ts), with whether
- * an organiser deactivated them and up to when their sessions are ended (decision 019).
+ * an organiser deactivated them and which generation of sessions works (decision 019).
  */
 export async function findRoleAndName(db: Database, customerId: number) {
   const [row] = await db
@@ -239,7 +239,19 @@ export async function findRoleAndName(db: Database, customerId: number) {
       firstName: customers.firstName,
       surname: customers.surname,
       deactivatedAt: customers.deactivatedAt,
-      sessionsRevokedAt: customers.sessionsRevokedAt,
+      sessionGeneration: customers.sessionGeneration,
+    })
+    .from(customers)
+    .where(eq(customers.id, customerId));
+  return row;
+}
+
+/** What decides whether a session of the account still works (plugins/access.ts). */
+export async function findSessionState(db: Database, customerId: number) {
+  const [row] = await db
+    .select({
+      deactivatedAt: customers.deactivatedAt,
+      sessionGeneration: customers.sessionGeneration,
     })
     .from(customers)
     .where(eq(customers.id, customerId));

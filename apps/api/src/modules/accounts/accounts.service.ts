@@ -143,7 +143,13 @@ export function createAccountsService(deps: AccountsDependencies) {
           throw new AppError(403, 'STAFF_DEACTIVATED', DEACTIVATION_MESSAGES.deactivated);
         }
         const { token, expiresAt } = await tokens.issue(
-          { customerId, scope: 'session', ...(isStaffRole(role) ? { role } : {}) },
+          {
+            customerId,
+            scope: 'session',
+            ...(isStaffRole(role) ? { role } : {}),
+            // The session works while this is the account's generation (decision 019).
+            generation: account?.sessionGeneration ?? 0,
+          },
           deps.sessionHours * 3600,
         );
         await audit(db, {

@@ -1,4 +1,5 @@
 import {
+  DEACTIVATION_MESSAGES,
   foldName,
   type Adjudicator,
   type Assignment,
@@ -15,7 +16,7 @@ import * as accountsRepo from '../accounts/accounts.repository.ts';
 import type { Outbox } from '../outbox/outbox.service.ts';
 import { countVisibleEntries } from './adjudication.repository.ts';
 import * as repo from './adjudicators.repository.ts';
-import { addStaffMember, invitationEmail } from './staff-accounts.ts';
+import { accountExists, createStaffAccount, invitationEmail } from './staff-accounts.ts';
 
 export interface AdjudicatorsDependencies {
   db: Database;
@@ -86,19 +87,12 @@ export function createAdjudicatorsService(deps: AdjudicatorsDependencies) {
      * operator's `npm run staff:add` can).
      */
     async inviteAdjudicator(organiserId: number, input: InviteAdjudicator): Promise<Adjudicator> {
-      const existing = await accountsRepo.findCustomerIdByIdentity(
+      const customerId = await createStaffAccount(
         db,
-        'email',
-        input.email.trim().toLowerCase(),
+        { ...input, role: 'adjudicator' },
+        organiserId,
       );
-      if (existing !== undefined) {
-        throw new AppError(
-          409,
-          'ACCOUNT_EXISTS',
-          'An account with this email address exists already.',
-        );
-      }
-      const outcome = await addStaffMember(db, { ...input, role: 'adjudicator' }, organiserId);
+      if (customerId === undefined) throw accountExists();
       const letter = invitationEmail(
         'adjudicator',
         input.firstName,
@@ -106,7 +100,7 @@ export function createAdjudicatorsService(deps: AdjudicatorsDependencies) {
       );
       await deps.outbox.enqueueEmail(input.email, letter.subject, letter.body);
       const event = await eventId();
-      const row = await assertAdjudicator(outcome.customerId);
+      const row = await assertAdjudicator(customerId);
       return {
         id: row.id,
         firstName: row.firstName,
@@ -119,7 +113,11 @@ export function createAdjudicatorsService(deps: AdjudicatorsDependencies) {
     },
 
     async assign(organiserId: number, adjudicatorId: number, input: CreateAssignment) {
-      await assertAdjudicator(adjudicatorId);
+      const adjudicator = await assertAdjudicator(adjudicatorId);
+      // Work for someone who cannot sign in would wait for good (decision 019).
+      if (adjudicator.deactivatedAt !== null) {
+        throw new AppError(409, 'STAFF_DEACTIVATED', DEACTIVATION_MESSAGES.noAssignment);
+      }
       const event = await eventId();
       if (
         input.categoryId !== undefined &&

@@ -164,7 +164,9 @@ export function createMarkingService(deps: MarkingDependencies) {
         }
         const scores = rubric.flatMap((c, position) => {
           const score = input.scores.find((s) => s.name === c.name);
-          return score ? [{ position, name: c.name, value: score.value, maxValue: c.maxValue }] : [];
+          return score
+            ? [{ position, name: c.name, value: score.value, maxValue: c.maxValue }]
+            : [];
         });
         const written = await repo.saveMark(tx, {
           orderItemId,

@@ -1,6 +1,7 @@
 import { normaliseIdentifier, type StaffRole } from '@eisteddfod/shared';
 import type { Database } from '../../db/client.ts';
 import { audit } from '../../lib/audit.repository.ts';
+import { AppError } from '../../lib/errors.ts';
 import * as accountsRepo from '../accounts/accounts.repository.ts';
 
 export interface StaffMemberInput {
@@ -40,6 +41,25 @@ export async function addStaffMember(
     });
     return { kind: 'promoted', customerId: existing, previousRole: row?.role ?? 'customer' };
   }
+  const customerId = await createStaffAccount(db, input, actorCustomerId);
+  if (customerId === undefined) {
+    // Someone registered the same address at this very moment: make theirs the staff account.
+    return addStaffMember(db, input, actorCustomerId);
+  }
+  return { kind: 'created', customerId };
+}
+
+/**
+ * A new staff account signing in with `email`, audited; undefined when the address signs in to
+ * an account already (the unique index decides, so a family registering it at the same moment
+ * is never turned into staff). What organisers' invitations use: only the operator promotes.
+ */
+export async function createStaffAccount(
+  db: Database,
+  input: StaffMemberInput,
+  actorCustomerId?: number,
+): Promise<number | undefined> {
+  const identifier = normaliseIdentifier('email', input.email);
   const customerId = await accountsRepo.insertCustomerWithIdentities(
     db,
     {
@@ -53,10 +73,7 @@ export async function addStaffMember(
     },
     [{ channel: 'email', identifier }],
   );
-  if (customerId === undefined) {
-    // Someone registered the same address at this very moment: make theirs the staff account.
-    return addStaffMember(db, input, actorCustomerId);
-  }
+  if (customerId === undefined) return undefined;
   await audit(db, {
     actorCustomerId: actorCustomerId ?? null,
     action: 'staff.created',
@@ -73,8 +90,12 @@ export async function addStaffMember(
       },
     },
   });
-  return { kind: 'created', customerId };
+  return customerId;
 }
+
+/** An organiser's invitation of an address that signs in already (only the operator promotes). */
+export const accountExists = () =>
+  new AppError(409, 'ACCOUNT_EXISTS', 'An account with this email address exists already.');
 
 /** The email an invited member of staff gets: how to sign in, and what to do first. */
 export function invitationEmail(

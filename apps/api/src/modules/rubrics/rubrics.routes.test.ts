@@ -215,7 +215,7 @@ describe('rubrics per event', () => {
 // Two connections meet only on PostgreSQL (PGlite is one embedded connection): here a rubric
 // change and a first mark are made to overlap, each way round.
 describe.runIf(process.env.DATABASE_URL)('a rubric change and a first mark at once', () => {
-  it("checks a mark begun during a change against the new criteria, not the old", async () => {
+  it('checks a mark begun during a change against the new criteria, not the old', async () => {
     const entry = await entryIn('Music');
     const old = (await rubricOf('Music')).criteria;
     const renamed = old.map((c, k) => ({ name: `Renamed ${k + 1}`, maxValue: c.maxValue }));

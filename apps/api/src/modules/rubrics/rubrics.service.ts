@@ -57,14 +57,16 @@ export function createRubricsService(deps: { db: Database }) {
       rubric: SaveRubric,
     ): Promise<StaffSectionRubric> {
       return db.transaction(async (tx) => {
-        if (!(await eventsRepo.lockEvent(tx, eventId))) throw noEvent(eventId);
         // Alone under the lock that marks share: every mark written so far is counted below,
         // and none is written (or checked against the old criteria) until this one commits.
+        // Taken before the event's row, in the order a mark takes them (the advisory lock, then
+        // the event's row through the criteria's foreign key when it adds the demo rubrics):
+        // the other order could deadlock a first save against a first mark.
         await lockRubrics(tx, eventId, 'change');
+        if (!(await eventsRepo.lockEvent(tx, eventId))) throw noEvent(eventId);
         await ensureRubrics(tx, eventId);
         const before = (await sectionsOf(tx, eventId)).find((s) => s.section === section);
-        if (before?.lockedReason)
-          throw new AppError(409, 'RUBRIC_LOCKED', before.lockedReason);
+        if (before?.lockedReason) throw new AppError(409, 'RUBRIC_LOCKED', before.lockedReason);
         await repo.replaceCriteria(tx, eventId, section, rubric.criteria);
         const after = (await sectionsOf(tx, eventId)).find((s) => s.section === section);
         if (!after) throw new Error(`No section ${section}`);

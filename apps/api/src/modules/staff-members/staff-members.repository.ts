@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { customers } from '../../db/schema/index.ts';
+import { customers, marks } from '../../db/schema/index.ts';
 
 /** Organisers and adjudicators: accounts whose role is a staff role (decision 008). */
 
@@ -48,18 +48,35 @@ export async function takeTurn(db: Database): Promise<void> {
 /** The advisory lock's key: '57AFF', staff, in hex (the events' is 0xe16). */
 const STAFF_LOCK = 0x57aff;
 
-/** Ends the member's sessions and refuses their sign-in from `at`. */
+/** Refuses their sign-in from `at` and ends every session issued so far (a new generation). */
 export async function deactivate(db: Database, id: number, at: Date): Promise<void> {
   await db
     .update(customers)
-    .set({ deactivatedAt: at, sessionsRevokedAt: at, updatedAt: at })
+    .set({
+      deactivatedAt: at,
+      sessionGeneration: sql`${customers.sessionGeneration} + 1`,
+      updatedAt: at,
+    })
     .where(and(eq(customers.id, id), isNull(customers.deactivatedAt)));
 }
 
-/** Lets them sign in again; the sessions ended stay ended (sessionsRevokedAt is kept). */
+/** Lets them sign in again; the sessions ended stay ended (the generation stays moved on). */
 export async function reactivate(db: Database, id: number, at: Date): Promise<void> {
   await db
     .update(customers)
     .set({ deactivatedAt: null, updatedAt: at })
     .where(eq(customers.id, id));
+}
+
+/**
+ * Deletes the drafts a member was marking (their scores go with them): a draft holds its entry
+ * from every other adjudicator, and one who cannot sign in would hold it for good. Submitted
+ * marks stay theirs. Returns how many were released.
+ */
+export async function releaseDrafts(db: Database, adjudicatorId: number): Promise<number> {
+  const released = await db
+    .delete(marks)
+    .where(and(eq(marks.adjudicatorId, adjudicatorId), eq(marks.status, 'draft')))
+    .returning({ id: marks.id });
+  return released.length;
 }

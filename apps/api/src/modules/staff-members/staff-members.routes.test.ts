@@ -3,13 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFamily } from '../../test/family.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { accountsClient } from '../accounts/accounts-test-client.ts';
-import { createStaff } from '../adjudication/adjudication.test-helpers.ts';
+import { createStaff, finalisedEntry } from '../adjudication/adjudication.test-helpers.ts';
+import { catalogueItems } from '../../test/fixtures.ts';
+import { addStaffMember } from '../adjudication/staff-accounts.ts';
 
 let t: TestApp;
 let organiser: Awaited<ReturnType<typeof createStaff>>;
 let clock = Date.parse('2025-04-01T10:00:00Z');
 
-/** Moves the app's clock on: sessions are told apart by the second they were issued in. */
+/** Moves the app's clock on (a reactivation later than its deactivation, as in life). */
 const later = (seconds = 60) => {
   clock += seconds * 1000;
   t.setNow(new Date(clock).toISOString());
@@ -44,7 +46,11 @@ describe('staff members', () => {
     const adjudicator = await createStaff(t, 'adjudicator');
     const calls: [method: 'GET' | 'POST', url: string, body?: unknown][] = [
       ['GET', '/api/Staff/Members'],
-      ['POST', '/api/Staff/Members', { firstName: 'A', surname: 'B', email: 'a@b.org', role: 'organiser' }],
+      [
+        'POST',
+        '/api/Staff/Members',
+        { firstName: 'A', surname: 'B', email: 'a@b.org', role: 'organiser' },
+      ],
       ['POST', `/api/Staff/Members/${organiser.id}/Deactivate`],
       ['POST', `/api/Staff/Members/${organiser.id}/Reactivate`],
     ];
@@ -84,9 +90,9 @@ describe('staff members', () => {
 
   it('refuses an address that signs in already, and a body that is not an invitation', async () => {
     const family = await createFamily(t);
-    const familyEmail = (
-      await family.call('GET', `/api/Customers/${family.id}`)
-    ).json<{ email: string }>().email;
+    const familyEmail = (await family.call('GET', `/api/Customers/${family.id}`)).json<{
+      email: string;
+    }>().email;
     const taken = await organiser.call('POST', '/api/Staff/Members', {
       firstName: 'Thandi',
       surname: 'Nkosi',
@@ -166,6 +172,84 @@ describe('staff members', () => {
       entityId: String(adjudicator.id),
       details: { before: { active: false }, after: { active: true } },
     });
+  });
+
+  it('ends every session of the account, those it had as a family before it was made staff too', async () => {
+    // A family the operator made an adjudicator (npm run staff:add): its family session, which
+    // carries no role, worked on the staff calls and must end with the deactivation too.
+    const family = await createFamily(t);
+    const email = (await family.call('GET', `/api/Customers/${family.id}`)).json<{
+      email: string;
+    }>().email;
+    await addStaffMember(t.database.db, { email, role: 'adjudicator' });
+    expect((await family.call('GET', '/api/Staff/Me')).statusCode).toBe(200);
+    await organiser.call('POST', `/api/Staff/Members/${family.id}/Deactivate`);
+    for (const url of [
+      `/api/Customers/${family.id}`,
+      `/api/Customers/${family.id}/participant-profiles`,
+    ]) {
+      expect((await family.call('GET', url)).statusCode, url).toBe(401);
+    }
+    await organiser.call('POST', `/api/Staff/Members/${family.id}/Reactivate`);
+    expect((await family.call('GET', `/api/Customers/${family.id}`)).statusCode).toBe(401);
+  });
+
+  it('a sign-in right after a reactivation works, within the same second as the deactivation', async () => {
+    // Sessions are told apart by the account's session generation, not by the clock: the
+    // organiser's instance and the signing-in one need not agree on the second.
+    const adjudicator = await createStaff(t, 'adjudicator');
+    await organiser.call('POST', `/api/Staff/Members/${adjudicator.id}/Deactivate`);
+    await organiser.call('POST', `/api/Staff/Members/${adjudicator.id}/Reactivate`);
+    const { token } = await accountsClient(t.app, '198.51.100.24').logIn(adjudicator.email);
+    const me = await t.app.inject({
+      url: '/api/Staff/Me',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(me.statusCode).toBe(200);
+    expect((await adjudicator.call('GET', '/api/Staff/Me')).statusCode).toBe(401);
+  });
+
+  it("gives a deactivated adjudicator's drafts back to the others, and assigns them nothing", async () => {
+    const item = (await catalogueItems(t)).find(
+      (i) => !i.isGroupItem && !i.requiresAnInstrument && i.category.section === 'Dance',
+    )!;
+    const entry = await finalisedEntry(t, await createFamily(t), item);
+    const [leaving, staying] = [
+      await createStaff(t, 'adjudicator'),
+      await createStaff(t, 'adjudicator'),
+    ];
+    for (const a of [leaving, staying]) {
+      const res = await organiser.call('POST', `/api/Staff/Adjudicators/${a.id}/Assignments`, {
+        section: 'Dance',
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    const draft = await leaving.call('PUT', `/api/Staff/Marking/${entry.orderItemId}`, {
+      scores: [],
+      comment: 'Half way',
+    });
+    expect(draft.statusCode, draft.body).toBe(200);
+    // A draft holds the entry: no other adjudicator sees it.
+    const url = `/api/Staff/Marking/${entry.orderItemId}`;
+    expect((await staying.call('GET', url)).statusCode).toBe(404);
+
+    await organiser.call('POST', `/api/Staff/Members/${leaving.id}/Deactivate`);
+    expect((await staying.call('GET', url)).statusCode).toBe(200);
+    const log = (
+      await organiser.call('GET', '/api/Staff/AuditLog?action=staff.deactivate')
+    ).json<AuditPage>();
+    expect(log.entries[0]).toMatchObject({
+      entityId: String(leaving.id),
+      details: { draftsReleased: 1 },
+    });
+
+    const refused = await organiser.call(
+      'POST',
+      `/api/Staff/Adjudicators/${leaving.id}/Assignments`,
+      { section: 'Music' },
+    );
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'STAFF_DEACTIVATED' });
   });
 
   it('an organiser cannot deactivate themself; a member who is not staff is not found', async () => {

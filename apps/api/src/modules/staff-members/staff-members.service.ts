@@ -9,8 +9,11 @@ import {
 import type { Database } from '../../db/client.ts';
 import { audit } from '../../lib/audit.repository.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import * as accountsRepo from '../accounts/accounts.repository.ts';
-import { addStaffMember, invitationEmail } from '../adjudication/staff-accounts.ts';
+import {
+  accountExists,
+  createStaffAccount,
+  invitationEmail,
+} from '../adjudication/staff-accounts.ts';
 import type { Outbox } from '../outbox/outbox.service.ts';
 import * as repo from './staff-members.repository.ts';
 
@@ -83,14 +86,8 @@ export function createStaffMembersService(deps: StaffMembersDependencies) {
      */
     async invite(organiserId: number, input: InviteStaffMember): Promise<StaffMember> {
       const email = normaliseIdentifier('email', input.email);
-      if ((await accountsRepo.findCustomerIdByIdentity(db, 'email', email)) !== undefined) {
-        throw new AppError(
-          409,
-          'ACCOUNT_EXISTS',
-          'An account with this email address exists already.',
-        );
-      }
-      const { customerId } = await addStaffMember(db, { ...input, email }, organiserId);
+      const customerId = await createStaffAccount(db, { ...input, email }, organiserId);
+      if (customerId === undefined) throw accountExists();
       const letter = invitationEmail(
         input.role,
         input.firstName,
@@ -112,6 +109,7 @@ export function createStaffMembersService(deps: StaffMembersDependencies) {
         }
         const at = new Date(deps.now());
         await repo.deactivate(tx, id, at);
+        const draftsReleased = await repo.releaseDrafts(tx, id);
         await audit(tx, {
           actorCustomerId: organiserId,
           action: 'staff.deactivate',
@@ -122,6 +120,7 @@ export function createStaffMembersService(deps: StaffMembersDependencies) {
             role: member.role,
             before: { active: true },
             after: { active: false, deactivatedAt: at.toISOString() },
+            draftsReleased,
           },
         });
       });

@@ -120,8 +120,9 @@ function DeactivateDialog(props: { member: StaffMember; onClose: () => void }) {
     >
       <Stack gap="sm">
         <Text size="sm">
-          {name} is signed out at once and can no longer sign in as staff. Their marks and changes
-          stay. You can reactivate them later.
+          {name} is signed out at once and can no longer sign in. Their submitted marks and their
+          changes stay; entries they had only started marking go back to the other adjudicators. You
+          can reactivate them later.
         </Text>
         <Group justify="flex-end">
           <Button variant="default" onClick={props.onClose}>
