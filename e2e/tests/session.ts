@@ -62,12 +62,10 @@ async function emailCount(page: Page, to: string): Promise<number> {
 }
 
 /**
- * A member of staff signs in as families do: /login, the emailed pin, /verify; on the shared
- * e2e server, or on the one at `baseURL` (a spec's own).
+ * /login with an email address, then the emailed pin typed on /verify, up to the Verify Code
+ * button (left to the caller: a deactivated member of staff is refused there).
  */
-export async function staffSignIn(browser: Browser, email: string, baseURL?: string) {
-  const context = await browser.newContext(baseURL ? { baseURL } : {});
-  const page = await context.newPage();
+export async function requestEmailPin(page: Page, email: string) {
   const before = await emailCount(page, email);
   await page.goto('/login');
   await page.getByRole('textbox', { name: 'Email' }).fill(email);
@@ -78,6 +76,16 @@ export async function staffSignIn(browser: Browser, email: string, baseURL?: str
   const pin = await latestEmailPin(page, email);
   await page.getByRole('textbox', { name: 'Digit 1 of 6' }).click();
   await page.keyboard.type(pin);
+}
+
+/**
+ * A member of staff signs in as families do: /login, the emailed pin, /verify; on the shared
+ * e2e server, or on the one at `baseURL` (a spec's own).
+ */
+export async function staffSignIn(browser: Browser, email: string, baseURL?: string) {
+  const context = await browser.newContext(baseURL ? { baseURL } : {});
+  const page = await context.newPage();
+  await requestEmailPin(page, email);
   await page.getByRole('button', { name: 'Verify Code' }).click();
   await expect(page).toHaveURL(/\/participant-profiles$/);
   return page;

@@ -169,12 +169,11 @@ function StaffMembersScreen({ me }: { me: StaffMe }) {
       <Card withBorder component="section">
         <InviteStaffForm />
       </Card>
-      <ScrollTable label="Staff members" minWidth={680}>
+      <ScrollTable label="Staff members" minWidth={560}>
         <Table striped>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>Name</Table.Th>
-              <Table.Th>Email</Table.Th>
+              <Table.Th>Member</Table.Th>
               <Table.Th>Role</Table.Th>
               <Table.Th>Status</Table.Th>
               <Table.Th>Changes</Table.Th>
@@ -189,14 +188,18 @@ function StaffMembersScreen({ me }: { me: StaffMe }) {
               return (
                 <Table.Tr key={member.id}>
                   <Table.Td>
-                    {name}{' '}
-                    {member.id === me.customerId && (
-                      <Badge color="gray" c="black" variant="light">
-                        You
-                      </Badge>
-                    )}
+                    <Text size="sm" fw={600}>
+                      {name}{' '}
+                      {member.id === me.customerId && (
+                        <Badge color="gray" c="black" variant="light">
+                          You
+                        </Badge>
+                      )}
+                    </Text>
+                    <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                      {member.email}
+                    </Text>
                   </Table.Td>
-                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{member.email}</Table.Td>
                   <Table.Td>{STAFF_ROLE_LABELS[member.role]}</Table.Td>
                   <Table.Td>
                     <Badge color={member.active ? 'green' : 'red'} c="black" variant="light">
