@@ -19,9 +19,7 @@ describe('RubricCriteriaSchema', () => {
       { name: 'Technique', maxValue: 60 },
       { name: 'Interpretation', maxValue: 40 },
     ]);
-    expect(RubricCriteriaSchema.safeParse([{ name: 'Overall', maxValue: 100 }]).success).toBe(
-      true,
-    );
+    expect(RubricCriteriaSchema.safeParse([{ name: 'Overall', maxValue: 100 }]).success).toBe(true);
   });
 
   it('needs at least one criterion', () => {

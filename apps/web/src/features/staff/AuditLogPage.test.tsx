@@ -68,7 +68,10 @@ describe('AuditLogPage (/staff/audit-log)', () => {
     const requests = mockApi((r) => {
       if (r.path === '/api/Staff/Me') return [200, organiser];
       if (r.path === '/api/Staff/AuditLog/Kinds')
-        return [200, { actions: ['item.retire', 'payment.credited'], entityTypes: ['item', 'order'] }];
+        return [
+          200,
+          { actions: ['item.retire', 'payment.credited'], entityTypes: ['item', 'order'] },
+        ];
       if (r.path === '/api/Staff/AuditLog') return [200, page];
       return [404, apiError(404, 'NOT_FOUND')];
     });

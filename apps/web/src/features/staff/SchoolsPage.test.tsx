@@ -53,7 +53,7 @@ describe('SchoolsPage (/staff/schools)', () => {
     );
   });
 
-  it('sorts the table by name or by contestants, the forms\' order first', async () => {
+  it("sorts the table by name or by contestants, the forms' order first", async () => {
     mockApi((r) => {
       if (r.path === '/api/Staff/Me') return [200, organiser];
       if (r.path === '/api/Staff/Schools') return [200, schools];
@@ -66,7 +66,9 @@ describe('SchoolsPage (/staff/schools)', () => {
       within(table)
         .getAllByRole('row')
         .slice(1)
-        .map((row) => within(row).getAllByRole('cell')[0]?.textContent?.replace('Always first', '').trim());
+        .map((row) =>
+          within(row).getAllByRole('cell')[0]?.textContent?.replace('Always first', '').trim(),
+        );
     expect(names()).toEqual(['Other School', 'Jacaranda Primary', 'Jacaranda Primary School']);
     await user.click(screen.getByRole('combobox', { name: 'Sort by' }));
     await user.click(await screen.findByRole('option', { name: 'Most contestants', hidden: true }));
