@@ -142,7 +142,7 @@ export function registerAccess(app: FastifyInstance): void {
  * reactivation does not move it back). Pin and grant tokens carry no generation: they only lead
  * to a sign-in, which a deactivated account is refused after its pin.
  */
-export function sessionEnded(
+function sessionEnded(
   account: { deactivatedAt: Date | null; sessionGeneration: number } | undefined,
   claims: { scope: string; generation?: number },
 ): boolean {
