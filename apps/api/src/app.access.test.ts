@@ -1,6 +1,9 @@
+import * as shared from '@eisteddfod/shared';
+import type { Endpoint } from '@eisteddfod/shared';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTokenService } from './lib/tokens.ts';
+import { createStaff } from './modules/adjudication/adjudication.test-helpers.ts';
 import { createFamily } from './test/family.ts';
 import { createTestApp, PRODUCTION_ENV, TEST_AUTH_SECRET, type TestApp } from './test/test-app.ts';
 
@@ -218,5 +221,51 @@ describe('staff routes for a family', () => {
       }
     }
     expect(differences).toEqual([]);
+  });
+});
+
+/** Every endpoint defined in packages/shared (the `*Api` objects, nested ones too). */
+function definedEndpoints(): Endpoint[] {
+  const found: Endpoint[] = [];
+  const walk = (value: unknown) => {
+    if (typeof value !== 'object' || value === null) return;
+    if ('method' in value && 'path' in value && 'access' in value) {
+      found.push(value as Endpoint);
+      return;
+    }
+    Object.values(value).forEach(walk);
+  };
+  for (const [name, value] of Object.entries(shared)) if (name.endsWith('Api')) walk(value);
+  return found;
+}
+
+describe('organiser routes for an adjudicator', () => {
+  it('answer 403, whatever the input', async () => {
+    const t = apps[0];
+    if (!t) throw new Error('no app');
+    const adjudicator = await createStaff(t, 'adjudicator');
+    const organiserOnly = definedEndpoints().filter(
+      (e) => typeof e.access === 'object' && !e.access.staff.includes('adjudicator'),
+    );
+    // A sample, so that a broken walk of the definitions cannot pass as empty.
+    expect(organiserOnly.length).toBeGreaterThan(40);
+    expect(organiserOnly.map((e) => e.path)).toContain('/api/Staff/Members/:id/Deactivate');
+    const refused: string[] = [];
+    for (const endpoint of organiserOnly) {
+      for (const payload of [undefined, '{}']) {
+        const res = await t.app.inject({
+          method: endpoint.method as InjectOptions['method'],
+          url: endpoint.path.replace(/:[A-Za-z]+/g, '1'),
+          headers: {
+            ...adjudicator.auth,
+            ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
+          },
+          ...(payload === undefined ? {} : { payload }),
+        });
+        if (res.statusCode !== 403)
+          refused.push(`${endpoint.method} ${endpoint.path}: ${res.statusCode}`);
+      }
+    }
+    expect(refused).toEqual([]);
   });
 });
