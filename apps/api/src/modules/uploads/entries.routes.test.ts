@@ -314,6 +314,34 @@ describe('deleting, finalising and withdrawing', () => {
     expect(withdraw.json()).toMatchObject({ code: 'ENTRY_FINALISED' });
   });
 
+  it('finalises, withdraws and deletes a file right after the catalogue changed', async () => {
+    // The entry is locked in a transaction and the catalogue's snapshot is loaded on demand: on
+    // embedded PGlite (one connection) loading it inside the transaction waited forever.
+    const arts = items.filter(
+      (i) => i.category.section === 'Visual Arts & Design' && !i.isGroupItem,
+    );
+    const { f, ids } = await paidEntries(arts.slice(0, 3));
+    const sent = await sendFile(f, ids[0]!, 'art.png', PNG, 2);
+    const uploadId = sent.json<{ orderItemUploadId: number }>().orderItemUploadId;
+    const soon = <T>(call: Promise<T>) =>
+      Promise.race([
+        call,
+        new Promise<never>((_, reject) => setTimeout(() => reject(new Error('no answer')), 5000)),
+      ]);
+    t.app.catalogue.invalidate();
+    const removed = await soon(f.call('DELETE', `/api/OrderItems/OrderItemUploads/${uploadId}`));
+    expect(removed.statusCode, removed.body).toBe(204);
+    await sendFile(f, ids[1]!, 'art.png', PNG, 2);
+    t.app.catalogue.invalidate();
+    const finalised = await soon(
+      f.call('PUT', `/api/OrderItems/${ids[1]}`, { submittedForMarking: true }),
+    );
+    expect(finalised.statusCode, finalised.body).toBe(200);
+    t.app.catalogue.invalidate();
+    const withdrawn = await soon(f.call('PUT', `/api/OrderItems/${ids[2]}/Withdraw`));
+    expect(withdrawn.statusCode, withdrawn.body).toBe(200);
+  });
+
   it('withdraws an entry for good', async () => {
     const { f, profile, ids } = await paidEntries();
     const other = await createFamily(t);

@@ -70,6 +70,7 @@ export function createEntriesService(deps: {
 
     /** Spec 4, Finalising: needs a main file; finalising twice is harmless. */
     async finalise(customerId: number, orderItemId: number): Promise<ParticipantOrderItem> {
+      await ownEntry(customerId, orderItemId); // Before the transaction: see `withdraw`.
       await db.transaction(async (tx) => {
         const ctx = await ownEntry(customerId, orderItemId, tx);
         if (ctx.entry.isCancelled) throw withdrawnError();
@@ -91,6 +92,9 @@ export function createEntriesService(deps: {
 
     /** Spec 4, Withdrawing: for good; a finalised entry is with the adjudicators already. */
     async withdraw(customerId: number, orderItemId: number): Promise<ParticipantOrderItem> {
+      // Read once before the transaction, so the catalogue's snapshot the entry needs is loaded
+      // outside it: on embedded PGlite (one connection) a load inside would wait forever.
+      await ownEntry(customerId, orderItemId);
       await db.transaction(async (tx) => {
         const ctx = await ownEntry(customerId, orderItemId, tx);
         if (ctx.entry.isCancelled) return;
@@ -112,6 +116,7 @@ export function createEntriesService(deps: {
       if (!found || found.upload.isDeleted) {
         throw notFound('UPLOAD_NOT_FOUND', `There is no file with id ${uploadId}`);
       }
+      await ownEntry(customerId, found.entry.id); // Before the transaction: see `withdraw`.
       await repo.withLockedEntry(db, customerId, found.entry.id, async (tx, row) => {
         assertOpen(await contextOf(row, found.entry.id));
         await fileRepo.softDeleteUpload(tx, uploadId, new Date(now()));
