@@ -200,7 +200,7 @@ test('an organiser sets up next year, makes it live, and both years’ families 
   await page.goto(eventUrl);
   await page.getByRole('link', { name: 'Edit the rubrics' }).click();
   const danceRubric = page.getByRole('region', { name: 'Dance' });
-  const criterion = danceRubric.getByRole('textbox', { name: 'Criterion 1' });
+  const criterion = danceRubric.getByRole('textbox', { name: 'Criterion 1', exact: true });
   const firstName = await criterion.inputValue();
   await criterion.fill(`${firstName} and control`);
   await danceRubric.getByRole('button', { name: 'Save Dance rubric' }).click();
@@ -217,14 +217,30 @@ test('an organiser sets up next year, makes it live, and both years’ families 
   await faq
     .getByRole('textbox', { name: 'Answer 1', exact: true })
     .fill('Yes: as a group item of up to 30.');
+  // A new portrait for the first adjudicator, checked and re-encoded by the server.
+  const judge = page.getByRole('group', { name: 'Adjudicator 1' });
+  await judge.locator('input[type=file]').setInputFiles({
+    name: 'portrait.png',
+    mimeType: 'image/png',
+    buffer: png(240, 240),
+  });
+  const uploaded = /^\/api\/site-images\/[0-9a-f-]{36}\.webp$/;
+  await expect(judge.getByRole('img', { name: /^Current portrait/ })).toHaveAttribute(
+    'src',
+    uploaded,
+  );
+  const portraitName = `Portrait of ${await judge.getByRole('textbox', { name: 'Name' }).inputValue()}`;
   await page.getByRole('button', { name: 'Preview', exact: true }).click();
   const preview = page.getByRole('dialog', { name: 'Preview of the home page' });
   const frame = preview.frameLocator('iframe');
   await expect(frame.getByRole('heading', { level: 3, name: question })).toBeVisible();
+  await expect(frame.getByRole('img', { name: portraitName })).toHaveAttribute('src', uploaded);
   await expect(frame.getByRole('alert').filter({ hasText: 'Preview' })).toBeVisible();
   await preview.getByRole('button', { name: 'Close the preview' }).click();
   await page.getByRole('button', { name: 'Publish' }).click();
-  await expect(page.getByText('The home page and the FAQ now show these words.')).toBeVisible();
+  await expect(
+    page.getByText('The home page and its documents now show these changes.'),
+  ).toBeVisible();
   await look(page, testInfo, 'journey-5-site-content');
 
   // ---- Make it live. ----
@@ -241,6 +257,10 @@ test('an organiser sets up next year, makes it live, and both years’ families 
       .getByRole('region', { name: 'Frequently asked questions' })
       .getByRole('heading', { name: question }),
   ).toBeVisible();
+  const portrait = page.getByRole('img', { name: portraitName });
+  await expect(portrait).toHaveAttribute('src', uploaded);
+  await portrait.scrollIntoViewIfNeeded();
+  await expect.poll(() => portrait.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(320);
 
   // ---- The audit log names each change with its before and after. ----
   await page.goto('/staff/audit-log');

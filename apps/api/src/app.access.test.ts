@@ -27,6 +27,8 @@ const ANONYMOUS: string[] = [
   'GET /api/reference',
   'GET /api/eisteddfods*',
   'GET /api/documents*',
+  // Pictures organisers uploaded for the public site (decision 017).
+  'GET /api/site-images/:name',
   'POST /api/support-tickets',
   // Registering and logging in; the pin check is answered without a login (decision 004).
   'GET /api/customers/search',

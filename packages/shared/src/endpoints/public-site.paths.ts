@@ -8,4 +8,6 @@ export const PUBLIC_SITE_PATHS = {
   prospectus: '/api/documents/prospectus.pdf',
   faq: '/api/documents/faq.pdf',
   adjudicatorBio: '/api/documents/adjudicators/:slug.pdf',
+  /** A picture an organiser uploaded for the site (siteContentApi.image). */
+  siteImage: '/api/site-images/:name',
 } as const;

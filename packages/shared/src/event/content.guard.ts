@@ -1,5 +1,6 @@
 import type { EventContent } from './content.schema.ts';
 import type { EventSummary } from './event.schema.ts';
+import { SITE_LIST_LIMITS } from './site-content.rules.ts';
 
 // Hand-written checks with the same rules as EventSummarySchema and EventContentSchema, for the
 // web app's public pages: they run on a first visit, where zod (about 25 KB gzipped) would delay
@@ -72,13 +73,16 @@ const object =
   };
 
 const array =
-  (item: Check, size: { exactly?: number; min?: number } = {}): Check =>
+  (item: Check, size: { exactly?: number; min?: number; max?: number } = {}): Check =>
   (value, path) => {
     if (!Array.isArray(value)) fail(path, 'a list');
     if (size.exactly !== undefined && value.length !== size.exactly) {
       fail(path, `a list of ${size.exactly}`);
     }
     if (size.min !== undefined && value.length < size.min) fail(path, `a list of ${size.min}+`);
+    if (size.max !== undefined && value.length > size.max) {
+      fail(path, `a list of at most ${size.max}`);
+    }
     value.forEach((element, i) => item(element, `${path}[${i}]`));
   };
 
@@ -112,12 +116,16 @@ const eventContent = object({
   hostLine: string,
   title: string,
   intro: string,
-  artworks: array(object({ title: string, artist: string, image: string, alt: string }), {
-    exactly: 3,
-  }),
+  artworks: array(
+    object({ title: string, artist: string, image: string, alt: string }),
+    SITE_LIST_LIMITS.artworks,
+  ),
   categories: array(object({ section: string, title: string, summary: string }), { exactly: 4 }),
   howItWorks: array(object({ title: string, text: string }), { exactly: 3 }),
-  participatingSchools: array(object({ name: string, logo: string }), { exactly: 12 }),
+  participatingSchools: array(
+    object({ name: string, logo: string }),
+    SITE_LIST_LIMITS.participatingSchools,
+  ),
   adjudicators: array(
     object({
       slug: matching(/^[a-z0-9-]+$/, 'a slug'),
@@ -127,7 +135,7 @@ const eventContent = object({
       summary: string,
       bio: array(string, { min: 1 }),
     }),
-    { exactly: 4 },
+    SITE_LIST_LIMITS.adjudicators,
   ),
   faq: array(object({ question: string, answer: string }), { min: 5 }),
   rules: array(string, { min: 1 }),

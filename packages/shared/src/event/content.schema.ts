@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { SITE_LIST_LIMITS } from './site-content.rules.ts';
+
+const { artworks, participatingSchools, adjudicators } = SITE_LIST_LIMITS;
 
 /**
  * The public site's words and pictures for one event, kept as event data (seeded from
@@ -8,16 +11,23 @@ export const EventContentSchema = z.object({
   hostLine: z.string(),
   title: z.string(),
   intro: z.string(),
-  /** Three artworks for the home page carousel; `image` names a file in apps/web/public/artworks. */
+  /**
+   * The home page carousel's artworks (three in the spec); `image` names a file in
+   * apps/web/public/artworks or an uploaded picture (UPLOADED_SITE_IMAGE).
+   */
   artworks: z
     .array(z.object({ title: z.string(), artist: z.string(), image: z.string(), alt: z.string() }))
-    .length(3),
+    .min(artworks.min)
+    .max(artworks.max),
   categories: z
     .array(z.object({ section: z.string(), title: z.string(), summary: z.string() }))
     .length(4),
   howItWorks: z.array(z.object({ title: z.string(), text: z.string() })).length(3),
-  /** Last year's participating schools, shown with their logos (apps/web/public/schools). */
-  participatingSchools: z.array(z.object({ name: z.string(), logo: z.string() })).length(12),
+  /** Last year's participating schools (12 in the spec), with their logos (apps/web/public/schools or uploaded). */
+  participatingSchools: z
+    .array(z.object({ name: z.string(), logo: z.string() }))
+    .min(participatingSchools.min)
+    .max(participatingSchools.max),
   adjudicators: z
     .array(
       z.object({
@@ -29,7 +39,8 @@ export const EventContentSchema = z.object({
         bio: z.array(z.string()).min(1),
       }),
     )
-    .length(4),
+    .min(adjudicators.min)
+    .max(adjudicators.max),
   /** The home page shows the first five; the FAQ document has them all. */
   faq: z.array(z.object({ question: z.string(), answer: z.string() })).min(5),
   rules: z.array(z.string()).min(1),

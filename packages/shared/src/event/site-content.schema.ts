@@ -1,10 +1,59 @@
 import { z } from 'zod';
 import { text } from '../api/text.schema.ts';
-import { HOME_FAQ_COUNT } from './site-content.rules.ts';
+import {
+  HOME_FAQ_COUNT,
+  SITE_IMAGE_KINDS,
+  SITE_LIST_LIMITS,
+  UPLOADED_SITE_IMAGE,
+} from './site-content.rules.ts';
 
-// The public site's words as organisers edit them (issue 16): the home page's title and
-// introduction, and the FAQ in its order (the home page shows the first five, the FAQ
-// document all of them). The key dates are the event's own, never typed here.
+// The public site as organisers edit it (issue 16): the home page's title and introduction,
+// the FAQ in its order (the home page shows the first five, the FAQ document all of them), the
+// gallery's artworks, last year's schools with their logos, and the adjudicators' profiles
+// (their bio PDFs are made from them). The key dates are the event's own, never typed here.
+
+/**
+ * A picture of the site: an uploaded one (UPLOADED_SITE_IMAGE) or one of the demo's own files;
+ * a plain file name either way, never a path. The server checks that it exists.
+ */
+const imageName = (what: string) =>
+  text()
+    .min(1, `Please upload ${what}.`)
+    .max(120)
+    .regex(/^[a-z0-9][a-z0-9._-]*\.(?:svg|png|jpe?g|webp)$/i, `Please upload ${what} again.`);
+
+const { artworks, participatingSchools, adjudicators } = SITE_LIST_LIMITS;
+
+export const SiteArtworkSchema = z.object({
+  title: text().trim().min(1, 'Please give every artwork a title.').max(120),
+  artist: text().trim().min(1, 'Please name the artist of every artwork.').max(120),
+  alt: text()
+    .trim()
+    .min(1, 'Please describe every artwork for people who cannot see it (alt text).')
+    .max(400),
+  image: imageName('a picture of every artwork'),
+});
+
+export const SiteSchoolSchema = z.object({
+  name: text().trim().min(1, 'Please name every school.').max(120),
+  logo: imageName('a logo for every school'),
+});
+
+export const AdjudicatorProfileSchema = z.object({
+  /** The bio PDF's address; a new profile has none until it is published. */
+  slug: text()
+    .regex(/^[a-z0-9-]+$/)
+    .max(60)
+    .optional(),
+  name: text().trim().min(1, 'Please name every adjudicator.').max(120),
+  discipline: text().trim().min(1, 'Please give every adjudicator’s discipline.').max(120),
+  summary: text().trim().min(1, 'Please write a summary for every adjudicator.').max(400),
+  bio: z
+    .array(text().trim().min(1).max(3000))
+    .min(1, 'Please write a biography for every adjudicator.')
+    .max(12),
+  portrait: imageName('a portrait of every adjudicator'),
+});
 
 export const SiteContentSchema = z.object({
   title: text().trim().min(1, 'Please enter the title.').max(120),
@@ -21,5 +70,33 @@ export const SiteContentSchema = z.object({
       `The home page shows ${HOME_FAQ_COUNT} questions: keep at least that many.`,
     )
     .max(100),
+  artworks: z
+    .array(SiteArtworkSchema)
+    .min(artworks.min, 'Keep at least one artwork in the gallery.')
+    .max(artworks.max, `The gallery shows at most ${artworks.max} artworks.`),
+  participatingSchools: z
+    .array(SiteSchoolSchema)
+    .min(participatingSchools.min, 'Keep at least one school.')
+    .max(
+      participatingSchools.max,
+      `The home page shows at most ${participatingSchools.max} schools.`,
+    ),
+  adjudicators: z
+    .array(AdjudicatorProfileSchema)
+    .min(adjudicators.min, 'Keep at least one adjudicator.')
+    .max(adjudicators.max, `The home page shows at most ${adjudicators.max} adjudicators.`),
 });
 export type SiteContent = z.infer<typeof SiteContentSchema>;
+export type AdjudicatorProfile = z.infer<typeof AdjudicatorProfileSchema>;
+
+/** What an upload is for (the query of siteContentApi.uploadImage). */
+export const SiteImageQuerySchema = z.object({ kind: z.enum(SITE_IMAGE_KINDS) });
+
+/** An uploaded picture: its name for the content, and where it is shown. */
+export const SiteImageSchema = z.object({ image: z.string(), url: z.string() });
+export type SiteImage = z.infer<typeof SiteImageSchema>;
+
+/** An uploaded picture's address: only a name the server made, so no other file can be read. */
+export const SiteImageParamsSchema = z.object({
+  name: text().regex(UPLOADED_SITE_IMAGE, 'There is no such picture.'),
+});

@@ -1,27 +1,100 @@
-import { EventContentSchema, type SiteContent } from '@eisteddfod/shared';
+import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import {
+  endpointUrl,
+  EventContentSchema,
+  SITE_IMAGE_MAX_MB,
+  siteContentApi,
+  UPLOADED_SITE_IMAGE,
+  withAdjudicatorSlugs,
+  type EventContent,
+  type SiteContent,
+  type SiteImage,
+  type SiteImageKind,
+} from '@eisteddfod/shared';
 import type { Database } from '../../db/client.ts';
 import { audit } from '../../lib/audit.repository.ts';
-import { badRequest, notFound } from '../../lib/errors.ts';
+import { AppError, badRequest, notFound } from '../../lib/errors.ts';
+import { FileNotFoundError, type FileStorage } from '../../providers/storage/file-storage.ts';
 import * as repo from './site-content.repository.ts';
+import { makeSiteImage, pictureKindOf } from './site-image-rendition.ts';
 
 const noEvent = (id: number) => notFound('EVENT_NOT_FOUND', `There is no event with id ${id}`);
+const noImage = () => notFound('FILE_NOT_FOUND', 'There is no such picture.');
 
-/** The words organisers edit, from an event's content (whatever else it holds stays). */
+/** Uploaded pictures live here in the storage, under names the server made (never a client's). */
+const imageKey = (name: string) => `site-images/${name}`;
+
+export const SITE_IMAGE_MAX_BYTES = SITE_IMAGE_MAX_MB * 1024 * 1024;
+
+/** What organisers edit, from an event's content (whatever else it holds stays). */
 function editableOf(content: unknown): SiteContent {
-  const c = (content ?? {}) as Partial<SiteContent>;
-  return { title: c.title ?? '', intro: c.intro ?? '', faq: c.faq ?? [] };
+  const c = (content ?? {}) as Partial<EventContent>;
+  return {
+    title: c.title ?? '',
+    intro: c.intro ?? '',
+    faq: c.faq ?? [],
+    artworks: (c.artworks ?? []).map(({ title, artist, alt, image }) => ({
+      title,
+      artist,
+      alt,
+      image,
+    })),
+    participatingSchools: (c.participatingSchools ?? []).map(({ name, logo }) => ({ name, logo })),
+    adjudicators: (c.adjudicators ?? []).map(
+      ({ slug, name, discipline, summary, bio, portrait }) => ({
+        slug,
+        name,
+        discipline,
+        summary,
+        bio,
+        portrait,
+      }),
+    ),
+  };
+}
+
+/** Every picture the content names. */
+function imagesOf(content: SiteContent): string[] {
+  return [
+    ...content.artworks.map((a) => a.image),
+    ...content.participatingSchools.map((s) => s.logo),
+    ...content.adjudicators.map((a) => a.portrait),
+  ];
 }
 
 /**
- * Organisers publish the home page's words and the FAQ (issue 16). The content keeps its other
- * parts (artworks, schools, adjudicators, rules); the whole must still be a site the public
- * pages can show, and every instance drops its copy at once.
+ * Organisers publish the public site (issue 16): the home page's words, the FAQ, the gallery,
+ * the schools' logos and the adjudicators' profiles, in one step, and upload the pictures for
+ * them. The content keeps its other parts (categories, how it works, rules); the whole must
+ * still be a site the public pages can show, and every instance drops its copy at once.
  */
 export function createSiteContentService(deps: {
   db: Database;
+  storage: FileStorage;
   invalidate: (eventId: number) => void;
 }) {
-  const { db } = deps;
+  const { db, storage } = deps;
+
+  /**
+   * Refuses a picture that is neither uploaded (and still there) nor one the event's content
+   * already names (the demo's own files): a name typed by hand shows nothing.
+   */
+  async function requirePictures(edit: SiteContent, current: SiteContent) {
+    const known = new Set(imagesOf(current));
+    for (const name of new Set(imagesOf(edit))) {
+      const usable = UPLOADED_SITE_IMAGE.test(name)
+        ? await storage.exists(imageKey(name))
+        : known.has(name);
+      if (!usable) {
+        throw badRequest(
+          'PICTURE_NOT_FOUND',
+          `The picture ${name} was not found. Please upload it again.`,
+        );
+      }
+    }
+  }
+
   return {
     async get(eventId: number): Promise<SiteContent> {
       const content = await repo.findContent(db, eventId);
@@ -30,10 +103,18 @@ export function createSiteContentService(deps: {
     },
 
     async publish(organiserId: number, eventId: number, edit: SiteContent): Promise<SiteContent> {
-      const saved = await db.transaction(async (tx) => {
+      const current = await repo.findContent(db, eventId);
+      if (current === undefined) throw noEvent(eventId);
+      await requirePictures(edit, editableOf(current));
+      // A new adjudicator is given the address of their bio PDF; the others keep theirs.
+      const published: SiteContent = {
+        ...edit,
+        adjudicators: withAdjudicatorSlugs(edit.adjudicators),
+      };
+      await db.transaction(async (tx) => {
         const before = await repo.lockContent(tx, eventId);
         if (before === undefined) throw noEvent(eventId);
-        const next = { ...(before as object), ...edit };
+        const next = { ...(before as object), ...published };
         // An event copied from one without a site yet has nothing else to show.
         if (
           !EventContentSchema.safeParse(next).success &&
@@ -46,12 +127,74 @@ export function createSiteContentService(deps: {
           action: 'content.publish',
           entityType: 'event',
           entityId: eventId,
-          details: { before: editableOf(before), after: edit },
+          details: { before: editableOf(before), after: published },
         });
-        return edit;
       });
       deps.invalidate(eventId);
-      return saved;
+      return published;
+    },
+
+    /**
+     * Keeps a picture for the site: a JPEG, PNG or WebP file by its content (never by its
+     * name: an SVG can carry script), decoded and written anew as WebP at the size its place
+     * needs. It is shown once content naming it is published.
+     */
+    async storeImage(
+      organiserId: number,
+      eventId: number,
+      kind: SiteImageKind,
+      data: Buffer,
+    ): Promise<SiteImage> {
+      if ((await repo.findContent(db, eventId)) === undefined) throw noEvent(eventId);
+      if (data.length === 0) throw badRequest('FILE_EMPTY', 'The selected file is empty.');
+      if (data.length > SITE_IMAGE_MAX_BYTES) {
+        throw new AppError(
+          413,
+          'FILE_TOO_LARGE',
+          `Pictures must be at most ${SITE_IMAGE_MAX_MB} MB.`,
+        );
+      }
+      const fileKind = pictureKindOf(data);
+      if (!fileKind) {
+        throw new AppError(
+          415,
+          'UNSUPPORTED_FILE_TYPE',
+          'Please choose a JPEG, PNG or WebP picture. Other files, SVG and HEIC included, cannot be used.',
+        );
+      }
+      let picture: Buffer;
+      try {
+        picture = await makeSiteImage(data, kind);
+      } catch {
+        throw new AppError(
+          415,
+          'UNREADABLE_PICTURE',
+          'This picture could not be read. Please choose another file.',
+        );
+      }
+      const name = `${randomUUID()}.webp`;
+      await storage.put(imageKey(name), picture, 'image/webp');
+      // Served to anyone holding its name from now on, published or not: who put it there is
+      // kept (a stolen organiser session must not host pictures unseen).
+      await audit(db, {
+        actorCustomerId: organiserId,
+        action: 'content.image_upload',
+        entityType: 'event',
+        entityId: eventId,
+        details: { image: name, kind, bytes: picture.length, uploadedBytes: data.length },
+      });
+      return { image: name, url: endpointUrl(siteContentApi.image, { name }) };
+    },
+
+    /** An uploaded picture, by the name the server gave it; 404 for any other name. */
+    async openImage(name: string): Promise<{ stream: Readable; size: number }> {
+      if (!UPLOADED_SITE_IMAGE.test(name)) throw noImage();
+      try {
+        return await storage.read(imageKey(name));
+      } catch (err) {
+        if (err instanceof FileNotFoundError) throw noImage();
+        throw err;
+      }
     },
   };
 }

@@ -52,6 +52,42 @@ describe('HomePage (spec 2, Home page)', () => {
     sessionStorage.clear();
   });
 
+  it('previews the draft’s gallery, schools and adjudicators, uploaded pictures included', async () => {
+    mockApi((r) =>
+      r.path === '/api/content' ? [200, PUBLIC_SITE] : [500, apiError(500, 'UNEXPECTED')],
+    );
+    const photo = '0f8fad5b-d9cb-469f-a165-70867728950e.webp';
+    const [judge] = PUBLIC_SITE.content.adjudicators;
+    storeSitePreview({
+      ...PUBLIC_SITE.content,
+      participatingSchools: [{ name: 'Umhlanga Ridge Primary', logo: photo }],
+      adjudicators: [
+        judge!,
+        {
+          name: 'Ms Thandi Mokoena',
+          discipline: 'Dance',
+          summary: 'Choreographer.',
+          bio: ['She trained in Durban.'],
+          portrait: photo,
+        },
+      ],
+    });
+    renderRoutes(routes, '/?preview=1');
+    const portrait = await screen.findByRole('img', { name: 'Portrait of Ms Thandi Mokoena' });
+    expect(portrait).toHaveAttribute('src', `/api/site-images/${photo}`);
+    expect(screen.getByRole('img', { name: 'Logo of Umhlanga Ridge Primary' })).toHaveAttribute(
+      'src',
+      `/api/site-images/${photo}`,
+    );
+    // The new adjudicator's bio link is the one publishing will make.
+    const links = screen.getAllByRole('link', { name: /Read the biography/ });
+    expect(links.at(-1)).toHaveAttribute(
+      'href',
+      '/api/documents/adjudicators/ms-thandi-mokoena.pdf',
+    );
+    sessionStorage.clear();
+  });
+
   it('builds every section from GET /api/content', async () => {
     const requests = mockApi((r) =>
       r.path === '/api/content' ? [200, PUBLIC_SITE] : [500, apiError(500, 'UNEXPECTED')],

@@ -20,7 +20,14 @@ import { Link, useParams } from 'react-router';
 import { storeSitePreview } from '../../shared/event/site-preview.ts';
 import { useStaffEvent } from './api/events-api.ts';
 import { usePublishSiteContent, useSiteContent } from './api/site-content-api.ts';
+import {
+  AdjudicatorsEditor,
+  cleanBio,
+  GalleryEditor,
+  SchoolsEditor,
+} from './components/SiteListEditors.tsx';
 import { StaffArea } from './components/StaffArea.tsx';
+import classes from './SiteContentPage.module.css';
 
 type Faq = SiteContent['faq'];
 
@@ -101,6 +108,22 @@ function FaqEditor({ faq, onChange }: { faq: Faq; onChange: (faq: Faq) => void }
   );
 }
 
+/** Which entry of a list an issue is about: "Artwork 4: Please give every artwork a title." */
+const ENTRY_NAMES: Record<string, string> = {
+  faq: 'Question',
+  artworks: 'Artwork',
+  participatingSchools: 'School',
+  adjudicators: 'Adjudicator',
+};
+function placed(issue: { message: string; path: PropertyKey[] } | undefined) {
+  if (!issue) return undefined;
+  const [list, index] = issue.path;
+  const entry = typeof list === 'string' ? ENTRY_NAMES[list] : undefined;
+  return entry && typeof index === 'number'
+    ? `${entry} ${index + 1}: ${issue.message}`
+    : issue.message;
+}
+
 function SiteContentForm({ eventId, published }: { eventId: number; published: SiteContent }) {
   const [draft, setDraft] = useState(published);
   const [error, setError] = useState<string>();
@@ -109,8 +132,11 @@ function SiteContentForm({ eventId, published }: { eventId: number; published: S
   const phone = useMediaQuery('(max-width: 48em)');
 
   function checked(): SiteContent | undefined {
-    const parsed = SiteContentSchema.safeParse(draft);
-    setError(parsed.success ? undefined : parsed.error.issues[0]?.message);
+    const parsed = SiteContentSchema.safeParse({
+      ...draft,
+      adjudicators: draft.adjudicators.map((a) => ({ ...a, bio: cleanBio(a.bio) })),
+    });
+    setError(parsed.success ? undefined : placed(parsed.error.issues[0]));
     return parsed.success ? parsed.data : undefined;
   }
 
@@ -157,20 +183,41 @@ function SiteContentForm({ eventId, published }: { eventId: number; published: S
             </Text>
           </Stack>
         </Card>
+        <GalleryEditor
+          eventId={eventId}
+          items={draft.artworks}
+          onChange={(artworks) => setDraft((d) => ({ ...d, artworks }))}
+        />
+        <SchoolsEditor
+          eventId={eventId}
+          items={draft.participatingSchools}
+          onChange={(participatingSchools) => setDraft((d) => ({ ...d, participatingSchools }))}
+        />
+        <AdjudicatorsEditor
+          eventId={eventId}
+          items={draft.adjudicators}
+          onChange={(adjudicators) => setDraft((d) => ({ ...d, adjudicators }))}
+        />
         <FaqEditor faq={draft.faq} onChange={(faq) => setDraft((d) => ({ ...d, faq }))} />
-        {error && (
-          <Text c="red.9" role="alert">
-            {error}
-          </Text>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={preview}>
-            Preview
-          </Button>
-          <Button type="submit" loading={publish.isPending}>
-            Publish
-          </Button>
-        </Group>
+        {/* Kept in sight at the foot of the window: the page is long. */}
+        <Stack gap="xs" className={classes.actions}>
+          {error && (
+            <Text c="red.9" role="alert">
+              {error}
+            </Text>
+          )}
+          <Group justify="flex-end">
+            <Text size="sm" c="gray.7" mr="auto" visibleFrom="xs">
+              Nothing changes for families until you publish.
+            </Text>
+            <Button variant="default" onClick={preview}>
+              Preview
+            </Button>
+            <Button type="submit" loading={publish.isPending}>
+              Publish
+            </Button>
+          </Group>
+        </Stack>
       </Stack>
       <Modal
         opened={previewing}

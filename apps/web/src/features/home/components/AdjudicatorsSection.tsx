@@ -1,10 +1,14 @@
 import { Anchor, Container, SimpleGrid, Text, Title, VisuallyHidden } from '@mantine/core';
 import type { EventContent } from '@eisteddfod/shared';
-import { adjudicatorBioUrl, portraitSrc } from '../../../shared/event/documents.ts';
+import {
+  adjudicatorBioUrl,
+  isUploadedImage,
+  portraitSrc,
+} from '../../../shared/event/documents.ts';
 import { SectionHeading } from './SectionHeading.tsx';
 import classes from './home.module.css';
 
-/** Spec 2, Home page: the four adjudicators, each with a bio PDF link. */
+/** Spec 2, Home page: the adjudicators (four in the spec), each with a bio PDF link. */
 export function AdjudicatorsSection({
   adjudicators,
 }: {
@@ -22,7 +26,7 @@ export function AdjudicatorsSection({
             <article key={person.slug} className={classes.person}>
               <img
                 src={portraitSrc(person.portrait)}
-                alt={`Monogram of ${person.name}`}
+                alt={`${isUploadedImage(person.portrait) ? 'Portrait' : 'Monogram'} of ${person.name}`}
                 width={104}
                 height={104}
                 loading="lazy"

@@ -100,7 +100,7 @@ export function ArtworkCarousel({
         >
           {artworks.map((item, index) => (
             <div
-              key={item.image}
+              key={`${index}:${item.image}`}
               className={classes.slide}
               role="group"
               aria-roledescription="slide"
@@ -148,7 +148,7 @@ export function ArtworkCarousel({
           <div className={classes.dots}>
             {artworks.map((item, index) => (
               <UnstyledButton
-                key={item.image}
+                key={`${index}:${item.image}`}
                 className={classes.dot}
                 onClick={() => show(index)}
                 aria-label={`Show artwork ${index + 1}: ${item.title}`}

@@ -4,7 +4,7 @@ import { ArtworkCarousel } from './ArtworkCarousel.tsx';
 import { SectionHeading } from './SectionHeading.tsx';
 import classes from './home.module.css';
 
-/** Spec 2, Home page: the carousel of three artworks. */
+/** Spec 2, Home page: the carousel of artworks (three in the spec). */
 export function GallerySection({ artworks }: { artworks: EventContent['artworks'] }) {
   return (
     <div className={classes.sectionTinted}>

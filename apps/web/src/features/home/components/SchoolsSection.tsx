@@ -1,6 +1,6 @@
 import { Container } from '@mantine/core';
 import type { EventContent } from '@eisteddfod/shared';
-import { schoolLogoSrc } from '../../../shared/event/documents.ts';
+import { isUploadedImage, schoolLogoSrc } from '../../../shared/event/documents.ts';
 import { SectionHeading } from './SectionHeading.tsx';
 import classes from './home.module.css';
 
@@ -13,15 +13,16 @@ export function SchoolsSection({ schools }: { schools: EventContent['participati
           More than 40 schools have taken part since 2020, from South Africa and around the world.
         </SectionHeading>
         <ul className={classes.schools}>
-          {schools.map((school) => (
-            <li key={school.name} className={classes.school}>
+          {schools.map((school, index) => (
+            <li key={`${index}:${school.name}`} className={classes.school}>
               <img
                 src={schoolLogoSrc(school.logo)}
-                alt={`Crest of ${school.name}`}
+                alt={`${isUploadedImage(school.logo) ? 'Logo' : 'Crest'} of ${school.name}`}
                 width={72}
                 height={72}
                 loading="lazy"
                 decoding="async"
+                className={classes.logo}
               />
               <span className={classes.schoolName}>{school.name}</span>
             </li>
