@@ -7,6 +7,9 @@ const booleanFlag = z
   .default('false')
   .transform((v) => v === 'true' || v === '1');
 
+/** A WhatsApp template's name as Meta allows it: lower-case letters, digits and underscores. */
+const templateName = z.string().regex(/^[a-z0-9_]{1,512}$/, 'a WhatsApp template name');
+
 /** Every setting the server reads, with its default. Nothing else reads process.env. */
 const EnvSchema = z.object({
   /**
@@ -105,6 +108,13 @@ const EnvSchema = z.object({
   /** The approved authentication template with a copy-code button. */
   WHATSAPP_TEMPLATE_NAME: z.string().default('eisteddfod_otp'),
   WHATSAPP_TEMPLATE_LANGUAGE: z.string().default('en'),
+  /** The approved utility template of each reminder (decision 022): {{1}} name, {{2}} event, {{3}} details. */
+  WHATSAPP_TEMPLATE_REMINDER_UNPAID_CART: templateName.default('eisteddfod_reminder_unpaid_cart'),
+  WHATSAPP_TEMPLATE_REMINDER_NO_MAIN_FILE: templateName.default('eisteddfod_reminder_no_main_file'),
+  WHATSAPP_TEMPLATE_REMINDER_NOT_FINALISED: templateName.default(
+    'eisteddfod_reminder_not_finalised',
+  ),
+  WHATSAPP_TEMPLATE_REMINDER_RESULTS: templateName.default('eisteddfod_reminder_results'),
   WHATSAPP_API_URL: z.url().default('https://graph.facebook.com/v21.0'),
   /** Where uploaded files are kept: 'disk' (under DATA_DIR/files) or an S3-compatible bucket. */
   STORAGE_DRIVER: z.enum(['disk', 's3']).default('disk'),

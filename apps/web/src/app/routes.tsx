@@ -30,6 +30,7 @@ const ViewOrderPage = lazy(() => import('../features/orders/ViewOrderPage.tsx'))
 const UploadsPage = lazy(() => import('../features/uploads/UploadsPage.tsx'));
 // Staff screens (issue 9): their own chunks, downloaded only when a member of staff opens them.
 const StaffHomePage = lazy(() => import('../features/staff/StaffHomePage.tsx'));
+const DashboardPage = lazy(() => import('../features/staff/DashboardPage.tsx'));
 const MarkingListPage = lazy(() => import('../features/staff/MarkingListPage.tsx'));
 const MarkingPage = lazy(() => import('../features/staff/MarkingPage.tsx'));
 const ResultsPage = lazy(() => import('../features/staff/ResultsPage.tsx'));
@@ -42,6 +43,11 @@ const AuditLogPage = lazy(() => import('../features/staff/AuditLogPage.tsx'));
 const SiteContentPage = lazy(() => import('../features/staff/SiteContentPage.tsx'));
 const SchoolsPage = lazy(() => import('../features/staff/SchoolsPage.tsx'));
 const StaffMembersPage = lazy(() => import('../features/staff/StaffMembersPage.tsx'));
+const RemindersPage = lazy(() => import('../features/staff/RemindersPage.tsx'));
+const FamiliesPage = lazy(() => import('../features/staff/FamiliesPage.tsx'));
+const FamilyPage = lazy(() => import('../features/staff/FamilyPage.tsx'));
+const PaymentsPage = lazy(() => import('../features/staff/PaymentsPage.tsx'));
+const DataRequestsPage = lazy(() => import('../features/staff/DataRequestsPage.tsx'));
 
 /**
  * Every route of spec 2 ("Route table"), at the addresses of `paths` (packages/shared). Matching
@@ -76,6 +82,7 @@ export const routes: RouteObject[] = [
           { path: paths.editContestant.pattern, element: <EditContestantPage /> },
           { path: paths.uploads.pattern, element: <UploadsPage /> },
           { path: paths.staff.pattern, element: <StaffHomePage /> },
+          { path: paths.staffDashboard.pattern, element: <DashboardPage /> },
           { path: paths.staffMarking.pattern, element: <MarkingListPage /> },
           { path: paths.markEntry.pattern, element: <MarkingPage /> },
           { path: paths.staffResults.pattern, element: <ResultsPage /> },
@@ -88,6 +95,11 @@ export const routes: RouteObject[] = [
           { path: paths.staffEventContent.pattern, element: <SiteContentPage /> },
           { path: paths.staffSchools.pattern, element: <SchoolsPage /> },
           { path: paths.staffMembers.pattern, element: <StaffMembersPage /> },
+          { path: paths.staffReminders.pattern, element: <RemindersPage /> },
+          { path: paths.staffFamilies.pattern, element: <FamiliesPage /> },
+          { path: paths.staffFamily.pattern, element: <FamilyPage /> },
+          { path: paths.staffPayments.pattern, element: <PaymentsPage /> },
+          { path: paths.staffDataRequests.pattern, element: <DataRequestsPage /> },
         ],
       },
       { path: '*', element: <NotFoundPage /> },

@@ -74,6 +74,8 @@ const ERROR_CODES = [
   'PRICE_DIFFERS',
   'NOT_PAYABLE',
   'ALREADY_PAID',
+  // Refunds and credits above what an order was paid (issue 17, payment ledger)
+  'AMOUNT_EXCEEDS_PAID',
   'NOT_A_NOTIFICATION',
   // Entries and their files
   'ENTRY_NOT_FOUND',
@@ -107,6 +109,15 @@ const ERROR_CODES = [
   'MARK_NOT_REOPENABLE',
   'RESULT_NOT_PUBLISHED',
   'CERTIFICATE_NOT_FOUND',
+  // Reminders (decision 022)
+  'REMINDER_NOT_FOUND',
+  'REMINDER_NOT_SCHEDULED',
+  // Data rights (decision 024)
+  'ERASURE_REQUEST_NOT_FOUND',
+  'ERASURE_DONE',
+  'STAFF_NOT_ERASABLE',
+  // Family desk (decision 021)
+  'ORDER_NOT_PAID',
 ] as const;
 
 export const ErrorCodeSchema = z.enum(ERROR_CODES);

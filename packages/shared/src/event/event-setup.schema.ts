@@ -18,6 +18,16 @@ const EventSettingsFieldsSchema = z.object({
     .regex(/^[A-Za-z0-9_-]{1,60}$/, 'Use letters, digits, - and _ only (up to 60).'),
   dates: EventDatesSchema,
   fees: EventFeesSchema,
+  /**
+   * Days entries' uploaded files are kept after their results are published (decision 024);
+   * left out, it stays as it is.
+   */
+  fileRetentionDays: z
+    .number()
+    .int()
+    .min(30, 'Keep the files for at least 30 days.')
+    .max(3650, 'Keep the files for at most 3650 days (ten years).')
+    .optional(),
 });
 
 /** What an organiser sends: the fields, and dates that hold together. */

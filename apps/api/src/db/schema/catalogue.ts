@@ -42,9 +42,12 @@ export const events = pgTable(
     lateSurchargePercent: integer().notNull(),
     /** Public-site text (home page, FAQ, rules), edited as data rather than code. */
     content: jsonb().notNull().default({}),
+    /** Days entries' uploaded files are kept after their results are published (decision 024). */
+    fileRetentionDays: integer().notNull().default(365),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    check('events_file_retention_days_ck', sql`${t.fileRetentionDays} between 30 and 3650`),
     uniqueIndex('events_live_uq')
       .on(t.isLive)
       .where(sql`${t.isLive}`),

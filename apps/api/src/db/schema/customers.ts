@@ -1,6 +1,15 @@
 import type { Gender, StaffRole } from '@eisteddfod/shared';
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 /**
  * A parent or guardian (spec 3, Customer), or a member of staff: 'organiser' or 'adjudicator'
@@ -27,6 +36,8 @@ export const customers = pgTable(
      * account's; a deactivation moves it on, so they stay ended after a reactivation.
      */
     sessionGeneration: integer().notNull().default(0),
+    /** The family turned reminders off on My Profile (decision 022). */
+    remindersOptOut: boolean().notNull().default(false),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

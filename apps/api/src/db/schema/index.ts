@@ -5,3 +5,6 @@ export * from './orders.ts';
 export * from './results.ts';
 export * from './uploads.ts';
 export * from './files.ts';
+export * from './reminders.ts';
+export * from './ledger.ts';
+export * from './data-rights.ts';

@@ -1,5 +1,6 @@
 import type { Section } from '@eisteddfod/shared';
 import { and, asc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
 import {
   adjudicatorAssignments,
@@ -35,9 +36,11 @@ export function isMarkable(eventId: number): SQL {
 /**
  * What adjudicator `adjudicatorId` may see: entries of a section or category assigned to them,
  * that no declared conflict touches (the contestant or any group member, by name or school),
- * and that no other adjudicator has started marking.
+ * and that no other adjudicator has started marking. `adjudicatorId` may be a column (the
+ * dashboard counts every adjudicator's entries in one query). Needs the joins of
+ * `entriesQuery`: orders, items, categories, participant profiles and (left) marks.
  */
-function isVisibleTo(adjudicatorId: number, eventId: number): SQL {
+export function isVisibleTo(adjudicatorId: number | AnyPgColumn, eventId: number): SQL {
   const memberMatches = (kindColumn: 'school' | 'name') => {
     const value =
       kindColumn === 'school'

@@ -4,6 +4,7 @@ import type { Database } from '../../db/client.ts';
 import {
   categories,
   customers,
+  events,
   items,
   marks,
   orderItems,
@@ -87,4 +88,18 @@ export async function findResultRecipients(db: Database, orderItemIds: number[])
     .innerJoin(participantProfiles, eq(participantProfiles.id, orderItems.participantProfileId))
     .where(inArray(orderItems.id, orderItemIds))
     .orderBy(asc(orders.customerId), asc(orderItems.id));
+}
+
+/**
+ * The day, in the event's time zone, on which files of entries published at `at` are deleted:
+ * the event's retention period later (the retention sweep, decision 024).
+ */
+export async function filesDeletedOn(db: Database, eventId: number, at: Date): Promise<string> {
+  const [event] = await db
+    .select({ days: events.fileRetentionDays, timeZone: events.timeZone })
+    .from(events)
+    .where(eq(events.id, eventId));
+  const when = new Date(at.getTime() + (event?.days ?? 365) * 86_400_000);
+  // en-CA writes dates as YYYY-MM-DD.
+  return new Intl.DateTimeFormat('en-CA', { timeZone: event?.timeZone ?? 'UTC' }).format(when);
 }

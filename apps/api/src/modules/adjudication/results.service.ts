@@ -1,4 +1,5 @@
 import {
+  formatLongDate,
   medalFor,
   type CategoryResults,
   type EntryResult,
@@ -34,6 +35,7 @@ export interface ResultsDependencies {
 function resultMessages(
   rows: Awaited<ReturnType<typeof repo.findResultRecipients>>,
   publicUrl: string,
+  filesDeletedOn: string,
 ): { messages: OutboxMessage[]; families: number } {
   const portal = `${publicUrl}${paths.uploads.href()}`;
   const families = new Map<number, typeof rows>();
@@ -57,6 +59,9 @@ function resultMessages(
           ...lines,
           '',
           `See the scores, the adjudicator's comment and the certificates in the Uploads portal: ${portal} (View Result).`,
+          '',
+          // The retention sweep deletes them then (decision 024); certificates stay.
+          `The files uploaded for these entries will be deleted after ${formatLongDate(filesDeletedOn)}. Please download any you wish to keep by then; the certificates stay available.`,
         ].join('\n'),
       });
     }
@@ -176,10 +181,15 @@ export function createResultsService(deps: ResultsDependencies) {
       // with the process is made up by the certificates sweep and the outbox's.
       const { ids, messages, families } = await db.transaction(async (tx) => {
         const ids = await repo.publishSubmittedMarks(tx, event, section, now);
+        const filesDeletedOn = await repo.filesDeletedOn(tx, event, now);
         const told =
           ids.length === 0
             ? { messages: [], families: 0 }
-            : resultMessages(await repo.findResultRecipients(tx, ids), deps.publicUrl);
+            : resultMessages(
+                await repo.findResultRecipients(tx, ids),
+                deps.publicUrl,
+                filesDeletedOn,
+              );
         await outbox.enqueueWithin(tx, told.messages);
         await audit(tx, {
           actorCustomerId: organiserId,

@@ -103,6 +103,13 @@ export function createContestantsService(
       schoolCache = undefined;
     },
 
+    /**
+     * The edit screen's checks of a contestant's details (names, a listed school, a grade): the
+     * family desk's corrections pass the same ones (decision 021). Consent is not asked again.
+     */
+    checkDetails: (input: { firstName: string; surname: string; school: string; grade: string }) =>
+      check({ ...input, acceptedTerms: true, acceptedHonourPledge: true }),
+
     async listContestants(customerId: number): Promise<ParticipantProfile[]> {
       return toResponse(await repo.findProfiles(db, customerId));
     },

@@ -37,6 +37,7 @@ function settingsOf(row: repo.EventRow): EventSettings {
     certificatesFolder: row.certificatesFolder ?? defaultCertificatesFolder(row.year),
     dates,
     fees,
+    fileRetentionDays: row.fileRetentionDays,
   };
 }
 
@@ -56,6 +57,9 @@ function columnsOf(settings: EventSettings, content: unknown) {
     amendmentFeeCents: settings.fees.amendmentFeeCents,
     lateSurchargePercent: settings.fees.lateSurchargePercent,
     content: { ...(content as object), hostLine: settings.hostLine },
+    ...(settings.fileRetentionDays === undefined
+      ? {}
+      : { fileRetentionDays: settings.fileRetentionDays }),
   };
 }
 

@@ -36,7 +36,7 @@ const orderItemNotFound = (id: number) =>
   notFound('ORDER_ITEM_NOT_FOUND', `There is no order item with id ${id}`);
 
 /** "E2025-000123": readable on the phone and in an email, unique through the id. */
-function orderNumber(year: number, id: number): string {
+export function orderNumber(year: number, id: number): string {
   return `E${year}-${String(id).padStart(6, '0')}`;
 }
 
@@ -288,12 +288,15 @@ export function createOrdersService(deps: {
 
     /**
      * PUT /api/OrderItems/{id} from View Order: another item code of the same section and kind,
-     * until the end of the due date, at the same fee (docs/decisions/006-payments.md).
+     * until the end of the due date, at the same fee (docs/decisions/006-payments.md). An
+     * organiser at the family desk (`byOrganiser`, decision 021) may change it after the due
+     * dates, under every other rule; the audit entry is then theirs, with their details.
      */
     async changeEntryItem(
       customerId: number,
       orderItemId: number,
       change: UpdateOrderItem,
+      byOrganiser?: { organiserId: number; details: Record<string, unknown> },
     ): Promise<OrderItem> {
       const row = await repo.findOrderItem(db, orderItemId);
       const order = row && (await repo.findOrder(db, row.orderId));
@@ -311,7 +314,7 @@ export function createOrdersService(deps: {
         );
       }
       const current = await catalogue.findItem(order.eventId, row.itemId);
-      if (!current || current.deadlinePassed) {
+      if (!current || (current.deadlinePassed && !byOrganiser)) {
         throw badRequest('DEADLINE_PASSED', CHECKOUT_MESSAGES.editDeadline);
       }
       const next = await catalogue.findItem(order.eventId, change.itemId);
@@ -326,7 +329,8 @@ export function createOrdersService(deps: {
           'Choose an item of the same section and the same kind (group or individual).',
         );
       }
-      if (next.deadlinePassed) throw badRequest('DEADLINE_PASSED', CART_MESSAGES.lateItem);
+      if (next.deadlinePassed && !byOrganiser)
+        throw badRequest('DEADLINE_PASSED', CART_MESSAGES.lateItem);
       const members = (await repo.findGroupMembers(db, [row.id])).map(toMember);
       if (
         next.isGroupItem &&
@@ -361,11 +365,20 @@ export function createOrdersService(deps: {
       if (!updated)
         throw new AppError(409, 'DUPLICATE_ENTRY', duplicateMessage(next.category.section));
       await audit(db, {
-        actorCustomerId: customerId,
-        action: 'order_item.item_changed',
+        actorCustomerId: byOrganiser?.organiserId ?? customerId,
+        action: byOrganiser ? 'family_desk.item_changed' : 'order_item.item_changed',
         entityType: 'order_item',
         entityId: row.id,
-        details: { from: current.code, to: next.code },
+        details: {
+          from: current.code,
+          to: next.code,
+          ...(byOrganiser && {
+            ...byOrganiser.details,
+            familyId: customerId,
+            before: { itemId: current.id, itemCode: current.code },
+            after: { itemId: next.id, itemCode: next.code },
+          }),
+        },
       });
       return describeOne(order, updated);
     },

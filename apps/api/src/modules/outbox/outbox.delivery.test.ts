@@ -269,7 +269,11 @@ describe('failed deliveries', () => {
   it('fail a send that outlasts its time limit, inside the claim on the message', async () => {
     const b = await bareOutbox(
       {
-        whatsapp: { sendText: () => new Promise(() => {}), sendAuthenticationCode: async () => {} },
+        whatsapp: {
+          sendText: () => new Promise(() => {}),
+          sendAuthenticationCode: async () => {},
+          sendTemplate: async () => {},
+        },
       },
       100,
     );

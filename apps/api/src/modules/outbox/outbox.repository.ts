@@ -13,10 +13,23 @@ export async function insertMessage(db: Database, row: NewOutboxRow): Promise<Ou
   return created;
 }
 
-/** Writes many messages in few statements (a publication tells thousands of families). */
-export async function insertMessages(db: Database, rows: NewOutboxRow[]): Promise<void> {
+/**
+ * Writes many messages in few statements (a publication tells thousands of families); answers
+ * their ids and states, in the order given.
+ */
+export async function insertMessages(
+  db: Database,
+  rows: NewOutboxRow[],
+): Promise<{ id: number; status: string }[]> {
+  const written: { id: number; status: string }[] = [];
   for (let i = 0; i < rows.length; i += 1000)
-    await db.insert(outboxMessages).values(rows.slice(i, i + 1000));
+    written.push(
+      ...(await db
+        .insert(outboxMessages)
+        .values(rows.slice(i, i + 1000))
+        .returning({ id: outboxMessages.id, status: outboxMessages.status })),
+    );
+  return written;
 }
 
 /** How long a delivery may hold a message before another may try it (past every send's time limit). */

@@ -47,8 +47,14 @@ export function createOutbox(
       return;
     }
     if (!transports.whatsapp) throw new Error('No WhatsApp transport');
-    const code = (row.payload as { code?: string }).code;
+    const { code, template, parameters } = row.payload as {
+      code?: string;
+      template?: string;
+      parameters?: string[];
+    };
     if (code) await transports.whatsapp.sendAuthenticationCode(row.recipient, code);
+    else if (template)
+      await transports.whatsapp.sendTemplate(row.recipient, template, parameters ?? []);
     else await transports.whatsapp.sendText(row.recipient, row.body);
   }
 
@@ -171,11 +177,11 @@ export function createOutbox(
     /**
      * Writes messages inside the caller's transaction (a transactional outbox): they exist
      * exactly when the caller's change commits, so a crash cannot keep one without the other.
-     * Call `deliverSoon` once the transaction has committed.
+     * Call `deliverSoon` once the transaction has committed. Answers each message's id and
+     * whether it waits for a transport ('pending') or is kept ('held'), in the order given.
      */
-    enqueueWithin: async (tx: Database, messages: OutboxMessage[]): Promise<void> => {
-      await repo.insertMessages(tx, messages.map(asRow));
-    },
+    enqueueWithin: (tx: Database, messages: OutboxMessage[]) =>
+      repo.insertMessages(tx, messages.map(asRow)),
     deliverSoon,
     deliverPending,
     deliverOrFail,

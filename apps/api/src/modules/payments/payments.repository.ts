@@ -95,8 +95,7 @@ export type CreditOutcome =
 export async function recordPayment(
   db: Database,
   payment: VerifiedPayment,
-  now: Date,
-  /** Writes what must exist exactly when the order is credited (audit, confirmation). */
+  /** Marks the order paid and writes what must exist with it (audit, confirmation). */
   onCredited: (tx: Tx) => Promise<void>,
 ): Promise<CreditOutcome> {
   return db.transaction(async (tx) => {
@@ -130,16 +129,21 @@ export async function recordPayment(
             : order.totalCents !== payment.amountCents
               ? 'amount_mismatch'
               : 'credited';
-    if (outcome === 'credited') {
-      await tx
-        .update(orders)
-        .set({ status: 'paid', completedAt: now })
-        .where(eq(orders.id, payment.orderId));
-      await onCredited(tx);
-    }
+    if (outcome === 'credited') await onCredited(tx);
     await tx.update(payments).set({ status: outcome }).where(eq(payments.id, paymentId));
     return outcome;
   });
+}
+
+/**
+ * Turns a locked order paid; `imported` when the money came outside the providers (a bank
+ * transfer or cash recorded by an organiser: the spec's isImported orders).
+ */
+export async function markPaid(tx: Tx, orderId: number, now: Date, imported: boolean) {
+  await tx
+    .update(orders)
+    .set({ status: 'paid', completedAt: now, ...(imported ? { isImported: true } : {}) })
+    .where(eq(orders.id, orderId));
 }
 
 export async function findCustomerOrders(db: Database, customerId: number) {

@@ -105,28 +105,111 @@ export function createPaymentsService(deps: PaymentsDependencies) {
   }
 
   /**
-   * Credits a verified payment. The order turns paid, and its audit entry and confirmation are
-   * written, in one transaction: a crash leaves either all of it or none (then the stored
-   * notification is retried), never a paid order whose family is not told.
+   * The one way an order becomes paid, a provider's payment or money recorded by an organiser
+   * (decision 020): within the caller's transaction, with the order row locked, the order turns
+   * paid and its audit entry and the family's confirmation are written. A crash leaves either
+   * all of it or none, never a paid order whose family is not told. Call `outbox.deliverSoon`
+   * (confirmationSent) once the transaction has committed.
    */
+  async function creditWithin(
+    tx: repo.Tx,
+    orderId: number,
+    messages: OutboxMessage[],
+    how: { actorCustomerId?: number; imported: boolean; details: Record<string, unknown> },
+  ): Promise<void> {
+    await repo.markPaid(tx, orderId, new Date(deps.now()), how.imported);
+    await audit(tx, {
+      actorCustomerId: how.actorCustomerId ?? null,
+      action: 'order.paid',
+      entityType: 'order',
+      entityId: orderId,
+      details: how.details,
+    });
+    await outbox.enqueueWithin(tx, messages);
+  }
+
+  /** Credits a verified payment, in one transaction (creditWithin). */
   async function credit(payment: repo.VerifiedPayment): Promise<repo.CreditOutcome> {
     // Read before the transaction: a frozen order's lines and totals no longer change.
     const messages = await confirmationMessages(payment.orderId);
-    const outcome = await repo.recordPayment(db, payment, new Date(deps.now()), async (tx) => {
-      await audit(tx, {
-        action: 'order.paid',
-        entityType: 'order',
-        entityId: payment.orderId,
+    const outcome = await repo.recordPayment(db, payment, (tx) =>
+      creditWithin(tx, payment.orderId, messages, {
+        imported: false,
         details: { provider: payment.provider },
-      });
-      await outbox.enqueueWithin(tx, messages);
-    });
+      }),
+    );
     deps.log.info(
       { orderId: payment.orderId, provider: payment.provider, outcome },
       'payment notification',
     );
     if (outcome === 'credited') outbox.deliverSoon();
     return outcome;
+  }
+
+  /**
+   * Prices an unpaid order on the server (the catalogue, group sizes, the late-entry surcharge)
+   * and freezes its lines and totals: checkout, and an organiser recording a payment for a cart.
+   * `expectTotalCents`, when given, must be the total, or nothing is frozen (PRICE_DIFFERS).
+   */
+  async function priceAndFreeze(
+    /** The order described as a cart (`describeOrder({ ...row, totalCents: null })`). */
+    order: Order,
+    confirmation: { email: string; whatsApp: boolean },
+    expectTotalCents?: number,
+  ): Promise<number> {
+    const orderId = order.id;
+    if (order.orderItems.length === 0) throw badRequest('EMPTY_CART', CHECKOUT_MESSAGES.emptyCart);
+    const event = await catalogue.getEvent(order.eventId);
+    // Prices come from the catalogue and the group sizes now, never from the browser.
+    const prices = await Promise.all(
+      order.orderItems.map(async (i) => {
+        const item = await catalogue.findItem(order.eventId, i.itemId);
+        if (!item) throw badRequest('ITEM_NOT_FOUND', `Item ${i.itemCode} is no longer offered.`);
+        const members = i.groupParticipants.length;
+        return {
+          orderItemId: i.id,
+          itemId: i.itemId,
+          members,
+          priceCents: entryPriceCents(item, members, event.fees),
+        };
+      }),
+    );
+    const subtotalCents = prices.reduce((sum, p) => sum + p.priceCents, 0);
+    const today = calendarDateIn(new Date(deps.now()), event.timeZone);
+    const surcharge = isLateEntry(today, event.dates.lateEntryFrom)
+      ? surchargeCents(subtotalCents, event.fees.lateSurchargePercent)
+      : 0;
+    const totalCents = subtotalCents + surcharge;
+    if (expectTotalCents !== undefined && expectTotalCents !== totalCents) {
+      throw new AppError(
+        409,
+        'PRICE_DIFFERS',
+        `The amount must equal the order's total, ${formatRand(totalCents)}.`,
+      );
+    }
+    const frozen = await repo.freezeOrder(
+      db,
+      orderId,
+      prices,
+      {
+        subtotalCents,
+        surchargeCents: surcharge,
+        totalCents,
+        sendWhatsAppConfirmation: confirmation.whatsApp,
+        confirmationEmail: confirmation.email,
+      },
+      new Date(deps.now()),
+    );
+    if (frozen === 'not_payable')
+      throw new AppError(409, 'NOT_PAYABLE', 'This order can no longer be paid.');
+    if (frozen === 'changed') {
+      throw new AppError(
+        409,
+        'CART_CHANGED',
+        'Your cart changed while you were checking out. Please review it and try again.',
+      );
+    }
+    return totalCents;
   }
 
   /**
@@ -206,50 +289,7 @@ export function createPaymentsService(deps: PaymentsDependencies) {
         mobileRequired: whatsApp,
       });
       if (problem) throw badRequest('CHECKOUT_CHECK', problem);
-
-      const event = await catalogue.getEvent(order.eventId);
-      // Prices come from the catalogue and the group sizes now, never from the browser.
-      const prices = await Promise.all(
-        order.orderItems.map(async (i) => {
-          const item = await catalogue.findItem(order.eventId, i.itemId);
-          if (!item) throw badRequest('ITEM_NOT_FOUND', `Item ${i.itemCode} is no longer offered.`);
-          const members = i.groupParticipants.length;
-          return {
-            orderItemId: i.id,
-            itemId: i.itemId,
-            members,
-            priceCents: entryPriceCents(item, members, event.fees),
-          };
-        }),
-      );
-      const subtotalCents = prices.reduce((sum, p) => sum + p.priceCents, 0);
-      const today = calendarDateIn(new Date(deps.now()), event.timeZone);
-      const surcharge = isLateEntry(today, event.dates.lateEntryFrom)
-        ? surchargeCents(subtotalCents, event.fees.lateSurchargePercent)
-        : 0;
-      const totalCents = subtotalCents + surcharge;
-      const frozen = await repo.freezeOrder(
-        db,
-        orderId,
-        prices,
-        {
-          subtotalCents,
-          surchargeCents: surcharge,
-          totalCents,
-          sendWhatsAppConfirmation: whatsApp,
-          confirmationEmail: email,
-        },
-        new Date(deps.now()),
-      );
-      if (frozen === 'not_payable')
-        throw new AppError(409, 'NOT_PAYABLE', 'This order can no longer be paid.');
-      if (frozen === 'changed') {
-        throw new AppError(
-          409,
-          'CART_CHANGED',
-          'Your cart changed while you were checking out. Please review it and try again.',
-        );
-      }
+      const totalCents = await priceAndFreeze(order, { email, whatsApp });
       await audit(db, {
         actorCustomerId: customerId,
         action: 'order.checkout',
@@ -339,6 +379,12 @@ export function createPaymentsService(deps: PaymentsDependencies) {
     },
 
     newSandboxPaymentId: () => `SBX-${randomUUID()}`,
+
+    // For money recorded by hand (payment-ledger, decision 020): the same pricing, crediting
+    // and confirmation as a provider's payment.
+    priceAndFreeze,
+    confirmationMessages,
+    creditWithin,
 
     async listCustomerOrders(customerId: number): Promise<Order[]> {
       const rows = await repo.findCustomerOrders(db, customerId);

@@ -30,7 +30,8 @@ function entriesOf(filter: Pick<EntryListFilter, 'customerId' | 'profileId' | 'y
   );
 }
 
-const hasMainFile = exists(
+/** An entry is complete once it holds a main file (spec 4, Finalising); the dashboard counts these. */
+export const hasMainFile = exists(
   sql`(select 1 from ${orderItemUploads} where ${orderItemUploads.orderItemId} = ${orderItems.id}
        and ${orderItemUploads.uploadType} = 2 and not ${orderItemUploads.isDeleted})`,
 );

@@ -95,6 +95,22 @@ describe('Bunny Stream video host', () => {
     });
     await expect(wrong.createCollection('7')).rejects.toThrow(/401/);
   });
+  it('deletes a video (an erasure); one already gone is fine, a refusal is not', async () => {
+    await host().deleteVideo('9d1c1a52-5a7e-4a39-9b8f-2f5f3b8f5d10');
+    expect(seen.at(-1)).toMatchObject({
+      method: 'DELETE',
+      url: '/library/4242/videos/9d1c1a52-5a7e-4a39-9b8f-2f5f3b8f5d10',
+      accessKey: 'stream-key',
+    });
+    await host().deleteVideo('00000000-0000-4000-8000-000000000000');
+    const wrong = createBunnyVideoHost({
+      libraryId: '4242',
+      accessKey: 'nope',
+      apiUrl,
+      embedUrl: 'https://iframe.mediadelivery.net/embed',
+    });
+    await expect(wrong.deleteVideo('abc')).rejects.toThrow(/401/);
+  });
   it("uploads over Bunny's tus endpoint and plays on its embed page", () => {
     expect(host().tusEndpoint).toBe(`${apiUrl}/tusupload`);
     expect(host().embedUrl('abc')).toBe('https://iframe.mediadelivery.net/embed/4242/abc');

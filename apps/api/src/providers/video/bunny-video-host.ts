@@ -51,6 +51,18 @@ export function createBunnyVideoHost(options: BunnyOptions): VideoHost {
     async storedSize(videoId) {
       return (await call('GET', `/videos/${encodeURIComponent(videoId)}`, VideoSchema)).storageSize;
     },
+    async deleteVideo(videoId) {
+      const path = `/videos/${encodeURIComponent(videoId)}`;
+      const res = await http(`${base}${path}`, {
+        method: 'DELETE',
+        headers: { AccessKey: options.accessKey, accept: 'application/json' },
+        signal: AbortSignal.timeout(15_000),
+      });
+      // Gone already (a retry after a lost answer, a video never uploaded) is what was asked.
+      if (!res.ok && res.status !== 404) {
+        throw new Error(`Bunny Stream DELETE ${path} answered ${res.status}`);
+      }
+    },
     embedUrl(videoId) {
       return `${options.embedUrl.replace(/\/$/, '')}/${encodeURIComponent(options.libraryId)}/${encodeURIComponent(videoId)}`;
     },

@@ -20,6 +20,11 @@ export interface VideoHost {
   storedSize(videoId: string): Promise<number>;
   /** The host's own player page, or undefined when we serve the video ourselves. */
   embedUrl(videoId: string): string | undefined;
+  /**
+   * Deletes a video at the host (an erasure, decision 024); one already gone is not an error.
+   * Our own host keeps no copy: its files are deleted from the video store by key.
+   */
+  deleteVideo(videoId: string): Promise<void>;
 }
 
 /** Videos on our own tus endpoint: guids are ours, bytes land in the tus store. */
@@ -37,5 +42,6 @@ export function createBuiltinVideoHost(options: {
     createVideo: async () => randomUUID(),
     storedSize: async () => 0,
     embedUrl: () => undefined,
+    deleteVideo: async () => {},
   };
 }

@@ -3,6 +3,11 @@ export interface WhatsAppTransport {
   sendAuthenticationCode(toE164: string, code: string): Promise<void>;
   /** A plain message (order confirmations). */
   sendText(toE164: string, body: string): Promise<void>;
+  /**
+   * An approved template with its body's values in order (reminders, decision 022): the Cloud
+   * API sends only a template to a family that has not written first.
+   */
+  sendTemplate(toE164: string, template: string, parameters: string[]): Promise<void>;
 }
 
 export interface WhatsAppCloudOptions {
@@ -40,6 +45,22 @@ export function createWhatsAppCloudTransport(options: WhatsAppCloudOptions): Wha
   return {
     async sendText(toE164, body) {
       await post({ to: toE164.replace(/^\+/, ''), type: 'text', text: { body } });
+    },
+    async sendTemplate(toE164, template, parameters) {
+      await post({
+        to: toE164.replace(/^\+/, ''),
+        type: 'template',
+        template: {
+          name: template,
+          language: { code: options.language },
+          components: [
+            {
+              type: 'body',
+              parameters: parameters.map((text) => ({ type: 'text', text })),
+            },
+          ],
+        },
+      });
     },
     async sendAuthenticationCode(toE164, code) {
       await post({

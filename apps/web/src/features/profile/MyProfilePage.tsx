@@ -12,6 +12,8 @@ import { readStored } from '../../lib/storage.ts';
 import { toast } from '../../lib/toasts.ts';
 import { useCustomer } from '../../shared/customer/customer.ts';
 import { useUpdateCustomer } from '../../shared/customer/update-customer.ts';
+import { DataRights } from './DataRights.tsx';
+import { ReminderSettings } from './ReminderSettings.tsx';
 
 const TITLE = 'My Profile';
 
@@ -95,6 +97,8 @@ function ProfileForm({ customer }: { customer: Customer }) {
           </Button>
         </Stack>
       </form>
+      <ReminderSettings customerId={customer.customerId} />
+      <DataRights customerId={customer.customerId} />
     </FormCard>
   );
 }

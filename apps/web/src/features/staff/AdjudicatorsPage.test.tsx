@@ -51,11 +51,13 @@ describe('AdjudicatorsPage (/staff/adjudicators)', () => {
     expect(await screen.findByText('No adjudicators yet.')).toBeInTheDocument();
 
     await user.click(within(form).getByRole('button', { name: 'Invite' }));
+    // The shared schema's rules and messages (InviteAdjudicatorSchema), as the server checks.
     expect(within(form).getByText('Please enter a valid email address')).toBeInTheDocument();
+    expect(within(form).getAllByText('Please enter a name')).toHaveLength(2);
     expect(requests.some((r) => r.method === 'POST')).toBe(false);
 
     // Typing used to throw: the change handler read the event inside a state updater.
-    await user.type(within(form).getByRole('textbox', { name: 'First name' }), 'Pieter');
+    await user.type(within(form).getByRole('textbox', { name: 'First name' }), '  Pieter ');
     await user.type(within(form).getByRole('textbox', { name: 'Surname' }), 'Marais');
     await user.type(within(form).getByRole('textbox', { name: 'Email' }), ' pieter@example.org ');
     await user.click(within(form).getByRole('button', { name: 'Invite' }));

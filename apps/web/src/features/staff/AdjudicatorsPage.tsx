@@ -1,4 +1,10 @@
-import { SECTIONS, type Adjudicator, type Section } from '@eisteddfod/shared';
+import {
+  InviteAdjudicatorSchema,
+  SECTIONS,
+  type Adjudicator,
+  type InviteAdjudicator,
+  type Section,
+} from '@eisteddfod/shared';
 import {
   Badge,
   Button,
@@ -18,11 +24,14 @@ import { useCategories } from '../../shared/catalogue/categories.ts';
 import { useAdjudicators, useAssign, useInviteAdjudicator, useUnassign } from './api/staff-api.ts';
 import { StaffArea } from './components/StaffArea.tsx';
 
+type InviteForm = Record<keyof InviteAdjudicator, string>;
+const EMPTY: InviteForm = { firstName: '', surname: '', email: '' };
+
 function InviteForm() {
   const invite = useInviteAdjudicator();
-  const [form, setForm] = useState({ firstName: '', surname: '', email: '' });
-  const [errors, setErrors] = useState<Partial<Record<keyof typeof form, string>>>({});
-  const field = (key: keyof typeof form) => ({
+  const [form, setForm] = useState<InviteForm>(EMPTY);
+  const [errors, setErrors] = useState<Partial<InviteForm>>({});
+  const field = (key: keyof InviteForm) => ({
     value: form[key],
     onChange: (e: { currentTarget: { value: string } }) => {
       // Read the value now: React clears currentTarget before a state updater runs.
@@ -34,17 +43,20 @@ function InviteForm() {
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const found: typeof errors = {};
-    if (!form.firstName.trim()) found.firstName = 'Please enter a name';
-    if (!form.surname.trim()) found.surname = 'Please enter a name';
-    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(form.email.trim()))
-      found.email = 'Please enter a valid email address';
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    invite.mutate(
-      { ...form, email: form.email.trim() },
-      { onSuccess: () => setForm({ firstName: '', surname: '', email: '' }) },
-    );
+    // The server checks the same schema: one set of rules and messages (packages/shared), as
+    // the Staff screen's invitation does.
+    const parsed = InviteAdjudicatorSchema.safeParse({ ...form, email: form.email.trim() });
+    if (!parsed.success) {
+      const found: Partial<InviteForm> = {};
+      for (const issue of parsed.error.issues) {
+        const key = issue.path[0] as keyof InviteForm;
+        found[key] ??= issue.message;
+      }
+      setErrors(found);
+      return;
+    }
+    setErrors({});
+    invite.mutate(parsed.data, { onSuccess: () => setForm(EMPTY) });
   }
 
   return (

@@ -90,6 +90,7 @@ function read(form: Form): { settings?: EventSettings; errors: Errors } {
     hostLine: form.hostLine,
     timeZone: form.timeZone.trim(),
     certificatesFolder: form.certificatesFolder,
+    fileRetentionDays: form.fileRetentionDays,
     dates: { ...form.dates, lateEntryFrom: form.dates.lateEntryFrom || null },
     fees: {
       ...fees,
@@ -155,6 +156,17 @@ function SettingsForm({ event }: { event: StaffEvent }) {
               label="Certificates folder"
               description="Where this year’s certificates are filed."
               {...text('certificatesFolder')}
+            />
+            <NumberInput
+              label="Keep uploaded files for (days)"
+              description="After results are published; families are told the date. Certificates stay."
+              min={30}
+              max={3650}
+              value={form.fileRetentionDays ?? ''}
+              error={errors.fileRetentionDays}
+              onChange={(value) =>
+                set((f) => ({ ...f, fileRetentionDays: value === '' ? Number.NaN : Number(value) }))
+              }
             />
           </SimpleGrid>
         </Card>

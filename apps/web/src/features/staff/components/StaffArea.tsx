@@ -9,12 +9,17 @@ import { useStaffMe } from '../api/staff-api.ts';
 
 const LINKS: { to: string; label: string; roles: StaffRole[] }[] = [
   { to: paths.staff.href(), label: 'Overview', roles: ['organiser', 'adjudicator'] },
+  { to: paths.staffDashboard.href(), label: 'Dashboard', roles: ['organiser'] },
   { to: paths.staffMarking.href(), label: 'Marking', roles: ['adjudicator'] },
   { to: paths.staffResults.href(), label: 'Results', roles: ['organiser'] },
   { to: paths.staffAdjudicators.href(), label: 'Adjudicators', roles: ['organiser'] },
   { to: paths.staffEvents.href(), label: 'Events', roles: ['organiser'] },
   { to: paths.staffSchools.href(), label: 'Schools', roles: ['organiser'] },
   { to: paths.staffMembers.href(), label: 'Staff', roles: ['organiser'] },
+  { to: paths.staffFamilies.href(), label: 'Families', roles: ['organiser'] },
+  { to: paths.staffPayments.href(), label: 'Payments', roles: ['organiser'] },
+  { to: paths.staffReminders.href(), label: 'Reminders', roles: ['organiser'] },
+  { to: paths.staffDataRequests.href(), label: 'Data requests', roles: ['organiser'] },
   { to: paths.staffAuditLog.href(), label: 'Audit log', roles: ['organiser'] },
 ];
 

@@ -1,0 +1,282 @@
+import {
+  REMINDER_KIND_LABELS,
+  type CreateReminderCampaign,
+  type ReminderCampaign,
+  type ReminderChannel,
+  type ReminderKind,
+  type ReminderPreview,
+} from '@eisteddfod/shared';
+import type { Database } from '../../db/client.ts';
+import { audit } from '../../lib/audit.repository.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import type { Jobs } from '../../plugins/jobs.ts';
+import { toInternationalNumber } from '../accounts/phone-numbers.ts';
+import type { Outbox, OutboxMessage } from '../outbox/outbox.service.ts';
+import { reminderEmail, reminderWhatsApp, type ReminderTemplates } from './reminders.messages.ts';
+import * as repo from './reminders.repository.ts';
+
+/** Sends one campaign now (a request's "send now"); the sweep sends the scheduled ones. */
+export const SEND_JOB = 'reminders.send';
+
+export interface RemindersDependencies {
+  db: Database;
+  outbox: Outbox;
+  jobs: Jobs;
+  publicUrl: string;
+  templates: ReminderTemplates;
+  now: () => number;
+}
+
+const noCampaign = (id: number) =>
+  notFound('REMINDER_NOT_FOUND', `There is no reminder campaign with id ${id}`);
+const notScheduled = () =>
+  new AppError(409, 'REMINDER_NOT_SCHEDULED', 'This reminder is no longer scheduled.');
+
+function toCampaign(row: repo.CampaignListRow): ReminderCampaign {
+  const c = row.campaign;
+  return {
+    id: c.id,
+    eventId: c.eventId,
+    eventName: row.eventName,
+    kind: c.kind,
+    channels: c.channels,
+    status: c.status,
+    sendAt: c.sendAt.toISOString(),
+    createdAt: c.createdAt.toISOString(),
+    createdBy: row.creatorFirstName ? `${row.creatorFirstName} ${row.creatorSurname}` : '',
+    finishedAt: c.finishedAt?.toISOString() ?? null,
+    families: c.families,
+    delivery: {
+      email: { queued: row.emailQueued, sent: row.emailSent, failed: row.emailFailed },
+      whatsapp: { queued: row.whatsappQueued, sent: row.whatsappSent, failed: row.whatsappFailed },
+    },
+  };
+}
+
+/**
+ * Reminders (issue 17, decision 022): organisers schedule a campaign of one kind for an event;
+ * a job sends it to the families its audience rules find (reminders.repository.ts), one message
+ * per family and channel, never the same reminder twice to a family.
+ */
+export function createRemindersService(deps: RemindersDependencies) {
+  const { db, outbox } = deps;
+  const at = () => new Date(deps.now());
+
+  async function requireEvent(eventId: number) {
+    const event = await repo.findEvent(db, eventId);
+    if (!event) throw notFound('EVENT_NOT_FOUND', `There is no event with id ${eventId}`);
+    return event;
+  }
+
+  async function describe(id: number): Promise<ReminderCampaign> {
+    const [row] = await repo.listCampaigns(db, id);
+    if (!row) throw noCampaign(id);
+    return toCampaign(row);
+  }
+
+  /** What `family` is sent on `channels`: only the channels it has an address for. */
+  function messagesFor(
+    kind: ReminderKind,
+    family: repo.AudienceFamily,
+    channels: readonly ReminderChannel[],
+    event: { name: string; registrationCloses: string },
+  ): (OutboxMessage & { channel: ReminderChannel })[] {
+    const ctx = {
+      eventName: event.name,
+      registrationCloses: event.registrationCloses,
+      publicUrl: deps.publicUrl,
+    };
+    const messages: (OutboxMessage & { channel: ReminderChannel })[] = [];
+    if (channels.includes('email') && family.email) {
+      const email = reminderEmail(kind, family, ctx);
+      messages.push({ channel: 'email', recipient: family.email, ...email });
+    }
+    if (channels.includes('whatsapp') && family.mobileNumber) {
+      const wa = reminderWhatsApp(kind, family, ctx, deps.templates);
+      messages.push({
+        channel: 'whatsapp',
+        recipient: toInternationalNumber(family.mobileNumber, family.country),
+        body: wa.text,
+        payload: { template: wa.template, parameters: wa.parameters },
+      });
+    }
+    return messages;
+  }
+
+  /**
+   * Sends a claimed campaign: each family of its audience, in a transaction of its own, gets
+   * its delivery row (once: ON CONFLICT DO NOTHING on the reminder's key) and its messages
+   * together. Then the campaign is marked sent and delivery is queued, after every commit.
+   */
+  async function send(campaign: repo.CampaignRow): Promise<void> {
+    const event = await repo.findEvent(db, campaign.eventId);
+    const audience = event
+      ? await repo.findAudience(db, campaign.eventId, campaign.kind, at())
+      : [];
+    let pending = 0;
+    for (const family of audience) {
+      const messages = messagesFor(campaign.kind, family, campaign.channels, event!);
+      if (messages.length === 0) continue; // No address on these channels: not reached.
+      pending += await db.transaction(async (tx) => {
+        const deliveryId = await repo.recordDelivery(tx, campaign, family);
+        if (deliveryId === undefined) return 0;
+        const written = await outbox.enqueueWithin(tx, messages);
+        const ids: Partial<Record<ReminderChannel, number>> = {};
+        messages.forEach((m, i) => (ids[m.channel] = written[i]!.id));
+        await repo.setDeliveryMessages(tx, deliveryId, ids);
+        return written.filter((w) => w.status === 'pending').length;
+      });
+    }
+    await repo.markSent(db, campaign.id, at());
+    if (pending > 0) outbox.deliverSoon(pending);
+  }
+
+  async function sendClaimed(campaigns: repo.CampaignRow[]): Promise<number> {
+    for (const campaign of campaigns) await send(campaign);
+    return campaigns.length;
+  }
+
+  return {
+    async list(): Promise<ReminderCampaign[]> {
+      return (await repo.listCampaigns(db)).map(toCampaign);
+    },
+
+    /** How many families it would reach now, and what the first of them would read. */
+    async preview(query: {
+      eventId: number;
+      kind: ReminderKind;
+      channels: ReminderChannel[];
+    }): Promise<ReminderPreview> {
+      const event = await requireEvent(query.eventId);
+      const audience = await repo.findAudience(db, query.eventId, query.kind, at());
+      const reached = audience
+        .map((family) => messagesFor(query.kind, family, query.channels, event))
+        .filter((m) => m.length > 0);
+      const email = reached.flat().find((m) => m.channel === 'email');
+      const whatsapp = reached.flat().find((m) => m.channel === 'whatsapp');
+      const template = whatsapp?.payload as { template: string; parameters: string[] } | undefined;
+      return {
+        audience: reached.length,
+        email: email
+          ? { to: email.recipient, subject: email.subject ?? '', body: email.body }
+          : null,
+        whatsapp:
+          whatsapp && template
+            ? {
+                to: whatsapp.recipient,
+                template: template.template,
+                parameters: template.parameters,
+                text: whatsapp.body,
+              }
+            : null,
+      };
+    },
+
+    async create(organiserId: number, input: CreateReminderCampaign): Promise<ReminderCampaign> {
+      await requireEvent(input.eventId);
+      const now = input.sendAt === null;
+      const created = await db.transaction(async (tx) => {
+        const row = await repo.insertCampaign(tx, {
+          eventId: input.eventId,
+          kind: input.kind,
+          channels: [...new Set(input.channels)],
+          sendAt: now ? at() : new Date(input.sendAt!),
+          createdBy: organiserId,
+          createdAt: at(),
+        });
+        await audit(tx, {
+          actorCustomerId: organiserId,
+          action: 'reminders.created',
+          entityType: 'reminder_campaign',
+          entityId: row.id,
+          details: {
+            before: null,
+            after: {
+              eventId: row.eventId,
+              kind: row.kind,
+              label: REMINDER_KIND_LABELS[row.kind],
+              channels: row.channels,
+              sendAt: row.sendAt.toISOString(),
+            },
+          },
+        });
+        return row;
+      });
+      if (now) await deps.jobs.send(SEND_JOB, { campaignId: created.id });
+      return describe(created.id);
+    },
+
+    /** A scheduled campaign's time brought to now, and its job queued. */
+    async sendNow(organiserId: number, id: number): Promise<ReminderCampaign> {
+      const before = await repo.findCampaign(db, id);
+      if (!before) throw noCampaign(id);
+      await db.transaction(async (tx) => {
+        const row = await repo.updateScheduled(tx, id, { sendAt: at() });
+        if (!row) throw notScheduled();
+        await audit(tx, {
+          actorCustomerId: organiserId,
+          action: 'reminders.sent-now',
+          entityType: 'reminder_campaign',
+          entityId: id,
+          details: {
+            before: { sendAt: before.sendAt.toISOString() },
+            after: { sendAt: row.sendAt.toISOString() },
+          },
+        });
+      });
+      await deps.jobs.send(SEND_JOB, { campaignId: id });
+      return describe(id);
+    },
+
+    async cancel(organiserId: number, id: number): Promise<ReminderCampaign> {
+      const before = await repo.findCampaign(db, id);
+      if (!before) throw noCampaign(id);
+      await db.transaction(async (tx) => {
+        const row = await repo.updateScheduled(tx, id, { status: 'cancelled', finishedAt: at() });
+        if (!row) throw notScheduled();
+        await audit(tx, {
+          actorCustomerId: organiserId,
+          action: 'reminders.cancelled',
+          entityType: 'reminder_campaign',
+          entityId: id,
+          details: { before: { status: 'scheduled' }, after: { status: 'cancelled' } },
+        });
+      });
+      return describe(id);
+    },
+
+    /** The sweep: every campaign due (or whose sender died), claimed and sent. */
+    sendDue: async () => sendClaimed(await repo.claimDue(db, at())),
+
+    /** The send-now job: this campaign, if it is still to send. */
+    sendOne: async (id: number) => sendClaimed(await repo.claimDue(db, at(), id)),
+
+    async settings(customerId: number): Promise<{ sendReminders: boolean }> {
+      const optOut = await repo.readOptOut(db, customerId);
+      if (optOut === undefined) throw notFound('CUSTOMER_NOT_FOUND', 'Customer not found');
+      return { sendReminders: !optOut };
+    },
+
+    async updateSettings(
+      customerId: number,
+      input: { sendReminders: boolean },
+    ): Promise<{ sendReminders: boolean }> {
+      const before = await repo.readOptOut(db, customerId);
+      if (before === undefined) throw notFound('CUSTOMER_NOT_FOUND', 'Customer not found');
+      if (before === input.sendReminders) {
+        await repo.writeOptOut(db, customerId, !input.sendReminders, at());
+        await audit(db, {
+          actorCustomerId: customerId,
+          action: 'customer.reminders',
+          entityType: 'customer',
+          entityId: customerId,
+          details: {
+            before: { sendReminders: !before },
+            after: { sendReminders: input.sendReminders },
+          },
+        });
+      }
+      return { sendReminders: input.sendReminders };
+    },
+  };
+}

@@ -1,0 +1,396 @@
+// The charts' own styles, only in this lazy chunk: the home page's first load stays without
+// them (bench/web-bundle).
+import '@mantine/charts/styles.css';
+import { BarChart, LineChart } from '@mantine/charts';
+import { type Dashboard, formatLongDate, formatRand, SECTIONS } from '@eisteddfod/shared';
+import { Card, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
+import { useDashboard } from './api/dashboard-api.ts';
+import { useStaffEvents } from './api/events-api.ts';
+import { ScrollTable } from './components/ScrollTable.tsx';
+import { StaffArea } from './components/StaffArea.tsx';
+
+const SECTION_COLOURS: Record<(typeof SECTIONS)[number], string> = {
+  'Dramatic Arts': 'grape.7',
+  Music: 'blue.7',
+  'Visual Arts & Design': 'teal.7',
+  Dance: 'orange.7',
+};
+
+/** '2025-03-10' as '10 Mar' for the charts' axes (the tables give the whole date). */
+const shortDate = (date: string) => {
+  const [day, month] = formatLongDate(date).split(' ');
+  return `${day} ${month?.slice(0, 3) ?? ''}`;
+};
+const wholeRands = (cents: number) => `R ${Math.round(cents / 100).toLocaleString('en-ZA')}`;
+
+/**
+ * One figure: its chart, drawn for sighted readers only (an image with a name), then the same
+ * figures as a table, which is what screen readers and keyboards read. The charts take no focus
+ * and show no tooltips: recharts' keyboard layer and its tooltip box (tabindex -1) would be
+ * focusable content inside the image (axe: nested-interactive), and the table holds every value.
+ */
+function Figure(props: {
+  id: string;
+  title: string;
+  description: string;
+  chart: ReactNode;
+  table: ReactNode;
+}) {
+  return (
+    <Card withBorder component="section" aria-labelledby={`${props.id}-heading`}>
+      <Title order={2} id={`${props.id}-heading`} size="h3" mb={4}>
+        {props.title}
+      </Title>
+      <Text size="sm" mb="md">
+        {props.description}
+      </Text>
+      <div role="img" aria-label={`Chart: ${props.title}. The figures are in the table below.`}>
+        {props.chart}
+      </div>
+      <div style={{ marginTop: 'var(--mantine-spacing-md)' }}>{props.table}</div>
+    </Card>
+  );
+}
+
+function EntriesOverTime({ dashboard }: { dashboard: Dashboard }) {
+  const data = dashboard.days.map((d) => ({
+    date: shortDate(d.date),
+    ...Object.fromEntries(d.sections.map((s) => [s.section, s.cumulative])),
+  }));
+  return (
+    <Figure
+      id="entries"
+      title="Entries over time"
+      description={`Paid entries per section, counted on the day their order was paid (${dashboard.timeZone}); withdrawn entries are left out.`}
+      chart={
+        <LineChart
+          h={260}
+          data={data}
+          dataKey="date"
+          series={SECTIONS.map((s) => ({ name: s, color: SECTION_COLOURS[s] }))}
+          curveType="linear"
+          withLegend
+          legendProps={{ verticalAlign: 'bottom' }}
+          accessibilityLayer={false}
+          withTooltip={false}
+          withDots={data.length < 40}
+        />
+      }
+      table={
+        <ScrollTable label="Entries over time (table)" minWidth={640}>
+          <Table striped aria-label="Entries over time, running totals per section">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Date</Table.Th>
+                {SECTIONS.map((s) => (
+                  <Table.Th key={s}>{s}</Table.Th>
+                ))}
+                <Table.Th>New that day</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {dashboard.days.map((d) => (
+                <Table.Tr key={d.date}>
+                  <Table.Td>{formatLongDate(d.date)}</Table.Td>
+                  {d.sections.map((s) => (
+                    <Table.Td key={s.section}>{s.cumulative}</Table.Td>
+                  ))}
+                  <Table.Td>{d.sections.reduce((n, s) => n + s.entries, 0)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </ScrollTable>
+      }
+    />
+  );
+}
+
+function Revenue({ dashboard }: { dashboard: Dashboard }) {
+  const data = dashboard.days.map((d) => ({
+    date: shortDate(d.date),
+    Revenue: d.revenueCents,
+  }));
+  return (
+    <Figure
+      id="revenue"
+      title="Revenue per day"
+      description="The totals of the orders paid each day."
+      chart={
+        <BarChart
+          h={240}
+          data={data}
+          dataKey="date"
+          series={[{ name: 'Revenue', color: 'blue.7' }]}
+          valueFormatter={formatRand}
+          yAxisProps={{ tickFormatter: wholeRands, width: 80 }}
+          accessibilityLayer={false}
+          withTooltip={false}
+        />
+      }
+      table={
+        <ScrollTable label="Revenue per day (table)" minWidth={360}>
+          <Table striped aria-label="Revenue per day">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Date</Table.Th>
+                <Table.Th>Paid orders</Table.Th>
+                <Table.Th>Revenue</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {dashboard.days.map((d) => (
+                <Table.Tr key={d.date}>
+                  <Table.Td>{formatLongDate(d.date)}</Table.Td>
+                  <Table.Td>{d.paidOrders}</Table.Td>
+                  <Table.Td>{formatRand(d.revenueCents)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+            <Table.Tfoot>
+              <Table.Tr>
+                <Table.Th scope="row">Total</Table.Th>
+                <Table.Td>{dashboard.revenue.paidOrders}</Table.Td>
+                <Table.Td>{formatRand(dashboard.revenue.totalCents)}</Table.Td>
+              </Table.Tr>
+            </Table.Tfoot>
+          </Table>
+        </ScrollTable>
+      }
+    />
+  );
+}
+
+function Uploads({ dashboard }: { dashboard: Dashboard }) {
+  const { sections, overall } = dashboard.uploads;
+  return (
+    <Figure
+      id="uploads"
+      title="Uploads"
+      description="Per section: paid entries, those with a main file, and those finalised for marking."
+      chart={
+        <BarChart
+          h={260}
+          data={sections.map((s) => ({
+            section: s.section,
+            Paid: s.paid,
+            'With a main file': s.complete,
+            Finalised: s.finalised,
+          }))}
+          dataKey="section"
+          series={[
+            { name: 'Paid', color: 'gray.6' },
+            { name: 'With a main file', color: 'blue.7' },
+            { name: 'Finalised', color: 'teal.7' },
+          ]}
+          withLegend
+          legendProps={{ verticalAlign: 'bottom' }}
+          accessibilityLayer={false}
+          withTooltip={false}
+        />
+      }
+      table={
+        <ScrollTable label="Uploads per section (table)" minWidth={480}>
+          <Table striped aria-label="Uploads per section">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Section</Table.Th>
+                <Table.Th>Paid entries</Table.Th>
+                <Table.Th>With a main file</Table.Th>
+                <Table.Th>Finalised</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {sections.map((s) => (
+                <Table.Tr key={s.section}>
+                  <Table.Td>{s.section}</Table.Td>
+                  <Table.Td>{s.paid}</Table.Td>
+                  <Table.Td>{s.complete}</Table.Td>
+                  <Table.Td>{s.finalised}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+            <Table.Tfoot>
+              <Table.Tr>
+                <Table.Th scope="row">All sections</Table.Th>
+                <Table.Td>{overall.paid}</Table.Td>
+                <Table.Td>{overall.complete}</Table.Td>
+                <Table.Td>{overall.finalised}</Table.Td>
+              </Table.Tr>
+            </Table.Tfoot>
+          </Table>
+        </ScrollTable>
+      }
+    />
+  );
+}
+
+function Marking({ dashboard }: { dashboard: Dashboard }) {
+  const { adjudicators, finalised, submitted, published } = dashboard.marking;
+  const rows = adjudicators.map((a) => ({
+    ...a,
+    notStarted: Math.max(0, a.assigned - a.drafts - a.submitted),
+  }));
+  const summary = `${submitted} of ${finalised} finalised entries have a submitted mark; ${published} results are published.`;
+  if (rows.length === 0)
+    return (
+      <Card withBorder component="section" aria-labelledby="marking-heading">
+        <Title order={2} id="marking-heading" size="h3" mb={4}>
+          Marking progress
+        </Title>
+        <Text size="sm">No adjudicators yet. {summary}</Text>
+      </Card>
+    );
+  return (
+    <Figure
+      id="marking"
+      title="Marking progress"
+      description={`Per adjudicator: the entries they may mark, by state. ${summary}`}
+      chart={
+        <BarChart
+          h={Math.max(160, rows.length * 48 + 60)}
+          data={rows.map((r) => ({
+            name: r.name,
+            Submitted: r.submitted,
+            Drafts: r.drafts,
+            'Not started': r.notStarted,
+          }))}
+          dataKey="name"
+          type="stacked"
+          orientation="vertical"
+          yAxisProps={{ width: 110 }}
+          series={[
+            { name: 'Submitted', color: 'teal.7' },
+            { name: 'Drafts', color: 'yellow.6' },
+            { name: 'Not started', color: 'gray.5' },
+          ]}
+          withLegend
+          legendProps={{ verticalAlign: 'bottom' }}
+          accessibilityLayer={false}
+          withTooltip={false}
+        />
+      }
+      table={
+        <ScrollTable label="Marking progress per adjudicator (table)" minWidth={520}>
+          <Table striped aria-label="Marking progress per adjudicator">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Adjudicator</Table.Th>
+                <Table.Th>Assigned</Table.Th>
+                <Table.Th>Submitted</Table.Th>
+                <Table.Th>Drafts</Table.Th>
+                <Table.Th>Not started</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((r) => (
+                <Table.Tr key={r.id}>
+                  <Table.Td>{r.name}</Table.Td>
+                  <Table.Td>{r.assigned}</Table.Td>
+                  <Table.Td>{r.submitted}</Table.Td>
+                  <Table.Td>{r.drafts}</Table.Td>
+                  <Table.Td>{r.notStarted}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </ScrollTable>
+      }
+    />
+  );
+}
+
+function Figures({ dashboard }: { dashboard: Dashboard }) {
+  const { uploads, revenue, entries, marking } = dashboard;
+  return (
+    <Stack gap="lg">
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
+        <Card withBorder>
+          <Text size="sm">Paid entries</Text>
+          <Text fw={700} size="xl">
+            {entries.total}
+          </Text>
+        </Card>
+        <Card withBorder>
+          <Text size="sm">Revenue</Text>
+          <Text fw={700} size="xl">
+            {formatRand(revenue.totalCents)}
+          </Text>
+          <Text size="sm">{revenue.paidOrders} paid orders</Text>
+        </Card>
+        <Card withBorder>
+          <Text size="sm">Finalised</Text>
+          <Text fw={700} size="xl">
+            {uploads.overall.finalised} of {uploads.overall.paid}
+          </Text>
+          <Text size="sm">{uploads.overall.complete} with a main file</Text>
+        </Card>
+        <Card withBorder>
+          <Text size="sm">Results published</Text>
+          <Text fw={700} size="xl">
+            {marking.published} of {marking.finalised}
+          </Text>
+        </Card>
+      </SimpleGrid>
+      {dashboard.days.length === 0 ? (
+        <Text>No order of this event has been paid yet.</Text>
+      ) : (
+        <>
+          <EntriesOverTime dashboard={dashboard} />
+          <Revenue dashboard={dashboard} />
+        </>
+      )}
+      <Uploads dashboard={dashboard} />
+      <Marking dashboard={dashboard} />
+    </Stack>
+  );
+}
+
+function DashboardScreen() {
+  const events = useStaffEvents();
+  const [search, setSearch] = useSearchParams();
+  const list = events.data?.events ?? [];
+  const chosen = Number(search.get('event'));
+  const eventId =
+    list.find((e) => e.id === chosen)?.id ?? (list.find((e) => e.isServed) ?? list[0])?.id;
+  const dashboard = useDashboard(eventId);
+
+  if (events.isPending) return <Text>Loading the events…</Text>;
+  if (events.isError) return <Text>The events could not be loaded.</Text>;
+  if (eventId === undefined) return <Text>There is no event yet.</Text>;
+  return (
+    <Stack gap="lg">
+      <Select
+        label="Event"
+        maw={360}
+        allowDeselect={false}
+        value={String(eventId)}
+        data={list.map((e) => ({
+          value: String(e.id),
+          label: `${e.settings.name}${e.isServed ? ' (families see this one)' : ''}`,
+        }))}
+        onChange={(value) => {
+          if (value) setSearch({ event: value }, { replace: true });
+        }}
+      />
+      {dashboard.isPending ? (
+        <Text>Loading the dashboard…</Text>
+      ) : dashboard.isError ? (
+        <Text>The dashboard could not be loaded.</Text>
+      ) : (
+        <Figures dashboard={dashboard.data} />
+      )}
+    </Stack>
+  );
+}
+
+/** /staff/dashboard: an event's figures over time, as charts with their tables (decision 023). */
+export default function DashboardPage() {
+  return (
+    <StaffArea title="Dashboard" roles={['organiser']}>
+      {() => <DashboardScreen />}
+    </StaffArea>
+  );
+}
