@@ -18,7 +18,7 @@ import type { RateLimiter } from '../../providers/rate-limit/rate-limiter.ts';
 import type { Outbox } from '../outbox/outbox.service.ts';
 import * as repo from './accounts.repository.ts';
 import { maskRecipient, toInternationalNumber } from './phone-numbers.ts';
-import { PIN_POLICY, generatePin, hashPin, pinMatches } from './pins.ts';
+import { PIN_EMAIL_SUBJECT, PIN_POLICY, generatePin, hashPin, pinMatches } from './pins.ts';
 
 export interface AccountsDependencies {
   db: Database;
@@ -234,7 +234,7 @@ export function createAccountsService(deps: AccountsDependencies) {
       if (channel === 'email') {
         await outbox.enqueueEmail(
           sent.to,
-          'Your Online Eisteddfod login code',
+          PIN_EMAIL_SUBJECT,
           `Your one-time pin is ${sent.pin}.\n\nIt is valid for 10 minutes and works once. If you did not ask for it, you can ignore this email.`,
         );
       } else {

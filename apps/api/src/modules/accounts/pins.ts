@@ -15,6 +15,9 @@ export const PIN_POLICY = {
   grantValidForSeconds: 300,
 } as const;
 
+/** The subject of the email that carries a sign-in pin (a data archive leaves these out). */
+export const PIN_EMAIL_SUBJECT = 'Your Online Eisteddfod login code';
+
 /** Six digits from the operating system's CSPRNG, leading zeros kept. */
 export function generatePin(): string {
   return String(randomInt(0, 10 ** PIN_LENGTH)).padStart(PIN_LENGTH, '0');

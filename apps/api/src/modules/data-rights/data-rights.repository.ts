@@ -1,9 +1,21 @@
-import { and, asc, desc, eq, gt, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gt,
+  inArray,
+  isNotNull,
+  not,
+  notLike,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import {
   auditLog,
   certificates,
-  conflictsOfInterest,
   customers,
   erasureRequests,
   events,
@@ -28,6 +40,7 @@ import {
   videoCollections,
   videoSlots,
 } from '../../db/schema/index.ts';
+import { PIN_EMAIL_SUBJECT } from '../accounts/pins.ts';
 
 /** Every query of a family's data rights (decision 024): its archive, erasure and retention. */
 
@@ -197,7 +210,10 @@ export const findLedgerMovements = (db: Database, orderIds: number[]) =>
     .where(anyOf(ledgerMovements.orderId, orderIds))
     .orderBy(asc(ledgerMovements.id));
 
-/** Messages to any of the family's addresses (emails compared without case). */
+/**
+ * Messages to the family's own addresses (emails compared without case), never a sign-in code:
+ * the email pin by its subject, the WhatsApp pin by the code its template carries.
+ */
 export const findMessages = (db: Database, addresses: Addresses) =>
   db
     .select({
@@ -210,7 +226,15 @@ export const findMessages = (db: Database, addresses: Addresses) =>
       sentAt: outboxMessages.sentAt,
     })
     .from(outboxMessages)
-    .where(toAddresses(addresses))
+    .where(
+      and(
+        toAddresses(addresses),
+        not(
+          and(eq(outboxMessages.channel, 'email'), eq(outboxMessages.subject, PIN_EMAIL_SUBJECT))!,
+        ),
+        sql`${outboxMessages.payload} ->> 'code' is null`,
+      ),
+    )
     .orderBy(asc(outboxMessages.id));
 
 export const findSupportTickets = (db: Database, addresses: Addresses) =>
@@ -229,6 +253,12 @@ export const findSupportTickets = (db: Database, addresses: Addresses) =>
     .where(fromAddresses(addresses))
     .orderBy(asc(supportTickets.id));
 
+/**
+ * Audit actions the archive leaves out: the adjudicators' side (marks before publication, with
+ * their totals; conflicts; assignments). Published results come from the results tables.
+ */
+const ADJUDICATORS_SIDE = ['mark.%', 'conflict.%', 'adjudicator.%'];
+
 export const findAuditEntries = (db: Database, about: About) =>
   db
     .select({
@@ -239,25 +269,27 @@ export const findAuditEntries = (db: Database, about: About) =>
       createdAt: auditLog.createdAt,
     })
     .from(auditLog)
-    .where(aboutFamily(about))
+    .where(and(aboutFamily(about), ...ADJUDICATORS_SIDE.map((p) => notLike(auditLog.action, p))))
     .orderBy(asc(auditLog.id));
 
 // ---- Who the family is, for matching ----------------------------------------------------------
 
-/** The family's addresses: emails in lower case, mobile numbers as stored and international. */
+/**
+ * The account's own addresses, whole and checked (its sign-in identities, its email and mobile):
+ * emails in lower case, mobile numbers as stored and international. Never an address the family
+ * typed for someone else (a contestant's, an order's confirmation): matched only by equality.
+ */
 export interface Addresses {
   emails: string[];
   mobiles: string[];
 }
 
-/** The records an audit entry may be about. */
+/** The records an audit entry may be about (never matched by text in its details). */
 export interface About {
   customerId: number;
   orderIds: number[];
   orderItemIds: number[];
   profileIds: number[];
-  /** Text that names the family in an entry's details: addresses and full names. */
-  needles: string[];
 }
 
 function toAddresses({ emails, mobiles }: Addresses): SQL {
@@ -276,12 +308,7 @@ function fromAddresses({ emails, mobiles }: Addresses): SQL {
 
 const ids = (values: number[]) => values.map(String);
 
-/** `details` names one of `needles` (case aside); never true for none. */
-function mentions(column: SQL | typeof auditLog.details, needles: string[]): SQL {
-  if (needles.length === 0) return sql`false`;
-  return or(...needles.map((n) => sql`strpos(lower(${column}::text), ${n.toLowerCase()}) > 0`))!;
-}
-
+/** Entries about the family's records (by entity) or made by the family (by actor). */
 function aboutFamily(about: About): SQL {
   return or(
     and(eq(auditLog.entityType, 'customer'), eq(auditLog.entityId, String(about.customerId))),
@@ -292,7 +319,6 @@ function aboutFamily(about: About): SQL {
       eq(auditLog.entityType, 'participant_profile'),
       anyOf(auditLog.entityId, ids(about.profileIds)),
     ),
-    mentions(auditLog.details, about.needles),
   )!;
 }
 
@@ -431,23 +457,25 @@ export async function eraseFamily(
       .where(eq(storedFiles.customerId, customerId))
       .returning({ id: storedFiles.id }),
   );
+  const tickets = await tx
+    .delete(supportTickets)
+    .where(fromAddresses(addresses))
+    .returning({ id: supportTickets.id });
+  counts.supportTickets = count(tickets);
+  // A ticket's copy to the organisers quotes it: found by its ticket number, never by text.
+  const copies = tickets.map((t) => `Support T-${String(t.id).padStart(6, '0')}: `);
   counts.messages = count(
     await tx
       .delete(outboxMessages)
       .where(
         or(
           toAddresses(addresses),
-          // Messages to others that quote an address of theirs (a support ticket's copy).
-          mentions(sql`${outboxMessages.body}`, [...addresses.emails, ...addresses.mobiles]),
+          ...copies.map((prefix) =>
+            eq(sql`left(${outboxMessages.subject}, ${prefix.length})`, prefix),
+          ),
         ),
       )
       .returning({ id: outboxMessages.id }),
-  );
-  counts.supportTickets = count(
-    await tx
-      .delete(supportTickets)
-      .where(fromAddresses(addresses))
-      .returning({ id: supportTickets.id }),
   );
   counts.reminderDeliveries = count(
     await tx
@@ -468,13 +496,16 @@ export async function eraseFamily(
       .set({
         fileName: ERASED,
         originalFileName: sql`'erased-' || ${orderItemUploads.id}`,
+        // The key may hold a name (an imported file's); its file is queued for deletion above.
+        storageKey: sql`'erased/upload-' || ${orderItemUploads.id}`,
         isDeleted: true,
         deletedAt: sql`coalesce(${orderItemUploads.deletedAt}, ${at.toISOString()}::timestamptz)`,
       })
       .where(anyOf(orderItemUploads.orderItemId, itemIds))
       .returning({ id: orderItemUploads.id }),
   );
-  // Kept current, so no sweep makes them again; the name and the PDF go.
+  // Kept current, so no sweep makes them again; the name and the PDF go. The key named the
+  // contestant ({folder}/{order}_{item}_{first}_{surname}_{total}.pdf): queued above, then cleared.
   counts.certificates = count(
     await tx
       .update(certificates)
@@ -483,29 +514,15 @@ export async function eraseFamily(
         surname: '',
         school: '',
         fileName: sql`'certificate-' || ${certificates.id} || '.pdf'`,
+        storageKey: sql`'erased/certificate-' || ${certificates.id}`,
       })
       .where(anyOf(certificates.orderItemId, itemIds))
       .returning({ id: certificates.id }),
   );
   await tx.update(marks).set({ comment: '' }).where(anyOf(marks.orderItemId, itemIds));
 
-  const members = await findGroupParticipants(tx, itemIds);
-  const contestants = await findContestants(tx, customerId);
-  const folded = [...members, ...contestants].map((p) =>
-    `${p.firstName} ${p.surname}`.toLowerCase().replace(/\s+/g, ' ').trim(),
-  );
-  // Conflicts adjudicators declared with a contestant of theirs, by name.
-  counts.conflicts = count(
-    await tx
-      .delete(conflictsOfInterest)
-      .where(
-        and(
-          eq(conflictsOfInterest.kind, 'contestant'),
-          anyOf(conflictsOfInterest.matchKey, folded),
-        ),
-      )
-      .returning({ id: conflictsOfInterest.id }),
-  );
+  // Adjudicators' conflicts of interest are left alone: a row holds a name as the adjudicator
+  // typed it, tied to no family's record, and may be about another child of that name.
   counts.groupMembers = count(
     await tx
       .update(groupParticipants)
@@ -548,6 +565,14 @@ export async function eraseFamily(
   );
 
   await tx.update(orders).set({ confirmationEmail: null }).where(anyOf(orders.id, orderIds));
+  // An open order can no longer be paid: a provider's late notification credits nothing.
+  counts.ordersCancelled = count(
+    await tx
+      .update(orders)
+      .set({ status: 'cancelled' })
+      .where(and(anyOf(orders.id, orderIds), inArray(orders.status, ['cart', 'awaiting_payment'])))
+      .returning({ id: orders.id }),
+  );
   const kept = sql.join(
     PAYMENT_FIELDS_KEPT.map((k) => sql`${k}`),
     sql`, `,
@@ -569,11 +594,12 @@ export async function eraseFamily(
       .where(anyOf(ledgerMovements.orderId, orderIds))
       .returning({ id: ledgerMovements.id }),
   );
+  // Marks' entries hold only totals (kept in marks too) and stay the adjudicators' record.
   counts.auditEntries = count(
     await tx
       .update(auditLog)
       .set({ details: { redacted: true } })
-      .where(aboutFamily(about))
+      .where(and(aboutFamily(about), notLike(auditLog.action, 'mark.%')))
       .returning({ id: auditLog.id }),
   );
   await tx
@@ -590,6 +616,46 @@ export async function eraseFamily(
     .where(eq(customers.id, customerId));
   counts.files = queued;
   return counts;
+}
+
+/** A provider's fields cut down to those kept after an erasure. */
+export function keptPaymentFields(fields: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(
+    PAYMENT_FIELDS_KEPT.flatMap((k) => (fields[k] === undefined ? [] : [[k, fields[k]]])),
+  );
+}
+
+/** True when the customer's data was erased (a request of theirs is done). */
+export async function isErased(db: Database, customerId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: erasureRequests.id })
+    .from(erasureRequests)
+    .where(and(eq(erasureRequests.customerId, customerId), eq(erasureRequests.status, 'done')))
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
+ * A provider's notification that came after its order's family was erased: its stored body is
+ * cut down to the fields kept, as the erasure did to those before.
+ */
+export async function redactNotificationIfErased(
+  db: Database,
+  notificationId: number,
+  body: string,
+): Promise<void> {
+  const fields = Object.fromEntries(new URLSearchParams(body));
+  const orderId = Number(fields.m_payment_id);
+  if (!Number.isSafeInteger(orderId) || orderId <= 0 || orderId > 2_147_483_647) return;
+  const [order] = await db
+    .select({ customerId: orders.customerId })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  if (!order || !(await isErased(db, order.customerId))) return;
+  await db
+    .update(paymentNotifications)
+    .set({ body: new URLSearchParams(keptPaymentFields(fields)).toString() })
+    .where(eq(paymentNotifications.id, notificationId));
 }
 
 /** PayFast's notifications of the family's orders, cut down to the fields kept. */

@@ -15,6 +15,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   auditLog,
   certificates,
+  conflictsOfInterest,
   customers,
   groupParticipants,
   ledgerMovements,
@@ -657,5 +658,220 @@ describe('retention of entries’ files', () => {
     expect(
       kept.json<{ settings: { fileRetentionDays: number } }>().settings.fileRetentionDays,
     ).toBe(730);
+  });
+});
+
+describe('the review of issue 17 (holes closed)', () => {
+  type Archive = {
+    messagesSentToYou: { recipient: string; subject: string; body: string }[];
+    supportTickets: { email: string }[];
+    changeLog: { action: string; entityType: string; entityId: string }[];
+  };
+  const dataOf = async (family: Family) =>
+    JSON.parse(strFromU8((await archiveOf(family))['data.json']!)) as Archive;
+
+  it('never lists messages to addresses the family typed, nor any sign-in code', async () => {
+    const victim = await createStaff(t, 'organiser');
+    const family = await richFamily();
+    const other = await richFamily();
+    const db = t.database.db;
+    // Addresses a family types unchecked: a contestant's, and an order's confirmation.
+    await db
+      .update(participantProfiles)
+      .set({ email: victim.email, mobileNumber: other.names.mobile })
+      .where(eq(participantProfiles.id, family.entry.profileId));
+    await db
+      .update(orders)
+      .set({ confirmationEmail: other.email })
+      .where(eq(orders.id, family.group.orderId));
+    // The victim signed in with a code (createStaff), and so did the family: both in the outbox.
+    const codes = await t.app.inject({
+      url: `/api/dev/outbox?to=${encodeURIComponent(victim.email)}`,
+    });
+    expect(codes.body).toContain('one-time pin');
+    const data = await dataOf(family);
+    const own = [family.email];
+    expect(data.messagesSentToYou.length).toBeGreaterThan(0);
+    for (const m of data.messagesSentToYou) expect(own).toContain(m.recipient.toLowerCase());
+    // (The contestant's record itself lists what the family typed: that is its own data.)
+    const text = JSON.stringify([data.messagesSentToYou, data.supportTickets, data.changeLog]);
+    expect(text).not.toContain(victim.email);
+    expect(text).not.toContain('one-time pin');
+    expect(text).not.toContain('login code');
+    expect(text).not.toContain(other.email);
+  });
+
+  it('matches nothing by a fragment: an "@" or "0" typed as an address takes no one else’s data', async () => {
+    const family = await richFamily();
+    const other = await richFamily();
+    const db = t.database.db;
+    await db
+      .update(participantProfiles)
+      .set({ email: '@', mobileNumber: '0' })
+      .where(eq(participantProfiles.id, family.entry.profileId));
+    await db
+      .update(orders)
+      .set({ confirmationEmail: '.' })
+      .where(eq(orders.id, family.group.orderId));
+    const data = await dataOf(family);
+    const text = JSON.stringify(data);
+    for (const needle of [other.email, other.names.first, other.names.mobile]) {
+      expect(text).not.toContain(needle);
+    }
+    for (const m of data.messagesSentToYou) expect(m.recipient.toLowerCase()).toBe(family.email);
+    for (const s of data.supportTickets) expect(s.email).toBe(family.email);
+
+    const before = await rowsMentioning(other.email);
+    const res = await organiser.call('POST', `/api/Staff/Customers/${family.id}/Erase`);
+    expect(res.statusCode, res.body).toBe(200);
+    await t.app.jobs.settled(DELETE_FILES_JOB);
+    // The other family's messages, tickets and audit details are all still there.
+    expect(await rowsMentioning(other.email)).toEqual(before);
+    const otherLog = await db.select().from(auditLog).where(eq(auditLog.actorCustomerId, other.id));
+    expect(otherLog.length).toBeGreaterThan(0);
+    for (const l of otherLog) expect(l.details).not.toEqual({ redacted: true });
+  });
+
+  it('leaves unpublished marks and the adjudicators’ side out of the archive', async () => {
+    const family = await richFamily();
+    const adjudicator = await createStaff(t, 'adjudicator');
+    const db = t.database.db;
+    const about = { entityType: 'order_item', entityId: String(family.entry.orderItemId) };
+    await db.insert(auditLog).values([
+      {
+        actorCustomerId: adjudicator.id,
+        action: 'mark.draft_saved',
+        ...about,
+        details: { total: 61 },
+      },
+      {
+        actorCustomerId: adjudicator.id,
+        action: 'mark.submitted',
+        ...about,
+        details: { total: 63 },
+      },
+      { actorCustomerId: organiser.id, action: 'mark.reopened', ...about, details: {} },
+      {
+        actorCustomerId: adjudicator.id,
+        action: 'conflict.declared',
+        ...about,
+        details: { label: 'x' },
+      },
+    ]);
+    const data = await dataOf(family);
+    expect(data.changeLog.length).toBeGreaterThan(0);
+    for (const l of data.changeLog) {
+      expect(l.action).not.toMatch(/^(mark|conflict|adjudicator)\./);
+    }
+  });
+
+  it('leaves no name in a certificate’s storage key, nor in a failed delete’s error', async () => {
+    const family = await richFamily();
+    const db = t.database.db;
+    const key = `2025Certificates/${family.entry.orderId}_D1_${family.names.contestantFirst}_${family.names.contestantSurname}_88.pdf`;
+    await t.app.storage.put(key, bytes('named certificate'), 'application/pdf');
+    await db
+      .update(certificates)
+      .set({ storageKey: key })
+      .where(eq(certificates.orderItemId, family.entry.orderItemId));
+    const storage = t.app.storage;
+    const working = storage.delete;
+    storage.delete = (k: string) => Promise.reject(new Error(`could not delete ${k}`));
+    try {
+      const res = await organiser.call('POST', `/api/Staff/Customers/${family.id}/Erase`);
+      expect(res.statusCode, res.body).toBe(200);
+      await expect(t.app.dataRights.deletePendingFiles()).rejects.toThrow();
+      const [cert] = await db
+        .select()
+        .from(certificates)
+        .where(eq(certificates.orderItemId, family.entry.orderItemId));
+      expect(cert!.storageKey).not.toContain(family.names.contestantFirst);
+      const found = await rowsMentioning(family.names.contestantFirst);
+      // Only the queued key itself, until its delete succeeds; never an error that repeats it.
+      expect(Object.keys(found)).toEqual(['file_deletions']);
+      expect(found.file_deletions).toBe(1);
+    } finally {
+      storage.delete = working;
+    }
+    await t.app.dataRights.deletePendingFiles();
+    expect(await rowsMentioning(family.names.contestantFirst)).toEqual({});
+    expect(storedKeys()).not.toContain(key);
+  });
+
+  it('keeps an adjudicator’s conflict with a child of the same name in another family', async () => {
+    const family = await richFamily();
+    const namesake = await createFamily(t);
+    await finalisedEntry(t, namesake, danceSolo(), {
+      firstName: family.names.contestantFirst,
+      surname: family.names.contestantSurname,
+    });
+    const adjudicator = await createStaff(t, 'adjudicator');
+    const label = `${family.names.contestantFirst} ${family.names.contestantSurname}`;
+    const db = t.database.db;
+    await db.insert(conflictsOfInterest).values({
+      adjudicatorId: adjudicator.id,
+      kind: 'contestant',
+      label,
+      matchKey: label.toLowerCase(),
+    });
+    const res = await organiser.call('POST', `/api/Staff/Customers/${family.id}/Erase`);
+    expect(res.statusCode, res.body).toBe(200);
+    const kept = await db
+      .select()
+      .from(conflictsOfInterest)
+      .where(eq(conflictsOfInterest.adjudicatorId, adjudicator.id));
+    expect(kept).toEqual([expect.objectContaining({ label })]);
+  });
+
+  it('cancels an unpaid order, so a later notification credits nothing and keeps no name', async () => {
+    const family = await createFamily(t);
+    const email = (await family.call('GET', `/api/Customers/${family.id}`)).json<{
+      email: string;
+    }>().email;
+    const cart = await family.openCart();
+    const profileId = await family.addContestant({ firstName: 'Unpaid', surname: 'Latecomer' });
+    const added = await family.call('POST', `/api/Orders/${cart}/OrderItems`, {
+      itemId: danceSolo().id,
+      participantProfileId: profileId,
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    const link = await family.call(
+      'GET',
+      `/api/Orders/${cart}/PaymentLink/${encodeURIComponent(email)}?sendWhatsAppConfirmation=false`,
+    );
+    expect(link.statusCode, link.body).toBe(200);
+    const db = t.database.db;
+    const [frozen] = await db.select().from(orders).where(eq(orders.id, cart));
+    expect(frozen!.status).toBe('awaiting_payment');
+
+    const res = await organiser.call('POST', `/api/Staff/Customers/${family.id}/Erase`);
+    expect(res.statusCode, res.body).toBe(200);
+    const [after] = await db.select().from(orders).where(eq(orders.id, cart));
+    expect(after!.status).toBe('cancelled');
+
+    const paymentId = `SBX-late-${cart}`;
+    const signed = t.app.payments.signSandboxNotification([
+      ['m_payment_id', String(cart)],
+      ['pf_payment_id', paymentId],
+      ['amount_gross', (frozen!.totalCents! / 100).toFixed(2)],
+      ['payment_status', 'COMPLETE'],
+      ['name_first', 'Latefirst'],
+      ['email_address', email],
+    ]);
+    const notified = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/sandbox/notify',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams(signed).toString(),
+    });
+    expect(notified.statusCode).toBe(200);
+    await t.app.payments.settle();
+    const [order] = await db.select().from(orders).where(eq(orders.id, cart));
+    expect(order!.status).toBe('cancelled');
+    const [payment] = await db.select().from(payments).where(eq(payments.orderId, cart));
+    expect(payment).toMatchObject({ status: 'not_awaiting_payment' });
+    expect(JSON.stringify(payment!.payload)).not.toMatch(/Latefirst|@/);
+    expect(await rowsMentioning('Latefirst')).toEqual({});
+    expect(await rowsMentioning(email)).toEqual({});
   });
 });

@@ -47,8 +47,19 @@ const staffRefused = () =>
     'This is a staff account: deactivate it on the Staff screen instead. Its marks and changes stay theirs.',
   );
 
+/**
+ * A storage error without the file's key: a certificate's key names the child, and the row
+ * that keeps the error may outlive the erasure by days of retries.
+ */
+const withoutKey = (message: string, key: string) =>
+  [key, encodeURIComponent(key), key.split('/').pop() ?? key]
+    .filter((k) => k.length > 0)
+    .reduce((m, k) => m.replaceAll(k, '<file>'), message);
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 const requestNumber = (id: number) => `R-${String(id).padStart(6, '0')}`;
+/** Whole addresses only (they are matched by equality, but a fragment is never one). */
+const WHOLE_EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
+const WHOLE_MOBILE = /^\+?\d{6,15}$/;
 /** A name safe in a ZIP on every system. */
 const safeName = (name: string) => name.replace(/[^A-Za-z0-9._-]+/g, '_').slice(0, 120) || 'file';
 
@@ -80,7 +91,12 @@ To have your data erased, use "Ask us to erase my data" on My Profile.
 export function createDataRightsService(deps: DataRightsDependencies) {
   const { db } = deps;
 
-  /** Who the family is, for finding its records in tables that hold no customer id. */
+  /**
+   * Who the family is, for finding its records in tables that hold no customer id: its records'
+   * ids, and its own addresses (decision 024). Only the account's sign-in identities and its
+   * email and mobile, which are checked; never a contestant's or an order's confirmation
+   * address, which the family types for anyone.
+   */
   async function identify(tx: Database, customer: Customer) {
     const identities = await repo.findLoginIdentities(tx, customer.id);
     const contestants = await repo.findContestants(tx, customer.id);
@@ -93,11 +109,15 @@ export function createDataRightsService(deps: DataRightsDependencies) {
     );
     const emails = new Set<string>();
     const mobiles = new Set<string>();
-    const addEmail = (e: string | null | undefined) => e && emails.add(e.trim().toLowerCase());
+    const addEmail = (e: string | null | undefined) => {
+      const email = e?.trim().toLowerCase();
+      if (email && WHOLE_EMAIL.test(email)) emails.add(email);
+    };
     const addMobile = (m: string | null | undefined) => {
-      if (!m) return;
-      mobiles.add(m);
-      if (!m.startsWith('+')) mobiles.add(toInternationalNumber(m, customer.country));
+      const mobile = m?.trim();
+      if (!mobile || !WHOLE_MOBILE.test(mobile)) return;
+      mobiles.add(mobile);
+      if (!mobile.startsWith('+')) mobiles.add(toInternationalNumber(mobile, customer.country));
     };
     addEmail(customer.email);
     addMobile(customer.mobileNumber);
@@ -105,21 +125,12 @@ export function createDataRightsService(deps: DataRightsDependencies) {
       if (i.channel === 'email') addEmail(i.identifier);
       else addMobile(i.identifier);
     }
-    for (const o of orderRows) addEmail(o.confirmationEmail);
-    for (const c of contestants) {
-      addEmail(c.email);
-      addMobile(c.mobileNumber);
-    }
     const addresses: repo.Addresses = { emails: [...emails], mobiles: [...mobiles] };
-    const names = [customer, ...contestants, ...members]
-      .map((p) => `${p.firstName} ${p.surname}`.trim())
-      .filter((n) => n.length >= 5);
     const about: repo.About = {
       customerId: customer.id,
       orderIds,
       orderItemIds: itemRows.map((i) => i.id),
       profileIds: contestants.map((c) => c.id),
-      needles: [...addresses.emails, ...addresses.mobiles, ...new Set(names)],
     };
     return { identities, contestants, orderRows, itemRows, members, addresses, about };
   }
@@ -210,7 +221,8 @@ export function createDataRightsService(deps: DataRightsDependencies) {
           deleted++;
         } catch (err) {
           failed++;
-          await repo.fileNotDeleted(db, row.id, err instanceof Error ? err.message : String(err));
+          const message = err instanceof Error ? err.message : String(err);
+          await repo.fileNotDeleted(db, row.id, withoutKey(message, row.key));
         }
       }
     }
@@ -227,8 +239,6 @@ export function createDataRightsService(deps: DataRightsDependencies) {
 
   async function collectArchive(customer: Customer) {
     const who = await identify(db, customer);
-    // Only its own addresses: another family may share a name.
-    const about = { ...who.about, needles: [...who.addresses.emails, ...who.addresses.mobiles] };
     const itemIds = who.itemRows.map((i) => i.id);
     const [pictures, uploads, slots, results, certs, pays, ledger, messages, tickets, log] =
       await Promise.all([
@@ -241,7 +251,7 @@ export function createDataRightsService(deps: DataRightsDependencies) {
         repo.findLedgerMovements(db, who.about.orderIds),
         repo.findMessages(db, who.addresses),
         repo.findSupportTickets(db, who.addresses),
-        repo.findAuditEntries(db, about),
+        repo.findAuditEntries(db, who.about),
       ]);
     const files: ArchiveFile[] = [];
     const fileOf = (name: string, store: FileStorage, key: string) => {

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, isNull, lt, notInArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { orderItems, orders, paymentNotifications, payments } from '../../db/schema/index.ts';
+import { isErased, keptPaymentFields } from '../data-rights/data-rights.repository.ts';
 import { findGroupMembers } from '../orders/orders.repository.ts';
 
 /** One entry as it was priced: what its price depends on, and the price. */
@@ -113,7 +114,10 @@ export async function recordPayment(
         providerPaymentId: payment.providerPaymentId,
         amountCents: payment.amountCents,
         status: 'received',
-        payload: payment.payload,
+        // After an erasure (decision 024) a late notification keeps no name or address.
+        payload: (await isErased(tx, order.customerId))
+          ? keptPaymentFields(payment.payload)
+          : payment.payload,
       })
       .onConflictDoNothing()
       .returning({ id: payments.id });

@@ -28,6 +28,7 @@ import {
 import type { AccountsService } from '../accounts/accounts.service.ts';
 import { toInternationalNumber } from '../accounts/phone-numbers.ts';
 import type { CatalogueService } from '../catalogue/catalogue.service.ts';
+import { redactNotificationIfErased } from '../data-rights/data-rights.repository.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
 import type { Outbox, OutboxMessage } from '../outbox/outbox.service.ts';
 import * as repo from './payments.repository.ts';
@@ -244,6 +245,7 @@ export function createPaymentsService(deps: PaymentsDependencies) {
     }
     if (outcome !== 'credited')
       deps.log.warn({ notification: row.id, outcome }, 'payment notification not credited');
+    await redactNotificationIfErased(db, row.id, row.body); // decision 024
     await repo.finishNotification(db, row.id, outcome, new Date(deps.now()));
     return outcome;
   }

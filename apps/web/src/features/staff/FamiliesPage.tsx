@@ -33,7 +33,7 @@ function FamilyResults({ q }: { q: string }) {
   const found = useFamilySearch(q, page, FAMILY_SEARCH_PAGE_SIZE);
   if (q.length < 2) {
     return (
-      <Text size="sm" c="dimmed">
+      <Text size="sm">
         {q.length === 0
           ? 'Type a name, an address, a number, a school or an order number.'
           : FAMILY_DESK_MESSAGES.searchTooShort}

@@ -52,7 +52,7 @@ const kb = (bytes: number) =>
 function Fact(props: { label: string; children: ReactNode }) {
   return (
     <div>
-      <Text size="xs" c="dimmed">
+      <Text size="xs" fw={600}>
         {props.label}
       </Text>
       <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
