@@ -1,5 +1,19 @@
+import { readdirSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type HtmlTagDescriptor, type Plugin } from 'vite';
+
+/**
+ * The staff screens' chunks (src/features/staff/*Page.tsx), named as the build names them. Their
+ * dependencies are not listed in the app's entry for preloading: every lazy route's list is
+ * shipped to every family on the first visit (bench/web-bundle), and a member of staff opening a
+ * screen can wait one more round trip.
+ */
+const STAFF_PAGE = new RegExp(
+  `/(${readdirSync(new URL('./src/features/staff', import.meta.url))
+    .filter((f) => f.endsWith('Page.tsx'))
+    .map((f) => f.replace('.tsx', ''))
+    .join('|')})-[\\w-]+\\.js$`,
+);
 
 /** The module routes.tsx lazy-loads for the home page ('/'), where most visits start. */
 const HOME_ROUTE_MODULE = 'src/features/home/HomePage.tsx';
@@ -100,6 +114,9 @@ export default defineConfig({
     sourcemap: true,
     // bench/web-bundle reads it to find what the home route loads.
     manifest: true,
+    modulePreload: {
+      resolveDependencies: (url, deps) => (STAFF_PAGE.test(url) ? [] : deps),
+    },
     rolldownOptions: {
       output: {
         // Everything the entry needs in one chunk: shared pieces of it (React's DOM, Mantine's

@@ -56,6 +56,16 @@ test.afterAll(async () => {
 /** Kept in test-results for a person to look at, after axe found nothing to say. */
 async function look(page: Page, testInfo: TestInfo, name: string) {
   await expectNoAccessibilityViolations(page);
+  // Nothing wider than the screen: wide tables scroll in their own box. (Toasts are issue 19's.)
+  const wide = await page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    return Array.from(document.querySelectorAll('body *'))
+      .filter((e) => e.getBoundingClientRect().right > width + 1)
+      .filter((e) => !e.closest('[role=region][tabindex="0"], .mantine-Notifications-root'))
+      .slice(0, 5)
+      .map((e) => `${e.tagName}.${e.className} ${Math.round(e.getBoundingClientRect().right)}`);
+  });
+  expect(wide, `${name}: wider than the screen`).toEqual([]);
   await page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true });
 }
 
