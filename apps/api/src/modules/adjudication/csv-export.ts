@@ -1,23 +1,9 @@
 import { medalFor } from '@eisteddfod/shared';
+import { csvRow } from '../../lib/csv.ts';
 import type { Database } from '../../db/client.ts';
 import { findGroupMembers } from '../orders/orders.repository.ts';
 import { findEntriesPage } from './csv-export.repository.ts';
 import { entryCode, markStatusOf } from './marking.service.ts';
-
-/**
- * One CSV cell: quoted when it holds a comma, quote or line break, and prefixed with ' when it
- * starts with = + - @ (or a tab or carriage return), so that a spreadsheet never runs a name
- * typed by a family as a formula (CSV injection).
- */
-export function csvCell(value: string | number | null | undefined): string {
-  if (value === null || value === undefined) return '';
-  let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
-const csvRow = (cells: (string | number | null | undefined)[]) =>
-  `${cells.map(csvCell).join(',')}\r\n`;
 
 const HEADER = [
   'Order',

@@ -20,7 +20,7 @@ import { catalogueItems } from '../../test/fixtures.ts';
 import { pdfText } from '../../test/pdf-text.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { createStaff, finalisedEntry, type Family } from './adjudication.test-helpers.ts';
-import { csvCell } from './csv-export.ts';
+import { csvCell } from '../../lib/csv.ts';
 import { publishedOrderItemIds } from './adjudication.repository.ts';
 import { CERTIFICATES_JOB } from './certificates.service.ts';
 

@@ -14,7 +14,7 @@ import {
 import type { Database } from '../../db/client.ts';
 import { audit } from '../../lib/audit.repository.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import type { OrdersService } from '../orders/orders.service.ts';
+import { orderNumber, type OrdersService } from '../orders/orders.service.ts';
 import type { Outbox } from '../outbox/outbox.service.ts';
 import type { PaymentsService } from '../payments/payments.service.ts';
 import { MAX_NOTIFICATION_ATTEMPTS } from '../payments/payments.service.ts';
@@ -29,10 +29,6 @@ interface PaymentLedgerDependencies {
   outbox: Outbox;
   now: () => number;
 }
-
-/** "E2025-000123", as orders.service numbers an order. */
-export const orderNumberOf = (year: number, orderId: number) =>
-  `E${year}-${String(orderId).padStart(6, '0')}`;
 
 /** Why a notification did not credit an order, in words for the organiser. */
 const NOTIFICATION_REASONS: Record<repo.FailedOutcome, string> = {
@@ -81,7 +77,7 @@ export function createPaymentLedgerService(deps: PaymentLedgerDependencies) {
       reference: row.reference,
       amountCents: row.amountCents,
       orderId: row.orderId,
-      orderNumber: orderNumberOf(eventYear, row.orderId),
+      orderNumber: orderNumber(eventYear, row.orderId),
       receivedOn: row.receivedOn,
       note: row.note,
       recordedBy: by ? `${by.firstName} ${by.surname}` : null,
@@ -228,7 +224,7 @@ export function createPaymentLedgerService(deps: PaymentLedgerDependencies) {
         reference: r.movement.reference,
         amountCents: r.movement.amountCents,
         orderId: r.movement.orderId,
-        orderNumber: orderNumberOf(r.eventYear, r.movement.orderId),
+        orderNumber: orderNumber(r.eventYear, r.movement.orderId),
         receivedOn: r.movement.receivedOn,
         note: r.movement.note,
         recordedBy:
@@ -262,7 +258,7 @@ export function createPaymentLedgerService(deps: PaymentLedgerDependencies) {
           at: r.at.toISOString(),
           date: r.date,
           orderId: r.orderId,
-          orderNumber: orderNumberOf(r.eventYear, r.orderId),
+          orderNumber: orderNumber(r.eventYear, r.orderId),
           familyName: r.familyName,
           eventId: r.eventId,
           method: r.method,
@@ -308,7 +304,7 @@ export function createPaymentLedgerService(deps: PaymentLedgerDependencies) {
             orderNumber:
               n.order_id === null || n.event_year === null
                 ? null
-                : orderNumberOf(Number(n.event_year), Number(n.order_id)),
+                : orderNumber(Number(n.event_year), Number(n.order_id)),
             providerReference: n.provider_reference ? decodeField(n.provider_reference) : null,
             amountCents: amount ? Math.round(Number(n.amount) * 100) : null,
             providerState: n.provider_state ? decodeField(n.provider_state) : null,
@@ -341,7 +337,7 @@ export function createPaymentLedgerService(deps: PaymentLedgerDependencies) {
         const totalCents = m.totalCents ?? 0;
         const base = {
           orderId: m.orderId,
-          orderNumber: orderNumberOf(m.eventYear, m.orderId),
+          orderNumber: orderNumber(m.eventYear, m.orderId),
           familyName: m.familyName,
           totalCents,
           receivedCents,
