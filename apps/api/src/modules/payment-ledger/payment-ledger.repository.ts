@@ -378,6 +378,8 @@ interface RawOrderMoney {
   manual_cents: number;
   refund_cents: number;
   credit_cents: number;
+  /** Other orders a manual payment with the same reference paid: [{ id, year }]. */
+  same_reference: { id: number; year: number }[] | null;
 }
 
 export async function findOrderMoney(db: Database, eventId: number | undefined) {
@@ -392,7 +394,8 @@ export async function findOrderMoney(db: Database, eventId: number | undefined) 
       p.uncredited_states,
       coalesce(l.manual, 0)::int as manual_cents,
       coalesce(l.refund, 0)::int as refund_cents,
-      coalesce(l.credit, 0)::int as credit_cents
+      coalesce(l.credit, 0)::int as credit_cents,
+      d.same_reference
     from orders o
       join events e on e.id = o.event_id
       join customers c on c.id = o.customer_id
@@ -410,6 +413,20 @@ export async function findOrderMoney(db: Database, eventId: number | undefined) 
           sum(amount_cents) filter (where kind = 'credit') as credit
         from ledger_movements group by order_id
       ) l on l.order_id = o.id
+      left join (
+        -- One bank statement line pays one order: the same reference (spacing and case aside)
+        -- on another order's manual payment means one of them was paid by nobody.
+        select a.order_id,
+          json_agg(json_build_object('id', b.order_id, 'year', be.year) order by b.order_id) as same_reference
+        from ledger_movements a
+          join ledger_movements b on b.kind = 'manual_payment' and b.order_id <> a.order_id
+            and lower(regexp_replace(b.reference, '[[:space:]]', '', 'g'))
+              = lower(regexp_replace(a.reference, '[[:space:]]', '', 'g'))
+          join orders bo on bo.id = b.order_id
+          join events be on be.id = bo.event_id
+        where a.kind = 'manual_payment'
+        group by a.order_id
+      ) d on d.order_id = o.id
     where ${event}
       and (o.status = 'paid' or p.order_id is not null or l.order_id is not null)
     order by o.id`,
@@ -426,5 +443,9 @@ export async function findOrderMoney(db: Database, eventId: number | undefined) 
     manualCents: Number(r.manual_cents),
     refundCents: Number(r.refund_cents),
     creditCents: Number(r.credit_cents),
+    sameReference: (r.same_reference ?? []).map((o) => ({
+      id: Number(o.id),
+      year: Number(o.year),
+    })),
   }));
 }

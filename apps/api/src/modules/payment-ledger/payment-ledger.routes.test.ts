@@ -103,6 +103,31 @@ describe('recording a bank transfer', () => {
     });
   });
 
+  it('flags one bank reference that paid two orders in the reconciliation', async () => {
+    // A statement line can only pay once: recorded against two orders (spacing and case aside),
+    // one of them was paid by nobody.
+    const first = await familyWithCart(t, item);
+    const second = await familyWithCart(t, item);
+    expect((await record(first.cart, transfer('FNB 7731 MOKOENA'))).statusCode).toBe(201);
+    expect((await record(second.cart, transfer('fnb 7731  mokoena'))).statusCode).toBe(201);
+    const res = await organiser.call('GET', '/api/Staff/Payments/Reconciliation');
+    const flagged = (res.json() as { discrepancies: { orderId: number; reason: string }[] })
+      .discrepancies;
+    for (const [cart, other] of [
+      [first.cart, second.cart],
+      [second.cart, first.cart],
+    ]) {
+      expect(flagged).toContainEqual(
+        expect.objectContaining({
+          orderId: cart,
+          reason: expect.stringMatching(
+            new RegExp(`same reference also paid order E\\d{4}-${String(other).padStart(6, '0')}`),
+          ),
+        }),
+      );
+    }
+  });
+
   it('pays an order awaiting payment, in cash', async () => {
     const { f, cart, email } = await familyWithCart(t, item);
     await checkOut(f, cart, email);

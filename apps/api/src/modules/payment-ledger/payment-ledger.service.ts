@@ -352,6 +352,12 @@ export function createPaymentLedgerService(deps: PaymentLedgerDependencies) {
         } else if (m.status !== 'paid' && receivedCents > 0) {
           discrepancies.push({ ...base, reason: 'Money was credited but the order is not paid.' });
         }
+        for (const other of m.sameReference) {
+          discrepancies.push({
+            ...base,
+            reason: `The same reference also paid order ${orderNumber(other.year, other.id)}: check the bank statement.`,
+          });
+        }
         if (m.uncreditedCents > 0) {
           discrepancies.push({
             ...base,
