@@ -71,6 +71,8 @@ function EntriesOverTime({ dashboard }: { dashboard: Dashboard }) {
           dataKey="date"
           series={SECTIONS.map((s) => ({ name: s, color: SECTION_COLOURS[s] }))}
           curveType="linear"
+          // Entries are counted in whole numbers: no 0.75 on the axis.
+          yAxisProps={{ allowDecimals: false }}
           withLegend
           legendProps={{ verticalAlign: 'bottom' }}
           accessibilityLayer={false}
@@ -180,6 +182,7 @@ function Uploads({ dashboard }: { dashboard: Dashboard }) {
             Finalised: s.finalised,
           }))}
           dataKey="section"
+          yAxisProps={{ allowDecimals: false }}
           series={[
             { name: 'Paid', color: 'gray.6' },
             { name: 'With a main file', color: 'blue.7' },
@@ -261,6 +264,7 @@ function Marking({ dashboard }: { dashboard: Dashboard }) {
           type="stacked"
           orientation="vertical"
           yAxisProps={{ width: 110 }}
+          xAxisProps={{ allowDecimals: false }}
           series={[
             { name: 'Submitted', color: 'teal.7' },
             { name: 'Drafts', color: 'yellow.6' },
