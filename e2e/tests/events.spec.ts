@@ -73,7 +73,7 @@ test('an organiser copies the event into next year, moves its dates and edits a 
   await expect(page.getByRole('textbox', { name: 'Individual entry (R)' })).toHaveValue('175.00');
 
   // Moving every date a week earlier.
-  await page.getByRole('textbox', { name: 'Days' }).fill('-7');
+  await page.getByRole('textbox', { name: 'Days', exact: true }).fill('-7');
   await page.getByRole('button', { name: 'Move dates' }).click();
   await expect(page.getByText('Every date and due date moved 7 days earlier.')).toBeVisible();
   const weekEarlier = new Date(Date.parse(`${expected}T00:00:00Z`) - 7 * 86_400_000)

@@ -160,15 +160,24 @@ test('an organiser helps a family, pays its order by hand, reminds, and erases o
   await expect.poll(() => subjects(staff, missing.email)).toContain(reminder);
   expect(await subjects(staff, complete.email)).not.toContain(reminder);
 
-  // ---- The dashboard's charts. ----
+  // ---- The dashboard's charts, each with its figures in a table. ----
   await page
     .getByRole('navigation', { name: 'Staff' })
     .getByRole('link', { name: 'Dashboard' })
     .click();
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  for (const title of ['Entries over time', 'Revenue per day', 'Uploads']) {
+    const chart = page.getByRole('img', {
+      name: `Chart: ${title}. The figures are in the table below.`,
+    });
+    await expect(chart.locator('svg.recharts-surface')).toBeVisible();
+  }
+  const uploads = page.getByRole('table', { name: 'Uploads per section' });
+  // Three paid entries in Visual Arts & Design, one with its main file.
   await expect(
-    page.getByRole('img', { name: /^Chart: Entries over time/ }).locator('svg.recharts-surface'),
-  ).toBeVisible();
+    uploads.getByRole('row').filter({ hasText: 'Visual Arts & Design' }).first(),
+  ).toContainText(/3\s*1\s*0/);
+  await expect(page.getByRole('table', { name: 'Revenue per day' })).toContainText('Total');
   await look(page, testInfo, 'care-3-dashboard');
 
   // ---- The third family downloads its data and asks for erasure. ----

@@ -120,7 +120,7 @@ test('an organiser sets up next year, makes it live, and both years’ families 
   const eventUrl = page.url();
 
   // Every date a week later in one step.
-  await page.getByRole('textbox', { name: 'Days' }).fill('7');
+  await page.getByRole('textbox', { name: 'Days', exact: true }).fill('7');
   await page.getByRole('button', { name: 'Move dates' }).click();
   await expect(page.getByText('Every date and due date moved 7 days later.')).toBeVisible();
   const dates = page.getByRole('region', { name: 'Dates' });
