@@ -1,11 +1,8 @@
-import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { unzipSync, strFromU8 } from 'fflate';
 import { expectAccessibleDialog, expectNoAccessibilityViolations } from './axe.ts';
 import { Client } from './cluster/client.ts';
-import { ApiInstance, freePort } from './cluster/instances.ts';
 import {
   addContestant,
   addEntry,
@@ -13,6 +10,7 @@ import {
   registerFamily,
   uploadEntryFile,
 } from './cluster/journey.ts';
+import { useOwnServer } from './own-server.ts';
 import { openStaffArea, staffSignIn } from './session.ts';
 import { png } from './test-files.ts';
 
@@ -24,34 +22,7 @@ import { png } from './test-files.ts';
 // on a server of its own (embedded database, fresh each run), once per screen size.
 
 const ORGANISER_EMAIL = 'organiser@care.example';
-let server: ApiInstance | undefined;
-let scratch = '';
-
-test.beforeAll(async () => {
-  test.setTimeout(120_000);
-  scratch = mkdtempSync(path.join(tmpdir(), 'eisteddfod-care-'));
-  const logFile = test.info().outputPath('server.log');
-  const port = await freePort();
-  server = new ApiInstance(
-    'care',
-    port,
-    {
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      DATA_DIR: scratch,
-      ORGANISER_BOOTSTRAP_EMAIL: ORGANISER_EMAIL,
-    },
-    (line) => appendFileSync(logFile, `${line}\n`),
-  );
-  await server.start();
-});
-
-test.afterAll(async () => {
-  await server?.kill();
-  server = undefined;
-  rmSync(scratch, { recursive: true, force: true });
-});
+const serverOrigin = useOwnServer('care', ORGANISER_EMAIL);
 
 /** Kept in test-results for a person to look at, after axe found nothing to say. */
 async function look(page: Page, testInfo: TestInfo, name: string) {
@@ -88,7 +59,7 @@ test('an organiser helps a family, pays its order by hand, reminds, and erases o
   browser,
 }, testInfo) => {
   test.setTimeout(180_000);
-  const origin = server!.origin;
+  const origin = serverOrigin();
   const run = `${testInfo.project.name}.${Date.now()}`;
 
   // ---- Three families: an unpaid cart, a paid entry with its file, a paid entry without. ----

@@ -1,10 +1,6 @@
-import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { expectAccessibleDialog, expectNoAccessibilityViolations } from './axe.ts';
 import { Client } from './cluster/client.ts';
-import { ApiInstance, freePort } from './cluster/instances.ts';
 import {
   addContestant,
   addEntry,
@@ -15,6 +11,7 @@ import {
   signIn,
   uploadEntryFile,
 } from './cluster/journey.ts';
+import { useOwnServer } from './own-server.ts';
 import { familyApi, openStaffArea, registerAndLogIn, staffSignIn } from './session.ts';
 import { png } from './test-files.ts';
 
@@ -25,34 +22,7 @@ import { png } from './test-files.ts';
 // once per screen size.
 
 const ORGANISER_EMAIL = 'organiser@journey.example';
-let server: ApiInstance | undefined;
-let scratch = '';
-
-test.beforeAll(async () => {
-  test.setTimeout(120_000);
-  scratch = mkdtempSync(path.join(tmpdir(), 'eisteddfod-journey-'));
-  const logFile = test.info().outputPath('server.log');
-  const port = await freePort();
-  server = new ApiInstance(
-    'journey',
-    port,
-    {
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      DATA_DIR: scratch,
-      ORGANISER_BOOTSTRAP_EMAIL: ORGANISER_EMAIL,
-    },
-    (line) => appendFileSync(logFile, `${line}\n`),
-  );
-  await server.start();
-});
-
-test.afterAll(async () => {
-  await server?.kill();
-  server = undefined;
-  rmSync(scratch, { recursive: true, force: true });
-});
+const serverOrigin = useOwnServer('journey', ORGANISER_EMAIL);
 
 /** Kept in test-results for a person to look at, after axe found nothing to say. */
 async function look(page: Page, testInfo: TestInfo, name: string) {
@@ -73,7 +43,7 @@ test('an organiser sets up next year, makes it live, and both years’ families 
   browser,
 }, testInfo) => {
   test.setTimeout(240_000);
-  const origin = server!.origin;
+  const origin = serverOrigin();
   const run = `${testInfo.project.name}.${Date.now()}`;
 
   // ---- A family of this year's event: a paid, marked and published entry. ----

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { customers, loginIdentities, pinChallenges } from '../../db/schema/index.ts';
@@ -269,3 +269,15 @@ export async function setRole(
     .set({ role, updatedAt: new Date() })
     .where(eq(customers.id, customerId));
 }
+
+/** An account's sign-in addresses, oldest first (the family desk's page, the data archive). */
+export const findLoginIdentities = (db: Database, customerId: number) =>
+  db
+    .select({
+      channel: loginIdentities.channel,
+      identifier: loginIdentities.identifier,
+      verifiedAt: loginIdentities.verifiedAt,
+    })
+    .from(loginIdentities)
+    .where(eq(loginIdentities.customerId, customerId))
+    .orderBy(asc(loginIdentities.id));

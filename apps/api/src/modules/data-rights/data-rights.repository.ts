@@ -42,6 +42,9 @@ import {
 } from '../../db/schema/index.ts';
 import { PIN_EMAIL_SUBJECT } from '../accounts/pins.ts';
 
+// One query for an account's sign-in addresses, the accounts module's.
+export { findLoginIdentities } from '../accounts/accounts.repository.ts';
+
 /** Every query of a family's data rights (decision 024): its archive, erasure and retention. */
 
 type FileDeletion = Pick<typeof fileDeletions.$inferInsert, 'store' | 'key'>;
@@ -61,17 +64,6 @@ export async function lockCustomer(db: Database, customerId: number) {
   const [row] = await db.select().from(customers).where(eq(customers.id, customerId)).for('update');
   return row;
 }
-
-export const findLoginIdentities = (db: Database, customerId: number) =>
-  db
-    .select({
-      channel: loginIdentities.channel,
-      identifier: loginIdentities.identifier,
-      verifiedAt: loginIdentities.verifiedAt,
-    })
-    .from(loginIdentities)
-    .where(eq(loginIdentities.customerId, customerId))
-    .orderBy(asc(loginIdentities.id));
 
 export const findContestants = (db: Database, customerId: number) =>
   db

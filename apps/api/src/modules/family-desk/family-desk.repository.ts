@@ -6,7 +6,6 @@ import {
   customers,
   events,
   items,
-  loginIdentities,
   marks,
   orderItems,
   orderItemUploads,
@@ -18,6 +17,9 @@ import {
   videoSlots,
 } from '../../db/schema/index.ts';
 import { likeContains } from '../../lib/like.ts';
+
+// One query for an account's sign-in addresses, the accounts module's.
+export { findLoginIdentities } from '../accounts/accounts.repository.ts';
 
 /** Every query of the family desk (decision 021): the search, then the page's parts. */
 
@@ -105,18 +107,6 @@ export async function findFamily(db: Database, id: number): Promise<CustomerRow 
     .from(customers)
     .where(and(eq(customers.id, id), eq(customers.role, 'customer')));
   return row;
-}
-
-export async function findIdentities(db: Database, customerId: number) {
-  return db
-    .select({
-      channel: loginIdentities.channel,
-      identifier: loginIdentities.identifier,
-      verifiedAt: loginIdentities.verifiedAt,
-    })
-    .from(loginIdentities)
-    .where(eq(loginIdentities.customerId, customerId))
-    .orderBy(asc(loginIdentities.id));
 }
 
 export type ContestantRow = typeof participantProfiles.$inferSelect;

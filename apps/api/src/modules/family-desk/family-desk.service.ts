@@ -154,7 +154,7 @@ export function createFamilyDeskService(deps: FamilyDeskDependencies) {
   async function details(familyId: number): Promise<FamilyDetails> {
     const family = await requireFamily(familyId);
     const [identities, contestants, orderRows] = await Promise.all([
-      repo.findIdentities(db, familyId),
+      repo.findLoginIdentities(db, familyId),
       repo.findContestants(db, familyId),
       repo.findOrders(db, familyId),
     ]);
