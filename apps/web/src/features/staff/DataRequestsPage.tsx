@@ -131,6 +131,7 @@ function DataRequestsScreen() {
                   </Table.Td>
                   <Table.Td>
                     <Badge
+                      miw="max-content"
                       color={r.status === 'done' ? 'green' : 'orange'}
                       c="black"
                       variant="light"

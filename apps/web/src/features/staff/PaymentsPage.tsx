@@ -335,6 +335,8 @@ function PaymentsList({ eventId }: { eventId: number | undefined }) {
                     </Table.Td>
                     <Table.Td>
                       <Badge
+                        // A state is never cut short: its cell is as wide as the word.
+                        miw="max-content"
                         variant="light"
                         c="black"
                         color={
@@ -422,7 +424,12 @@ function NotificationsList({ eventId }: { eventId: number | undefined }) {
                   {n.amountCents === null ? '–' : formatRand(n.amountCents)}
                 </Table.Td>
                 <Table.Td>
-                  <Badge variant="light" c="black" color={n.failed ? 'red' : 'green'}>
+                  <Badge
+                    miw="max-content"
+                    variant="light"
+                    c="black"
+                    color={n.failed ? 'red' : 'green'}
+                  >
                     {n.failed ? 'Failed' : (n.outcome ?? 'pending')}
                   </Badge>
                   {n.reason && <Text size="xs">{n.reason}</Text>}
