@@ -5,7 +5,14 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectAccessibleDialog, expectNoAccessibilityViolations } from './axe.ts';
 import { pdfText } from './pdf-text.ts';
 import { png } from './test-files.ts';
-import { expectOk, familyApi, openStaffArea, registerAndLogIn, staffSignIn } from './session.ts';
+import {
+  expectOk,
+  familyApi,
+  finaliseWhenProcessed,
+  openStaffArea,
+  registerAndLogIn,
+  staffSignIn,
+} from './session.ts';
 
 // Issue 9, "done means": an organiser assigns an adjudicator, who marks a finalised entry blind;
 // the organiser publishes; the family sees the result and opens the certificate, whose QR code's
@@ -83,7 +90,7 @@ async function finalisedEntry(page: Page, email: string) {
     multipart: { file: { name: 'painting.png', mimeType: 'image/png', buffer: png() } },
   });
   await expectOk(upload, 'UploadS3Files');
-  await call('PUT', `/api/OrderItems/${entry.id}`, { submittedForMarking: true });
+  await finaliseWhenProcessed(page, headers, entry.id);
   return { orderItemId: entry.id, entryCode: `E${entry.id}` };
 }
 

@@ -6,7 +6,6 @@ import { waitFor, type ApiInstance } from './cluster/instances.ts';
 import {
   addContestant,
   addEntry,
-  fakeVideo,
   finalise,
   markEverything,
   openVideoSlot,
@@ -19,7 +18,7 @@ import {
   type Family,
 } from './cluster/journey.ts';
 import { postgresProblem, redisProblem } from './cluster/services.ts';
-import { png } from './test-files.ts';
+import { png, recording } from './test-files.ts';
 
 // Issue 15, "done means": two API instances behind a round-robin proxy on one PostgreSQL, Redis
 // and S3-compatible bucket. A family's whole journey runs through it, its requests alternating
@@ -28,7 +27,8 @@ import { png } from './test-files.ts';
 // certificate exactly once; every outbox message is delivered exactly once. Everything goes
 // through the real API over HTTP (the journeys' screens have their own specs).
 
-const VIDEO_BYTES = 50 * 1024 * 1024;
+/** A real recording of about 50 MB (20 s of noise at 20 Mbit/s): processing must read it. */
+const VIDEO = { bytes: 50 * 1024 * 1024, seconds: 20 };
 /** Under S3's 5 MiB part minimum, so the tus store keeps `.part` objects between PATCHes too. */
 const PATCH_BYTES = 5_000_000;
 /** An instance dies once this much has arrived: after four PATCHes, about 40% of the file. */
@@ -117,7 +117,8 @@ test('a cluster of two instances: a family journey, a tus upload through a crash
   );
 
   // ---- The video over tus: PATCHes alternate between the instances; one dies mid-way. ----
-  const video = fakeVideo(VIDEO_BYTES);
+  const video = recording(VIDEO);
+  const VIDEO_BYTES = video.length;
   const slot = await openVideoSlot(family, piano);
   const headers = tusHeaders(slot);
   const b64 = (text: string) => Buffer.from(text).toString('base64');

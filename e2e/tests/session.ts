@@ -54,6 +54,29 @@ export async function familyApi(page: Page) {
   return { customerId, headers, call };
 }
 
+/**
+ * Finalises an entry through the API once its files are processed: until then the server
+ * answers 409 MEDIA_PROCESSING (decision 025), as the portal's disabled button says.
+ */
+export async function finaliseWhenProcessed(
+  page: Page,
+  headers: Record<string, string>,
+  orderItemId: number,
+) {
+  await expect
+    .poll(
+      async () =>
+        (
+          await page.request.put(`/api/OrderItems/${orderItemId}`, {
+            headers,
+            data: { submittedForMarking: true },
+          })
+        ).status(),
+      { timeout: 60_000 },
+    )
+    .toBe(200);
+}
+
 async function emailCount(page: Page, to: string): Promise<number> {
   const response = await page.request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`);
   await expectOk(response, 'dev outbox');

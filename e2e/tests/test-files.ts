@@ -1,3 +1,7 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync, renameSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 
 /** Files the journeys upload, made in the test so that none needs a fixture on disk. */
@@ -29,4 +33,55 @@ export function png(width = 48, height = 32): Buffer {
     chunk('IDAT', deflateSync(rows)),
     chunk('IEND', Buffer.alloc(0)),
   ]);
+}
+
+/**
+ * A real recording made by Debian's ffmpeg (issue 18: every recording is probed and processed,
+ * so random bytes behind an MP4 header are refused now): moving colour bars, noise and a tone.
+ * `bytes` sets the bitrate so the file comes out near that size; `hevc` records as an iPhone
+ * does, in a .mov with a title naming the child. Made once per shape and kept in the temporary
+ * folder, so the journeys and both screen sizes share it.
+ */
+export function recording(
+  options: { seconds?: number; bytes?: number; hevc?: boolean; size?: string } = {},
+): Buffer {
+  const seconds = options.seconds ?? 3;
+  const size = options.size ?? '640x360';
+  const bitrate = options.bytes ? Math.round((options.bytes * 8) / seconds) : 400_000;
+  const container = options.hevc ? 'mov' : 'mp4';
+  const file = path.join(
+    tmpdir(),
+    `eisteddfod-e2e-${options.hevc ? 'hevc' : 'h264'}-${size}-${seconds}s-${bitrate}.${container}`,
+  );
+  if (!existsSync(file)) {
+    const video = options.hevc
+      ? [
+          '-c:v',
+          'libx265',
+          '-preset',
+          'ultrafast',
+          '-x265-params',
+          'log-level=error',
+          '-tag:v',
+          'hvc1',
+        ]
+      : ['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p'];
+    execFileSync('ffmpeg', [
+      ...['-hide_banner', '-loglevel', 'error', '-y'],
+      ...[
+        '-f',
+        'lavfi',
+        '-i',
+        `testsrc2=size=${size}:rate=25:duration=${seconds},noise=alls=40:allf=t`,
+      ],
+      ...['-f', 'lavfi', '-i', `sine=frequency=440:duration=${seconds}`],
+      ...video,
+      ...['-b:v', String(bitrate), '-maxrate', String(bitrate), '-bufsize', String(bitrate)],
+      ...['-c:a', 'aac', '-shortest', '-metadata', 'title=Thandeka at Greenside Primary'],
+      `${file}.${process.pid}.part.${container}`,
+    ]);
+    // Two workers may make the same file at once: each writes its own, the last rename wins.
+    renameSync(`${file}.${process.pid}.part.${container}`, file);
+  }
+  return readFileSync(file);
 }

@@ -1,5 +1,4 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -7,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessibleDialog, expectNoAccessibilityViolations } from './axe.ts';
 import { familyApi, registerAndLogIn } from './session.ts';
+import { recording } from './test-files.ts';
 
 /**
  * The uploads portal against a server of its own, which this journey stops in the middle of a
@@ -64,14 +64,15 @@ test.afterAll(async () => {
   rmSync(filesDir, { recursive: true, force: true });
 });
 
-/** A file on disk for the file chooser: a real MP4 header, then random bytes. */
-function fakeVideo(name: string, bytes: number) {
-  const data = randomBytes(bytes);
-  Buffer.from([0, 0, 0, 0x18]).copy(data, 0);
-  Buffer.from('ftypisom', 'latin1').copy(data, 4);
+/**
+ * A file on disk for the file chooser: an iPhone's HEVC .MOV of about `bytes`, which Chromium
+ * cannot play until the server has made its H.264 rendition (issue 18).
+ */
+function iphoneVideo(name: string, bytes: number) {
+  const data = recording({ bytes, seconds: 10, hevc: true });
   const file = path.join(filesDir, name);
   writeFileSync(file, data);
-  return file;
+  return { file, size: data.length };
 }
 
 function fakePdf(name: string) {
@@ -153,9 +154,9 @@ test.describe('uploads portal', () => {
       downloadThroughput: -1,
       uploadThroughput: 1_000_000,
     });
-    const videoBytes = 12 * 1024 * 1024;
-    const video = fakeVideo('Piano recital.mp4', videoBytes);
-    await piano.getByLabel('Upload video or audio for MU101').first().setInputFiles(video);
+    const video = iphoneVideo('Piano recital.MOV', 12 * 1024 * 1024);
+    const videoBytes = video.size;
+    await piano.getByLabel('Upload video or audio for MU101').first().setInputFiles(video.file);
     await expect(piano.getByText(/^Uploading\.\.\. \d+%$/)).toBeVisible();
     // The contestant selector is locked while an upload runs.
     await expect(page.getByRole('combobox', { name: 'Contestant' })).toBeDisabled();
@@ -194,7 +195,45 @@ test.describe('uploads portal', () => {
     await expect(piano.getByText('Entry Complete', { exact: true })).toBeVisible();
     await expect(page.getByText('Total Items: 2 (1 of 2 complete)')).toBeVisible();
     const mainFiles = piano.getByRole('table', { name: 'Main entry files of MU101' });
-    await expect(mainFiles.getByText('Piano recital.mp4')).toBeVisible();
+    await expect(mainFiles.getByText('Piano recital.MOV')).toBeVisible();
+
+    // The server processes it: 'Processing…' (while the job runs), then its length and poster.
+    // Finalising waits for it (decision 025).
+    await expect(mainFiles.getByText('(0:10)')).toBeVisible({ timeout: 60_000 });
+    const preview = mainFiles.getByRole('link', { name: /^Preview Piano recital\.MOV/ });
+    await expect(preview.locator('img')).toHaveJSProperty('complete', true);
+    expect(await preview.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(
+      640,
+    );
+    await expectNoAccessibilityViolations(page);
+    await page.screenshot({ path: test.info().outputPath('processed-video.png'), fullPage: true });
+
+    // The preview is what the adjudicators get: the H.264 rendition plays in Chromium (the
+    // HEVC original does not), with its length, its poster and no title naming the child.
+    const [adjudicatorView] = await Promise.all([
+      page.context().waitForEvent('page'),
+      preview.click(),
+    ]);
+    const rendition = adjudicatorView.locator('video');
+    await expect(rendition).toHaveAttribute('poster', /\/media\/posters\//);
+    await rendition.evaluate((v: HTMLVideoElement) => {
+      v.muted = true;
+      return v.play();
+    });
+    await expect
+      .poll(() =>
+        rendition.evaluate((v: HTMLVideoElement) => ({
+          playing: !v.paused && v.currentTime > 0 && v.readyState >= 2,
+          duration: Math.round(v.duration),
+        })),
+      )
+      .toEqual({ playing: true, duration: 10 });
+    const served = await page.request.get(
+      new URL((await rendition.getAttribute('src'))!, origin).href,
+    );
+    expect(served.headers()['content-disposition']).toMatch(/E\d+-main-\d+\.mp4/);
+    expect((await served.body()).toString('latin1')).not.toContain('Thandeka');
+    await adjudicatorView.close();
 
     // The whole file arrived: the recorded size is the chosen file's (the API tests compare bytes).
     const { call } = await familyApi(page);
@@ -207,8 +246,8 @@ test.describe('uploads portal', () => {
     const uploads = list.items.find((e) => e.itemCode === 'MU101')!.orderItemUploads;
     expect(uploads).toEqual([
       expect.objectContaining({
-        originalFileName: 'Piano recital.mp4',
-        sizeInBytes: 12 * 1024 * 1024,
+        originalFileName: 'Piano recital.MOV',
+        sizeInBytes: videoBytes,
       }),
     ]);
 
@@ -225,7 +264,7 @@ test.describe('uploads portal', () => {
     // View both: the video plays on its own page, the PDF opens in a new tab.
     const [player] = await Promise.all([
       page.context().waitForEvent('page'),
-      mainFiles.getByRole('button', { name: 'View Piano recital.mp4' }).click(),
+      mainFiles.getByRole('button', { name: 'View Piano recital.MOV' }).click(),
     ]);
     await expect(player.locator('video')).toHaveAttribute('src', /\/media\/uploads\//);
     // The player streams with ranges: a seek asks for part of the file and gets just that.
@@ -234,7 +273,7 @@ test.describe('uploads portal', () => {
       headers: { range: 'bytes=4-11' },
     });
     expect(part.status()).toBe(206);
-    expect((await part.body()).toString('latin1')).toBe('ftypisom');
+    expect((await part.body()).toString('latin1')).toMatch(/^ftyp/);
     await player.close();
     const [pdf] = await Promise.all([
       page.context().waitForEvent('page'),

@@ -38,6 +38,7 @@ import { registerOpenApi } from './plugins/openapi.ts';
 import rateLimiter from './plugins/rate-limiter.ts';
 import changes from './plugins/changes.ts';
 import jobs from './plugins/jobs.ts';
+import mediaTools from './plugins/media-tools.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { serverOptions } from './plugins/server-options.ts';
 import { responseSerializerCompiler } from './plugins/serializer.ts';
@@ -84,7 +85,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await registerOpenApi(app);
 
   // Shared parts (plugins/): settings, database, clock, secrets, jobs, change notices, files,
-  // limits, videos.
+  // limits, videos and the tools that process them.
   const now = deps.now ?? Date.now;
   await app.register(core, { config, database: deps.database, authSecret: deps.authSecret, now });
   await app.register(jobs);
@@ -92,6 +93,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(storage, { storage: deps.storage });
   await app.register(rateLimiter, { rateLimiter: deps.rateLimiter });
   await app.register(videoHost, { videoHost: deps.videoHost });
+  await app.register(mediaTools);
 
   // Modules (modules/), each after the ones it depends on.
   await app.register(health);

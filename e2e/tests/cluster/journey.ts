@@ -181,20 +181,25 @@ export async function uploadEntryFile(
   if (answer.status !== 200) throw new Error(`UploadS3Files: ${answer.status} ${answer.text()}`);
 }
 
-/** Finalises an entry for marking (spec 4). */
+/**
+ * Finalises an entry for marking (spec 4), once its files are processed: until then the server
+ * answers 409 MEDIA_PROCESSING (decision 025), and the portal keeps the button disabled.
+ */
 export async function finalise(family: Family, entryId: number) {
-  await family.client.call('PUT', `/api/OrderItems/${entryId}`, { submittedForMarking: true });
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const answer = await family.client.send('PUT', `/api/OrderItems/${entryId}`, {
+      json: { submittedForMarking: true },
+    });
+    if (answer.status === 200) return;
+    if (!answer.text().includes('MEDIA_PROCESSING') || Date.now() > deadline) {
+      throw new Error(`finalise ${entryId}: ${answer.status} ${answer.text()}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
 }
 
 export const pdf = () => Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
-
-/** A video file's bytes: a real MP4 header, then random bytes. */
-export function fakeVideo(bytes: number): Buffer {
-  const data = randomBytes(bytes);
-  Buffer.from([0, 0, 0, 0x18]).copy(data, 0);
-  Buffer.from('ftypisom', 'latin1').copy(data, 4);
-  return data;
-}
 
 /** What a tus request needs to carry: the slot's signed permission (Bunny's header names). */
 export interface VideoSlot {

@@ -161,6 +161,25 @@ const EnvSchema = z.object({
   BUNNY_API_URL: z.url().default('https://video.bunnycdn.com'),
   BUNNY_EMBED_URL: z.url().default('https://iframe.mediadelivery.net/embed'),
   /**
+   * The library's pull zone host (vz-….b-cdn.net): where Bunny keeps a video's thumbnail, shown
+   * as the poster in the uploads portal. Without it the portal shows no poster for Bunny videos.
+   */
+  BUNNY_CDN_HOSTNAME: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .string()
+      .regex(/^[a-z0-9.-]+$/i)
+      .optional(),
+  ),
+  /**
+   * Debian's ffmpeg and ffprobe (decision 025), by name on PATH or a full path. Without them
+   * recordings are kept as uploaded and marked 'unchecked'.
+   */
+  FFMPEG_PATH: z.string().min(1).default('ffmpeg'),
+  FFPROBE_PATH: z.string().min(1).default('ffprobe'),
+  /** Files processed at once by each instance (ffmpeg uses every core for one). */
+  MEDIA_WORKERS: z.coerce.number().int().min(1).max(8).default(1),
+  /**
    * 'payfast': PayFast (its sandbox or live); 'sandbox': a pay page of our own that moves no money
    * (the local run's default; in production only with ALLOW_SANDBOX_PAYMENTS). Required in
    * production.

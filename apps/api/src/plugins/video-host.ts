@@ -27,6 +27,7 @@ export default fp<VideoHostOptions>(
             accessKey: config.BUNNY_ACCESS_KEY,
             apiUrl: config.BUNNY_API_URL,
             embedUrl: config.BUNNY_EMBED_URL,
+            cdnHostname: config.BUNNY_CDN_HOSTNAME,
           })
         : createBuiltinVideoHost({
             libraryId: 'local',

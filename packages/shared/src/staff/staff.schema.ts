@@ -3,6 +3,7 @@ import { IdSchema } from '../api/id.schema.ts';
 import { text } from '../api/text.schema.ts';
 import { SectionSchema } from '../catalogue/catalogue.schema.ts';
 import { MedalSchema, RubricScoreSchema } from '../results/results.schema.ts';
+import { PROCESSING_STATES } from '../uploads/media-processing.ts';
 import { RUBRIC_TOTAL, STAFF_ROLES } from './staff.rules.ts';
 
 const StaffRoleSchema = z.enum(STAFF_ROLES);
@@ -129,6 +130,11 @@ const MarkingFileSchema = z.object({
   url: z.string(),
   /** For videos, a signed link to a player page. */
   playerUrl: z.string().nullable(),
+  /** A frame of the video to show before it plays. */
+  posterUrl: z.string().nullable(),
+  /** Whether the copy adjudicators get is ready (decision 025); the links serve only then. */
+  processing: z.enum(PROCESSING_STATES),
+  durationSeconds: z.number().nullable(),
 });
 
 const MarkSchema = z.object({

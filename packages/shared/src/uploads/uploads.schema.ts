@@ -3,6 +3,7 @@ import { IdSchema } from '../api/id.schema.ts';
 import { text } from '../api/text.schema.ts';
 import { SectionSchema } from '../catalogue/catalogue.schema.ts';
 import { GroupParticipantSchema } from '../contestants/contestants.schema.ts';
+import { FileProcessingSchema } from './media-processing.ts';
 
 const UploadTypeSchema = z.union([z.literal(2), z.literal(3)]);
 const EntryStatusSchema = z.union([z.literal(1), z.literal(2), z.literal(3)]);
@@ -20,6 +21,8 @@ const OrderItemUploadSchema = z.object({
   isVideo: z.boolean(),
   isDeleted: z.boolean(),
   createdAt: z.iso.datetime(),
+  /** What processing found: its state, length, poster, preview and warnings (decision 025). */
+  processing: FileProcessingSchema,
 });
 export type OrderItemUpload = z.infer<typeof OrderItemUploadSchema>;
 
@@ -64,6 +67,8 @@ export const ParticipantOrderItemSchema = z.object({
     categoryId: z.number().int(),
     isGroupItem: z.boolean(),
     category: z.object({ id: z.number().int(), name: z.string(), section: SectionSchema }),
+    /** The longest performance in seconds; null for none (the too-long warning's limit). */
+    timeLimitSeconds: z.number().int().nullable(),
   }),
 });
 export type ParticipantOrderItem = z.infer<typeof ParticipantOrderItemSchema>;

@@ -1,9 +1,10 @@
-import type { UploadType } from '@eisteddfod/shared';
+import type { ProcessingState, UploadType } from '@eisteddfod/shared';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
   check,
+  doublePrecision,
   index,
   integer,
   pgTable,
@@ -34,9 +35,32 @@ export const orderItemUploads = pgTable(
     isDeleted: boolean().notNull().default(false),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp({ withTimezone: true }),
+    // What processing found and made (decision 025): adjudicators get the served copy only.
+    processingState: text().notNull().default('pending').$type<ProcessingState>(),
+    /** A worker holds the file until then; a worker that died gives it back to the sweep. */
+    processingClaimedUntil: timestamp({ withTimezone: true }),
+    /** Claims so far; a file that failed every one is given up as 'failed'. */
+    processingAttempts: integer().notNull().default(0),
+    processedAt: timestamp({ withTimezone: true }),
+    processingError: text(),
+    durationSeconds: doublePrecision(),
+    width: integer(),
+    height: integer(),
+    hasAudio: boolean(),
+    /** The rendition, or the file without its metadata, in the files store; null: the original. */
+    servedKey: text(),
+    servedFileExtension: text(),
+    posterKey: text(),
   },
   (t) => [
     index('order_item_uploads_item_idx').on(t.orderItemId),
+    check(
+      'order_item_uploads_processing_ck',
+      sql`${t.processingState} in ('pending', 'ready', 'failed', 'unchecked')`,
+    ),
+    index('order_item_uploads_pending_idx')
+      .on(t.id)
+      .where(sql`${t.processingState} = 'pending'`),
     check('order_item_uploads_type_ck', sql`${t.uploadType} in (2, 3)`),
     // 'File exists' (spec 3): one live file per original name and entry, whatever the races.
     uniqueIndex('order_item_uploads_name_uq')

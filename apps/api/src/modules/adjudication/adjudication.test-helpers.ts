@@ -94,6 +94,8 @@ export async function finalisedEntry(
       sizeInBytes: 1000,
       isPrimaryFile: true,
       isVideo: true,
+      // Finalised, so processed (decision 025): found nothing to change, served as it is.
+      processingState: 'ready',
     })
     .returning({ id: orderItemUploads.id });
   return { orderId: cart, orderItemId, profileId, uploadId: upload!.id };

@@ -105,10 +105,18 @@ export function createMarkingService(deps: MarkingDependencies) {
       counters[type]++;
       return {
         uploadId: u.id,
-        label: blindFileLabel(type, counters[type], u.fileName),
+        // The extension of what they get: a rendition is .mp4 whatever was uploaded.
+        label: blindFileLabel(
+          type,
+          counters[type],
+          u.servedFileExtension ? `.${u.servedFileExtension}` : u.fileName,
+        ),
         uploadType: type,
         isVideo: u.isVideo,
         ...mediaLinks.forAdjudicator(u),
+        posterUrl: mediaLinks.poster(u),
+        processing: u.processingState,
+        durationSeconds: u.durationSeconds,
       } as const;
     });
     return {

@@ -22,6 +22,8 @@ export interface CatalogueEntry {
   retired: boolean;
   /** What its main file may be; the uploads check it (not in the families' Item). */
   mainFileKinds: MainFileKind[];
+  /** The longest performance in seconds, or null; processing warns about longer recordings. */
+  timeLimitSeconds: number | null;
   /** Lower-cased code and descriptions, searched by `matchesSearch`. */
   haystack: string;
   /** The item's JSON before and after its deadline, serialised once per snapshot. */
@@ -125,6 +127,7 @@ export function buildSnapshot(
         deadlineMs,
         retired: row.retiredAt !== null,
         mainFileKinds: row.mainFileKinds,
+        timeLimitSeconds: row.timeLimitSeconds,
         haystack: `${row.code}\n${row.shortDescription}\n${row.description}`.toLowerCase(),
         json: {
           open: JSON.stringify({ ...item, deadlinePassed: false }),

@@ -208,6 +208,12 @@ export function createCatalogueService(db: Database, options: CatalogueServiceOp
       return entry?.mainFileKinds ?? [];
     },
 
+    /** The item's time limit in seconds; null for none. */
+    async timeLimitOf(eventId: number, itemId: number): Promise<number | null> {
+      const entry = (await snapshot(eventId)).entries.find((e) => e.item.id === itemId);
+      return entry?.timeLimitSeconds ?? null;
+    },
+
     /** After a catalogue changed: every instance, this one at once, forgets its snapshot. */
     invalidate(eventId?: number) {
       forget(eventId);

@@ -490,6 +490,8 @@ export async function eraseFamily(
         originalFileName: sql`'erased-' || ${orderItemUploads.id}`,
         // The key may hold a name (an imported file's); its file is queued for deletion above.
         storageKey: sql`'erased/upload-' || ${orderItemUploads.id}`,
+        servedKey: null,
+        posterKey: null,
         isDeleted: true,
         deletedAt: sql`coalesce(${orderItemUploads.deletedAt}, ${at.toISOString()}::timestamptz)`,
       })
@@ -673,13 +675,22 @@ async function redactNotifications(tx: Database, orderIds: number[]): Promise<nu
   return rows.length;
 }
 
-/** Where an entry file's bytes are: our files, our video store (with tus's info), or Bunny. */
+/**
+ * Where an entry file's bytes are: our files, our video store (with tus's info), or Bunny; and
+ * what processing made of it (its rendition or clean copy, its poster; decision 025).
+ */
 export function uploadFiles(
-  u: Pick<typeof orderItemUploads.$inferSelect, 'storageKey' | 'videoId'>,
+  u: Pick<
+    typeof orderItemUploads.$inferSelect,
+    'storageKey' | 'videoId' | 'servedKey' | 'posterKey'
+  >,
 ): FileDeletion[] {
-  if (!u.videoId) return [{ store: 'files', key: u.storageKey }];
-  if (u.storageKey.startsWith('bunny:')) return [{ store: 'video-host', key: u.videoId }];
-  return videoStoreFiles(u.storageKey);
+  const made: FileDeletion[] = [u.servedKey, u.posterKey].flatMap((key) =>
+    key ? [{ store: 'files' as const, key }] : [],
+  );
+  if (!u.videoId) return [{ store: 'files', key: u.storageKey }, ...made];
+  if (u.storageKey.startsWith('bunny:')) return [{ store: 'video-host', key: u.videoId }, ...made];
+  return [...videoStoreFiles(u.storageKey), ...made];
 }
 
 function slotFiles(s: typeof videoSlots.$inferSelect): FileDeletion[] {
@@ -733,6 +744,8 @@ export async function findExpiredUploads(db: Database, at: Date, limit: number) 
       orderItemId: orderItemUploads.orderItemId,
       storageKey: orderItemUploads.storageKey,
       videoId: orderItemUploads.videoId,
+      servedKey: orderItemUploads.servedKey,
+      posterKey: orderItemUploads.posterKey,
       eventId: events.id,
       days: events.fileRetentionDays,
     })

@@ -10,6 +10,7 @@ import { createFamily } from '../../test/family.ts';
 import { catalogueItems } from '../../test/fixtures.ts';
 import { multipartFile } from '../../test/multipart.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { PROCESS_FILE_JOB } from './file-processing.service.ts';
 
 const NOW = '2025-04-01T10:00:00.000Z';
 /** Performance items are due 2025-04-24; uploads close at the end of the next day, SAST. */
@@ -32,10 +33,11 @@ const artItem = () =>
   items.find((i) => i.category.section === 'Visual Arts & Design' && !i.isGroupItem)!;
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
-const PNG = Buffer.concat([
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-  Buffer.alloc(64, 1),
-]);
+// A real 2 × 2 picture: processing reads it to make the adjudicators' copy (decision 025).
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAADklEQVQImWP4DwYMEAoAU7oL9W/sIDEAAAAASUVORK5CYII=',
+  'base64',
+);
 
 type Family = Awaited<ReturnType<typeof createFamily>>;
 
@@ -301,6 +303,8 @@ describe('deleting, finalising and withdrawing', () => {
       message: UPLOAD_MESSAGES.mainFileRequired,
     });
     const sent = await sendFile(f, ids[0]!, 'art.png', PNG, 2);
+    // Finalising waits for the file's processing (decision 025).
+    await t.app.jobs.settled(PROCESS_FILE_JOB);
     const res = await f.call('PUT', `/api/OrderItems/${ids[0]}`, { submittedForMarking: true });
     expect(res.statusCode, res.body).toBe(200);
     expect((await list(f, profile)).items[0]).toMatchObject({ isSubmittedForMarking: true });
@@ -332,6 +336,7 @@ describe('deleting, finalising and withdrawing', () => {
     const removed = await soon(f.call('DELETE', `/api/OrderItems/OrderItemUploads/${uploadId}`));
     expect(removed.statusCode, removed.body).toBe(204);
     await sendFile(f, ids[1]!, 'art.png', PNG, 2);
+    await t.app.jobs.settled(PROCESS_FILE_JOB);
     t.app.catalogue.invalidate();
     const finalised = await soon(
       f.call('PUT', `/api/OrderItems/${ids[1]}`, { submittedForMarking: true }),

@@ -1,4 +1,5 @@
 import {
+  PROCESSING_MESSAGES,
   UPLOAD_MESSAGES,
   UPLOAD_TYPE,
   type ParticipantOrderItem,
@@ -6,7 +7,7 @@ import {
 } from '@eisteddfod/shared';
 import type { Database } from '../../db/client.ts';
 import { audit } from '../../lib/audit.repository.ts';
-import { badRequest, notFound } from '../../lib/errors.ts';
+import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import type { CatalogueService } from '../catalogue/catalogue.service.ts';
 import type { ContestantsService } from '../contestants/contestants.service.ts';
 import * as repo from './entries.repository.ts';
@@ -76,8 +77,17 @@ export function createEntriesService(deps: {
         if (ctx.entry.isCancelled) throw withdrawnError();
         if (ctx.entry.isSubmittedForMarking) return;
         const files = await fileRepo.findLiveUploads(tx, [orderItemId]);
-        if (!files.some((f) => f.uploadType === UPLOAD_TYPE.main)) {
+        const main = files.filter((f) => f.uploadType === UPLOAD_TYPE.main);
+        if (main.length === 0) {
           throw badRequest('MAIN_FILE_REQUIRED', UPLOAD_MESSAGES.mainFileRequired);
+        }
+        // Finalising waits for processing (decision 025): what is finalised is what the
+        // adjudicators will get, and a recording that cannot be read is no entry.
+        if (files.some((f) => f.processingState === 'pending')) {
+          throw new AppError(409, 'MEDIA_PROCESSING', PROCESSING_MESSAGES.finaliseWhileProcessing);
+        }
+        if (main.every((f) => f.processingState === 'failed')) {
+          throw new AppError(409, 'MAIN_FILE_UNREADABLE', PROCESSING_MESSAGES.finaliseUnreadable);
         }
         await repo.setSubmittedForMarking(tx, orderItemId, new Date(now()));
         await audit(tx as unknown as Database, {

@@ -4,6 +4,7 @@ import {
   hasPassedUploadDeadline,
   uploadDeadline as uploadDeadlineOf,
   isVisualArtsSection,
+  mediaWarnings,
   UPLOAD_MESSAGES,
   UPLOAD_TYPE,
   type EventSummary,
@@ -19,6 +20,7 @@ import * as orderRepo from '../orders/orders.repository.ts';
 import type { Tx } from '../orders/orders.repository.ts';
 import * as repo from './entries.repository.ts';
 import * as fileRepo from './entry-files.repository.ts';
+import type { MediaLinks } from './media-links.ts';
 import type { SlotRow } from './video-slots.repository.ts';
 
 // The rules every operation on an entry shares: whose it is, whether it is open, what the
@@ -47,6 +49,8 @@ export interface EntryContext {
   item: Item;
   /** What the entry's main file may be (the item's kinds, set by organisers). */
   mainFileKinds: MainFileKind[];
+  /** The longest performance in seconds, or null: longer recordings are warned about. */
+  timeLimitSeconds: number | null;
   event: EventSummary;
   /** The end of the day after the due date (spec 4), in the event's time zone. */
   uploadDeadline: Date;
@@ -63,6 +67,7 @@ export interface FinishedVideo {
 export interface EntryAccessDependencies {
   db: Database;
   catalogue: CatalogueService;
+  mediaLinks: MediaLinks;
   /** How long after the deadline a video begun in time may still arrive. */
   uploadGraceMs: number;
   now: () => number;
@@ -84,6 +89,7 @@ export function createEntryAccess(deps: EntryAccessDependencies) {
       ...row,
       item,
       mainFileKinds: await catalogue.mainFileKindsOf(row.order.eventId, item.id),
+      timeLimitSeconds: await catalogue.timeLimitOf(row.order.eventId, item.id),
       event,
       uploadDeadline,
       deadlinePassed: hasPassedUploadDeadline(item.dueDate, new Date(now()), event.timeZone),
@@ -125,7 +131,14 @@ export function createEntryAccess(deps: EntryAccessDependencies) {
   const isOpen = (ctx: EntryContext) =>
     !ctx.entry.isCancelled && !ctx.entry.isSubmittedForMarking && !ctx.deadlinePassed;
 
-  function describeUpload(row: fileRepo.UploadRow): OrderItemUpload {
+  /** A file as its family sees it, with what processing found (decision 025). */
+  function describeUpload(
+    row: fileRepo.UploadRow,
+    timeLimitSeconds: number | null,
+  ): OrderItemUpload {
+    const state = row.processingState;
+    const shown = state === 'ready' || state === 'unchecked';
+    const links = shown ? deps.mediaLinks.forAdjudicator(row) : null;
     return {
       id: row.id,
       orderItemId: row.orderItemId,
@@ -138,6 +151,23 @@ export function createEntryAccess(deps: EntryAccessDependencies) {
       isVideo: row.isVideo,
       isDeleted: row.isDeleted,
       createdAt: row.createdAt.toISOString(),
+      processing: {
+        state,
+        durationSeconds: row.durationSeconds,
+        width: row.width,
+        height: row.height,
+        hasAudio: row.hasAudio,
+        posterUrl: shown ? deps.mediaLinks.poster(row) : null,
+        previewUrl: links ? (links.playerUrl ?? links.url) : null,
+        warnings: mediaWarnings({
+          state,
+          isRecording: row.videoId !== null,
+          hasVideo: row.width !== null,
+          durationSeconds: row.durationSeconds,
+          hasAudio: row.hasAudio,
+          timeLimitSeconds,
+        }),
+      },
     };
   }
 
@@ -191,7 +221,7 @@ export function createEntryAccess(deps: EntryAccessDependencies) {
         status: entryStatus(hasMain, ctx.deadlinePassed),
         acceptsImages: isVisualArtsSection(item.category.section),
         resultsPublished: published.has(row.entry.id),
-        orderItemUploads: files.map(describeUpload),
+        orderItemUploads: files.map((f) => describeUpload(f, ctx.timeLimitSeconds)),
         item: {
           code: item.code,
           shortDescription: item.shortDescription,
@@ -200,6 +230,7 @@ export function createEntryAccess(deps: EntryAccessDependencies) {
           categoryId: item.category.id,
           isGroupItem: item.isGroupItem,
           category: item.category,
+          timeLimitSeconds: ctx.timeLimitSeconds,
         },
       });
     }

@@ -25,6 +25,8 @@ export function createEntryFilesService(deps: {
   access: EntryAccess;
   storage: FileStorage;
   mediaLinks: MediaLinks;
+  /** Queues the file's processing (a copy without metadata for the adjudicators). */
+  processFile: (uploadId: number) => Promise<void>;
   documentMaxBytes: number;
   now: () => number;
 }) {
@@ -98,6 +100,7 @@ export function createEntryFilesService(deps: {
             });
           },
         );
+        await deps.processFile(row.id);
         return {
           name: fileName,
           fileUrl: mediaLinks.forOwner(row),

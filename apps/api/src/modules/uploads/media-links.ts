@@ -6,7 +6,15 @@ import type { UploadRow } from './entry-files.repository.ts';
 /** The fields of an entry file a link needs. */
 export type MediaUpload = Pick<
   UploadRow,
-  'id' | 'orderItemId' | 'fileName' | 'originalFileName' | 'uploadType' | 'isVideo' | 'videoId'
+  | 'id'
+  | 'orderItemId'
+  | 'fileName'
+  | 'originalFileName'
+  | 'uploadType'
+  | 'isVideo'
+  | 'videoId'
+  | 'servedFileExtension'
+  | 'posterKey'
 >;
 
 /** What a signed media link is for: the owner (the file's own name) or a blind adjudicator. */
@@ -16,6 +24,9 @@ export type MediaAudience = 'owner' | 'blind';
 export const mediaFileId = (uploadId: number, audience: MediaAudience) =>
   audience === 'blind' ? `upload-blind:${uploadId}` : `upload:${uploadId}`;
 
+/** The signed id of a poster link (a frame of the rendition: nothing to hide from either). */
+export const posterFileId = (uploadId: number) => `poster:${uploadId}`;
+
 /**
  * The name a file is served under. Stored names carry the contestant's name and school (spec 5),
  * which blind marking must not show: an adjudicator sees the entry code and the file's role.
@@ -23,7 +34,8 @@ export const mediaFileId = (uploadId: number, audience: MediaAudience) =>
 export function servedFileName(upload: MediaUpload, audience: MediaAudience): string {
   if (audience === 'owner') return upload.fileName;
   const role = upload.uploadType === 2 ? 'main' : 'supporting';
-  const extension = extensionOf(upload.originalFileName);
+  // The served copy's own type: a rendition is .mp4 whatever was uploaded (decision 025).
+  const extension = upload.servedFileExtension ?? extensionOf(upload.originalFileName);
   return `E${upload.orderItemId}-${role}-${upload.id}${extension ? `.${extension}` : ''}`;
 }
 
@@ -49,6 +61,15 @@ export function createMediaLinks(links: SignedLinks, videoHost: VideoHost) {
      * Where an adjudicator opens a file: the same bytes under a blind name. A Bunny video plays
      * on Bunny's embed page (its title is the one the upload gave it).
      */
+    /** The poster frame of a processed video: the host's thumbnail, or ours. */
+    poster(upload: MediaUpload): string | null {
+      if (upload.videoId) {
+        const hosted = videoHost.posterUrl(upload.videoId);
+        if (hosted) return hosted;
+      }
+      if (!upload.posterKey) return null;
+      return links.sign(`/media/posters/${upload.id}`, posterFileId(upload.id));
+    },
     forAdjudicator(upload: MediaUpload): { url: string; playerUrl: string | null } {
       const embed = upload.videoId ? videoHost.embedUrl(upload.videoId) : undefined;
       if (embed) return { url: embed, playerUrl: embed };

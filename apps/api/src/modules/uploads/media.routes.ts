@@ -7,7 +7,7 @@ import { contentTypeForExtension, opensInBrowser } from '../../lib/file-content.
 import { FileNotFoundError } from '../../providers/storage/file-storage.ts';
 import { parseByteRange } from './byte-range.ts';
 import * as repo from './entry-files.repository.ts';
-import { mediaFileId, servedFileName, type MediaAudience } from './media-links.ts';
+import { mediaFileId, posterFileId, servedFileName, type MediaAudience } from './media-links.ts';
 
 const SignedQuerySchema = z.object({
   expires: z.coerce.number().int(),
@@ -17,15 +17,23 @@ const SignedQuerySchema = z.object({
 });
 const linkGone = () =>
   notFound('FILE_NOT_FOUND', 'This link has expired or the file no longer exists.');
+const notReady = () =>
+  notFound('FILE_NOT_FOUND', 'This file is still being processed, or it could not be read.');
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The player page a video link opens (our own host's stand-in for Bunny's embed page). */
-function playerPage(title: string, source: string, isAudio: boolean): string {
+function playerPage(
+  title: string,
+  source: string,
+  isAudio: boolean,
+  poster: string | null,
+): string {
   const src = source.replaceAll('&', '&amp;');
+  const posterAttribute = poster ? ` poster="${poster.replaceAll('&', '&amp;')}"` : '';
   const media = isAudio
     ? `<audio controls preload="metadata" src="${src}"></audio>`
-    : `<video controls playsinline preload="metadata" src="${src}"></video>`;
+    : `<video controls playsinline preload="metadata"${posterAttribute} src="${src}"></video>`;
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -67,6 +75,32 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
     return { upload, audience, name: servedFileName(upload, audience) };
   }
 
+  /**
+   * What a link serves (decision 025): the owner gets the original as it was sent; a blind
+   * adjudicator only the processed copy (the rendition, or the file without metadata), or the
+   * original when processing found nothing to change or cannot run (no ffmpeg), never a file
+   * still in processing or one that could not be read.
+   */
+  function servedFile(upload: repo.UploadRow, audience: MediaAudience) {
+    const original = {
+      store: upload.videoId ? app.videoFiles : app.storage,
+      key: upload.storageKey,
+      extension: extensionOf(upload.originalFileName),
+    };
+    if (audience === 'owner') return original;
+    if (upload.servedKey) {
+      return {
+        store: app.storage,
+        key: upload.servedKey,
+        extension: upload.servedFileExtension ?? original.extension,
+      };
+    }
+    if (upload.processingState === 'ready' || upload.processingState === 'unchecked') {
+      return original;
+    }
+    throw notReady();
+  }
+
   app.get(
     '/media/uploads/:id',
     {
@@ -79,10 +113,8 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const { upload, name } = await signedUpload(req.params.id, req.query);
-      const store = upload.videoId ? app.videoFiles : app.storage;
-      const key = upload.storageKey;
-      const extension = extensionOf(upload.originalFileName);
+      const { upload, audience, name } = await signedUpload(req.params.id, req.query);
+      const { store, key, extension } = servedFile(upload, audience);
       const secondsLeft = Math.max(0, req.query.expires - Math.floor(app.now() / 1000));
       const download = {
         fileName: name,
@@ -144,11 +176,49 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
       const { upload, audience, name } = await signedUpload(req.params.id, req.query);
       const blind = audience === 'blind' ? 'blind=1&' : '';
       const source = `/media/uploads/${upload.id}?${blind}expires=${req.query.expires}&signature=${encodeURIComponent(req.query.signature)}`;
-      const isAudio = hasExtensionIn(AUDIO_EXTENSIONS, upload.originalFileName);
+      const isAudio =
+        hasExtensionIn(AUDIO_EXTENSIONS, upload.originalFileName) ||
+        upload.servedFileExtension === 'm4a';
+      const poster = upload.posterKey
+        ? app.signedLinks.sign(`/media/posters/${upload.id}`, posterFileId(upload.id))
+        : null;
       return reply
         .type('text/html; charset=utf-8')
         .header('cache-control', 'private, no-store')
-        .send(playerPage(name, source, isAudio));
+        .send(playerPage(name, source, isAudio, poster));
+    },
+  );
+
+  app.get(
+    '/media/posters/:id',
+    {
+      config: { access: 'signed' },
+      schema: {
+        tags: ['Uploads portal'],
+        summary: "A frame of an entry video's rendition, through a signed link",
+        params,
+        querystring: SignedQuerySchema.omit({ blind: true }),
+      },
+    },
+    async (req, reply) => {
+      const { id } = req.params;
+      if (!app.signedLinks.verify(posterFileId(id), req.query.expires, req.query.signature)) {
+        throw linkGone();
+      }
+      const upload = await repo.findUploadById(app.db, id);
+      if (!upload || upload.isDeleted || !upload.posterKey) throw linkGone();
+      try {
+        const { stream, size } = await app.storage.read(upload.posterKey);
+        const secondsLeft = Math.max(0, req.query.expires - Math.floor(app.now() / 1000));
+        return reply
+          .type('image/jpeg')
+          .header('content-length', size)
+          .header('cache-control', `private, max-age=${secondsLeft}`)
+          .send(stream);
+      } catch (err) {
+        if (err instanceof FileNotFoundError) throw linkGone();
+        throw err;
+      }
     },
   );
 };

@@ -5,6 +5,12 @@ import { createEntriesService, type EntriesService } from './entries.service.ts'
 import { createEntryAccess } from './entry-access.ts';
 import { entryFilesRoutes } from './entry-files.routes.ts';
 import { createEntryFilesService, type EntryFilesService } from './entry-files.service.ts';
+import {
+  createFileProcessing,
+  PROCESS_FILE_JOB,
+  PROCESSING_CLAIM_SECONDS,
+  type FileProcessing,
+} from './file-processing.service.ts';
 import { createMediaLinks } from './media-links.ts';
 import { mediaRoutes } from './media.routes.ts';
 import { createTusServer, type TusUploads } from './tus-server.ts';
@@ -21,6 +27,8 @@ declare module 'fastify' {
     videoSlots: VideoSlotsService;
     /** Our own tus endpoint's server and store (swept hourly for expired uploads). */
     tusUploads: TusUploads;
+    /** Processing of arrived entry files: renditions, posters, copies without metadata. */
+    fileProcessing: FileProcessing;
   }
 }
 
@@ -30,9 +38,51 @@ export default fp(
     const { config, videoHost } = app;
     const { db, now } = app;
     const mediaLinks = createMediaLinks(app.signedLinks, videoHost);
+    const fileProcessing = createFileProcessing({
+      db,
+      storage: app.storage,
+      videoFiles: app.videoFiles,
+      videoHost,
+      tools: app.mediaTools,
+      log: app.log,
+    });
+    app.decorate('fileProcessing', fileProcessing);
+    await app.jobs.define<{ uploadId: number }>(
+      PROCESS_FILE_JOB,
+      ({ uploadId }) => fileProcessing.process(uploadId),
+      {
+        label: 'Processing of uploaded files',
+        workers: config.MEDIA_WORKERS,
+        expireInSeconds: PROCESSING_CLAIM_SECONDS,
+        retryLimit: 3,
+        retryDelay: 60,
+      },
+    );
+    // A file whose job was never sent (the process died after recording it) or whose worker
+    // vanished is queued again; a file queued in the last two minutes is not queued twice.
+    await app.jobs.every(
+      'uploads.process-sweep',
+      '* * * * *',
+      async () => {
+        const ids = await fileProcessing.unclaimed(200);
+        await app.jobs.sendMany(
+          PROCESS_FILE_JOB,
+          ids.map((uploadId) => ({ uploadId })),
+          { key: (data) => String((data as { uploadId: number }).uploadId), onceWithin: 120 },
+        );
+      },
+      'Queuing of unprocessed files',
+    );
+    /** Queues a file that has just been recorded; the sweep queues it if this fails. */
+    const processFile = async (uploadId: number) => {
+      await app.jobs
+        .send(PROCESS_FILE_JOB, { uploadId })
+        .catch((err: unknown) => app.log.warn({ err, uploadId }, 'file processing not queued'));
+    };
     const access = createEntryAccess({
       db,
       catalogue: app.catalogue,
+      mediaLinks,
       uploadGraceMs: config.UPLOAD_GRACE_MINUTES * 60_000,
       now,
       publishedResults: (ids) => publishedOrderItemIds(db, ids),
@@ -55,6 +105,7 @@ export default fp(
         access,
         storage: app.storage,
         mediaLinks,
+        processFile,
         documentMaxBytes: config.DOCUMENT_MAX_MB * 1024 * 1024,
         now,
       }),
@@ -63,6 +114,7 @@ export default fp(
       db,
       access,
       videoHost,
+      processFile,
       videoMaxBytes: config.VIDEO_MAX_MB * 1024 * 1024,
       now,
     });
@@ -98,6 +150,7 @@ export default fp(
       'jobs',
       'storage',
       'video-host',
+      'media-tools',
       'rate-limiter',
       'catalogue',
       'contestants',

@@ -25,6 +25,8 @@ export function createVideoSlotsService(deps: {
   db: Database;
   access: EntryAccess;
   videoHost: VideoHost;
+  /** Queues a recorded video's processing (probe, rendition, poster); sent twice is harmless. */
+  processFile: (uploadId: number) => Promise<void>;
   videoMaxBytes: number;
   /** Video slots an entry may have: enough for retakes, not for filling the disk. */
   maxSlotsPerEntry?: number;
@@ -68,7 +70,7 @@ export function createVideoSlotsService(deps: {
         now(),
       );
       try {
-        return await entryRepo.withLockedEntry(
+        const recorded = await entryRepo.withLockedEntry(
           db,
           customerId,
           video.slot.orderItemId,
@@ -91,6 +93,9 @@ export function createVideoSlotsService(deps: {
             });
           },
         );
+        // After the commit: a job is never sent inside a transaction (plugins/jobs.ts).
+        await deps.processFile(recorded.id);
+        return recorded;
       } catch (err) {
         if (isUniqueViolation(err)) {
           throw new AppError(409, 'FILE_EXISTS', UPLOAD_MESSAGES.duplicateFile);

@@ -1,5 +1,5 @@
 import { constants, createReadStream } from 'node:fs';
-import { access, mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { access, copyFile, mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { assertSafeKey, FileNotFoundError, type FileStorage } from './file-storage.ts';
@@ -20,6 +20,14 @@ export function createDiskStorage(root: string): FileStorage {
       await writeFile(temp, body);
       await rename(temp, target);
     },
+    async putFile(key, file) {
+      const target = resolve(key);
+      await mkdir(path.dirname(target), { recursive: true });
+      const temp = `${target}.${randomUUID()}.part`;
+      await copyFile(file, temp);
+      await rename(temp, target);
+    },
+    localPath: resolve,
     async read(key, range) {
       const file = resolve(key);
       const info = await stat(file).catch(() => undefined);

@@ -7,6 +7,13 @@ import type { Readable } from 'node:stream';
 export interface FileStorage {
   readonly kind: 'disk' | 's3';
   put(key: string, body: Buffer, contentType: string): Promise<void>;
+  /** Stores a file of the local disk (a rendition of hundreds of MB) without reading it whole. */
+  putFile(key: string, file: string, contentType: string): Promise<void>;
+  /**
+   * Where the file is on this machine's disk, for a tool that reads files (ffmpeg); absent
+   * where the storage is remote (S3), whose files are copied to a temporary file first.
+   */
+  localPath?(key: string): string;
   /**
    * The file's bytes as a stream (only `range` of them when given, both ends inclusive, as in an
    * HTTP Range header); `size` is the whole file's. Rejects with FileNotFoundError when missing.

@@ -1,3 +1,5 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import {
   DeleteObjectCommand,
@@ -33,6 +35,19 @@ export function createS3Storage(settings: S3Settings): FileStorage {
     async put(key, body, contentType) {
       await client.send(
         new PutObjectCommand({ Bucket, Key: safeKey(key), Body: body, ContentType: contentType }),
+      );
+    },
+    async putFile(key, file, contentType) {
+      // A stream with its length is one PutObject (up to 5 GB), read from disk as it is sent.
+      const { size } = await stat(file);
+      await client.send(
+        new PutObjectCommand({
+          Bucket,
+          Key: safeKey(key),
+          Body: createReadStream(file),
+          ContentLength: size,
+          ContentType: contentType,
+        }),
       );
     },
     async read(key, range) {

@@ -9,11 +9,29 @@ export interface BunnyOptions {
   apiUrl: string;
   /** https://iframe.mediadelivery.net/embed */
   embedUrl: string;
+  /** The library's pull zone host, where thumbnails are (vz-….b-cdn.net); optional. */
+  cdnHostname?: string | undefined;
   fetch?: typeof fetch;
 }
 
 const GuidSchema = z.object({ guid: z.string().uuid() });
 const VideoSchema = z.object({ storageSize: z.number().int().nonnegative() });
+const VideoStateSchema = z.object({
+  status: z.number().int(),
+  length: z.number().nonnegative().default(0),
+  width: z.number().int().nullable().default(null),
+  height: z.number().int().nullable().default(null),
+});
+
+/**
+ * Bunny's video status codes (its API's VideoModel): 4 finished, 7 and 8 playable through its
+ * just-in-time packaging; 5 an encoding error, 6 a failed upload; the rest still at work.
+ */
+const BUNNY_READY = new Set([4, 7, 8]);
+const BUNNY_FAILED = new Map([
+  [5, 'Bunny Stream could not encode this video'],
+  [6, 'the upload to Bunny Stream failed'],
+]);
 
 /**
  * Bunny Stream (spec 7's video host), through its documented HTTP API: collections and videos
@@ -62,6 +80,23 @@ export function createBunnyVideoHost(options: BunnyOptions): VideoHost {
       if (!res.ok && res.status !== 404) {
         throw new Error(`Bunny Stream DELETE ${path} answered ${res.status}`);
       }
+    },
+    async describeVideo(videoId) {
+      const video = await call('GET', `/videos/${encodeURIComponent(videoId)}`, VideoStateSchema);
+      const failed = BUNNY_FAILED.get(video.status);
+      if (failed) return { state: 'failed', reason: failed };
+      if (!BUNNY_READY.has(video.status)) return { state: 'processing' };
+      return {
+        state: 'ready',
+        durationSeconds: video.length,
+        width: video.width,
+        height: video.height,
+      };
+    },
+    posterUrl(videoId) {
+      return options.cdnHostname
+        ? `https://${options.cdnHostname}/${encodeURIComponent(videoId)}/thumbnail.jpg`
+        : undefined;
     },
     embedUrl(videoId) {
       return `${options.embedUrl.replace(/\/$/, '')}/${encodeURIComponent(options.libraryId)}/${encodeURIComponent(videoId)}`;

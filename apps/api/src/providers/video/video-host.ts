@@ -25,7 +25,20 @@ export interface VideoHost {
    * Our own host keeps no copy: its files are deleted from the video store by key.
    */
   deleteVideo(videoId: string): Promise<void>;
+  /**
+   * What a remote host's own processing made of a finished video (Bunny transcodes, measures
+   * and makes a thumbnail itself); undefined for our own host, whose files we process here.
+   */
+  describeVideo(videoId: string): Promise<HostedVideo | undefined>;
+  /** The host's thumbnail of a video, shown as its poster; undefined when there is none. */
+  posterUrl(videoId: string): string | undefined;
 }
+
+/** A remote host's processing of a video: still at work, failed, or done with its length. */
+export type HostedVideo =
+  | { state: 'processing' }
+  | { state: 'failed'; reason: string }
+  | { state: 'ready'; durationSeconds: number; width: number | null; height: number | null };
 
 /** Videos on our own tus endpoint: guids are ours, bytes land in the tus store. */
 export function createBuiltinVideoHost(options: {
@@ -43,5 +56,7 @@ export function createBuiltinVideoHost(options: {
     storedSize: async () => 0,
     embedUrl: () => undefined,
     deleteVideo: async () => {},
+    describeVideo: async () => undefined,
+    posterUrl: () => undefined,
   };
 }

@@ -3,6 +3,7 @@ import type { MarkingEntry } from '@eisteddfod/shared';
 import { Anchor, Badge, Card, Group, Image, List, Stack, Text, Title } from '@mantine/core';
 import { Link, useParams } from 'react-router';
 import { useMarkingEntry, useSaveMark } from './api/staff-api.ts';
+import { EntryPlayer } from './components/EntryPlayer.tsx';
 import { MarkingForm } from './components/MarkingForm.tsx';
 import { MarkStatusBadge } from './components/MarkStatusBadge.tsx';
 import { StaffArea } from './components/StaffArea.tsx';
@@ -27,11 +28,7 @@ function Files({ entry }: { entry: MarkingEntry }) {
                 Open {f.label}
               </Anchor>
             </Group>
-            {f.isVideo && (
-              <video controls preload="metadata" src={f.url} style={{ maxWidth: '100%' }}>
-                <track kind="captions" />
-              </video>
-            )}
+            {f.isVideo && <EntryPlayer file={f} entryCode={entry.entryCode} />}
             {!f.isVideo && isImage(f.label) && (
               <Image src={f.url} alt={`${f.label} of entry ${entry.entryCode}`} maw={480} />
             )}

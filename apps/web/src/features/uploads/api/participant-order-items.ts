@@ -12,6 +12,9 @@ export interface EntriesQuery {
   search: string;
 }
 
+/** How often the page looks again while a file is being processed. */
+const PROCESSING_POLL_MS = 4000;
+
 /** Every list of entries, to refresh them all after an upload, a delete or a status change. */
 export const entriesQueryRoot = ['participant-order-items'] as const;
 const entriesQueryKey = (query: EntriesQuery) => [...entriesQueryRoot, query] as const;
@@ -38,5 +41,13 @@ export function useEntries(query: EntriesQuery, enabled: boolean) {
     // The previous page stays on screen while the next one loads (no jump on a phone).
     placeholderData: keepPreviousData,
     staleTime: 0,
+    // While a file is being processed the page looks again every few seconds, so 'Processing…'
+    // turns into its poster and length without a reload (decision 025).
+    refetchInterval: (q) =>
+      q.state.data?.items.some((e) =>
+        e.orderItemUploads.some((u) => u.processing.state === 'pending'),
+      )
+        ? PROCESSING_POLL_MS
+        : false,
   });
 }

@@ -178,6 +178,7 @@ export function EntryCard(props: {
           <FileTable
             label={`Main entry files of ${code}`}
             files={main}
+            timeLimitSeconds={entry.item.timeLimitSeconds}
             canDelete={deletable}
             deletingId={props.deletingId}
             onView={props.onView}
@@ -209,6 +210,7 @@ export function EntryCard(props: {
           <FileTable
             label={`Supporting files of ${code}`}
             files={supporting}
+            timeLimitSeconds={entry.item.timeLimitSeconds}
             canDelete={deletable}
             deletingId={props.deletingId}
             onView={props.onView}

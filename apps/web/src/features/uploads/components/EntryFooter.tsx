@@ -1,5 +1,9 @@
-import { Button, Group, Text } from '@mantine/core';
-import { UPLOAD_MESSAGES, type ParticipantOrderItem } from '@eisteddfod/shared';
+import { Button, Group, Stack, Text } from '@mantine/core';
+import {
+  PROCESSING_MESSAGES,
+  UPLOAD_MESSAGES,
+  type ParticipantOrderItem,
+} from '@eisteddfod/shared';
 import classes from '../uploads.module.css';
 
 /**
@@ -35,28 +39,39 @@ export function EntryFooter(props: {
       </Text>
     );
   }
+  // Finalising waits for processing (decision 025): the server refuses it until then too.
+  const processing = entry.orderItemUploads.some((u) => u.processing.state === 'pending');
+  const hintId = `finalise-hint-${entry.id}`;
   return (
-    <Group gap="sm" grow preventGrowOverflow={false} wrap="wrap">
-      <Button
-        size="md"
-        onClick={props.onFinalise}
-        loading={props.finalising}
-        disabled={props.busy}
-        aria-label={`Finalise Entry ${entry.itemCode}`}
-      >
-        Finalise Entry
-      </Button>
-      <Button
-        size="md"
-        variant="outline"
-        color="red.9"
-        onClick={props.onWithdraw}
-        disabled={props.busy}
-        aria-haspopup="dialog"
-        aria-label={`Withdraw Entry ${entry.itemCode}`}
-      >
-        Withdraw Entry
-      </Button>
-    </Group>
+    <Stack gap={6}>
+      {processing && (
+        <Text size="sm" id={hintId}>
+          {PROCESSING_MESSAGES.finaliseWhileProcessing}
+        </Text>
+      )}
+      <Group gap="sm" grow preventGrowOverflow={false} wrap="wrap">
+        <Button
+          size="md"
+          onClick={props.onFinalise}
+          loading={props.finalising}
+          disabled={props.busy || processing}
+          aria-describedby={processing ? hintId : undefined}
+          aria-label={`Finalise Entry ${entry.itemCode}`}
+        >
+          Finalise Entry
+        </Button>
+        <Button
+          size="md"
+          variant="outline"
+          color="red.9"
+          onClick={props.onWithdraw}
+          disabled={props.busy}
+          aria-haspopup="dialog"
+          aria-label={`Withdraw Entry ${entry.itemCode}`}
+        >
+          Withdraw Entry
+        </Button>
+      </Group>
+    </Stack>
   );
 }

@@ -1,5 +1,10 @@
 import { Button, Group } from '@mantine/core';
-import type { OrderItemUpload } from '@eisteddfod/shared';
+import {
+  formatDuration,
+  PROCESSING_MESSAGES,
+  type MediaWarning,
+  type OrderItemUpload,
+} from '@eisteddfod/shared';
 import classes from '../uploads.module.css';
 
 function Tick() {
@@ -17,9 +22,75 @@ function Tick() {
   );
 }
 
+/** What a warning says to the family, with the figures it needs (decision 025). */
+function warningText(warning: MediaWarning, upload: OrderItemUpload, limit: number | null) {
+  switch (warning) {
+    case 'too-long':
+      return PROCESSING_MESSAGES.tooLong(upload.processing.durationSeconds ?? 0, limit ?? 0);
+    case 'no-audio':
+      return PROCESSING_MESSAGES.noAudio;
+    case 'unreadable':
+      return PROCESSING_MESSAGES.unreadable;
+  }
+}
+
+/** A file's status: processing, then complete (with its length), or that it could not be read. */
+function FileStatus({ upload }: { upload: OrderItemUpload }) {
+  const { state, durationSeconds } = upload.processing;
+  if (state === 'pending') {
+    return (
+      <span className={classes.processing} title={PROCESSING_MESSAGES.processingHint}>
+        <span className={classes.spinner} aria-hidden="true" />
+        {PROCESSING_MESSAGES.processing}
+      </span>
+    );
+  }
+  if (state === 'failed') return <span className={classes.unreadable}>Could not be read</span>;
+  return (
+    <span className={classes.complete}>
+      <Tick />
+      Complete
+      {durationSeconds !== null && (
+        <span className={classes.duration}>({formatDuration(durationSeconds)})</span>
+      )}
+    </span>
+  );
+}
+
+/** Under a file's name: its poster (a preview), and what the family should know about it. */
+function FileDetails({ upload, limit }: { upload: OrderItemUpload; limit: number | null }) {
+  const { posterUrl, previewUrl, warnings, state } = upload.processing;
+  const notes = warnings.map((w) => warningText(w, upload, limit));
+  if (state === 'unchecked' && upload.videoId) notes.push(PROCESSING_MESSAGES.unchecked);
+  if (!posterUrl && notes.length === 0) return null;
+  return (
+    <div className={classes.fileDetails}>
+      {posterUrl && previewUrl && (
+        <a
+          href={previewUrl}
+          target="_blank"
+          rel="noopener"
+          className={classes.poster}
+          aria-label={`Preview ${upload.originalFileName} as the adjudicators will see it`}
+        >
+          <img src={posterUrl} alt="" loading="lazy" width={96} height={54} />
+          <span aria-hidden="true">Preview</span>
+        </a>
+      )}
+      {notes.map((note) => (
+        <p key={note} className={classes.fileWarning} role="note">
+          {note}
+        </p>
+      ))}
+    </div>
+  );
+}
+
 /** Spec 2: an entry's files (Filename, Status, Actions); each can be viewed, or deleted. */
 export function FileTable(props: {
   label: string;
+  /** The item's time limit in seconds, for the too-long warning. */
+  timeLimitSeconds: number | null;
   files: OrderItemUpload[];
   canDelete: boolean;
   deletingId: number | null;
@@ -49,12 +120,10 @@ export function FileTable(props: {
           <tr key={upload.id}>
             <td data-label="Filename" className={classes.name}>
               {upload.originalFileName}
+              <FileDetails upload={upload} limit={props.timeLimitSeconds} />
             </td>
             <td data-label="Status">
-              <span className={classes.complete}>
-                <Tick />
-                Complete
-              </span>
+              <FileStatus upload={upload} />
             </td>
             <td data-label="Actions" className={classes.actions}>
               <Group gap="xs" justify="flex-end" wrap="nowrap" display="inline-flex">

@@ -37,6 +37,16 @@ export function upload(changes: Partial<OrderItemUpload> = {}): OrderItemUpload 
     isVideo: true,
     isDeleted: false,
     createdAt: '2025-04-20T08:15:00.000Z',
+    processing: {
+      state: 'ready',
+      durationSeconds: null,
+      width: null,
+      height: null,
+      hasAudio: null,
+      posterUrl: null,
+      previewUrl: null,
+      warnings: [],
+    },
     ...changes,
   };
 }
@@ -76,6 +86,7 @@ export function entry(changes: Partial<ParticipantOrderItem> = {}): ParticipantO
       categoryId: 3,
       isGroupItem: false,
       category: { id: 3, name: 'Piano', section: 'Music' },
+      timeLimitSeconds: null,
     },
     ...changes,
   };

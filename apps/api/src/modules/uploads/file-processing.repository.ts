@@ -1,0 +1,103 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { orderItemUploads } from '../../db/schema/index.ts';
+
+/** The processing of entry files (decision 025): claims, results and the sweep's queries. */
+
+/**
+ * Takes a pending file for `seconds`, unless another worker holds it: the one statement both
+ * checks and claims, so two workers (two instances, a job sent twice) never process it at once.
+ */
+export async function claimForProcessing(db: Database, uploadId: number, seconds: number) {
+  const [row] = await db
+    .update(orderItemUploads)
+    .set({
+      processingClaimedUntil: sql`now() + make_interval(secs => ${seconds})`,
+      processingAttempts: sql`${orderItemUploads.processingAttempts} + 1`,
+    })
+    .where(
+      and(
+        eq(orderItemUploads.id, uploadId),
+        eq(orderItemUploads.processingState, 'pending'),
+        sql`(${orderItemUploads.processingClaimedUntil} is null or ${orderItemUploads.processingClaimedUntil} < now())`,
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/** Gives a claimed file back, to be taken again after `seconds` (0: at once). */
+export async function releaseClaim(db: Database, uploadId: number, seconds: number) {
+  await db
+    .update(orderItemUploads)
+    .set({ processingClaimedUntil: sql`now() + make_interval(secs => ${seconds})` })
+    .where(and(eq(orderItemUploads.id, uploadId), eq(orderItemUploads.processingState, 'pending')));
+}
+
+export interface ProcessingResult {
+  state: 'ready' | 'failed' | 'unchecked';
+  error?: string | null;
+  durationSeconds?: number | null;
+  width?: number | null;
+  height?: number | null;
+  hasAudio?: boolean | null;
+  servedKey?: string | null;
+  servedFileExtension?: string | null;
+  posterKey?: string | null;
+}
+
+/**
+ * Records what processing found, only while the file is still the one that was claimed (an
+ * erasure meanwhile renamed its key): false when it was not recorded, and what was made must go.
+ */
+export async function recordProcessing(
+  db: Database,
+  uploadId: number,
+  storageKey: string,
+  result: ProcessingResult,
+): Promise<boolean> {
+  const rows = await db
+    .update(orderItemUploads)
+    .set({
+      processingState: result.state,
+      processingError: result.error ?? null,
+      durationSeconds: result.durationSeconds ?? null,
+      width: result.width ?? null,
+      height: result.height ?? null,
+      hasAudio: result.hasAudio ?? null,
+      servedKey: result.servedKey ?? null,
+      servedFileExtension: result.servedFileExtension ?? null,
+      posterKey: result.posterKey ?? null,
+      processingClaimedUntil: null,
+      processedAt: sql`now()`,
+    })
+    .where(
+      and(
+        eq(orderItemUploads.id, uploadId),
+        eq(orderItemUploads.processingState, 'pending'),
+        eq(orderItemUploads.storageKey, storageKey),
+      ),
+    )
+    .returning({ id: orderItemUploads.id });
+  return rows.length > 0;
+}
+
+/**
+ * Live pending files nobody is processing: never claimed a minute after they arrived (the
+ * process died between recording a file and queuing its job), or whose claim ran out.
+ */
+export async function findUnclaimed(db: Database, limit: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: orderItemUploads.id })
+    .from(orderItemUploads)
+    .where(
+      and(
+        eq(orderItemUploads.processingState, 'pending'),
+        eq(orderItemUploads.isDeleted, false),
+        sql`coalesce(${orderItemUploads.processingClaimedUntil}, ${orderItemUploads.createdAt} + interval '1 minute') < now()`,
+      ),
+    )
+    .orderBy(orderItemUploads.id)
+    .limit(limit);
+  return rows.map((r) => r.id);
+}

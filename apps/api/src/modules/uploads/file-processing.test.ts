@@ -1,0 +1,287 @@
+import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import {
+  ParticipantOrderItemsPageSchema,
+  type Item,
+  type OrderItemUpload,
+} from '@eisteddfod/shared';
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { items as itemsTable, orderItemUploads } from '../../db/schema/index.ts';
+import { createFamily } from '../../test/family.ts';
+import { catalogueItems } from '../../test/fixtures.ts';
+import { fakeMp4, hasFfmpeg, makeClip, readClip, tagsOf } from '../../test/media.ts';
+import { multipartFile } from '../../test/multipart.ts';
+import { createTestApp } from '../../test/test-app.ts';
+import { tusClient } from '../../test/tus-client.ts';
+import * as repo from './entry-files.repository.ts';
+import { PROCESS_FILE_JOB } from './file-processing.service.ts';
+import { createMediaLinks } from './media-links.ts';
+
+// Issue 18: every file that arrives is processed; families see what was found before the
+// deadline, and adjudicators get only a copy that plays everywhere and names nobody.
+
+const NOW = '2025-04-01T10:00:00.000Z';
+type Family = Awaited<ReturnType<typeof createFamily>>;
+
+async function setUp(env: Record<string, string> = {}) {
+  const t = await createTestApp({ now: NOW, env: { SESSION_HOURS: '720', ...env } });
+  const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const items = await catalogueItems(t);
+  const tus = tusClient(() => base);
+  const links = createMediaLinks(t.app.signedLinks, t.app.videoHost);
+
+  async function paidEntry(item: Item) {
+    const f = await createFamily(t);
+    const cart = await f.openCart();
+    const profile = await f.addContestant({ firstName: 'Thandeka', surname: 'Mokoena' });
+    const added = await f.call('POST', `/api/Orders/${cart}/OrderItems`, {
+      itemId: item.id,
+      participantProfileId: profile,
+    });
+    await f.payCart(cart);
+    return { f, profile, entry: added.json<{ id: number }>().id };
+  }
+  const musicSolo = () =>
+    items.find((i) => i.category.section === 'Music' && !i.isGroupItem && !i.requiresAnInstrument)!;
+  const artItem = () => items.find((i) => i.category.section === 'Visual Arts & Design')!;
+
+  /** The entry's files as the uploads portal lists them, once processing has settled. */
+  async function processed(f: Family, profile: number): Promise<OrderItemUpload[]> {
+    await t.app.jobs.settled(PROCESS_FILE_JOB);
+    const res = await f.call(
+      'GET',
+      `/api/OrderItems/ParticipantOrderItems?participantId=${profile}&year=2025`,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    return ParticipantOrderItemsPageSchema.parse(res.json()).items[0]!.orderItemUploads;
+  }
+
+  /** Sends a recording made by ffmpeg as the family's main file, over tus. */
+  async function sendRecording(f: Family, entry: number, file: string, name?: string) {
+    const sent = await tus.upload(f, entry, name ?? path.basename(file), await readClip(file));
+    expect(sent.status, sent.body).toBe(204);
+  }
+
+  /** What a blind adjudicator's link serves, saved to a file for ffprobe. */
+  async function adjudicatorCopy(uploadId: number) {
+    const row = (await repo.findUploadById(t.database.db, uploadId))!;
+    const res = await fetch(new URL(links.forAdjudicator(row).url, base));
+    const body = Buffer.from(await res.arrayBuffer());
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'served-')), 'served');
+    writeFileSync(file, body);
+    return { res, body, file };
+  }
+
+  const finalise = (f: Family, entry: number) =>
+    f.call('PUT', `/api/OrderItems/${entry}`, { submittedForMarking: true });
+
+  return {
+    t,
+    base,
+    links,
+    paidEntry,
+    musicSolo,
+    artItem,
+    processed,
+    sendRecording,
+    adjudicatorCopy,
+    finalise,
+  };
+}
+
+describe.skipIf(!hasFfmpeg)('processing recordings with ffmpeg', () => {
+  let s: Awaited<ReturnType<typeof setUp>>;
+  beforeAll(async () => {
+    s = await setUp();
+  });
+  afterAll(() => s.t.close());
+
+  it('makes an iPhone HEVC .mov playable for adjudicators, without its title or location', async () => {
+    const { f, profile, entry } = await s.paidEntry(s.musicSolo());
+    const clip = makeClip('hevc-mov');
+    await s.sendRecording(f, entry, clip);
+    const [file] = await s.processed(f, profile);
+    expect(file!.processing).toMatchObject({
+      state: 'ready',
+      width: 360,
+      height: 640,
+      hasAudio: true,
+      warnings: [],
+    });
+    expect(file!.processing.durationSeconds).toBeCloseTo(2, 0);
+    expect(file!.processing.posterUrl).toMatch(/^\/media\/posters\//);
+    expect(file!.processing.previewUrl).toMatch(/^\/media\/play\/.*blind=1/);
+
+    const served = await s.adjudicatorCopy(file!.id);
+    expect(served.res.status).toBe(200);
+    expect(served.res.headers.get('content-type')).toBe('video/mp4');
+    expect(served.res.headers.get('content-disposition')).toMatch(/E\d+-main-\d+\.mp4/);
+    expect(tagsOf(served.file)).not.toContain('Thandeka');
+    expect(served.body.toString('latin1')).not.toContain('028.0436');
+    const probe = await s.t.app.mediaTools.probe(served.file);
+    expect(probe.video?.codec).toBe('h264');
+    expect(probe.audio?.codec).toBe('aac');
+
+    // The poster is a JPEG; the player page shows it before the video plays.
+    const poster = await fetch(new URL(file!.processing.posterUrl!, s.base));
+    expect(poster.headers.get('content-type')).toBe('image/jpeg');
+    const page = await (await fetch(new URL(file!.processing.previewUrl!, s.base))).text();
+    expect(page).toContain('poster="/media/posters/');
+    // The family keeps what it sent: its own link serves the original .MOV.
+    const row = (await repo.findUploadById(s.t.database.db, file!.id))!;
+    const owner = s.links.forOwner(row).replace('/play/', '/uploads/');
+    const original = await fetch(new URL(owner, s.base));
+    expect(Buffer.from(await original.arrayBuffer())).toEqual(await readClip(clip));
+  });
+
+  it('transcodes Windows Media and plays sound alone, with no poster for it', async () => {
+    const { f, profile, entry } = await s.paidEntry(s.musicSolo());
+    await s.sendRecording(f, entry, makeClip('wmv'));
+    await s.sendRecording(f, entry, makeClip('mp3'));
+    const [wmv, mp3] = await s.processed(f, profile);
+    expect(wmv!.processing).toMatchObject({ state: 'ready', width: 320, hasAudio: true });
+    const served = await s.adjudicatorCopy(wmv!.id);
+    expect((await s.t.app.mediaTools.probe(served.file)).video?.codec).toBe('h264');
+    expect(mp3!.processing).toMatchObject({
+      state: 'ready',
+      width: null,
+      hasAudio: true,
+      posterUrl: null,
+      warnings: [],
+    });
+    const sound = await s.adjudicatorCopy(mp3!.id);
+    expect(sound.res.headers.get('content-disposition')).toMatch(/\.m4a"/);
+    expect(tagsOf(sound.file)).not.toContain('Thandeka');
+  });
+
+  it('warns of a recording with no sound, and of one longer than the item allows', async () => {
+    const item = s.musicSolo();
+    await s.t.database.db
+      .update(itemsTable)
+      .set({ timeLimitSeconds: 2 })
+      .where(eq(itemsTable.id, item.id));
+    s.t.app.catalogue.invalidate();
+    try {
+      const { f, profile, entry } = await s.paidEntry(item);
+      await s.sendRecording(f, entry, makeClip('silent-mp4', 1));
+      await s.sendRecording(f, entry, makeClip('h264-mp4', 4));
+      const [silent, long] = await s.processed(f, profile);
+      expect(silent!.processing.warnings).toEqual(['no-audio']);
+      expect(long!.processing.warnings).toEqual(['too-long']);
+    } finally {
+      await s.t.database.db
+        .update(itemsTable)
+        .set({ timeLimitSeconds: null })
+        .where(eq(itemsTable.id, item.id));
+      s.t.app.catalogue.invalidate();
+    }
+  });
+
+  it('refuses an .mp4 that is not a recording: unreadable, never served, not finalised', async () => {
+    const { f, profile, entry } = await s.paidEntry(s.musicSolo());
+    const sent = await tusClient(() => s.base).upload(f, entry, 'performance.mp4', fakeMp4());
+    expect(sent.status, sent.body).toBe(204);
+    const [file] = await s.processed(f, profile);
+    expect(file!.processing).toMatchObject({ state: 'failed', warnings: ['unreadable'] });
+    expect((await s.adjudicatorCopy(file!.id)).res.status).toBe(404);
+    const res = await s.finalise(f, entry);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ code: 'MAIN_FILE_UNREADABLE' });
+  });
+
+  it('lets an entry be finalised only once its files are processed', async () => {
+    const { f, profile, entry } = await s.paidEntry(s.musicSolo());
+    await s.sendRecording(f, entry, makeClip('h264-mp4'));
+    const [file] = await s.processed(f, profile);
+    // As if its job had not run yet.
+    await s.t.database.db
+      .update(orderItemUploads)
+      .set({ processingState: 'pending' })
+      .where(eq(orderItemUploads.id, file!.id));
+    const early = await s.finalise(f, entry);
+    expect(early.statusCode).toBe(409);
+    expect(early.json()).toMatchObject({ code: 'MEDIA_PROCESSING' });
+    // The sweep finds the file nobody is processing and queues it again.
+    await s.t.database.db
+      .update(orderItemUploads)
+      .set({ createdAt: new Date(Date.now() - 5 * 60_000) })
+      .where(eq(orderItemUploads.id, file!.id));
+    await s.t.app.jobs.send('uploads.process-sweep', {});
+    await s.t.app.jobs.settled('uploads.process-sweep');
+    expect((await s.processed(f, profile))[0]!.processing.state).toBe('ready');
+    expect((await s.finalise(f, entry)).statusCode).toBe(200);
+  });
+
+  it('processes a file once when its job runs twice at the same time', async () => {
+    const { f, profile, entry } = await s.paidEntry(s.musicSolo());
+    await s.sendRecording(f, entry, makeClip('h264-mp4'));
+    const [file] = await s.processed(f, profile);
+    await s.t.database.db
+      .update(orderItemUploads)
+      .set({ processingState: 'pending', servedKey: null, posterKey: null })
+      .where(eq(orderItemUploads.id, file!.id));
+    await Promise.all([
+      s.t.app.fileProcessing.process(file!.id),
+      s.t.app.fileProcessing.process(file!.id),
+    ]);
+    const folder = path.join(s.t.app.config.DATA_DIR, 'files', 'processed', String(entry));
+    const made = readdirSync(path.join(folder, String(file!.id)));
+    // The first run's rendition and poster, and one more of each from this single run.
+    expect(made.filter((name) => name.endsWith('.mp4'))).toHaveLength(2);
+    expect(made.filter((name) => name.endsWith('.jpg'))).toHaveLength(2);
+  });
+
+  it('gives the adjudicator an artwork without its EXIF, and the family its original', async () => {
+    const { f, profile, entry } = await s.paidEntry(s.artItem());
+    const photo = await sharp({
+      create: { width: 64, height: 48, channels: 3, background: '#c33' },
+    })
+      .jpeg()
+      .withExif({ IFD0: { Artist: 'Thandeka Mokoena', Copyright: 'Greenside Primary' } })
+      .toBuffer();
+    expect(photo.toString('latin1')).toContain('Thandeka');
+    const body = multipartFile('painting.jpg', photo);
+    const res = await s.t.app.inject({
+      method: 'POST',
+      url: '/api/Uploads/UploadS3Files',
+      payload: body.payload,
+      headers: {
+        ...f.auth,
+        ...body.headers,
+        orderid: '0',
+        orderitemid: String(entry),
+        uploadtypeid: '2',
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const [file] = await s.processed(f, profile);
+    expect(file!.processing.state).toBe('ready');
+    const served = await s.adjudicatorCopy(file!.id);
+    expect(served.res.status).toBe(200);
+    expect(served.body.toString('latin1')).not.toContain('Thandeka');
+    expect((await sharp(served.body).metadata()).exif).toBeUndefined();
+  });
+});
+
+describe('without ffmpeg', () => {
+  let s: Awaited<ReturnType<typeof setUp>>;
+  beforeAll(async () => {
+    s = await setUp({ FFMPEG_PATH: '/nonexistent/ffmpeg', FFPROBE_PATH: '/nonexistent/ffprobe' });
+  });
+  afterAll(() => s.t.close());
+
+  it('keeps recordings as uploaded, says they are unchecked, and still lets them be finalised', async () => {
+    const { f, profile, entry } = await s.paidEntry(s.musicSolo());
+    const sent = await tusClient(() => s.base).upload(f, entry, 'recital.mp4', fakeMp4());
+    expect(sent.status, sent.body).toBe(204);
+    const [file] = await s.processed(f, profile);
+    expect(file!.processing).toMatchObject({ state: 'unchecked', warnings: [], posterUrl: null });
+    const served = await s.adjudicatorCopy(file!.id);
+    expect(served.res.status).toBe(200);
+    expect(served.body).toEqual(fakeMp4());
+    expect((await s.finalise(f, entry)).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,278 @@
+import { spawn } from 'node:child_process';
+import { z } from 'zod';
+
+/**
+ * Debian's ffmpeg and ffprobe, run as child processes (decision 025). Nothing here is
+ * downloaded: the binaries are the machine's (`apt-get install ffmpeg`), found on PATH or at
+ * FFMPEG_PATH / FFPROBE_PATH. Without them the product still runs: recordings are kept as
+ * uploaded and marked 'unchecked'.
+ */
+export interface MediaTools {
+  /** Whether ffmpeg and ffprobe answered when asked for their version (asked once). */
+  available(): Promise<boolean>;
+  /** What a file holds; throws NotMediaError when it holds no audio or video we can play. */
+  probe(file: string): Promise<MediaProbe>;
+  /**
+   * Writes `output` (.mp4 for video, .m4a for audio): H.264/AAC with fast start, at most 1080p,
+   * or the original's own streams copied when they already play in every browser. Either way
+   * only the first video and audio streams are kept, with no container or stream tags (title,
+   * location, device), no chapters and no data tracks (an iPhone's location track).
+   */
+  makeRendition(input: string, probe: MediaProbe, output: string): Promise<RenditionKind>;
+  /** A JPEG frame a second in (or half-way through a shorter clip), at most 1280 px wide. */
+  makePoster(input: string, probe: MediaProbe, output: string): Promise<void>;
+}
+
+export interface MediaProbe {
+  container: string;
+  durationSeconds: number;
+  video: {
+    codec: string;
+    width: number;
+    height: number;
+    rotation: number;
+    pixelFormat: string;
+  } | null;
+  audio: { codec: string; channels: number } | null;
+}
+
+export type RenditionKind = 'copied' | 'transcoded';
+
+export class NotMediaError extends Error {
+  constructor(reason: string) {
+    super(reason);
+    this.name = 'NotMediaError';
+  }
+}
+
+/** The longest side and the shortest side a rendition may have (1080p, landscape or portrait). */
+const MAX_LONG_SIDE = 1920;
+const MAX_SHORT_SIDE = 1080;
+
+/**
+ * Codecs ffprobe reports for things that are not recordings: a text file read as a terminal
+ * animation, subtitles, a document's pages. A file whose only "video" is one of these is not
+ * media, whatever its extension said.
+ */
+const NOT_RECORDING_CODECS = new Set(['ansi', 'bintext', 'xbin', 'idf', 'tty']);
+
+const StreamSchema = z.object({
+  codec_type: z.string().optional(),
+  codec_name: z.string().optional(),
+  width: z.number().optional(),
+  height: z.number().optional(),
+  pix_fmt: z.string().optional(),
+  channels: z.number().optional(),
+  duration: z.string().optional(),
+  disposition: z.object({ attached_pic: z.number().optional() }).partial().optional(),
+  tags: z.record(z.string(), z.string()).optional(),
+  side_data_list: z.array(z.object({ rotation: z.number().optional() }).partial()).optional(),
+});
+const ProbeSchema = z.object({
+  streams: z.array(StreamSchema).default([]),
+  format: z
+    .object({ format_name: z.string(), duration: z.string().optional() })
+    .partial()
+    .default({}),
+});
+
+/** The parts of ffprobe's JSON we use; exported for tests of odd files. */
+export function readProbe(json: unknown): MediaProbe {
+  const parsed = ProbeSchema.parse(json);
+  const container = parsed.format.format_name ?? '';
+  if (container === 'tty' || container.startsWith('image2') || container.endsWith('_pipe')) {
+    throw new NotMediaError(`not a recording: ${container}`);
+  }
+  const videoStream = parsed.streams.find(
+    (s) =>
+      s.codec_type === 'video' &&
+      !s.disposition?.attached_pic &&
+      !NOT_RECORDING_CODECS.has(s.codec_name ?? '') &&
+      (s.width ?? 0) > 0 &&
+      (s.height ?? 0) > 0,
+  );
+  const audioStream = parsed.streams.find((s) => s.codec_type === 'audio');
+  if (!videoStream && !audioStream) throw new NotMediaError('no audio or video stream');
+  const duration = Number(parsed.format.duration ?? videoStream?.duration ?? audioStream?.duration);
+  if (!Number.isFinite(duration) || duration <= 0) throw new NotMediaError('no duration');
+  const rotation =
+    videoStream?.side_data_list?.find((d) => d.rotation !== undefined)?.rotation ??
+    Number(videoStream?.tags?.rotate ?? 0);
+  return {
+    container,
+    durationSeconds: duration,
+    video: videoStream
+      ? {
+          codec: videoStream.codec_name ?? '',
+          width: videoStream.width ?? 0,
+          height: videoStream.height ?? 0,
+          rotation: ((Math.round(rotation) % 360) + 360) % 360,
+          pixelFormat: videoStream.pix_fmt ?? '',
+        }
+      : null,
+    audio: audioStream
+      ? { codec: audioStream.codec_name ?? '', channels: audioStream.channels ?? 0 }
+      : null,
+  };
+}
+
+/** The picture's size as it is shown: a phone's portrait clip is stored landscape, rotated. */
+export function displaySize(video: NonNullable<MediaProbe['video']>) {
+  const turned = video.rotation === 90 || video.rotation === 270;
+  return turned
+    ? { width: video.height, height: video.width }
+    : { width: video.width, height: video.height };
+}
+
+/**
+ * Whether every current browser plays the file as it is: an MP4/MOV family container with
+ * 8-bit 4:2:0 H.264 no larger than 1080p and AAC or MP3 sound (or none); audio alone as AAC
+ * in MP4. Anything else (HEVC from an iPhone, WMV, MPEG-2, 10-bit, 4K) is transcoded.
+ */
+export function playsEverywhere(probe: MediaProbe): boolean {
+  const mp4Family = probe.container.split(',').includes('mp4');
+  const audioOk = !probe.audio || ['aac', 'mp3'].includes(probe.audio.codec);
+  // Sound alone is kept as .m4a, which holds AAC (an MP3 is made AAC: small, and as clean).
+  if (!probe.video) return mp4Family && probe.audio?.codec === 'aac';
+  const { width, height } = displaySize(probe.video);
+  return (
+    mp4Family &&
+    audioOk &&
+    probe.video.codec === 'h264' &&
+    probe.video.pixelFormat === 'yuv420p' &&
+    Math.max(width, height) <= MAX_LONG_SIDE &&
+    Math.min(width, height) <= MAX_SHORT_SIDE
+  );
+}
+
+/** The output extension of a rendition: MP4 for video, M4A for sound alone. */
+export const renditionExtension = (probe: MediaProbe) => (probe.video ? 'mp4' : 'm4a');
+
+/** Options every output shares: no tags of any kind, first streams only, fast start. */
+const CLEAN_OUTPUT = [
+  '-map_metadata',
+  '-1',
+  '-map_chapters',
+  '-1',
+  '-dn',
+  '-sn',
+  '-fflags',
+  '+bitexact',
+  '-movflags',
+  '+faststart',
+];
+
+/** The rendition's arguments, exported so the benchmark and tests see what production runs. */
+export function renditionArguments(input: string, probe: MediaProbe, output: string): string[] {
+  const head = ['-hide_banner', '-nostdin', '-loglevel', 'error', '-y', '-i', input];
+  const maps = [
+    ...(probe.video ? ['-map', '0:v:0'] : ['-vn']),
+    ...(probe.audio ? ['-map', '0:a:0'] : ['-an']),
+  ];
+  if (playsEverywhere(probe)) {
+    return [...head, ...maps, '-c', 'copy', ...CLEAN_OUTPUT, output];
+  }
+  const audio = probe.audio ? ['-c:a', 'aac', '-b:a', '128k', '-ac', '2'] : [];
+  if (!probe.video) return [...head, ...maps, ...audio, ...CLEAN_OUTPUT, output];
+  // ffmpeg turns the picture upright before this filter, so iw and ih are as shown: the long
+  // side is held to 1920 and the short to 1080, never enlarged, with even sides for x264.
+  const scale =
+    "scale='if(gte(iw,ih),min(1920,iw),min(1080,iw))':'if(gte(iw,ih),min(1080,ih),min(1920,ih))'" +
+    ':force_original_aspect_ratio=decrease:force_divisible_by=2,format=yuv420p';
+  return [
+    ...head,
+    ...maps,
+    '-vf',
+    scale,
+    '-c:v',
+    'libx264',
+    // veryfast keeps a 1080p clip faster than real time on two cores (bench/video-processing);
+    // the rate cap keeps a 10-minute performance near 400 MB for an adjudicator's home line.
+    '-preset',
+    'veryfast',
+    '-crf',
+    '23',
+    '-maxrate',
+    '5M',
+    '-bufsize',
+    '10M',
+    '-profile:v',
+    'high',
+    ...audio,
+    ...CLEAN_OUTPUT,
+    output,
+  ];
+}
+
+/** Runs a binary and resolves with its stdout; rejects with the end of stderr on failure. */
+function run(binary: string, args: string[], timeoutMs: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const out: Buffer[] = [];
+    let err = '';
+    child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
+    child.stderr.on('data', (chunk: Buffer) => {
+      err = (err + chunk.toString('utf8')).slice(-4000);
+    });
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    child.on('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      if (code === 0) resolve(Buffer.concat(out).toString('utf8'));
+      else {
+        const why = signal ? `killed by ${signal}` : `exit code ${code}`;
+        reject(new Error(`${binary} failed (${why}): ${err.trim().slice(-1000)}`));
+      }
+    });
+  });
+}
+
+export function createMediaTools(options: { ffmpeg: string; ffprobe: string }): MediaTools {
+  let availability: Promise<boolean> | undefined;
+  // A job may take a while, never forever: four times the clip's length, at least ten minutes.
+  const budget = (probe: MediaProbe) => Math.max(600_000, probe.durationSeconds * 4_000);
+  return {
+    available() {
+      availability ??= Promise.all([
+        run(options.ffmpeg, ['-hide_banner', '-version'], 10_000),
+        run(options.ffprobe, ['-hide_banner', '-version'], 10_000),
+      ]).then(
+        () => true,
+        () => false,
+      );
+      return availability;
+    },
+    async probe(file) {
+      let json: string;
+      try {
+        json = await run(
+          options.ffprobe,
+          ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file],
+          60_000,
+        );
+      } catch (err) {
+        throw new NotMediaError(err instanceof Error ? err.message : String(err));
+      }
+      return readProbe(JSON.parse(json));
+    },
+    async makeRendition(input, probe, output) {
+      await run(options.ffmpeg, renditionArguments(input, probe, output), budget(probe));
+      return playsEverywhere(probe) ? 'copied' : 'transcoded';
+    },
+    async makePoster(input, probe, output) {
+      const at = Math.min(1, probe.durationSeconds / 2);
+      await run(
+        options.ffmpeg,
+        [
+          ...['-hide_banner', '-nostdin', '-loglevel', 'error', '-y'],
+          ...['-ss', at.toFixed(3), '-i', input, '-frames:v', '1'],
+          ...['-vf', "scale='min(1280,iw)':-2", '-q:v', '4', '-map_metadata', '-1', output],
+        ],
+        120_000,
+      );
+    },
+  };
+}

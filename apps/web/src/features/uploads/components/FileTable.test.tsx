@@ -1,0 +1,108 @@
+import { PROCESSING_MESSAGES } from '@eisteddfod/shared';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { withMantine } from '../../../test/render.tsx';
+import { entry, upload } from '../test/fixtures.ts';
+import { EntryFooter } from './EntryFooter.tsx';
+import { FileTable } from './FileTable.tsx';
+
+const processing = (changes: Partial<ReturnType<typeof upload>['processing']>) =>
+  upload({ processing: { ...upload().processing, ...changes } });
+
+function table(files: ReturnType<typeof upload>[], timeLimitSeconds: number | null = null) {
+  withMantine(
+    <FileTable
+      label="Main entry files of MU101"
+      timeLimitSeconds={timeLimitSeconds}
+      files={files}
+      canDelete
+      deletingId={null}
+      onView={vi.fn()}
+      onDelete={vi.fn()}
+    />,
+  );
+  return screen.getByRole('table', { name: 'Main entry files of MU101' });
+}
+
+describe('a file’s processing in the uploads portal (issue 18)', () => {
+  it('says a file is being processed, and not yet that it is complete', () => {
+    const pending = table([processing({ state: 'pending' })]);
+    expect(within(pending).getByText(PROCESSING_MESSAGES.processing)).toBeVisible();
+    expect(within(pending).queryByText('Complete')).toBeNull();
+  });
+
+  it('shows a processed recording’s length and poster, linking to its preview', () => {
+    const files = table([
+      processing({
+        state: 'ready',
+        durationSeconds: 187.4,
+        posterUrl: '/media/posters/900?expires=1&signature=s',
+        previewUrl: '/media/play/900?blind=1&expires=1&signature=s',
+      }),
+    ]);
+    expect(within(files).getByText('(3:07)')).toBeVisible();
+    const preview = within(files).getByRole('link', { name: /Preview my-song\.mp4/ });
+    expect(preview).toHaveAttribute('href', '/media/play/900?blind=1&expires=1&signature=s');
+    expect(preview.querySelector('img')).toHaveAttribute(
+      'src',
+      '/media/posters/900?expires=1&signature=s',
+    );
+  });
+
+  it('warns of a recording that is too long, silent or unreadable, in words a parent reads', () => {
+    const files = table(
+      [
+        processing({ state: 'ready', durationSeconds: 212, warnings: ['too-long', 'no-audio'] }),
+        upload({
+          id: 901,
+          originalFileName: 'broken.mp4',
+          processing: { ...upload().processing, state: 'failed', warnings: ['unreadable'] },
+        }),
+      ],
+      180,
+    );
+    expect(
+      within(files).getByText(
+        "This recording is 3:32 long, over this item's time limit of 3:00. Please upload a shorter recording before the deadline.",
+      ),
+    ).toBeVisible();
+    expect(within(files).getByText(PROCESSING_MESSAGES.noAudio)).toBeVisible();
+    expect(within(files).getByText(PROCESSING_MESSAGES.unreadable)).toBeVisible();
+    expect(within(files).getByText('Could not be read')).toBeVisible();
+  });
+
+  it('says a recording was not checked when the server cannot process recordings', () => {
+    const files = table([processing({ state: 'unchecked' })]);
+    expect(within(files).getByText(PROCESSING_MESSAGES.unchecked)).toBeVisible();
+  });
+});
+
+describe('finalising waits for processing', () => {
+  it('keeps Finalise Entry disabled, and says why, while a file is being processed', () => {
+    withMantine(
+      <EntryFooter
+        entry={entry({ status: 1, orderItemUploads: [processing({ state: 'pending' })] })}
+        busy={false}
+        finalising={false}
+        onFinalise={vi.fn()}
+        onWithdraw={vi.fn()}
+      />,
+    );
+    const button = screen.getByRole('button', { name: 'Finalise Entry MU101' });
+    expect(button).toBeDisabled();
+    expect(button).toHaveAccessibleDescription(PROCESSING_MESSAGES.finaliseWhileProcessing);
+  });
+
+  it('offers Finalise Entry once every file is processed', () => {
+    withMantine(
+      <EntryFooter
+        entry={entry({ status: 1, orderItemUploads: [upload()] })}
+        busy={false}
+        finalising={false}
+        onFinalise={vi.fn()}
+        onWithdraw={vi.fn()}
+      />,
+    );
+    expect(screen.getByRole('button', { name: 'Finalise Entry MU101' })).toBeEnabled();
+  });
+});

@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { formatTimeLimit } from '../catalogue/catalogue-editor.rules.ts';
+
+/**
+ * Where an entry file is in its processing (decision 025):
+ * - `pending`: it arrived and waits for, or is in, processing;
+ * - `ready`: probed, and the copy adjudicators get is made (a playable rendition, or the file
+ *   without identifying metadata);
+ * - `failed`: it is not really video, audio, an image or a document we can read;
+ * - `unchecked`: this server cannot process recordings (no ffmpeg); it is served as uploaded.
+ */
+export const PROCESSING_STATES = ['pending', 'ready', 'failed', 'unchecked'] as const;
+export type ProcessingState = (typeof PROCESSING_STATES)[number];
+
+/** What a family is told about a processed recording while there is time to upload again. */
+export const MEDIA_WARNINGS = ['too-long', 'no-audio', 'unreadable'] as const;
+export type MediaWarning = (typeof MEDIA_WARNINGS)[number];
+
+export const FileProcessingSchema = z.object({
+  state: z.enum(PROCESSING_STATES),
+  durationSeconds: z.number().nonnegative().nullable(),
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+  hasAudio: z.boolean().nullable(),
+  /** A signed link to the poster frame of a video. */
+  posterUrl: z.string().nullable(),
+  /** A signed link to what the adjudicators will play or open (the rendition). */
+  previewUrl: z.string().nullable(),
+  warnings: z.array(z.enum(MEDIA_WARNINGS)),
+});
+export type FileProcessing = z.infer<typeof FileProcessingSchema>;
+
+/** A recording longer than this many seconds over the limit is too long (rounding, not art). */
+const TIME_LIMIT_TOLERANCE_SECONDS = 1;
+
+/** The warnings a processed file earns, from what processing found and the item's time limit. */
+export function mediaWarnings(file: {
+  state: ProcessingState;
+  isRecording: boolean;
+  hasVideo: boolean;
+  durationSeconds: number | null;
+  hasAudio: boolean | null;
+  timeLimitSeconds: number | null;
+}): MediaWarning[] {
+  if (file.state === 'failed') return ['unreadable'];
+  if (file.state !== 'ready' || !file.isRecording) return [];
+  const warnings: MediaWarning[] = [];
+  if (
+    file.timeLimitSeconds !== null &&
+    file.durationSeconds !== null &&
+    file.durationSeconds > file.timeLimitSeconds + TIME_LIMIT_TOLERANCE_SECONDS
+  ) {
+    warnings.push('too-long');
+  }
+  if (file.hasVideo && file.hasAudio === false) warnings.push('no-audio');
+  return warnings;
+}
+
+/** '3:07' for 187.4 seconds: a recording's length as the portal shows it. */
+export const formatDuration = (seconds: number) => formatTimeLimit(Math.floor(seconds));
+
+/** What the portal and the server say about processing, word for word. */
+export const PROCESSING_MESSAGES = {
+  processing: 'Processing…',
+  processingHint:
+    'We are checking this recording and preparing it for the adjudicators. This usually takes a few minutes.',
+  unchecked:
+    'Not checked: recordings cannot be checked at the moment. It will be marked as uploaded.',
+  tooLong: (durationSeconds: number, limitSeconds: number) =>
+    `This recording is ${formatDuration(durationSeconds)} long, over this item's time limit of ${formatTimeLimit(limitSeconds)}. Please upload a shorter recording before the deadline.`,
+  noAudio:
+    'This recording has no sound. If it should have sound, please upload it again before the deadline.',
+  unreadable:
+    'This file could not be read. Please check that it opens on your device and upload it again.',
+  finaliseWhileProcessing:
+    'Your files are still being processed. Please finalise this entry once they are ready.',
+  finaliseUnreadable:
+    'The main file of this entry could not be read. Please upload it again before finalising.',
+} as const;
