@@ -201,6 +201,11 @@ async function richFamily() {
   const videoKey = randomUUID().replaceAll('-', '');
   await t.app.videoFiles.put(videoKey, bytes(`video of ${tag}`), 'video/mp4');
   await t.app.videoFiles.put(`${videoKey}.json`, Buffer.from('{}'), 'application/json');
+  // What processing made of it (decision 025): its rendition and its poster.
+  const renditionKey = `processed/${entry.orderItemId}/${randomUUID()}.mp4`;
+  const posterKey = `processed/${entry.orderItemId}/${randomUUID()}.jpg`;
+  await t.app.storage.put(renditionKey, bytes(`rendition of ${tag}`), 'video/mp4');
+  await t.app.storage.put(posterKey, bytes(`poster of ${tag}`), 'image/jpeg');
   await db.insert(orderItemUploads).values({
     orderItemId: entry.orderItemId,
     fileName: `${entry.orderItemId}_${names.contestantFirst}_video.mp4`,
@@ -210,6 +215,10 @@ async function richFamily() {
     sizeInBytes: 2000,
     videoId: randomUUID(),
     isVideo: true,
+    processingState: 'ready',
+    servedKey: renditionKey,
+    servedFileExtension: 'mp4',
+    posterKey,
   });
   return {
     ...family,
@@ -225,6 +234,8 @@ async function richFamily() {
       `entries/${group.orderItemId}/performance.mp4`,
       `videos:${videoKey}`,
       `videos:${videoKey}.json`,
+      renditionKey,
+      posterKey,
     ],
     needles: [
       email,

@@ -17,7 +17,8 @@ import { multipartFile } from '../../test/multipart.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import { tusClient } from '../../test/tus-client.ts';
 import * as repo from './entry-files.repository.ts';
-import { PROCESS_FILE_JOB } from './file-processing.service.ts';
+import type { HostedVideo, VideoHost } from '../../providers/video/video-host.ts';
+import { createFileProcessing, PROCESS_FILE_JOB } from './file-processing.service.ts';
 import { createMediaLinks } from './media-links.ts';
 
 // Issue 18: every file that arrives is processed; families see what was found before the
@@ -263,6 +264,59 @@ describe.skipIf(!hasFfmpeg)('processing recordings with ffmpeg', () => {
     expect(served.res.status).toBe(200);
     expect(served.body.toString('latin1')).not.toContain('Thandeka');
     expect((await sharp(served.body).metadata()).exif).toBeUndefined();
+  });
+});
+
+describe('with Bunny Stream', () => {
+  let s: Awaited<ReturnType<typeof setUp>>;
+  beforeAll(async () => {
+    s = await setUp();
+  });
+  afterAll(() => s.t.close());
+
+  it('waits for Bunny’s own transcoding, then takes its length, through the same interface', async () => {
+    const { entry } = await s.paidEntry(s.musicSolo());
+    const [row] = await s.t.database.db
+      .insert(orderItemUploads)
+      .values({
+        orderItemId: entry,
+        fileName: 'MU101_Thandeka.mov',
+        originalFileName: 'IMG_0042.MOV',
+        storageKey: 'bunny:9d1c1a52-5a7e-4a39-9b8f-2f5f3b8f5d10',
+        videoId: '9d1c1a52-5a7e-4a39-9b8f-2f5f3b8f5d10',
+        uploadType: 2,
+        sizeInBytes: 1000,
+        isVideo: true,
+      })
+      .returning();
+    let bunny: HostedVideo = { state: 'processing' };
+    const host: VideoHost = { ...s.t.app.videoHost, describeVideo: async () => bunny };
+    const processing = createFileProcessing({
+      db: s.t.database.db,
+      storage: s.t.app.storage,
+      videoFiles: s.t.app.videoFiles,
+      videoHost: host,
+      tools: s.t.app.mediaTools,
+      log: s.t.app.log,
+    });
+    await processing.process(row!.id);
+    const waiting = await repo.findUploadById(s.t.database.db, row!.id);
+    expect(waiting!.processingState).toBe('pending');
+    // Given back for a minute: the sweep looks again then.
+    expect(waiting!.processingClaimedUntil!.getTime()).toBeGreaterThan(Date.now() + 30_000);
+    await s.t.database.db
+      .update(orderItemUploads)
+      .set({ processingClaimedUntil: new Date(Date.now() - 1000) })
+      .where(eq(orderItemUploads.id, row!.id));
+    bunny = { state: 'ready', durationSeconds: 187, width: 1080, height: 1920 };
+    await processing.process(row!.id);
+    expect(await repo.findUploadById(s.t.database.db, row!.id)).toMatchObject({
+      processingState: 'ready',
+      durationSeconds: 187,
+      width: 1080,
+      height: 1920,
+      servedKey: null,
+    });
   });
 });
 

@@ -99,6 +99,18 @@ describe.skipIf(!hasFfmpeg)('media tools on Debian’s ffmpeg', () => {
     const fake = out('fake.mp4');
     writeFileSync(fake, fakeMp4());
     await expect(tools.probe(fake)).rejects.toBeInstanceOf(NotMediaError);
+    // A playlist dressed as an MP4 would have the worker read other files (or the network).
+    const clip = makeClip('h264-mp4');
+    const playlist = path.join(path.dirname(clip), 'playlist.mp4');
+    writeFileSync(playlist, `ffconcat version 1.0\nfile '${path.basename(clip)}'\n`);
+    // Refused before it is opened, not only because its duration is unknown.
+    await expect(tools.probe(playlist)).rejects.toThrow(/not on whitelist/);
+    const hls = out('hls.mp4');
+    writeFileSync(
+      hls,
+      '#EXTM3U\n#EXT-X-TARGETDURATION:1\n#EXTINF:1,\nfile:///etc/hostname\n#EXT-X-ENDLIST\n',
+    );
+    await expect(tools.probe(hls)).rejects.toThrow(/not on whitelist/);
     const text = out('notes.mp4');
     writeFileSync(text, 'These are my notes, not a video.\n'.repeat(50));
     await expect(tools.probe(text)).rejects.toBeInstanceOf(NotMediaError);

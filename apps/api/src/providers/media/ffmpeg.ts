@@ -148,6 +148,19 @@ export function playsEverywhere(probe: MediaProbe): boolean {
 /** The output extension of a rendition: MP4 for video, M4A for sound alone. */
 export const renditionExtension = (probe: MediaProbe) => (probe.video ? 'mp4' : 'm4a');
 
+/**
+ * What ffprobe and ffmpeg may open, before the file: only a local file, and only the demuxers
+ * of the recordings we accept (MP4/MOV/M4A, MP3, WAV, Ogg, WebM, WMV, MPEG). ffmpeg picks a
+ * demuxer by the content, not the extension: without this an "mp4" that is really a playlist
+ * (HLS, concat, ffconcat) would make the worker read other files or reach the network.
+ */
+export const INPUT_GUARD = [
+  '-protocol_whitelist',
+  'file',
+  '-format_whitelist',
+  'mov,mp3,wav,ogg,matroska,asf,mpeg,mpegts',
+];
+
 /** Options every output shares: no tags of any kind, first streams only, fast start. */
 const CLEAN_OUTPUT = [
   '-map_metadata',
@@ -164,7 +177,16 @@ const CLEAN_OUTPUT = [
 
 /** The rendition's arguments, exported so the benchmark and tests see what production runs. */
 export function renditionArguments(input: string, probe: MediaProbe, output: string): string[] {
-  const head = ['-hide_banner', '-nostdin', '-loglevel', 'error', '-y', '-i', input];
+  const head = [
+    '-hide_banner',
+    '-nostdin',
+    '-loglevel',
+    'error',
+    '-y',
+    ...INPUT_GUARD,
+    '-i',
+    input,
+  ];
   const maps = [
     ...(probe.video ? ['-map', '0:v:0'] : ['-vn']),
     ...(probe.audio ? ['-map', '0:a:0'] : ['-an']),
@@ -250,7 +272,10 @@ export function createMediaTools(options: { ffmpeg: string; ffprobe: string }): 
       try {
         json = await run(
           options.ffprobe,
-          ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file],
+          [
+            ...['-v', 'error', ...INPUT_GUARD, '-print_format', 'json'],
+            ...['-show_format', '-show_streams', file],
+          ],
           60_000,
         );
       } catch (err) {
@@ -268,7 +293,7 @@ export function createMediaTools(options: { ffmpeg: string; ffprobe: string }): 
         options.ffmpeg,
         [
           ...['-hide_banner', '-nostdin', '-loglevel', 'error', '-y'],
-          ...['-ss', at.toFixed(3), '-i', input, '-frames:v', '1'],
+          ...['-ss', at.toFixed(3), ...INPUT_GUARD, '-i', input, '-frames:v', '1'],
           ...['-vf', "scale='min(1280,iw)':-2", '-q:v', '4', '-map_metadata', '-1', output],
         ],
         120_000,

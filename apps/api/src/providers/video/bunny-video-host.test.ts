@@ -44,8 +44,13 @@ beforeAll(async () => {
         );
       if (req.url === '/library/4242/videos/9d1c1a52-5a7e-4a39-9b8f-2f5f3b8f5d10')
         return res.end(
-          '{"guid":"9d1c1a52-5a7e-4a39-9b8f-2f5f3b8f5d10","storageSize":123456,"status":4}',
+          '{"guid":"9d1c1a52-5a7e-4a39-9b8f-2f5f3b8f5d10","storageSize":123456,"status":4,"length":187,"width":1080,"height":1920,"thumbnailFileName":"thumbnail.jpg"}',
         );
+      // Still transcoding, and one whose encoding failed (Bunny's status codes 3 and 5).
+      if (req.url === '/library/4242/videos/11111111-1111-4111-8111-111111111111')
+        return res.end('{"storageSize":99,"status":3,"length":0,"width":0,"height":0}');
+      if (req.url === '/library/4242/videos/22222222-2222-4222-8222-222222222222')
+        return res.end('{"storageSize":99,"status":5,"length":0}');
       res.statusCode = 404;
       res.end('{}');
     });
@@ -110,6 +115,29 @@ describe('Bunny Stream video host', () => {
       embedUrl: 'https://iframe.mediadelivery.net/embed',
     });
     await expect(wrong.deleteVideo('abc')).rejects.toThrow(/401/);
+  });
+  it('uses Bunny’s own transcoding: its status, length, size and thumbnail', async () => {
+    expect(await host().describeVideo('9d1c1a52-5a7e-4a39-9b8f-2f5f3b8f5d10')).toEqual({
+      state: 'ready',
+      durationSeconds: 187,
+      width: 1080,
+      height: 1920,
+    });
+    expect(await host().describeVideo('11111111-1111-4111-8111-111111111111')).toEqual({
+      state: 'processing',
+    });
+    expect(await host().describeVideo('22222222-2222-4222-8222-222222222222')).toMatchObject({
+      state: 'failed',
+    });
+    expect(host().posterUrl('abc')).toBeUndefined();
+    const withCdn = createBunnyVideoHost({
+      libraryId: '4242',
+      accessKey: 'stream-key',
+      apiUrl,
+      embedUrl: 'https://iframe.mediadelivery.net/embed',
+      cdnHostname: 'vz-4242.b-cdn.net',
+    });
+    expect(withCdn.posterUrl('abc')).toBe('https://vz-4242.b-cdn.net/abc/thumbnail.jpg');
   });
   it("uploads over Bunny's tus endpoint and plays on its embed page", () => {
     expect(host().tusEndpoint).toBe(`${apiUrl}/tusupload`);
