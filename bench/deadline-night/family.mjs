@@ -372,8 +372,17 @@ async function uploadAndFinalise(/** @type {Context} */ ctx, /** @type {Family} 
     ctx.recorder.error('upload: document', 'File exists', true);
     throw new Failed('upload: file exists');
   }
-  await portalList(ctx, f);
-  await portalList(ctx, f);
+  // The portal looks again while the artwork is processed (decision 025), as a parent waits for
+  // 'Processing…' to turn into the file; finalising is refused until then.
+  for (let look = 0; ; look++) {
+    const page = json(ctx, 'portal: list', await portalList(ctx, f));
+    const files = page.items?.find(
+      (/** @type {{ id: number }} */ e) => e.id === entryId,
+    )?.orderItemUploads;
+    if (!files?.some((/** @type {any} */ u) => u.processing?.state === 'pending')) break;
+    if (look >= 60) throw new Failed('portal: the artwork was still processing after 60 s');
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
   await call(ctx, f, 'finalise', {
     method: 'PUT',
     path: `/api/OrderItems/${entryId}`,

@@ -71,12 +71,14 @@ export async function seedMarkedEntries(db, { eventId, families, perFamily }) {
        join orders o on o.id = oi.order_id
        join items i on i.id = oi.item_id join categories c on c.id = i.category_id
        where o.customer_id in (select id from (${seededFamilies}) f)`;
-    // The main file each finalised entry needs, on record (its bytes are not needed here).
+    // The main file each finalised entry needs, on record and processed (its bytes are not
+    // needed here; 'ready' keeps the processing sweep from looking for them).
     await db.query(
       `insert into order_item_uploads (order_item_id, file_name, original_file_name, storage_key,
-                                       upload_type, size_in_bytes, is_primary_file, is_video)
+                                       upload_type, size_in_bytes, is_primary_file, is_video,
+                                       processing_state)
        select id, id || '_main' || ext, 'main' || ext, 'entries/' || id || '/main' || ext, 2,
-              204800, true, ext = '.mp4'
+              204800, true, ext = '.mp4', 'ready'
        from (select id, case when section = 'Visual Arts & Design' then '.pdf' else '.mp4' end ext
              from (${entries}) e) x`,
       [PUBLISHED_DOMAIN],

@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
+import { PDFDocument } from 'pdf-lib';
 import pg from 'pg';
 import { createClient } from './client.mjs';
 import { capCpu } from './cpu-cap.mjs';
@@ -72,11 +73,13 @@ const FAMILY_JOBS = ['outbox.deliver', 'payments.notification'];
 const INSTANCE_CPUS = Number(process.env.BENCH_INSTANCE_CPUS ?? 0.5);
 const ORGANISER = { email: 'organiser@deadline-night.example', ip: '198.19.255.254' };
 /** The document a family uploads: ~200 KB with a real PDF header (the content check reads it). */
-const PDF = Buffer.concat([
-  Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\n'),
-  Buffer.alloc(200 * 1024, '% artwork scan, page 1 of 1\n'),
-  Buffer.from('trailer <<>>\n%%EOF\n'),
-]);
+/** A real one-page PDF of about 200 KB: processing reads it to make the adjudicators' copy. */
+const PDF = await (async () => {
+  const doc = await PDFDocument.create();
+  doc.addPage([595, 842]).drawText('Artwork scan, page 1 of 1', { x: 50, y: 780 });
+  await doc.attach(randomBytes(200 * 1024), 'scan.bin', { mimeType: 'application/octet-stream' });
+  return Buffer.from(await doc.save());
+})();
 
 if (!existsSync(serverJs)) {
   console.error(

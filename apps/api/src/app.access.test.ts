@@ -49,6 +49,7 @@ const ANONYMOUS: string[] = [
   'GET /api/files/:fileId/picture',
   'GET /media/uploads/:id',
   'GET /media/play/:id',
+  'GET /media/posters/:id',
   'GET /api/payments/pay.css',
   'GET /api/payments/autosubmit.js',
   'GET /api/payments/sandbox/:orderId',

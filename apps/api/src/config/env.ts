@@ -177,6 +177,12 @@ const EnvSchema = z.object({
    */
   FFMPEG_PATH: z.string().min(1).default('ffmpeg'),
   FFPROBE_PATH: z.string().min(1).default('ffprobe'),
+  /**
+   * Lets a production server run without ffmpeg: recordings are then kept as uploaded, with
+   * their metadata, and adjudicators get them so (decision 025). Off by default: a production
+   * server without ffmpeg refuses to start unless Bunny Stream processes the videos.
+   */
+  ALLOW_UNCHECKED_RECORDINGS: booleanFlag,
   /** Files processed at once by each instance (ffmpeg uses every core for one). */
   MEDIA_WORKERS: z.coerce.number().int().min(1).max(8).default(1),
   /**

@@ -37,6 +37,17 @@ describe('a production server', () => {
     ).rejects.toThrow(/ALLOW_SANDBOX_PAYMENTS/);
   });
 
+  it('refuses to start without ffmpeg rather than hand adjudicators unchecked recordings', async () => {
+    const noFfmpeg = { FFMPEG_PATH: '/nonexistent/ffmpeg', FFPROBE_PATH: '/nonexistent/ffprobe' };
+    await expect(createTestApp({ env: { ...PRODUCTION_ENV, ...noFfmpeg } })).rejects.toThrow(
+      /ffmpeg was not found.*ALLOW_UNCHECKED_RECORDINGS/,
+    );
+    t = await createTestApp({
+      env: { ...PRODUCTION_ENV, ...noFfmpeg, ALLOW_UNCHECKED_RECORDINGS: 'true' },
+    });
+    expect(await t.app.mediaTools.available()).toBe(false);
+  });
+
   it('with PayFast has no sandbox pay page that could mark an order paid', async () => {
     t = await createTestApp({ env: PRODUCTION_ENV });
     const { cart, link } = await checkedOut(t);

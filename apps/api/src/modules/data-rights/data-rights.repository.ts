@@ -422,7 +422,9 @@ export async function eraseFamily(
     files.push({ store: 'files', key: f.storageKey });
     if (f.renditionKey) files.push({ store: 'files', key: f.renditionKey });
   }
-  const uploads = await findUploads(tx, itemIds);
+  // Locked, so a processing job cannot record a rendition between this read and the update
+  // below (it would be cleared here and never deleted); it waits, then finds the key renamed.
+  const uploads = await findUploads(tx, itemIds).for('update');
   for (const u of uploads) files.push(...uploadFiles(u));
   const slots = await findVideoSlots(tx, customerId, itemIds);
   for (const s of slots) files.push(...slotFiles(s));

@@ -19,6 +19,7 @@ export async function claimForProcessing(db: Database, uploadId: number, seconds
       and(
         eq(orderItemUploads.id, uploadId),
         eq(orderItemUploads.processingState, 'pending'),
+        eq(orderItemUploads.isDeleted, false),
         sql`(${orderItemUploads.processingClaimedUntil} is null or ${orderItemUploads.processingClaimedUntil} < now())`,
       ),
     )
@@ -26,11 +27,24 @@ export async function claimForProcessing(db: Database, uploadId: number, seconds
   return row;
 }
 
-/** Gives a claimed file back, to be taken again after `seconds` (0: at once). */
-export async function releaseClaim(db: Database, uploadId: number, seconds: number) {
+/**
+ * Gives a claimed file back, to be taken again after `seconds` (0: at once); with `refund`,
+ * the claim does not count as an attempt.
+ */
+export async function releaseClaim(
+  db: Database,
+  uploadId: number,
+  seconds: number,
+  options: { refund?: boolean } = {},
+) {
   await db
     .update(orderItemUploads)
-    .set({ processingClaimedUntil: sql`now() + make_interval(secs => ${seconds})` })
+    .set({
+      processingClaimedUntil: sql`now() + make_interval(secs => ${seconds})`,
+      ...(options.refund
+        ? { processingAttempts: sql`greatest(${orderItemUploads.processingAttempts} - 1, 0)` }
+        : {}),
+    })
     .where(and(eq(orderItemUploads.id, uploadId), eq(orderItemUploads.processingState, 'pending')));
 }
 

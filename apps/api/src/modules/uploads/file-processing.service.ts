@@ -12,6 +12,7 @@ import { stripMetadata, UnreadableFileError } from '../../lib/strip-metadata.ts'
 import {
   displaySize,
   NotMediaError,
+  ProcessingTimeoutError,
   renditionExtension,
   type MediaTools,
 } from '../../providers/media/ffmpeg.ts';
@@ -82,29 +83,31 @@ export function createFileProcessing(deps: FileProcessingDependencies) {
       return { state: 'unchecked', error: 'ffmpeg is not available on this server' };
     }
     const folder = await mkdtemp(path.join(tmpdir(), 'eisteddfod-media-'));
-    const made: string[] = [];
+    const stored: string[] = [];
     try {
       return await withLocalFile(upload.storageKey, folder, async (file) => {
         const probe = await deps.tools.probe(file);
         const extension = renditionExtension(probe);
         const rendition = path.join(folder, `rendition.${extension}`);
         await deps.tools.makeRendition(file, probe, rendition);
+        // What adjudicators get is what is measured: a browser's WebM may not say its length.
+        const made = await deps.tools.probe(rendition);
         const servedKey = keyFor(upload, extension);
         await storage.putFile(servedKey, rendition, contentTypeForExtension(extension));
-        made.push(servedKey);
+        stored.push(servedKey);
         let posterKey: string | null = null;
         if (probe.video) {
           // From the rendition: upright, at most 1080p, and quick to decode.
           const poster = path.join(folder, 'poster.jpg');
-          await deps.tools.makePoster(rendition, probe, poster);
+          await deps.tools.makePoster(rendition, made, poster);
           posterKey = keyFor(upload, 'jpg');
           await storage.putFile(posterKey, poster, 'image/jpeg');
-          made.push(posterKey);
+          stored.push(posterKey);
         }
         const size = probe.video ? displaySize(probe.video) : null;
         return {
           state: 'ready' as const,
-          durationSeconds: probe.durationSeconds,
+          durationSeconds: made.durationSeconds ?? probe.durationSeconds,
           width: size?.width ?? null,
           height: size?.height ?? null,
           hasAudio: probe.audio !== null,
@@ -114,8 +117,11 @@ export function createFileProcessing(deps: FileProcessingDependencies) {
         };
       });
     } catch (err) {
-      await Promise.all(made.map((key) => storage.delete(key).catch(() => undefined)));
-      if (err instanceof NotMediaError) return { state: 'failed', error: err.message };
+      await Promise.all(stored.map((key) => storage.delete(key).catch(() => undefined)));
+      // Not media we take, or more work than any recording needs: refused, not retried.
+      if (err instanceof NotMediaError || err instanceof ProcessingTimeoutError) {
+        return { state: 'failed', error: err.message };
+      }
       throw err;
     } finally {
       await rm(folder, { recursive: true, force: true });
@@ -163,7 +169,8 @@ export function createFileProcessing(deps: FileProcessingDependencies) {
         }
       }
       if (result === 'later') {
-        await repo.releaseClaim(db, uploadId, HOST_RECHECK_SECONDS);
+        // Looking again is not an attempt: a long transcoding at Bunny uses up no tries.
+        await repo.releaseClaim(db, uploadId, HOST_RECHECK_SECONDS, { refund: true });
         return;
       }
       const recorded = await repo.recordProcessing(db, uploadId, upload.storageKey, result);

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -15,6 +16,7 @@ import {
   NotMediaError,
   playsEverywhere,
   readProbe,
+  renditionArguments,
   renditionExtension,
 } from './ffmpeg.ts';
 
@@ -95,6 +97,40 @@ describe.skipIf(!hasFfmpeg)('media tools on Debian’s ffmpeg', () => {
     expect(readFileSync(poster).subarray(0, 2)).toEqual(Buffer.from([0xff, 0xd8]));
   });
 
+  it('drops what a camera writes inside copied H.264 (SEI), and measures a WebM that does not say its length', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'camera-'));
+    const camera = path.join(dir, 'camera.mp4');
+    execFileSync('ffmpeg', [
+      ...['-hide_banner', '-loglevel', 'error', '-y'],
+      ...['-f', 'lavfi', '-i', 'testsrc2=size=320x240:rate=25:duration=2'],
+      ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-bsf:v'],
+      'h264_metadata=sei_user_data=086f3693-b7b3-4f2c-9653-21492feee5b8+Thandeka Mokoena Springfield',
+      camera,
+    ]);
+    expect(readFileSync(camera).toString('latin1')).toContain('Thandeka Mokoena');
+    const probe = await tools.probe(camera);
+    const copy = out('copy.mp4');
+    expect(await tools.makeRendition(camera, probe, copy)).toBe('copied');
+    expect(readFileSync(copy).toString('latin1')).not.toContain('Thandeka');
+    expect((await tools.probe(copy)).video?.codec).toBe('h264');
+
+    // A browser's MediaRecorder writes WebM as a stream, with no length in its header.
+    const webm = path.join(dir, 'recorded.webm');
+    writeFileSync(
+      webm,
+      execFileSync('ffmpeg', [
+        ...['-hide_banner', '-loglevel', 'error'],
+        ...['-f', 'lavfi', '-i', 'testsrc2=size=320x240:rate=25:duration=2'],
+        ...['-c:v', 'libvpx', '-deadline', 'realtime', '-f', 'webm', 'pipe:1'],
+      ]),
+    );
+    const streamed = await tools.probe(webm);
+    expect(streamed.durationSeconds).toBeNull();
+    const rendition = out('webm.mp4');
+    await tools.makeRendition(webm, streamed, rendition);
+    expect((await tools.probe(rendition)).durationSeconds).toBeCloseTo(2, 0);
+  });
+
   it('refuses what is not really media', async () => {
     const fake = out('fake.mp4');
     writeFileSync(fake, fakeMp4());
@@ -157,6 +193,55 @@ describe('reading ffprobe', () => {
     });
     expect(song.video).toBeNull();
     expect(playsEverywhere(song)).toBe(false);
+  });
+
+  it('refuses more than any performance needs: over an hour, or larger than 4K', () => {
+    const video = (width: number, height: number, duration: string) =>
+      readProbe({
+        format: { format_name: 'mov,mp4,m4a,3gp,3g2,mj2', duration },
+        streams: [{ codec_type: 'video', codec_name: 'hevc', width, height, pix_fmt: 'yuv420p' }],
+      });
+    expect(video(3840, 2160, '180').video?.width).toBe(3840);
+    expect(() => video(7680, 4320, '180')).toThrow(NotMediaError);
+    expect(() => video(1920, 1080, '3601')).toThrow(/longer than 60 minutes/);
+  });
+
+  it('maps the performance, not cover art; halves 60 fps; caps the length; strips SEI when copying', () => {
+    const probe = readProbe({
+      format: { format_name: 'mov,mp4,m4a,3gp,3g2,mj2', duration: '10' },
+      streams: [
+        {
+          codec_type: 'video',
+          codec_name: 'mjpeg',
+          width: 600,
+          height: 600,
+          disposition: { attached_pic: 1 },
+        },
+        {
+          codec_type: 'video',
+          codec_name: 'hevc',
+          width: 1920,
+          height: 1080,
+          pix_fmt: 'yuv420p',
+          avg_frame_rate: '60000/1001',
+        },
+        { codec_type: 'audio', codec_name: 'aac', channels: 2 },
+      ],
+    });
+    expect(probe.video?.frameRate).toBeCloseTo(59.94, 1);
+    const args = renditionArguments('in.mov', probe, 'out.mp4');
+    expect(args.join(' ')).toContain('-map 0:V:0');
+    expect(args.join(' ')).toContain('-t 3600');
+    expect(args.find((a) => a.startsWith('scale='))).toMatch(/,fps=30$/);
+    const h264 = readProbe({
+      format: { format_name: 'mov,mp4,m4a,3gp,3g2,mj2', duration: '10' },
+      streams: [
+        { codec_type: 'video', codec_name: 'h264', width: 1280, height: 720, pix_fmt: 'yuv420p' },
+      ],
+    });
+    expect(renditionArguments('in.mp4', h264, 'out.mp4').join(' ')).toContain(
+      '-c copy -bsf:v filter_units=remove_types=6',
+    );
   });
 
   it('keeps 4K and 10-bit H.264 for transcoding', () => {

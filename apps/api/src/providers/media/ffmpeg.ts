@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { setPriority } from 'node:os';
 import { z } from 'zod';
 
 /**
@@ -10,7 +11,10 @@ import { z } from 'zod';
 export interface MediaTools {
   /** Whether ffmpeg and ffprobe answered when asked for their version (asked once). */
   available(): Promise<boolean>;
-  /** What a file holds; throws NotMediaError when it holds no audio or video we can play. */
+  /**
+   * What a file holds; throws NotMediaError when it holds no audio or video we can play, or
+   * more than we process (longer than an hour, larger than 4K).
+   */
   probe(file: string): Promise<MediaProbe>;
   /**
    * Writes `output` (.mp4 for video, .m4a for audio): H.264/AAC with fast start, at most 1080p,
@@ -25,13 +29,16 @@ export interface MediaTools {
 
 export interface MediaProbe {
   container: string;
-  durationSeconds: number;
+  /** Null when the file does not say (a WebM recorded by a browser): the rendition's is read. */
+  durationSeconds: number | null;
   video: {
     codec: string;
     width: number;
     height: number;
     rotation: number;
     pixelFormat: string;
+    /** Frames a second, 0 when unknown. */
+    frameRate: number;
   } | null;
   audio: { codec: string; channels: number } | null;
 }
@@ -44,6 +51,28 @@ export class NotMediaError extends Error {
     this.name = 'NotMediaError';
   }
 }
+
+/** ffmpeg ran past its time: the file is refused rather than tried again at the same cost. */
+export class ProcessingTimeoutError extends Error {
+  constructor(reason: string) {
+    super(reason);
+    this.name = 'ProcessingTimeoutError';
+  }
+}
+
+/**
+ * What we process at most. An upload's own header says how long and how large it is, and a
+ * small file can claim hours of 4K: a performance is minutes long, a phone records at most 4K.
+ */
+export const MEDIA_LIMITS = {
+  seconds: 3600,
+  longSide: 4096,
+  pixels: 4096 * 2304,
+  /** The rendition's frame rate at most: 60 fps phone clips are halved for adjudicators. */
+  frameRate: 30,
+  /** No ffmpeg run outlives this, well inside the job's claim (file-processing.service.ts). */
+  runMs: 2 * 60 * 60 * 1000,
+} as const;
 
 /** The longest side and the shortest side a rendition may have (1080p, landscape or portrait). */
 const MAX_LONG_SIDE = 1920;
@@ -62,6 +91,8 @@ const StreamSchema = z.object({
   width: z.number().optional(),
   height: z.number().optional(),
   pix_fmt: z.string().optional(),
+  avg_frame_rate: z.string().optional(),
+  r_frame_rate: z.string().optional(),
   channels: z.number().optional(),
   duration: z.string().optional(),
   disposition: z.object({ attached_pic: z.number().optional() }).partial().optional(),
@@ -93,8 +124,18 @@ export function readProbe(json: unknown): MediaProbe {
   );
   const audioStream = parsed.streams.find((s) => s.codec_type === 'audio');
   if (!videoStream && !audioStream) throw new NotMediaError('no audio or video stream');
-  const duration = Number(parsed.format.duration ?? videoStream?.duration ?? audioStream?.duration);
-  if (!Number.isFinite(duration) || duration <= 0) throw new NotMediaError('no duration');
+  const claimed = Number(parsed.format.duration ?? videoStream?.duration ?? audioStream?.duration);
+  const duration = Number.isFinite(claimed) && claimed > 0 ? claimed : null;
+  if (duration !== null && duration > MEDIA_LIMITS.seconds) {
+    throw new NotMediaError(`longer than ${MEDIA_LIMITS.seconds / 60} minutes`);
+  }
+  if (videoStream) {
+    const width = videoStream.width ?? 0;
+    const height = videoStream.height ?? 0;
+    if (Math.max(width, height) > MEDIA_LIMITS.longSide || width * height > MEDIA_LIMITS.pixels) {
+      throw new NotMediaError(`a picture of ${width} × ${height} is larger than 4K`);
+    }
+  }
   const rotation =
     videoStream?.side_data_list?.find((d) => d.rotation !== undefined)?.rotation ??
     Number(videoStream?.tags?.rotate ?? 0);
@@ -108,12 +149,19 @@ export function readProbe(json: unknown): MediaProbe {
           height: videoStream.height ?? 0,
           rotation: ((Math.round(rotation) % 360) + 360) % 360,
           pixelFormat: videoStream.pix_fmt ?? '',
+          frameRate: frameRateOf(videoStream.avg_frame_rate ?? videoStream.r_frame_rate),
         }
       : null,
     audio: audioStream
       ? { codec: audioStream.codec_name ?? '', channels: audioStream.channels ?? 0 }
       : null,
   };
+}
+
+/** '30000/1001' as 29.97; 0 for '0/0' or nothing. */
+function frameRateOf(rate: string | undefined): number {
+  const [n, d] = (rate ?? '').split('/').map(Number);
+  return n && d ? n / d : 0;
 }
 
 /** The picture's size as it is shown: a phone's portrait clip is stored landscape, rotated. */
@@ -187,20 +235,28 @@ export function renditionArguments(input: string, probe: MediaProbe, output: str
     '-i',
     input,
   ];
+  // 'V' is a video stream that is not a picture attached to the file (cover art with its own
+  // EXIF, which could come first in the file); never longer than the limit.
   const maps = [
-    ...(probe.video ? ['-map', '0:v:0'] : ['-vn']),
+    ...(probe.video ? ['-map', '0:V:0'] : ['-vn']),
     ...(probe.audio ? ['-map', '0:a:0'] : ['-an']),
+    ...['-t', String(MEDIA_LIMITS.seconds)],
   ];
   if (playsEverywhere(probe)) {
-    return [...head, ...maps, '-c', 'copy', ...CLEAN_OUTPUT, output];
+    // Copied streams keep what the camera wrote inside them: H.264's SEI messages (type 6) can
+    // carry a name, a place or a time, so they are dropped.
+    const sei = probe.video ? ['-bsf:v', 'filter_units=remove_types=6'] : [];
+    return [...head, ...maps, '-c', 'copy', ...sei, ...CLEAN_OUTPUT, output];
   }
   const audio = probe.audio ? ['-c:a', 'aac', '-b:a', '128k', '-ac', '2'] : [];
   if (!probe.video) return [...head, ...maps, ...audio, ...CLEAN_OUTPUT, output];
   // ffmpeg turns the picture upright before this filter, so iw and ih are as shown: the long
   // side is held to 1920 and the short to 1080, never enlarged, with even sides for x264.
+  const fps =
+    probe.video.frameRate > MEDIA_LIMITS.frameRate + 0.5 ? `,fps=${MEDIA_LIMITS.frameRate}` : '';
   const scale =
     "scale='if(gte(iw,ih),min(1920,iw),min(1080,iw))':'if(gte(iw,ih),min(1080,ih),min(1920,ih))'" +
-    ':force_original_aspect_ratio=decrease:force_divisible_by=2,format=yuv420p';
+    `:force_original_aspect_ratio=decrease:force_divisible_by=2,format=yuv420p${fps}`;
   return [
     ...head,
     ...maps,
@@ -230,13 +286,25 @@ export function renditionArguments(input: string, probe: MediaProbe, output: str
 function run(binary: string, args: string[], timeoutMs: number): Promise<string> {
   return new Promise((resolve, reject) => {
     const child = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    // Below the server's own requests: families' pages stay quick while a video is made.
+    if (child.pid) {
+      try {
+        setPriority(child.pid, 10);
+      } catch {
+        // Not allowed here (a container without the capability): it runs at normal priority.
+      }
+    }
+    let timedOut = false;
     const out: Buffer[] = [];
     let err = '';
     child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
     child.stderr.on('data', (chunk: Buffer) => {
       err = (err + chunk.toString('utf8')).slice(-4000);
     });
-    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    const timer = setTimeout(() => {
+      timedOut = true;
+      child.kill('SIGKILL');
+    }, timeoutMs);
     child.on('error', (error) => {
       clearTimeout(timer);
       reject(error);
@@ -245,6 +313,10 @@ function run(binary: string, args: string[], timeoutMs: number): Promise<string>
       clearTimeout(timer);
       if (code === 0) resolve(Buffer.concat(out).toString('utf8'));
       else {
+        if (timedOut) {
+          reject(new ProcessingTimeoutError(`${binary} took more than ${timeoutMs / 1000} s`));
+          return;
+        }
         const why = signal ? `killed by ${signal}` : `exit code ${code}`;
         reject(new Error(`${binary} failed (${why}): ${err.trim().slice(-1000)}`));
       }
@@ -254,8 +326,13 @@ function run(binary: string, args: string[], timeoutMs: number): Promise<string>
 
 export function createMediaTools(options: { ffmpeg: string; ffprobe: string }): MediaTools {
   let availability: Promise<boolean> | undefined;
-  // A job may take a while, never forever: four times the clip's length, at least ten minutes.
-  const budget = (probe: MediaProbe) => Math.max(600_000, probe.durationSeconds * 4_000);
+  // A job may take a while, never forever: four times the clip's length, at least ten minutes,
+  // at most MEDIA_LIMITS.runMs whatever the file claims.
+  const budget = (probe: MediaProbe) =>
+    Math.min(
+      MEDIA_LIMITS.runMs,
+      Math.max(600_000, (probe.durationSeconds ?? MEDIA_LIMITS.seconds) * 4_000),
+    );
   return {
     available() {
       availability ??= Promise.all([
@@ -288,7 +365,7 @@ export function createMediaTools(options: { ffmpeg: string; ffprobe: string }): 
       return playsEverywhere(probe) ? 'copied' : 'transcoded';
     },
     async makePoster(input, probe, output) {
-      const at = Math.min(1, probe.durationSeconds / 2);
+      const at = Math.min(1, (probe.durationSeconds ?? 2) / 2);
       await run(
         options.ffmpeg,
         [
