@@ -43,7 +43,14 @@ export function png(width = 48, height = 32): Buffer {
  * folder, so the journeys and both screen sizes share it.
  */
 export function recording(
-  options: { seconds?: number; bytes?: number; hevc?: boolean; size?: string } = {},
+  options: {
+    seconds?: number;
+    bytes?: number;
+    hevc?: boolean;
+    size?: string;
+    /** No sound track at all (a phone's sound switched off). */
+    silent?: boolean;
+  } = {},
 ): Buffer {
   const seconds = options.seconds ?? 3;
   const size = options.size ?? '640x360';
@@ -51,7 +58,7 @@ export function recording(
   const container = options.hevc ? 'mov' : 'mp4';
   const file = path.join(
     tmpdir(),
-    `eisteddfod-e2e-${options.hevc ? 'hevc' : 'h264'}-${size}-${seconds}s-${bitrate}.${container}`,
+    `eisteddfod-e2e-${options.hevc ? 'hevc' : 'h264'}-${size}-${seconds}s-${bitrate}${options.silent ? '-silent' : ''}.${container}`,
   );
   if (!existsSync(file)) {
     const video = options.hevc
@@ -74,10 +81,11 @@ export function recording(
         '-i',
         `testsrc2=size=${size}:rate=25:duration=${seconds},noise=alls=40:allf=t`,
       ],
-      ...['-f', 'lavfi', '-i', `sine=frequency=440:duration=${seconds}`],
+      ...(options.silent ? [] : ['-f', 'lavfi', '-i', `sine=frequency=440:duration=${seconds}`]),
       ...video,
       ...['-b:v', String(bitrate), '-maxrate', String(bitrate), '-bufsize', String(bitrate)],
-      ...['-c:a', 'aac', '-shortest', '-metadata', 'title=Thandeka at Greenside Primary'],
+      ...(options.silent ? [] : ['-c:a', 'aac', '-shortest']),
+      ...['-metadata', 'title=Thandeka at Greenside Primary'],
       `${file}.${process.pid}.part.${container}`,
     ]);
     // Two workers may make the same file at once: each writes its own, the last rename wins.

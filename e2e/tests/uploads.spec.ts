@@ -309,4 +309,37 @@ test.describe('uploads portal', () => {
     await expect(poem.getByText('This entry was withdrawn')).toBeVisible();
     await expectNoAccessibilityViolations(page);
   });
+  test('warns before the deadline of a recording with no sound that runs over the time limit', async ({
+    page,
+  }, testInfo) => {
+    test.setTimeout(120_000);
+    const email = `warnings.${testInfo.project.name}.${Date.now()}@example.org`;
+    await registerAndLogIn(page, email);
+    await paidEntries(page, email);
+    await page.goto('/uploads');
+    const poem = entry(page, 'DA101');
+    // Two minutes and five seconds, against the poem's limit of two minutes, and no sound.
+    const file = path.join(filesDir, 'Poem take 1.mp4');
+    writeFileSync(file, recording({ seconds: 125, size: '320x180', silent: true }));
+    await poem.getByLabel('Upload video or audio for DA101').first().setInputFiles(file);
+    await expect(page.getByText('File uploaded successfully')).toBeVisible({ timeout: 60_000 });
+    const files = poem.getByRole('table', { name: 'Main entry files of DA101' });
+    await expect(
+      files.getByText(
+        "This recording is 2:05 long, over this item's time limit of 2:00. Please upload a shorter recording before the deadline.",
+      ),
+    ).toBeVisible({ timeout: 60_000 });
+    await expect(
+      files.getByText(
+        'This recording has no sound. If it should have sound, please upload it again before the deadline.',
+      ),
+    ).toBeVisible();
+    await expect(files.getByText('(2:05)')).toBeVisible();
+    // Nothing wider than the screen, and nothing an assistive technology cannot read.
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+    ).toBeLessThanOrEqual(0);
+    await expectNoAccessibilityViolations(page);
+    await poem.screenshot({ path: testInfo.outputPath('warnings.png') });
+  });
 });
