@@ -4,8 +4,8 @@ import { defineEndpoint } from '../api/endpoint.ts';
 const tags = ['Health'];
 /** One dependency the instance needs, as the readiness probe found it. */
 const DependencyCheckSchema = z.object({
-  name: z.enum(['database', 'redis', 'storage']),
-  /** Which one: `postgres` or `pglite`, `redis`, `disk` or `s3`. */
+  name: z.enum(['database', 'redis', 'storage', 'ffmpeg']),
+  /** Which one: `postgres` or `pglite`, `redis`, `disk` or `s3`, `ffmpeg`. */
   kind: z.string(),
   /** `down` when it failed or did not answer within the probe's timeout. */
   state: z.enum(['ok', 'down']),
@@ -20,7 +20,10 @@ const ReadySchema = z.object({
   status: z.enum(['ready', 'degraded', 'unavailable']),
   /** The database's kind, as `checks` names it too. */
   database: z.string(),
-  /** Every configured dependency: the database, Redis when REDIS_URL is set, the file storage. */
+  /**
+   * Every configured dependency: the database, Redis when REDIS_URL is set, the file storage,
+   * and ffmpeg when this instance processes recordings (our own video host).
+   */
   checks: z.array(DependencyCheckSchema),
 });
 

@@ -16,11 +16,13 @@ export default fp(
       database: app.database,
       storage: app.storage,
       redisUrl: app.config.REDIS_URL,
+      // Bunny Stream processes its own videos; our own host needs the machine's ffmpeg.
+      ffmpeg: app.videoHost.kind === 'builtin' ? () => app.mediaTools.available() : undefined,
       onFailure: (dependency, err) => app.log.warn({ err, dependency }, 'readiness check failed'),
     });
     app.decorate('health', health);
     app.addHook('onClose', () => health.close());
     await app.register(healthRoutes);
   },
-  { name: 'health', dependencies: ['core', 'storage'] },
+  { name: 'health', dependencies: ['core', 'storage', 'video-host', 'media-tools'] },
 );

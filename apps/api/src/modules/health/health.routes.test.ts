@@ -39,6 +39,7 @@ describe('health', () => {
     expect(ready.body.checks.map((c) => [c.name, c.kind, c.state])).toEqual([
       ['database', t.database.kind, 'ok'],
       ['storage', 'disk', 'ok'],
+      ['ffmpeg', 'ffmpeg', 'ok'],
     ]);
     for (const c of ready.body.checks) expect(c.latencyMs).toBeGreaterThanOrEqual(0);
   });
@@ -56,6 +57,17 @@ describe('health', () => {
     expect(res.statusCode).toBe(200);
     const doc = res.json() as { paths: Record<string, unknown> };
     expect(Object.keys(doc.paths)).toContain('/api/Eisteddfods/{id}/ItemsSearch');
+  });
+
+  it('reports degraded, naming ffmpeg, when recordings cannot be processed', async () => {
+    const other = await createTestApp({
+      env: { FFMPEG_PATH: '/nonexistent/ffmpeg', FFPROBE_PATH: '/nonexistent/ffprobe' },
+    });
+    const ready = await readiness(other.app);
+    expect(ready.statusCode).toBe(200);
+    expect(ready.body.status).toBe('degraded');
+    expect(ready.check('ffmpeg')?.state).toBe('down');
+    await other.close();
   });
 
   it('reports unavailable once the database is gone, naming it', async () => {

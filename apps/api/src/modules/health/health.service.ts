@@ -31,6 +31,8 @@ export function createHealthService(deps: {
   database: DatabaseHandle;
   storage: FileStorage;
   redisUrl?: string | undefined;
+  /** Whether ffmpeg answers, when this instance processes recordings (decision 025). */
+  ffmpeg?: (() => Promise<boolean>) | undefined;
   /** Told which dependency failed and why (the answer itself names it only). */
   onFailure: (name: DependencyCheck['name'], err: unknown) => void;
   timeoutMs?: number;
@@ -59,6 +61,18 @@ export function createHealthService(deps: {
       kind: deps.storage.kind,
       check: (signal: AbortSignal) => deps.storage.check(signal),
     },
+    // Without it recordings are kept unchecked: the site works, degraded (decision 025).
+    ...(deps.ffmpeg
+      ? [
+          {
+            name: 'ffmpeg' as const,
+            kind: 'ffmpeg',
+            check: async () => {
+              if (!(await deps.ffmpeg?.())) throw new Error('ffmpeg was not found');
+            },
+          },
+        ]
+      : []),
   ];
 
   async function run(dependency: Dependency): Promise<DependencyCheck> {
