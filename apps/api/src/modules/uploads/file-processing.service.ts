@@ -8,7 +8,7 @@ import { extensionOf } from '@eisteddfod/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { contentTypeForExtension } from '../../lib/file-content.ts';
-import { stripMetadata, UnreadableFileError } from '../../lib/strip-metadata.ts';
+import { stripMetadata, UnreadableFileError } from '../../lib/strip-metadata/index.ts';
 import {
   displaySize,
   NotMediaError,
