@@ -13,7 +13,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
-import { PDFDocument } from 'pdf-lib';
 import pg from 'pg';
 import { createClient } from './client.mjs';
 import { capCpu } from './cpu-cap.mjs';
@@ -73,12 +72,25 @@ const FAMILY_JOBS = ['outbox.deliver', 'payments.notification'];
 const INSTANCE_CPUS = Number(process.env.BENCH_INSTANCE_CPUS ?? 0.5);
 const ORGANISER = { email: 'organiser@deadline-night.example', ip: '198.19.255.254' };
 /** The document a family uploads: ~200 KB with a real PDF header (the content check reads it). */
-/** A real one-page PDF of about 200 KB: processing reads it to make the adjudicators' copy. */
-const PDF = await (async () => {
-  const doc = await PDFDocument.create();
-  doc.addPage([595, 842]).drawText('Artwork scan, page 1 of 1', { x: 50, y: 780 });
-  await doc.attach(randomBytes(200 * 1024), 'scan.bin', { mimeType: 'application/octet-stream' });
-  return Buffer.from(await doc.save());
+/**
+ * A real one-page PDF of about 200 KB (a scan's worth of page content): processing reads it to
+ * make the adjudicators' copy, so a header and padding would be refused now (decision 025).
+ */
+const PDF = (() => {
+  const content = Buffer.concat([
+    Buffer.from('BT /F1 12 Tf 50 780 Td (Artwork scan, page 1 of 1) Tj ET\n'),
+    Buffer.alloc(200 * 1024, '% artwork scan, page 1 of 1\n'),
+  ]);
+  return Buffer.concat([
+    Buffer.from(
+      '%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n' +
+        '2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj\n' +
+        '3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R >> endobj\n' +
+        `4 0 obj << /Length ${content.length} >>\nstream\n`,
+    ),
+    content,
+    Buffer.from('\nendstream\nendobj\ntrailer << /Root 1 0 R /Size 5 >>\n%%EOF\n'),
+  ]);
 })();
 
 if (!existsSync(serverJs)) {

@@ -255,5 +255,13 @@ describe('reading ffprobe', () => {
     expect(playsEverywhere(video(1080, 1920, 'yuv420p'))).toBe(true);
     expect(playsEverywhere(video(3840, 2160, 'yuv420p'))).toBe(false);
     expect(playsEverywhere(video(1920, 1080, 'yuv420p10le'))).toBe(false);
+    // A phone's own H.264 at 17 Mbit/s is made again at the rendition's rate.
+    const heavy = readProbe({
+      format: { format_name: 'mov,mp4,m4a,3gp,3g2,mj2', duration: '3', bit_rate: '17000000' },
+      streams: [
+        { codec_type: 'video', codec_name: 'h264', width: 1920, height: 1080, pix_fmt: 'yuv420p' },
+      ],
+    });
+    expect(playsEverywhere(heavy)).toBe(false);
   });
 });
