@@ -1,6 +1,5 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -90,8 +89,6 @@ export function makeClip(kind: Clip, seconds = 2): string {
   execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', ...clipArgs, out]);
   return out;
 }
-
-export const readClip = (file: string) => readFile(file);
 
 /** An "mp4" whose header says MP4 and whose content is a text file: not a recording. */
 export function fakeMp4(): Buffer {

@@ -1,4 +1,5 @@
 import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
@@ -12,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { items as itemsTable, orderItemUploads } from '../../db/schema/index.ts';
 import { createFamily } from '../../test/family.ts';
 import { catalogueItems } from '../../test/fixtures.ts';
-import { fakeMp4, hasFfmpeg, makeClip, readClip, tagsOf } from '../../test/media.ts';
+import { fakeMp4, hasFfmpeg, makeClip, tagsOf } from '../../test/media.ts';
 import { multipartFile } from '../../test/multipart.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import { tusClient } from '../../test/tus-client.ts';
@@ -62,7 +63,7 @@ async function setUp(env: Record<string, string> = {}) {
 
   /** Sends a recording made by ffmpeg as the family's main file, over tus. */
   async function sendRecording(f: Family, entry: number, file: string, name?: string) {
-    const sent = await tus.upload(f, entry, name ?? path.basename(file), await readClip(file));
+    const sent = await tus.upload(f, entry, name ?? path.basename(file), await readFile(file));
     expect(sent.status, sent.body).toBe(204);
   }
 
@@ -135,7 +136,7 @@ describe.skipIf(!hasFfmpeg)('processing recordings with ffmpeg', () => {
     const row = (await repo.findUploadById(s.t.database.db, file!.id))!;
     const owner = s.links.forOwner(row).replace('/play/', '/uploads/');
     const original = await fetch(new URL(owner, s.base));
-    expect(Buffer.from(await original.arrayBuffer())).toEqual(await readClip(clip));
+    expect(Buffer.from(await original.arrayBuffer())).toEqual(await readFile(clip));
   });
 
   it('transcodes Windows Media and plays sound alone, with no poster for it', async () => {

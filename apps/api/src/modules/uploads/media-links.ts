@@ -27,6 +27,10 @@ export const mediaFileId = (uploadId: number, audience: MediaAudience) =>
 /** The signed id of a poster link (a frame of the rendition: nothing to hide from either). */
 export const posterFileId = (uploadId: number) => `poster:${uploadId}`;
 
+/** The signed link to our own poster of an upload (the player page and the portal share it). */
+export const posterLink = (links: SignedLinks, uploadId: number) =>
+  links.sign(`/media/posters/${uploadId}`, posterFileId(uploadId));
+
 /**
  * The name a file is served under. Stored names carry the contestant's name and school (spec 5),
  * which blind marking must not show: an adjudicator sees the entry code and the file's role.
@@ -68,7 +72,7 @@ export function createMediaLinks(links: SignedLinks, videoHost: VideoHost) {
         if (hosted) return hosted;
       }
       if (!upload.posterKey) return null;
-      return links.sign(`/media/posters/${upload.id}`, posterFileId(upload.id));
+      return posterLink(links, upload.id);
     },
     forAdjudicator(upload: MediaUpload): { url: string; playerUrl: string | null } {
       const embed = upload.videoId ? videoHost.embedUrl(upload.videoId) : undefined;

@@ -7,7 +7,13 @@ import { contentTypeForExtension, opensInBrowser } from '../../lib/file-content.
 import { FileNotFoundError } from '../../providers/storage/file-storage.ts';
 import { parseByteRange } from './byte-range.ts';
 import * as repo from './entry-files.repository.ts';
-import { mediaFileId, posterFileId, servedFileName, type MediaAudience } from './media-links.ts';
+import {
+  mediaFileId,
+  posterFileId,
+  posterLink,
+  servedFileName,
+  type MediaAudience,
+} from './media-links.ts';
 
 const SignedQuerySchema = z.object({
   expires: z.coerce.number().int(),
@@ -179,9 +185,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
       const isAudio =
         hasExtensionIn(AUDIO_EXTENSIONS, upload.originalFileName) ||
         upload.servedFileExtension === 'm4a';
-      const poster = upload.posterKey
-        ? app.signedLinks.sign(`/media/posters/${upload.id}`, posterFileId(upload.id))
-        : null;
+      const poster = upload.posterKey ? posterLink(app.signedLinks, upload.id) : null;
       return reply
         .type('text/html; charset=utf-8')
         .header('cache-control', 'private, no-store')
