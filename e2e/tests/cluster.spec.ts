@@ -7,6 +7,7 @@ import {
   addContestant,
   addEntry,
   finalise,
+  inviteAdjudicator,
   markEverything,
   openVideoSlot,
   payCart,
@@ -264,14 +265,7 @@ test('a cluster of two instances: a family journey, a tus upload through a crash
   const organiser = new Client(proxy.origin);
   await signIn(organiser, ORGANISER_EMAIL);
   const adjudicatorEmail = `adjudicator.${run}@example.org`;
-  const invited = await organiser.call<{ id: number }>('POST', '/api/Staff/Adjudicators', {
-    firstName: 'Pieter',
-    surname: 'Marais',
-    email: adjudicatorEmail,
-  });
-  for (const section of ['Music', 'Visual Arts & Design']) {
-    await organiser.call('POST', `/api/Staff/Adjudicators/${invited.id}/Assignments`, { section });
-  }
+  await inviteAdjudicator(organiser, adjudicatorEmail, ['Music', 'Visual Arts & Design']);
   const adjudicator = new Client(proxy.origin);
   await signIn(adjudicator, adjudicatorEmail);
   expect((await markEverything(adjudicator)).sort()).toEqual([...entries].sort());

@@ -5,6 +5,7 @@ import {
   addContestant,
   addEntry,
   finalise,
+  inviteAdjudicator,
   payCart,
   registerFamily,
   signIn,
@@ -43,14 +44,7 @@ test('an adjudicator plays an iPhone recording’s rendition on the marking page
   const organiser = new Client(origin);
   await signIn(organiser, ORGANISER_EMAIL);
   const adjudicatorEmail = `adjudicator.${run}@example.org`;
-  const invited = await organiser.call<{ id: number }>('POST', '/api/Staff/Adjudicators', {
-    firstName: 'Pieter',
-    surname: 'Marais',
-    email: adjudicatorEmail,
-  });
-  await organiser.call('POST', `/api/Staff/Adjudicators/${invited.id}/Assignments`, {
-    section: 'Music',
-  });
+  await inviteAdjudicator(organiser, adjudicatorEmail, ['Music']);
 
   // ---- The adjudicator opens the entry and plays it. ----
   const marker = await staffSignIn(browser, adjudicatorEmail, origin);

@@ -264,6 +264,18 @@ export async function uploadRecording(
   if (sent.status !== 204) throw new Error(`tus PATCH: ${sent.status} ${sent.text()}`);
 }
 
+/** An organiser invites an adjudicator (Pieter Marais) and assigns them these sections. */
+export async function inviteAdjudicator(organiser: Client, email: string, sections: string[]) {
+  const invited = await organiser.call<{ id: number }>('POST', '/api/Staff/Adjudicators', {
+    firstName: 'Pieter',
+    surname: 'Marais',
+    email,
+  });
+  for (const section of sections) {
+    await organiser.call('POST', `/api/Staff/Adjudicators/${invited.id}/Assignments`, { section });
+  }
+}
+
 /** Submits a mark for every entry on the adjudicator's list: each criterion near its maximum. */
 export async function markEverything(adjudicator: Client): Promise<number[]> {
   const list = await adjudicator.call<{ orderItemId: number }[]>('GET', '/api/Staff/Marking');
