@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import fp from 'fastify-plugin';
 
 /**
@@ -8,7 +9,10 @@ import fp from 'fastify-plugin';
  * anything may have changed meanwhile.
  */
 export interface Changes {
-  /** Announces that `topic` changed (this instance hears it too). */
+  /**
+   * Announces that `topic` changed: this instance's handlers run at once, before `announce`
+   * returns, and the other instances' when PostgreSQL's notification reaches them.
+   */
   announce(topic: string, detail?: string): void;
   /** Runs `handler` for each announcement of `topic`; `detail` undefined means "everything". */
   on(topic: string, handler: (detail: string | undefined) => void): void;
@@ -28,6 +32,9 @@ export const SCHOOLS_CHANGED = 'schools';
 export default fp(
   async (app) => {
     const handlers = new Map<string, ((detail: string | undefined) => void)[]>();
+    // Our own notifications come back to us: the instance that announced has run its handlers
+    // already (a caller answering right after announcing must not meet its own stale cache).
+    const instance = randomUUID();
     const run = (topic: string, detail: string | undefined) => {
       for (const handler of handlers.get(topic) ?? []) handler(detail);
     };
@@ -35,8 +42,12 @@ export default fp(
       CHANNEL,
       (payload) => {
         try {
-          const { topic, detail } = JSON.parse(payload) as { topic: string; detail?: string };
-          run(topic, detail);
+          const { topic, detail, from } = JSON.parse(payload) as {
+            topic: string;
+            detail?: string;
+            from?: string;
+          };
+          if (from !== instance) run(topic, detail);
         } catch (err) {
           app.log.warn({ err }, 'unreadable change notification');
         }
@@ -49,7 +60,8 @@ export default fp(
 
     app.decorate<Changes>('changes', {
       announce(topic, detail) {
-        const payload = JSON.stringify({ topic, detail });
+        run(topic, detail);
+        const payload = JSON.stringify({ topic, detail, from: instance });
         app.database
           .executeSql('select pg_notify($1, $2)', [CHANNEL, payload])
           .catch((err: unknown) => app.log.error({ err, topic }, 'change not announced'));
