@@ -2,6 +2,9 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Vitest's default on two cores is one worker (cores - 1), which leaves a core idle while a
+    // file waits on PostgreSQL, ffmpeg or a timer. Two keep both busy (CI's machine has two).
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -30,6 +33,9 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['./vitest.setup.ts'],
+          // Rendering Mantine screens in jsdom takes seconds on a busy two-core machine: the
+          // default 5 s timed out in a full run beside other work.
+          testTimeout: 15_000,
         },
       },
     ],
