@@ -367,6 +367,8 @@ test.describe('uploads portal', () => {
       ),
     ).toBeVisible();
     await expect(files.getByText('(2:05)')).toBeVisible();
+    // The row's next step points to those notes before finalising.
+    await expect(poem.getByText(/^Next: read the notes on your files/)).toBeVisible();
     // Nothing wider than the screen, and nothing an assistive technology cannot read.
     await expectNothingWider(page);
     await expectNoAccessibilityViolations(page);

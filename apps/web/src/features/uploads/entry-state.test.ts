@@ -48,6 +48,15 @@ describe('an entry’s next step', () => {
     );
   });
 
+  it('points to the notes on a file before finalising (too long, no sound)', () => {
+    const noted = upload({
+      processing: { ...upload().processing, state: 'ready', warnings: ['no-audio'] },
+    });
+    const warned = entry({ status: 1, orderItemUploads: [noted] });
+    expect(finaliseReadiness(warned)).toBe('ready');
+    expect(nextStepText(warned)).toMatch(/^Next: read the notes on your files, then finalise/);
+  });
+
   it('asks for a new main file when every main file failed', () => {
     const broken = entry({ status: 1, orderItemUploads: [withState('failed')] });
     expect(finaliseReadiness(broken)).toBe('unreadable');

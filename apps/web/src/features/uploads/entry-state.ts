@@ -84,7 +84,10 @@ export function nextStepText(entry: ParticipantOrderItem): string | null {
     case 'unreadable':
       return PROCESSING_MESSAGES.finaliseUnreadable;
     case 'ready':
-      return 'Next: check your files, then finalise to send the entry to the adjudicators.';
+      // Warnings (too long, no sound) do not stop finalising, but are worth a second look first.
+      return entry.orderItemUploads.some((u) => !u.isDeleted && u.processing.warnings.length > 0)
+        ? 'Next: read the notes on your files, then finalise (or upload again before the deadline).'
+        : 'Next: check your files, then finalise to send the entry to the adjudicators.';
   }
 }
 
