@@ -121,6 +121,13 @@ async function paidEntries(page: Page, email: string) {
   return contestant.id;
 }
 
+/** Nothing on the page is wider than the screen (no sideways scrolling on a phone). */
+async function expectNothingWider(page: Page) {
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+  ).toBeLessThanOrEqual(0);
+}
+
 const entry = (page: Page, code: string) =>
   page.getByRole('article').filter({ has: page.getByRole('heading', { name: new RegExp(code) }) });
 
@@ -143,7 +150,17 @@ test.describe('uploads portal', () => {
       /^Entry Title: MU101 - .+ \| Due: \d{2} [A-Z][a-z]+ \d{4}$/,
     );
     await expect(piano.getByText('Entry Incomplete')).toBeVisible();
+    // A compact row (issue 19): the next step is Upload; Finalise Entry waits, secondary, and the
+    // files and uploaders are in the entry's detail, one tap away.
+    await expect(piano.getByText('No files yet')).toBeVisible();
+    await expect(piano.getByRole('table')).toHaveCount(0);
     await expectNoAccessibilityViolations(page);
+    await expectNothingWider(page);
+    await page.screenshot({ path: testInfo.outputPath('entries.png'), fullPage: true });
+    await piano.getByRole('button', { name: 'Upload files for MU101' }).click();
+    await expect(
+      piano.getByRole('button', { name: 'Upload video or audio for MU101' }),
+    ).toBeFocused();
 
     // A slow line (about 1 MB/s up), so the upload is still going when the server stops.
     const cdp = await page.context().newCDPSession(page);
@@ -194,6 +211,7 @@ test.describe('uploads portal', () => {
 
     await expect(piano.getByText('Entry Complete', { exact: true })).toBeVisible();
     await expect(page.getByText('Total Items: 2 (1 of 2 complete)')).toBeVisible();
+    await expect(piano.getByText('1 main file')).toBeVisible();
     const mainFiles = piano.getByRole('table', { name: 'Main entry files of MU101' });
     await expect(mainFiles.getByText('Piano recital.MOV')).toBeVisible();
 
@@ -289,13 +307,18 @@ test.describe('uploads portal', () => {
     await expect(page.getByText('File deleted successfully')).toBeVisible();
     await expect(supporting.getByText('Sheet music.pdf')).toHaveCount(0);
 
-    // Finalise the piano entry.
+    // Finalise the piano entry: the last step, confirmed, as it locks the entry.
     await piano.getByRole('button', { name: 'Finalise Entry MU101' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Finalise Entry' });
+    await expect(confirm.getByText(/cannot add, replace or delete its files/)).toBeVisible();
+    await expectAccessibleDialog(page, confirm);
+    await confirm.getByRole('button', { name: 'Finalise Entry' }).click();
     await expect(page.getByText('Entry has been finalised')).toBeVisible();
     await expect(piano.getByText('Entry Complete & Finalised').first()).toBeVisible();
 
     // Withdraw the poem, after confirming.
     const poem = entry(page, 'DA101');
+    await poem.getByRole('button', { name: 'Details of DA101' }).click();
     await poem.getByRole('button', { name: 'Withdraw Entry DA101' }).click();
     const dialog = page.getByRole('dialog', { name: 'Withdraw Entry' });
     await expect(
@@ -307,7 +330,15 @@ test.describe('uploads portal', () => {
     await dialog.getByRole('button', { name: 'Withdraw Entry' }).click();
     await expect(page.getByText('Order item withdrawn successfully')).toBeVisible();
     await expect(poem.getByText('This entry was withdrawn')).toBeVisible();
+    // A withdrawn entry is no longer one to complete: counted apart (decision 028).
+    await expect(page.getByText('Total Items: 1 (1 of 1 complete)')).toBeVisible();
+    await expect(page.getByText('Not counted: 1 withdrawn entry.')).toBeVisible();
     await expectNoAccessibilityViolations(page);
+    await expectNothingWider(page);
+    await page.screenshot({
+      path: testInfo.outputPath('finalised-and-withdrawn.png'),
+      fullPage: true,
+    });
   });
   test('warns before the deadline of a recording with no sound that runs over the time limit', async ({
     page,
@@ -318,6 +349,7 @@ test.describe('uploads portal', () => {
     await paidEntries(page, email);
     await page.goto('/uploads');
     const poem = entry(page, 'DA101');
+    await poem.getByRole('button', { name: 'Upload files for DA101' }).click();
     // Two minutes and five seconds, against the poem's limit of two minutes, and no sound.
     const file = path.join(filesDir, 'Poem take 1.mp4');
     writeFileSync(file, recording({ seconds: 125, size: '320x180', silent: true }));
@@ -335,10 +367,10 @@ test.describe('uploads portal', () => {
       ),
     ).toBeVisible();
     await expect(files.getByText('(2:05)')).toBeVisible();
+    // The row's next step points to those notes before finalising.
+    await expect(poem.getByText(/^Next: read the notes on your files/)).toBeVisible();
     // Nothing wider than the screen, and nothing an assistive technology cannot read.
-    expect(
-      await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
-    ).toBeLessThanOrEqual(0);
+    await expectNothingWider(page);
     await expectNoAccessibilityViolations(page);
     await poem.screenshot({ path: testInfo.outputPath('warnings.png') });
   });

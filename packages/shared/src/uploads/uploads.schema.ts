@@ -86,8 +86,13 @@ export const ParticipantOrderItemsPageSchema = z.object({
   items: z.array(ParticipantOrderItemSchema),
   /** Entries matching the search. */
   total: z.number().int(),
-  /** Of all the contestant's entries this year: how many, and how many are complete. */
+  /**
+   * Of all the contestant's entries this year: how many (withdrawn ones included), how many of
+   * those are withdrawn, and how many of the others are complete. 'Total Items' counts only the
+   * entries not withdrawn: a withdrawn entry can no longer be completed (decision 028).
+   */
   allEntries: z.number().int(),
+  withdrawnEntries: z.number().int(),
   completeEntries: z.number().int(),
   /**
    * Every year in which the contestant has paid entries, newest first: earlier events stay

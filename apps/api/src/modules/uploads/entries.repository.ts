@@ -60,7 +60,9 @@ export async function pageEntries(db: Database, filter: EntryListFilter) {
   const [year] = await db
     .select({
       all: count(),
-      complete: sql<number>`count(*) filter (where ${hasMainFile})`,
+      withdrawn: sql<number>`count(*) filter (where ${orderItems.isCancelled})`,
+      // Complete and not withdrawn: what 'X of N complete' counts (decision 028).
+      complete: sql<number>`count(*) filter (where ${hasMainFile} and not ${orderItems.isCancelled})`,
     })
     .from(orderItems)
     .innerJoin(orders, eq(orders.id, orderItems.orderId))
@@ -70,6 +72,7 @@ export async function pageEntries(db: Database, filter: EntryListFilter) {
     rows,
     total: Number(totals?.total ?? 0),
     allEntries: Number(year?.all ?? 0),
+    withdrawnEntries: Number(year?.withdrawn ?? 0),
     completeEntries: Number(year?.complete ?? 0),
   };
 }

@@ -97,6 +97,7 @@ describe('the uploads portal list (GET ParticipantOrderItems)', () => {
     const page = await list(f, profile);
     expect(page.total).toBe(2);
     expect(page.allEntries).toBe(2);
+    expect(page.withdrawnEntries).toBe(0);
     expect(page.completeEntries).toBe(0);
     // The years it has entries in: the portal offers earlier ones once a new event is live.
     expect(page.years).toEqual([2025]);
@@ -248,6 +249,24 @@ describe('entry files (POST UploadS3Files)', () => {
       isPrimaryFile: true,
     });
     expect(page.completeEntries).toBe(1);
+  });
+
+  it('counts a withdrawn entry apart: not among the entries the family can still complete', async () => {
+    const [art, otherArt] = items.filter(
+      (i) => i.category.section === 'Visual Arts & Design' && !i.isGroupItem,
+    );
+    const { f, profile, ids } = await paidEntries([art!, otherArt!, musicSolo()]);
+    for (const id of ids.slice(0, 2)) {
+      expect((await sendFile(f, id, 'artwork.png', PNG, 2)).statusCode).toBe(200);
+    }
+    // A complete entry withdrawn: the family can no longer complete it, nor does it count as done.
+    const withdrawn = await f.call('PUT', `/api/OrderItems/${ids[1]}/Withdraw`);
+    expect(withdrawn.statusCode, withdrawn.body).toBe(200);
+    const page = await list(f, profile);
+    expect(page).toMatchObject({ allEntries: 3, withdrawnEntries: 1, completeEntries: 1 });
+    // The counts are the contestant's year, whatever the search shows.
+    const found = await list(f, profile, `&search=${musicSolo().code}`);
+    expect(found).toMatchObject({ total: 1, allEntries: 3, withdrawnEntries: 1 });
   });
 
   it('keeps the main file of a performance for the video uploader', async () => {

@@ -51,7 +51,14 @@ export function createEntriesService(deps: {
       }
       const years = await repo.entryYears(db, customerId, query.participantId);
       if (year === undefined)
-        return { items: [], total: 0, allEntries: 0, completeEntries: 0, years };
+        return {
+          items: [],
+          total: 0,
+          allEntries: 0,
+          withdrawnEntries: 0,
+          completeEntries: 0,
+          years,
+        };
       const page = await repo.pageEntries(db, {
         customerId,
         profileId: query.participantId,
@@ -64,6 +71,7 @@ export function createEntriesService(deps: {
         items: await describeEntries(page.rows),
         total: page.total,
         allEntries: page.allEntries,
+        withdrawnEntries: page.withdrawnEntries,
         completeEntries: page.completeEntries,
         years,
       };

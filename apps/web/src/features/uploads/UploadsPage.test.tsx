@@ -24,6 +24,10 @@ const routes = [{ path: '/uploads', element: <UploadsPage /> }];
 const open = () => renderRoutes(routes, '/uploads');
 const block = (code: string) =>
   screen.getByRole('article', { name: new RegExp(`^Entry Title: ${code} `) });
+/** Opens an entry's detail (its files, uploaders and Withdraw Entry), one tap from its row. */
+async function openDetail(user: ReturnType<typeof userEvent.setup>, code: string) {
+  await user.click(await screen.findByRole('button', { name: `Details of ${code}` }));
+}
 const listRequests = (requests: MockRequest[]) =>
   requests.filter((r) => r.path === '/api/OrderItems/ParticipantOrderItems');
 
@@ -35,6 +39,7 @@ describe('UploadsPage (spec 2, Uploads portal)', () => {
   });
 
   it('lists each entry with its title, due date and status badge, and the total line', async () => {
+    const user = userEvent.setup();
     const requests = mockApi(
       uploadsServer(
         entriesPage(
@@ -58,7 +63,7 @@ describe('UploadsPage (spec 2, Uploads portal)', () => {
             }),
             entry({ id: 305, itemCode: 'MU102', isCancelled: true }),
           ],
-          { allEntries: 6, completeEntries: 2 },
+          { allEntries: 6, withdrawnEntries: 1, completeEntries: 2 },
         ),
       ),
     );
@@ -66,8 +71,12 @@ describe('UploadsPage (spec 2, Uploads portal)', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: UPLOAD_MESSAGES.heading }),
     ).toBeInTheDocument();
+    // A withdrawn entry is not one the family can still complete: counted apart (decision 028).
     expect(await screen.findByTestId('entries-total')).toHaveTextContent(
-      'Total Items: 6 (2 of 6 complete)',
+      'Total Items: 5 (2 of 5 complete)',
+    );
+    expect(screen.getByTestId('entries-withdrawn')).toHaveTextContent(
+      'Not counted: 1 withdrawn entry.',
     );
     expect(screen.getByRole('heading', { name: UPLOAD_MESSAGES.entriesList })).toBeInTheDocument();
     expect(
@@ -83,8 +92,9 @@ describe('UploadsPage (spec 2, Uploads portal)', () => {
     const incomplete = block('MU101');
     expect(within(incomplete).getByText(UPLOAD_MESSAGES.badges.incomplete)).toBeInTheDocument();
     expect(within(incomplete).getByRole('button', { name: /Finalise Entry/ })).toBeInTheDocument();
-    expect(within(incomplete).getByRole('button', { name: /Withdraw Entry/ })).toBeInTheDocument();
     expect(within(incomplete).getByRole('button', { name: /View Result/ })).toBeInTheDocument();
+    await openDetail(user, 'MU101');
+    expect(within(incomplete).getByRole('button', { name: /Withdraw Entry/ })).toBeInTheDocument();
     expect(
       within(incomplete).getByRole('button', { name: 'Upload video or audio for MU101' }),
     ).toBeInTheDocument();
@@ -93,6 +103,7 @@ describe('UploadsPage (spec 2, Uploads portal)', () => {
 
     const complete = block('DR201');
     expect(within(complete).getByText(UPLOAD_MESSAGES.badges.complete)).toBeInTheDocument();
+    await openDetail(user, 'DR201');
     const files = within(complete).getByRole('table', { name: 'Main entry files of DR201' });
     expect(
       within(files)
@@ -111,7 +122,8 @@ describe('UploadsPage (spec 2, Uploads portal)', () => {
     expect(within(expired).getByRole('button', { name: /View Result/ })).toBeInTheDocument();
 
     const finalised = block('VA401');
-    expect(within(finalised).getAllByText(UPLOAD_MESSAGES.badges.finalised)).toHaveLength(2);
+    expect(within(finalised).getByText(UPLOAD_MESSAGES.badges.finalised)).toBeInTheDocument();
+    await openDetail(user, 'VA401');
     expect(within(finalised).queryByRole('button', { name: /Upload/ })).toBeNull();
     expect(within(finalised).queryByRole('button', { name: /Finalise Entry/ })).toBeNull();
     expect(within(finalised).getByRole('button', { name: 'View my-song.mp4' })).toBeInTheDocument();
@@ -120,7 +132,9 @@ describe('UploadsPage (spec 2, Uploads portal)', () => {
     const withdrawn = block('MU102');
     expect(within(withdrawn).getByText(UPLOAD_MESSAGES.withdrawnState)).toBeInTheDocument();
     expect(within(withdrawn).queryByText(UPLOAD_MESSAGES.badges.incomplete)).toBeNull();
+    await openDetail(user, 'MU102');
     expect(within(withdrawn).queryByRole('button', { name: /Upload/ })).toBeNull();
+    expect(within(withdrawn).queryByRole('button', { name: /Withdraw Entry/ })).toBeNull();
 
     const list = listRequests(requests)[0];
     expect(list?.query.get('participantId')).toBe('7');
@@ -132,7 +146,9 @@ describe('UploadsPage (spec 2, Uploads portal)', () => {
 
   it('offers the image uploader only on a Visual Arts & Design entry', async () => {
     mockApi(uploadsServer(entriesPage([entry({ itemCode: 'VA101', acceptsImages: true })])));
+    const user = userEvent.setup();
     open();
+    await openDetail(user, 'VA101');
     expect(
       await screen.findByRole('button', { name: 'Upload image for VA101' }),
     ).toBeInTheDocument();
@@ -213,7 +229,7 @@ describe('UploadsPage (spec 2, Uploads portal)', () => {
     expect(requests.filter((r) => r.method === 'PUT')).toEqual([]);
   });
 
-  it('finalises an entry with a main file', async () => {
+  it('finalises an entry with a main file after a confirmation that it locks the entry', async () => {
     const requests = mockApi(
       uploadsServer(entriesPage([entry({ status: 1, orderItemUploads: [upload()] })]), (r) =>
         r.method === 'PUT' ? [200, changedOrderItem()] : [500],
@@ -222,6 +238,17 @@ describe('UploadsPage (spec 2, Uploads portal)', () => {
     const user = userEvent.setup();
     open();
     await user.click(await screen.findByRole('button', { name: 'Finalise Entry MU101' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Finalise Entry' });
+    expect(within(dialog).getByText('MU101 - Piano Solo')).toBeInTheDocument();
+    expect(within(dialog).getByText(/cannot add, replace or delete its files/)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(requests.filter((r) => r.method === 'PUT')).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Finalise Entry MU101' }));
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Finalise Entry' }),
+    );
     await waitFor(() => toastWith('teal', UPLOAD_MESSAGES.finalised));
     const put = requests.find((r) => r.method === 'PUT');
     expect(put?.path).toBe('/api/OrderItems/301');
@@ -238,6 +265,9 @@ describe('UploadsPage (spec 2, Uploads portal)', () => {
     const user = userEvent.setup();
     open();
     await user.click(await screen.findByRole('button', { name: 'Finalise Entry MU101' }));
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Finalise Entry' }),
+    );
     await waitFor(() => toastWith('orange', UPLOAD_MESSAGES.mainFileRequired));
   });
 
@@ -255,6 +285,7 @@ describe('UploadsPage (spec 2, Uploads portal)', () => {
     );
     const user = userEvent.setup();
     open();
+    await openDetail(user, 'MU101');
     await user.click(await screen.findByRole('button', { name: 'Withdraw Entry MU101' }));
     const dialog = await screen.findByRole('dialog', { name: 'Withdraw Entry' });
     expect(within(dialog).getByText(UPLOAD_MESSAGES.withdrawConfirm)).toBeInTheDocument();
@@ -281,6 +312,7 @@ describe('UploadsPage (spec 2, Uploads portal)', () => {
     );
     const user = userEvent.setup();
     open();
+    await openDetail(user, 'MU101');
     await user.click(await screen.findByRole('button', { name: 'Delete my-song.mp4' }));
     await waitFor(() => toastWith('teal', UPLOAD_MESSAGES.deleted));
     const deleted = requests.find((r) => r.method === 'DELETE');
@@ -304,6 +336,7 @@ describe('UploadsPage (spec 2, Uploads portal)', () => {
     );
     const user = userEvent.setup();
     open();
+    await openDetail(user, 'MU101');
     await user.click(await screen.findByRole('button', { name: 'View my-song.mp4' }));
     await waitFor(() => expect(tab.location.href).toBe('/files/signed-link'));
     expect(window.open).toHaveBeenCalledWith('', '_blank');

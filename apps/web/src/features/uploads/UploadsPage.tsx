@@ -32,11 +32,14 @@ import {
   useFinaliseEntry,
   useWithdrawEntry,
 } from './api/entry-actions.ts';
-import { ENTRIES_PAGE_SIZE, useEntries } from './api/participant-order-items.ts';
+import { useEntries } from './api/participant-order-items.ts';
 import { EntryCard } from './components/EntryCard.tsx';
-import { HowItWorksModal } from './components/HowItWorksModal.tsx';
+import { EntriesPager } from './components/EntriesPager.tsx';
+import { FinaliseModal } from './components/FinaliseModal.tsx';
+import { HelpIcon, HowItWorksModal } from './components/HowItWorksModal.tsx';
 import { ResultsModal } from './components/ResultsModal.tsx';
 import { WithdrawModal } from './components/WithdrawModal.tsx';
+import { entriesTotals } from './entry-state.ts';
 import { mainFiles } from './upload-checks.ts';
 import { UPLOAD_TEXT } from './upload-messages.ts';
 import { uploadSettings } from './upload-settings.ts';
@@ -45,21 +48,6 @@ import { useIsOnline } from './use-online-status.ts';
 
 /** Spec 5 and 9: search runs once the text has 2 characters (or is empty), after a pause. */
 const SEARCH_DELAY_MS = 400;
-
-function HelpIcon() {
-  return (
-    <svg viewBox="0 0 24 24" width="26" height="26" aria-hidden="true" focusable="false">
-      <circle cx="12" cy="12" r="10" fill="none" stroke="currentColor" strokeWidth="2" />
-      <path
-        d="M9.5 9.5a2.5 2.5 0 1 1 3.5 2.3c-.6.3-1 .9-1 1.6v.6M12 17.2v.1"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        strokeLinecap="round"
-      />
-    </svg>
-  );
-}
 
 /** /uploads (spec 2, Uploads portal): each paid entry of a contestant, its files and status. */
 export default function UploadsPage() {
@@ -109,6 +97,7 @@ export default function UploadsPage() {
 
   const [showHelp, setShowHelp] = useState(false);
   const [toWithdraw, setToWithdraw] = useState<ParticipantOrderItem | null>(null);
+  const [toFinalise, setToFinalise] = useState<ParticipantOrderItem | null>(null);
   const [resultOf, setResultOf] = useState<ParticipantOrderItem | null>(null);
 
   // Back online after an outage: say so (an interrupted tus upload carries on by itself).
@@ -151,18 +140,21 @@ export default function UploadsPage() {
     );
   }
 
-  /** Spec 5: a main entry file first; the server checks again (MAIN_FILE_REQUIRED). */
+  /**
+   * Spec 5: a main entry file first; the server checks again (MAIN_FILE_REQUIRED). Then a
+   * confirmation, as a finalised entry takes no more changes (decision 028).
+   */
   function finaliseEntry(entry: ParticipantOrderItem) {
     if (mainFiles(entry).length === 0) {
       toast('warning', UPLOAD_MESSAGES.mainFileRequired);
       return;
     }
-    finalise.mutate(entry.id);
+    setToFinalise(entry);
   }
 
   const noContestants = profiles !== undefined && profiles.length === 0;
   const nothingEntered = noContestants || (page !== undefined && page.allEntries === 0 && !search);
-  const lastShown = page ? Math.min(skip + ENTRIES_PAGE_SIZE, page.total) : 0;
+  const totals = page ? entriesTotals(page) : null;
 
   return (
     <Container size="lg" px={{ base: 'sm', sm: 'md' }} py={{ base: 'lg', sm: 'xl' }}>
@@ -228,10 +220,17 @@ export default function UploadsPage() {
               maw={{ sm: 200 }}
             />
           )}
-          {page && (
-            <Text fw={600} data-testid="entries-total">
-              Total Items: {page.allEntries} ({page.completeEntries} of {page.allEntries} complete)
-            </Text>
+          {totals && (
+            <div>
+              <Text fw={600} data-testid="entries-total">
+                {totals.line}
+              </Text>
+              {totals.withdrawnNote && (
+                <Text size="sm" c="dark.6" data-testid="entries-withdrawn">
+                  {totals.withdrawnNote}
+                </Text>
+              )}
+            </div>
           )}
           <Group gap="sm" align="flex-end" wrap="wrap">
             <TextInput
@@ -306,29 +305,7 @@ export default function UploadsPage() {
               />
             ))}
           </Stack>
-          {page.total > ENTRIES_PAGE_SIZE && (
-            <Group justify="space-between" mt="md" gap="sm">
-              <Button
-                size="md"
-                variant="default"
-                disabled={skip === 0}
-                onClick={() => setSkip(Math.max(0, skip - ENTRIES_PAGE_SIZE))}
-              >
-                Previous
-              </Button>
-              <Text size="sm">
-                {skip + 1}–{lastShown} of {page.total}
-              </Text>
-              <Button
-                size="md"
-                variant="default"
-                disabled={skip + ENTRIES_PAGE_SIZE >= page.total}
-                onClick={() => setSkip(skip + ENTRIES_PAGE_SIZE)}
-              >
-                Next
-              </Button>
-            </Group>
-          )}
+          <EntriesPager skip={skip} total={page.total} onSkip={setSkip} />
         </section>
       )}
 
@@ -338,6 +315,12 @@ export default function UploadsPage() {
         withdrawing={withdraw.isPending}
         onConfirm={(entry) => withdraw.mutate(entry.id, { onSettled: () => setToWithdraw(null) })}
         onClose={() => setToWithdraw(null)}
+      />
+      <FinaliseModal
+        entry={toFinalise}
+        finalising={finalise.isPending}
+        onConfirm={(entry) => finalise.mutate(entry.id, { onSettled: () => setToFinalise(null) })}
+        onClose={() => setToFinalise(null)}
       />
       <ResultsModal entry={resultOf} onClose={() => setResultOf(null)} />
     </Container>

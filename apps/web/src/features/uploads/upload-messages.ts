@@ -11,6 +11,10 @@ export const UPLOAD_TEXT = {
   unsupportedTitle: 'Unsupported Format',
   howItWorksTitle: 'How It Works',
   withdrawTitle: 'Withdraw Entry',
+  // Not in the spec, which finalises without asking; the confirmation is decision 028's.
+  finaliseTitle: 'Finalise Entry',
+  finaliseConfirm:
+    'Finalising sends this entry to the adjudicators. After that you cannot add, replace or delete its files, or withdraw it.',
   exceedsSize: (file: string, size: string) => `${file} exceeds maximum allowed size of ${size}`,
   tooSmall: (size: string) => `This file is smaller than the allowed size of ${size}`,
   wrongType: (types: string) => `You can only upload: ${types}`,

@@ -49,6 +49,14 @@ function openPage(client: UploadClient = browserUploadClient) {
   );
 }
 
+/** Once the list is in, opens every entry's detail, where its uploaders are (issue 19). */
+async function openDetails() {
+  await screen.findByTestId('entries-total');
+  for (const toggle of screen.getAllByRole('button', { name: /^Details of / })) {
+    fireEvent.click(toggle);
+  }
+}
+
 const fileOf = (name: string, size: number, type = '') => {
   const file = new File(['x'], name, { type });
   Object.defineProperty(file, 'size', { value: size });
@@ -175,7 +183,7 @@ describe('uploading files (spec 4 Upload flow, spec 5 and 8)', () => {
     );
     const user = userEvent.setup();
     openPage();
-    await screen.findByTestId('entries-total');
+    await openDetails();
     await user.upload(
       picker('Upload video or audio for MU101'),
       fileOf('My-Song.mp4', 2000, 'video/mp4'),
@@ -188,7 +196,7 @@ describe('uploading files (spec 4 Upload flow, spec 5 and 8)', () => {
     const requests = mockApi(uploadsServer(entriesPage([entry()])));
     const user = userEvent.setup();
     openPage();
-    await screen.findByTestId('entries-total');
+    await openDetails();
     const input = picker('Upload video or audio for MU101');
     const click = vi.spyOn(input, 'click');
     await user.upload(input, fileOf('concert.mp4', 5 * 1024 ** 3, 'video/mp4'));
@@ -214,7 +222,7 @@ describe('uploading files (spec 4 Upload flow, spec 5 and 8)', () => {
     );
     const user = userEvent.setup();
     openPage();
-    await screen.findByTestId('entries-total');
+    await openDetails();
     await user.click(screen.getByRole('button', { name: /Supporting Files/ }));
     await user.upload(
       picker('Upload supporting document for MU101'),
@@ -229,7 +237,7 @@ describe('uploading files (spec 4 Upload flow, spec 5 and 8)', () => {
     const requests = mockApi(uploadsServer(entriesPage([entry()])));
     const user = userEvent.setup({ applyAccept: false });
     openPage();
-    await screen.findByTestId('entries-total');
+    await openDetails();
     await user.upload(picker('Upload video or audio for MU101'), fileOf('clip.avi', 2000));
     const dialog = await screen.findByRole('dialog', { name: 'Unsupported Format' });
     expect(
@@ -246,7 +254,7 @@ describe('uploading files (spec 4 Upload flow, spec 5 and 8)', () => {
     const requests = mockApi(uploadsServer(entriesPage([entry()])));
     const user = userEvent.setup();
     openPage();
-    await screen.findByTestId('entries-total');
+    await openDetails();
     const input = picker('Upload video or audio for MU101');
     await user.upload(input, fileOf('empty.mp4', 0, 'video/mp4'));
     toastWith('orange', UPLOAD_TEXT.tooSmall('1 byte'));
@@ -273,7 +281,7 @@ describe('uploading files (spec 4 Upload flow, spec 5 and 8)', () => {
     );
     const user = userEvent.setup();
     openPage();
-    await screen.findByTestId('entries-total');
+    await openDetails();
     await user.click(screen.getByRole('button', { name: /Supporting Files \(0\)/ }));
     await user.upload(
       picker('Upload supporting document for MU101'),
@@ -317,7 +325,7 @@ describe('uploading files (spec 4 Upload flow, spec 5 and 8)', () => {
     mockApi(uploadsServer(entriesPage([entry({ acceptsImages: true, itemCode: 'VA101' })])));
     const user = userEvent.setup();
     openPage();
-    await screen.findByTestId('entries-total');
+    await openDetails();
     await user.upload(picker('Upload image for VA101'), fileOf('art.png', 4000, 'image/png'));
     expect(FakeXhr.last?.headers.uploadTypeId).toBe('2');
     await user.click(await screen.findByRole('button', { name: UPLOAD_MESSAGES.cancelHint }));
@@ -330,7 +338,7 @@ describe('uploading files (spec 4 Upload flow, spec 5 and 8)', () => {
     mockApi(uploadsServer(entriesPage([entry({ acceptsImages: true, itemCode: 'VA101' })])));
     const user = userEvent.setup();
     openPage();
-    await screen.findByTestId('entries-total');
+    await openDetails();
     await user.upload(picker('Upload image for VA101'), fileOf('art.png', 4000, 'image/png'));
     act(() => FakeXhr.last?.respond(200, { name: 'File exists', fileUrl: '' }));
     await waitFor(() => toastWith('orange', UPLOAD_MESSAGES.duplicateFile));
@@ -346,7 +354,7 @@ describe('uploading files (spec 4 Upload flow, spec 5 and 8)', () => {
     mockApi(uploadsServer(entriesPage([entry({ acceptsImages: true, itemCode: 'VA101' })])));
     const user = userEvent.setup();
     openPage();
-    await screen.findByTestId('entries-total');
+    await openDetails();
     await user.upload(picker('Upload image for VA101'), fileOf('art.png', 4000, 'image/png'));
     act(() => FakeXhr.last?.onerror?.());
     await waitFor(() =>
@@ -365,7 +373,7 @@ describe('uploading files (spec 4 Upload flow, spec 5 and 8)', () => {
     const requests = mockApi(uploadsServer(entriesPage([entry()]), videoServer));
     const user = userEvent.setup();
     openPage(video.client);
-    await screen.findByTestId('entries-total');
+    await openDetails();
     await user.upload(
       picker('Upload video or audio for MU101'),
       fileOf('recital.MOV', 8000, 'video/quicktime'),
@@ -425,7 +433,7 @@ describe('uploading files (spec 4 Upload flow, spec 5 and 8)', () => {
     );
     const user = userEvent.setup();
     openPage(video.client);
-    await screen.findByTestId('entries-total');
+    await openDetails();
     await user.upload(picker('Upload video or audio for MU101'), fileOf('a.mp4', 10, 'video/mp4'));
     await waitFor(() => expect(video.calls).toHaveLength(1));
     expect(sentRequests(requests).map((r) => `${r.method} ${r.path}`)).toEqual([
@@ -443,7 +451,7 @@ describe('uploading files (spec 4 Upload flow, spec 5 and 8)', () => {
     );
     const user = userEvent.setup();
     openPage(video.client);
-    await screen.findByTestId('entries-total');
+    await openDetails();
     await user.upload(picker('Upload video or audio for MU101'), fileOf('a.mp4', 10, 'video/mp4'));
     expect(
       await screen.findByText(UPLOAD_MESSAGES.stalled(1), {}, { timeout: 3000 }),
@@ -460,7 +468,7 @@ describe('uploading files (spec 4 Upload flow, spec 5 and 8)', () => {
     mockApi(uploadsServer(entriesPage([entry()])));
     const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(true);
     openPage();
-    await screen.findByTestId('entries-total');
+    await openDetails();
     online.mockReturnValue(false);
     act(() => {
       window.dispatchEvent(new Event('offline'));

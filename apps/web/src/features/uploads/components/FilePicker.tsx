@@ -34,6 +34,8 @@ export function FilePicker(props: {
   entry: ParticipantOrderItem;
   settings: UploadSettings;
   disabled: boolean;
+  /** The entry's next step (no main file yet): a filled button; otherwise a quieter one. */
+  prominent: boolean;
   onAccepted: (file: File) => void;
 }) {
   const input = useRef<HTMLInputElement>(null);
@@ -111,6 +113,7 @@ export function FilePicker(props: {
       />
       <Button
         size="md"
+        variant={props.prominent ? 'filled' : 'light'}
         fullWidth
         disabled={props.disabled}
         aria-label={props.accessibleLabel}

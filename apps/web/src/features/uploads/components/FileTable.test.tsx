@@ -2,8 +2,7 @@ import { PROCESSING_MESSAGES } from '@eisteddfod/shared';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { withMantine } from '../../../test/render.tsx';
-import { entry, upload } from '../test/fixtures.ts';
-import { EntryFooter } from './EntryFooter.tsx';
+import { upload } from '../test/fixtures.ts';
 import { FileTable } from './FileTable.tsx';
 
 const processing = (changes: Partial<ReturnType<typeof upload>['processing']>) =>
@@ -74,35 +73,5 @@ describe('a file’s processing in the uploads portal (issue 18)', () => {
   it('says a recording was not checked when the server cannot process recordings', () => {
     const files = table([processing({ state: 'unchecked' })]);
     expect(within(files).getByText(PROCESSING_MESSAGES.unchecked)).toBeVisible();
-  });
-});
-
-describe('finalising waits for processing', () => {
-  it('keeps Finalise Entry disabled, and says why, while a file is being processed', () => {
-    withMantine(
-      <EntryFooter
-        entry={entry({ status: 1, orderItemUploads: [processing({ state: 'pending' })] })}
-        busy={false}
-        finalising={false}
-        onFinalise={vi.fn()}
-        onWithdraw={vi.fn()}
-      />,
-    );
-    const button = screen.getByRole('button', { name: 'Finalise Entry MU101' });
-    expect(button).toBeDisabled();
-    expect(button).toHaveAccessibleDescription(PROCESSING_MESSAGES.finaliseWhileProcessing);
-  });
-
-  it('offers Finalise Entry once every file is processed', () => {
-    withMantine(
-      <EntryFooter
-        entry={entry({ status: 1, orderItemUploads: [upload()] })}
-        busy={false}
-        finalising={false}
-        onFinalise={vi.fn()}
-        onWithdraw={vi.fn()}
-      />,
-    );
-    expect(screen.getByRole('button', { name: 'Finalise Entry MU101' })).toBeEnabled();
   });
 });

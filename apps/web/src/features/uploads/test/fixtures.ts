@@ -100,7 +100,8 @@ export function entriesPage(
     items,
     total: items.length,
     allEntries: items.length,
-    completeEntries: items.filter((item) => item.status === 1).length,
+    withdrawnEntries: items.filter((item) => item.isCancelled).length,
+    completeEntries: items.filter((item) => item.status === 1 && !item.isCancelled).length,
     years: [2025],
     ...changes,
   };
