@@ -4,9 +4,36 @@ import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
-const baseURL = `http://127.0.0.1:${PORT}`;
-// Every run starts from an empty embedded database, as `npm start` does on a fresh clone.
-const dataDir = mkdtempSync(path.join(tmpdir(), 'eisteddfod-e2e-'));
+
+/**
+ * Each screen size has a server of its own (the desktop's on PORT, the phone's on PORT + 1), so
+ * the two projects run side by side, each one journey at a time, and neither sees the other's
+ * families, events or pin limits. Every run starts from an empty embedded database, as
+ * `npm start` does on a fresh clone.
+ */
+function server(port: number) {
+  const baseURL = `http://127.0.0.1:${port}`;
+  const webServer = {
+    command: 'node ../apps/api/dist/server.js',
+    url: `${baseURL}/readyz`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'eisteddfod-e2e-')),
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'test',
+      PUBLIC_URL: baseURL,
+      ORGANISER_BOOTSTRAP_EMAIL: 'organiser@e2e.example',
+    },
+  };
+  return { baseURL, webServer };
+}
+const desktop = server(PORT);
+const phone = server(PORT + 1);
 
 /** Debian's Chromium, never a downloaded browser (DEVELOPERS.md, "This machine"). */
 const chromium = {
@@ -26,40 +53,32 @@ const chromium = {
 export default defineConfig({
   testDir: './tests',
   fullyParallel: false,
-  workers: 1,
+  // One worker per project (below), so the desktop and phone runs go side by side.
+  workers: 2,
   retries: 0,
   timeout: 30_000,
-  reporter: process.env.CI ? [['list']] : [['list']],
-  use: { baseURL, trace: 'retain-on-failure', launchOptions: chromium },
+  reporter: [['list']],
+  use: { trace: 'retain-on-failure', launchOptions: chromium },
   projects: [
     {
       name: 'desktop',
-      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 900 } },
+      workers: 1,
+      use: {
+        ...devices['Desktop Chrome'],
+        viewport: { width: 1280, height: 900 },
+        baseURL: desktop.baseURL,
+      },
     },
     {
       name: 'phone',
+      workers: 1,
       use: {
         ...devices['Pixel 7'],
         viewport: { width: 375, height: 812 },
         defaultBrowserType: 'chromium',
+        baseURL: phone.baseURL,
       },
     },
   ],
-  webServer: {
-    command: 'node ../apps/api/dist/server.js',
-    url: `${baseURL}/readyz`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: {
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      REDIS_URL: '',
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'test',
-      PUBLIC_URL: baseURL,
-      ORGANISER_BOOTSTRAP_EMAIL: 'organiser@e2e.example',
-    },
-  },
+  webServer: [desktop.webServer, phone.webServer],
 });

@@ -13,7 +13,9 @@ import { recording } from './test-files.ts';
  * video upload and starts again on the same data, as a crash or a deploy would.
  */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const PORT = Number(process.env.E2E_UPLOADS_PORT ?? 3215);
+// The desktop and phone runs go side by side (playwright.config.ts): one port each.
+const PORT =
+  Number(process.env.E2E_UPLOADS_PORT ?? 3215) + Number(process.env.TEST_PARALLEL_INDEX ?? 0);
 const origin = `http://127.0.0.1:${PORT}`;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'eisteddfod-e2e-uploads-'));
 const filesDir = mkdtempSync(path.join(tmpdir(), 'eisteddfod-e2e-files-'));
