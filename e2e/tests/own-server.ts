@@ -15,7 +15,7 @@ export function useOwnServer(name: string, organiserEmail: string): () => string
   let scratch = '';
 
   test.beforeAll(async () => {
-    test.setTimeout(120_000);
+    test.setTimeout(180_000);
     scratch = mkdtempSync(path.join(tmpdir(), `eisteddfod-${name}-`));
     const logFile = test.info().outputPath('server.log');
     const port = await freePort();

@@ -97,7 +97,9 @@ export class ApiInstance {
           await response?.body?.cancel();
           return response?.status === 200 ? true : undefined;
         },
-        60_000,
+        // The desktop and phone runs go side by side, so two instances may start together on a
+        // busy machine: PGlite's start (migrations, the demo seed) took over 60 s there.
+        120_000,
       ),
     ]);
   }
