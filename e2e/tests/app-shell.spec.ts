@@ -4,10 +4,13 @@ import { expectNoAccessibilityViolations } from './axe.ts';
 test.describe('app shell', () => {
   test('home page shows the event, key dates and the way in', async ({ page }) => {
     await page.goto('/');
+    // The title names the year of the event's own key dates (issue 19: '2025' above 2026's).
+    const { year } = (await (await page.request.get('/api/config')).json()) as { year: number };
     await expect(
-      page.getByRole('heading', { level: 1, name: 'Online Eisteddfod 2025' }),
+      page.getByRole('heading', { level: 1, name: `Online Eisteddfod ${year}` }),
     ).toBeVisible();
     await expect(page.getByRole('rowheader', { name: 'Registration opens' })).toBeVisible();
+    await expect(page.getByRole('row', { name: /Submission period/ })).toContainText(String(year));
     await expect(page.getByRole('heading', { name: 'How It Works' })).toBeVisible();
     await expectNoAccessibilityViolations(page);
     await page.getByRole('link', { name: 'Enter Now' }).first().click();

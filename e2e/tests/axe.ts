@@ -4,7 +4,7 @@ import { expect, type Locator, type Page } from '@playwright/test';
 /**
  * Waits until nothing on the page is moving, so that axe measures colours as drawn. A toast
  * closes by itself after 5 s with a fade that can start at any moment of a check, so each one is
- * held open first, as a person reading it does: hovering pauses Mantine's timers of every toast.
+ * held open first, as a person reading it does: hovering the stack pauses every toast's timer.
  * Then no animation or transition may be running for two looks in a row (one that starts late,
  * such as a fade already due, is waited for too).
  */

@@ -257,12 +257,13 @@ test.describe('uploads portal', () => {
 
     // The whole file arrived: the recorded size is the chosen file's (the API tests compare bytes).
     const { call } = await familyApi(page);
+    const { year } = await call<{ year: number }>('GET', '/api/config');
     const list = await call<{
       items: {
         itemCode: string;
         orderItemUploads: { sizeInBytes: number; originalFileName: string }[];
       }[];
-    }>('GET', `/api/OrderItems/ParticipantOrderItems?participantId=${contestantId}&year=2025`);
+    }>('GET', `/api/OrderItems/ParticipantOrderItems?participantId=${contestantId}&year=${year}`);
     const uploads = list.items.find((e) => e.itemCode === 'MU101')!.orderItemUploads;
     expect(uploads).toEqual([
       expect.objectContaining({

@@ -22,6 +22,27 @@ describe('SiteHeader (spec 2, menu)', () => {
     expect(labels).toEqual(['Enter Now', 'INFO', 'Login', 'Sign Up']);
   });
 
+  it('highlights only Sign Up on /register, though Enter Now goes there too', () => {
+    renderRoutes(routes, '/register');
+    expect(mainMenu().getByRole('link', { name: 'Sign Up' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    expect(mainMenu().getByRole('link', { name: 'Enter Now' })).not.toHaveAttribute('aria-current');
+    expect(mainMenu().getByRole('link', { name: 'Enter Now' })).toHaveAttribute(
+      'href',
+      '/register',
+    );
+  });
+
+  it('draws Logout as the other entries are drawn', () => {
+    localStorage.setItem('token', 't');
+    renderRoutes(routes, '/');
+    const link = mainMenu().getByRole('link', { name: 'My Orders' });
+    const logout = mainMenu().getByRole('button', { name: 'Logout' });
+    for (const name of link.classList) expect(logout).toHaveClass(name);
+  });
+
   it('offers the customer menu and Logout when logged in', () => {
     localStorage.setItem('token', 't');
     renderRoutes(routes, '/');

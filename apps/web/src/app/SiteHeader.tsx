@@ -1,5 +1,5 @@
 import { paths } from '@eisteddfod/shared';
-import { Anchor, Burger, Button, Group, Text } from '@mantine/core';
+import { Anchor, Burger, Group, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { lazy, Suspense, useState } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router';
@@ -31,22 +31,29 @@ export function SiteHeader() {
 
   const items = (
     <>
-      {links.map((link) => (
-        <NavLink
-          key={link.label}
-          to={link.to}
-          onClick={close}
-          className={({ isActive }) =>
-            isActive ? `${classes.link} ${classes.active}` : classes.link
-          }
-        >
-          {link.label}
-        </NavLink>
-      ))}
+      {links.map((link) =>
+        link.invitation ? (
+          <Link key={link.label} to={link.to} onClick={close} className={classes.link}>
+            {link.label}
+          </Link>
+        ) : (
+          <NavLink
+            key={link.label}
+            to={link.to}
+            onClick={close}
+            className={({ isActive }) =>
+              isActive ? `${classes.link} ${classes.active}` : classes.link
+            }
+          >
+            {link.label}
+          </NavLink>
+        ),
+      )}
+      {/* Drawn as the links are: a Mantine Button's smaller type made Logout look lesser. */}
       {loggedIn && (
-        <Button variant="subtle" color="gray" onClick={logout} className={classes.logout}>
+        <UnstyledButton onClick={logout} className={`${classes.link} ${classes.logout}`}>
           Logout
-        </Button>
+        </UnstyledButton>
       )}
     </>
   );

@@ -15,10 +15,10 @@ describe('Toaster', () => {
       </MantineProvider>,
     );
     // Nothing of the container is on the page (nor downloaded) before a toast is raised.
-    expect(document.querySelector('.mantine-Notifications-root')).toBeNull();
+    expect(document.querySelector('[data-toast-stack]')).toBeNull();
     act(() => toast('warning', 'Please enter your name.'));
     expect(await screen.findByText('Please enter your name.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Close notification' })).toBeInTheDocument();
-    expect(document.querySelector('.mantine-Notifications-root')).not.toBeNull();
+    expect(document.querySelector('[data-toast-stack]')).not.toBeNull();
   });
 });

@@ -3,10 +3,13 @@ import { isStaffRole, paths } from '@eisteddfod/shared';
 export interface MenuLink {
   label: string;
   to: string;
+  /** An invitation to the same place as another entry ('Enter Now' and 'Sign Up'): never shown
+   *  as the current page, so that only one entry is highlighted there. */
+  invitation?: true;
 }
 
 export const LOGGED_OUT_MENU: MenuLink[] = [
-  { label: 'Enter Now', to: paths.register.href() },
+  { label: 'Enter Now', to: paths.register.href(), invitation: true },
   { label: 'INFO', to: paths.info.href() },
   { label: 'Login', to: paths.login.href() },
   { label: 'Sign Up', to: paths.register.href() },

@@ -17,6 +17,10 @@ export const CHECKOUT_MESSAGES = {
     'We are waiting for the payment provider to confirm your payment. This page updates by itself.',
   editDeadline: 'The due date for this item has passed and therefore it cannot be edited.',
   editDeadlineTitle: 'Deadline passed',
+  // Spec 9's change fee, as the server applies it (decisions 006 and 021): a change here is free
+  // and keeps the fee; after the due date only the organisers change a code, noting the fee.
+  changeFee: (fee: string) =>
+    `Changing the item here is free until its due date. After that only the organisers can change a wrong item code, for a change fee of ${fee}, or the entry is disqualified.`,
   lateSurcharge: (percent: number) => `A ${percent}% late-entry surcharge is added to the total.`,
   itemUpdated: 'Item updated successfully',
 } as const;

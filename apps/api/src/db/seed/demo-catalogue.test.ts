@@ -65,6 +65,22 @@ describe('shifted demo dates', () => {
     const earliestDue = shifted.items.map((i) => i.dueDate).sort()[0]!;
     expect(earliestDue > today).toBe(true);
   });
+
+  it("take the year of the shifted submission period into the event's year, name and title", () => {
+    // Registration opens 15 November 2026; entries are submitted from 13 December 2026.
+    const shifted = readDemoCatalogue({ now: new Date('2026-11-22T08:00:00Z') });
+    expect(shifted.event.dates.submissionStarts).toBe('2026-12-13');
+    expect(shifted.event.year).toBe(2026);
+    expect(shifted.event.name).toBe('Online Eisteddfod 2026');
+    expect(shifted.content.title).toBe('Online Eisteddfod 2026');
+    // SEED_EXACT_DATES keeps the spec's own year (decision 001).
+    const exact = readDemoCatalogue({ exactDates: true });
+    expect([exact.event.year, exact.event.name, exact.content.title]).toEqual([
+      2025,
+      'Online Eisteddfod 2025',
+      'Online Eisteddfod 2025',
+    ]);
+  });
 });
 
 describe('a catalogue folder with a field no schema declares', () => {

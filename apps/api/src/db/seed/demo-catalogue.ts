@@ -114,15 +114,23 @@ function shiftEventDates(event: EventFile, days: number): EventFile {
   return { ...event, dates, performanceItemsDue: addDays(event.performanceItemsDue, days) };
 }
 
+/** A text naming the event's year, naming another (an event's name, the home page's title). */
+function withYear(text: string, from: number, to: number): string {
+  return text.replaceAll(String(from), String(to));
+}
+
 /**
  * The demo is shifted so that registration opened a week ago and every deadline lies ahead,
- * keeping the spec's gaps between the dates.
+ * keeping the spec's gaps between the dates. The event's year (and the year in its name) becomes
+ * the year its entries are submitted in, so that what it says matches its key dates.
  */
 function datesShiftedToToday(event: EventFile, now: Date): EventFile {
   const today = calendarDateIn(now, event.timeZone);
   const opens = new Date(`${event.dates.registrationOpens}T00:00:00Z`).getTime();
   const days = Math.round((new Date(`${today}T00:00:00Z`).getTime() - opens) / 86_400_000) - 7;
-  return shiftEventDates(event, days);
+  const shifted = shiftEventDates(event, days);
+  const year = Number(shifted.dates.submissionStarts.slice(0, 4));
+  return { ...shifted, year, name: withYear(event.name, event.year, year) };
 }
 
 export function readDemoCatalogue(
@@ -150,7 +158,10 @@ export function readDemoCatalogue(
     };
   });
   const schools = parseRows('schools.csv', SchoolRowSchema, dir).map((s) => s.name);
-  const content = readJsonFile(dir, 'content.json', EventContentSchema);
+  const read = readJsonFile(dir, 'content.json', EventContentSchema);
+  // The home page's title names the year its key dates are in (issue 19: it said 2025 above
+  // dates of 2026): the year the data names, moved with the dates.
+  const content = { ...read, title: withYear(read.title, raw.year, event.year) };
   return { event, content, categories, items, schools, rubrics: readRubrics(dir) };
 }
 

@@ -2,11 +2,15 @@ import { formatRand, type Order } from '@eisteddfod/shared';
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-/** The page frame of our payment pages: own stylesheet, no inline script (strict CSP). */
+/**
+ * The page frame of our payment pages: own stylesheet, no inline script (strict CSP), and the
+ * app's own favicon (served beside the web app; without it the browser asked for /favicon.ico).
+ */
 function page(title: string, body: string, script = ''): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)}</title><link rel="stylesheet" href="/api/payments/pay.css">${script}</head>
+<title>${escapeHtml(title)}</title><link rel="icon" href="/favicon.svg" type="image/svg+xml">
+<link rel="stylesheet" href="/api/payments/pay.css">${script}</head>
 <body><main>${body}</main></body></html>`;
 }
 

@@ -58,7 +58,8 @@ describe('MyOrdersPage (spec 2, "My Orders")', () => {
     expect(rows).toHaveLength(2);
     expect(rows[0]).toHaveTextContent('E2025-000901');
     expect(rows[0]).toHaveTextContent('R 160.00');
-    expect(rows[0]).toHaveTextContent('21 Apr 2025');
+    // Spec 2's medium format: the date and the time (08:00 UTC is 10:00 in Johannesburg).
+    expect(rows[0]).toHaveTextContent('21 Apr 2025, 10:00:00');
     expect(rows[0]).toHaveTextContent('Paid');
     expect(within(rows[0]!).getByRole('link', { name: /View Order/ })).toHaveAttribute(
       'href',

@@ -148,6 +148,14 @@ describe(
       );
     });
 
+    it("says what a change costs: free here until the due date, then spec 9's change fee", async () => {
+      mockApi(browsingServer({ cart: paidOrder(poem), items: catalogue }));
+      const user = userEvent.setup();
+      renderRoutes(routes, '/view-order/900');
+      const dialog = await openEdit(user, 'DA101');
+      expect(await within(dialog).findByText(M.changeFee('R 250.00'))).toBeInTheDocument();
+    });
+
     it('blocks the change after the due date', async () => {
       const requests = mockApi(browsingServer({ cart: paidOrder(poem, true), items: catalogue }));
       const user = userEvent.setup();

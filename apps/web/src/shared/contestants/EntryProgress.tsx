@@ -20,7 +20,8 @@ export function EntryProgress(props: {
   const steps = [props.firstStep, ...LATER_STEPS];
   const isNarrow = useMatches({ base: true, sm: false });
   return (
-    <Box mb="lg">
+    // Kept clear of toasts (decision 027): at checkout its last step is 'Make Payment'.
+    <Box mb="lg" data-toast-keep-clear>
       <VisuallyHidden>
         Step {props.active + 1} of {steps.length}: {steps[props.active]}
       </VisuallyHidden>

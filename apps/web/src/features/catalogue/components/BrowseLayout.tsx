@@ -1,4 +1,4 @@
-import { Anchor, Container, Text, Title } from '@mantine/core';
+import { Anchor, Container, Group, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { CartDrawer } from '../../../shared/cart/components/CartDrawer.tsx';
@@ -16,12 +16,22 @@ export function BrowseLayout(props: {
 }) {
   const contestant = useContestant(props.participantId).data;
   return (
-    // Room at the bottom for the floating cart button.
+    // Room at the bottom for the cart button once it floats.
     <Container size="lg" px={{ base: 'sm', sm: 'md' }} pt={{ base: 'md', sm: 'xl' }} pb={112}>
-      <Anchor component={Link} to={props.back.to} fw={600} size="md" display="inline-block" py={6}>
-        <span aria-hidden>← </span>
-        {props.back.label}
-      </Anchor>
+      <Group justify="space-between" align="center" gap="xs">
+        <Anchor
+          component={Link}
+          to={props.back.to}
+          fw={600}
+          size="md"
+          display="inline-block"
+          py={6}
+        >
+          <span aria-hidden>← </span>
+          {props.back.label}
+        </Anchor>
+        <CartDrawer />
+      </Group>
       <Title order={1} fz={{ base: 26, sm: 32 }} mt="xs">
         {props.title}
       </Title>
@@ -29,7 +39,6 @@ export function BrowseLayout(props: {
         {contestant ? `Choosing items for ${contestant.firstName} ${contestant.surname}` : ''}
       </Text>
       {props.children}
-      <CartDrawer />
     </Container>
   );
 }

@@ -89,6 +89,8 @@ export function ItemCard({ item, participantId }: { item: Item; participantId: n
             label="Instrument"
             placeholder="Select an instrument"
             data={INSTRUMENTS}
+            // Required for this item: choosing the chosen instrument again keeps it.
+            allowDeselect={false}
             value={instrument}
             onChange={setInstrument}
             withAsterisk

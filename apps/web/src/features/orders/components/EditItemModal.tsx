@@ -1,7 +1,8 @@
 import { Alert, Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { CHECKOUT_MESSAGES, type OrderItem } from '@eisteddfod/shared';
+import { CHECKOUT_MESSAGES, formatRand, type OrderItem } from '@eisteddfod/shared';
 import { useState } from 'react';
+import { useCurrentEvent } from '../../../shared/event/api/client-config.ts';
 import { useChangeItem } from '../api/change-item.ts';
 import { useComparableItems } from '../api/comparable-items.ts';
 
@@ -31,6 +32,7 @@ export function EditItemModal(props: { entry: OrderItem | null; onClose: () => v
 function EditItemForm({ entry, onDone }: { entry: OrderItem; onDone: () => void }) {
   const items = useComparableItems(entry);
   const change = useChangeItem(entry.orderId);
+  const changeFeeCents = useCurrentEvent().data?.fees.changeFeeCents;
   const [itemId, setItemId] = useState<string | null>(String(entry.itemId));
   const locked = entry.deadlinePassed;
   const options = (items.data ?? []).map((item) => ({
@@ -90,6 +92,9 @@ function EditItemForm({ entry, onDone }: { entry: OrderItem; onDone: () => void 
               } entries only.`
         }
       />
+      {changeFeeCents !== undefined && (
+        <Text size="sm">{CHECKOUT_MESSAGES.changeFee(formatRand(changeFeeCents))}</Text>
+      )}
       <Group justify="flex-end" gap="sm">
         <Button variant="default" onClick={onDone}>
           Close

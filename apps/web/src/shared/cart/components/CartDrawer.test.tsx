@@ -1,6 +1,6 @@
 import { CART_MESSAGES } from '@eisteddfod/shared';
 import { notifications } from '@mantine/notifications';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../../../test/api-mock.ts';
@@ -40,6 +40,36 @@ describe('CartDrawer (spec 2, "Cart drawer")', { timeout: 20_000 }, () => {
   afterEach(() => {
     vi.clearAllMocks();
     vi.unstubAllGlobals();
+  });
+
+  it('keeps the button in its place on the first screen and floats it once scrolled past', async () => {
+    let report: IntersectionObserverCallback = () => {};
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        constructor(callback: IntersectionObserverCallback) {
+          report = callback;
+        }
+        observe() {}
+        disconnect() {}
+      },
+    );
+    mockApi(browsingServer({ cart }));
+    renderRoutes([{ path: '/', element: <CartDrawer /> }], '/');
+    const button = await screen.findByRole('button', { name: 'View Cart, 3 items' });
+    const seen = (isIntersecting: boolean, top: number) =>
+      act(() =>
+        report(
+          [{ isIntersecting, boundingClientRect: { top } } as IntersectionObserverEntry],
+          {} as IntersectionObserver,
+        ),
+      );
+    seen(true, 80);
+    expect(button).not.toHaveAttribute('data-floating');
+    seen(false, -60);
+    expect(button).toHaveAttribute('data-floating');
+    seen(true, 10);
+    expect(button).not.toHaveAttribute('data-floating');
   });
 
   it('lists the items per contestant with the total, and removes an item', async () => {

@@ -1,7 +1,7 @@
 import { ActionIcon, Badge, Button, Drawer, Group, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { CART_MESSAGES, formatRand, type OrderItem, paths } from '@eisteddfod/shared';
-import { useId, useState } from 'react';
+import { type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useCart } from '../api/cart.ts';
 import { useRemoveFromCart } from '../api/remove-order-item.ts';
@@ -31,8 +31,28 @@ function groupByContestant(items: OrderItem[]): ContestantItems[] {
 }
 
 /**
- * Spec 2, "Cart drawer", on the sections, categories and items screens: a floating view-cart
- * button opens the cart, listed per contestant, with remove, group management and checkout.
+ * True once `spot` has left the screen: until then the view-cart button stays in its place at
+ * the top of the page, where it covers nothing (issue 19: floating from the first screen it hid
+ * a section's title on a phone); scrolled past, it floats so that it is never out of reach.
+ */
+function useScrolledPast(spot: RefObject<HTMLElement | null>): boolean {
+  const [past, setPast] = useState(false);
+  useEffect(() => {
+    const element = spot.current;
+    if (!element) return;
+    const watch = new IntersectionObserver(([seen]) => {
+      if (seen) setPast(!seen.isIntersecting && seen.boundingClientRect.top < 0);
+    });
+    watch.observe(element);
+    return () => watch.disconnect();
+  }, [spot]);
+  return past;
+}
+
+/**
+ * Spec 2, "Cart drawer", on the sections, categories and items screens: a view-cart button,
+ * floating once its place at the top of the page has scrolled away, opens the cart, listed per
+ * contestant, with remove, group management and checkout.
  */
 export function CartDrawer() {
   const cart = useCart();
@@ -42,25 +62,31 @@ export function CartDrawer() {
   const items = cart.data?.orderItems ?? [];
   const count = items.length;
   const managed = items.find((item) => item.id === managedId) ?? null;
+  const spot = useRef<HTMLDivElement>(null);
+  const floating = useScrolledPast(spot);
 
   return (
     <>
-      <Button
-        className={classes.floating}
-        size="lg"
-        radius="xl"
-        leftSection={<CartIcon />}
-        rightSection={
-          <Badge color="white" c="grape.9" size="lg" circle={count < 10} aria-hidden>
-            {count}
-          </Badge>
-        }
-        aria-label={`View Cart, ${count} ${count === 1 ? 'item' : 'items'}`}
-        aria-haspopup="dialog"
-        onClick={open}
-      >
-        View Cart
-      </Button>
+      {/* The button's place keeps its height while it floats: nothing below moves. */}
+      <div ref={spot} className={classes.spot}>
+        <Button
+          className={classes.button}
+          data-floating={floating || undefined}
+          size="lg"
+          radius="xl"
+          leftSection={<CartIcon />}
+          rightSection={
+            <Badge color="white" c="grape.9" size="lg" circle={count < 10} aria-hidden>
+              {count}
+            </Badge>
+          }
+          aria-label={`View Cart, ${count} ${count === 1 ? 'item' : 'items'}`}
+          aria-haspopup="dialog"
+          onClick={open}
+        >
+          View Cart
+        </Button>
+      </div>
 
       <Drawer
         opened={opened}

@@ -106,6 +106,28 @@ describe('GroupParticipantsModal (spec 5, "Group participants")', { timeout: 20_
     expect(screen.getByRole('button', { name: 'Add Participant' })).toBeInTheDocument();
   });
 
+  it('keeps a chosen gender, grade and school when the same option is chosen again', async () => {
+    const user = userEvent.setup();
+    renderModal(1, 3);
+    await screen.findByRole('dialog', { name: 'Group Participants' });
+    for (const [label, option] of [
+      ['Gender', 'Female'],
+      ['Grade', 'Grade 5 (10-11 years)'],
+      ['School', 'Other School'],
+    ] as const) {
+      const field = within(participant(1)).getByRole('combobox', { name: label });
+      expect(field).toHaveValue(option);
+      await user.click(field);
+      const list = await waitFor(() => {
+        const element = document.getElementById(field.getAttribute('aria-controls') ?? '');
+        if (!element) throw new Error(`${label} did not open its options`);
+        return element;
+      });
+      await user.click(within(list).getByRole('option', { name: option, hidden: true }));
+      expect(field).toHaveValue(option);
+    }
+  });
+
   it("'same school' copies the first school and hides the other rows' school field", async () => {
     const user = userEvent.setup();
     renderModal(3, 8);

@@ -246,6 +246,8 @@ function MemberFields(props: {
             }
             searchable
             nothingFoundMessage="No school matches"
+            // Required (spec 5): choosing the chosen option again keeps it rather than clearing it.
+            allowDeselect={false}
             value={member.school || null}
             onChange={(school) => props.onChange('school', school ?? '')}
           />
@@ -253,12 +255,14 @@ function MemberFields(props: {
         <Select
           label="Gender"
           data={GENDER_OPTIONS}
+          allowDeselect={false}
           value={member.gender || null}
           onChange={(gender) => props.onChange('gender', gender ?? '')}
         />
         <Select
           label="Grade"
           data={GRADE_OPTIONS}
+          allowDeselect={false}
           value={member.grade || null}
           onChange={(grade) => props.onChange('grade', grade ?? '')}
         />
