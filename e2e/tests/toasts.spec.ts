@@ -184,6 +184,8 @@ test.describe('toasts never take the control a parent needs', () => {
 
     await page.goto('/uploads');
     await expect(page.getByText('Total Items: 1 (0 of 1 complete)')).toBeVisible();
+    // The entry's next step opens its detail, where the uploaders are (decision 028).
+    await page.getByRole('button', { name: 'Upload files for DA101' }).click();
     const picker = page.getByLabel('Upload video or audio for DA101').first();
     for (const name of ['Take 1.mp4', 'Take 2.mp4', 'Take 3.mp4']) {
       const file = path.join(filesDir, `${testInfo.project.name}-${name}`);
