@@ -3,9 +3,10 @@ import { ACCOUNT_MESSAGES, paths, PIN_LENGTH, PIN_RESEND_SECONDS } from '@eisted
 import { useState, type FormEvent } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { FormCard } from '../../components/FormCard.tsx';
-import { ApiRequestError } from '../../lib/api-client.ts';
+import { ApiRequestError } from '../../lib/api-fetch.ts';
 import { toast } from '../../lib/toasts.ts';
 import {
+  preloadLoginCalls,
   readPendingLogin,
   showFlowError,
   useConfirmPin,
@@ -84,7 +85,7 @@ function VerifyForm({ pending }: { pending: PendingLogin }) {
         </Text>
         . Enter it below.
       </Text>
-      <form onSubmit={verify} noValidate>
+      <form onSubmit={verify} onFocus={preloadLoginCalls} noValidate>
         <Stack gap="md">
           <Center>
             <PinInput
