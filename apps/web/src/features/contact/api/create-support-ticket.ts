@@ -1,17 +1,20 @@
-import { publicSiteApi, type SupportTicket } from '@eisteddfod/shared';
+import type { SupportTicket } from '@eisteddfod/shared';
 import { useMutation } from '@tanstack/react-query';
-import { ApiRequestError, callApi } from '../../../lib/api-client.ts';
+import { ApiRequestError } from '../../../lib/api-fetch.ts';
 import { handleHttpError } from '../../../lib/http-errors.ts';
 import { toast } from '../../../lib/toasts.ts';
 
-/** Sends a question: 201 with the ticket number; 400 names a field; 429 when too many. */
-function createSupportTicket(ticket: SupportTicket) {
-  return callApi(publicSiteApi.supportTicket, { body: ticket });
+/** The checks and the call, with zod, loaded on first use (decision 029). */
+export const loadCall = () => import('./support-ticket-call.ts');
+
+/** Starts loading the call when someone first touches the form, so sending does not wait. */
+export function preloadSupportTicketCall(): void {
+  void loadCall();
 }
 
 export function useCreateSupportTicket() {
   return useMutation({
-    mutationFn: createSupportTicket,
+    mutationFn: async (ticket: SupportTicket) => (await loadCall()).createSupportTicket(ticket),
     meta: { handlesErrors: true },
     onError: showTicketError,
   });
