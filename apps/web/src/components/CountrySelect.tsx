@@ -1,29 +1,36 @@
-import { Select } from '@mantine/core';
-import { COUNTRIES } from '@eisteddfod/shared';
+import { TextInput } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 
-const COUNTRY_NAMES = COUNTRIES.map((country) => country.name);
-
-/** The world list of about 195 countries (spec 2), searchable by typing. The value is the name. */
-export function CountrySelect(props: {
+export interface CountrySelectProps {
   value: string;
   onChange: (country: string) => void;
   required?: boolean;
-}) {
+}
+
+/**
+ * Mantine's Select, with its dropdown, scroll area and focus trap, is 28 KB gzipped: it loads
+ * after the form has shown (decision 029), which otherwise waited for it.
+ */
+const CountryPicker = lazy(() => import('./CountryPicker.tsx'));
+
+/**
+ * The country field (spec 2): until the picker has loaded, the same field showing the country
+ * chosen, read-only, so nothing moves when the picker takes its place.
+ */
+export function CountrySelect(props: CountrySelectProps) {
   return (
-    <Select
-      label="Country"
-      size="md"
-      data={COUNTRY_NAMES}
-      searchable
-      allowDeselect={false}
-      nothingFoundMessage="No country matches"
-      maxDropdownHeight={280}
-      autoComplete="off"
-      required={props.required}
-      value={props.value || null}
-      onChange={(country) => {
-        if (country) props.onChange(country);
-      }}
-    />
+    <Suspense
+      fallback={
+        <TextInput
+          label="Country"
+          size="md"
+          value={props.value}
+          required={props.required}
+          readOnly
+        />
+      }
+    >
+      <CountryPicker {...props} />
+    </Suspense>
   );
 }
