@@ -9,7 +9,7 @@ import path from 'node:path';
  */
 
 /** @type {Page[]} */
-export const PUBLIC_PAGES = [
+const PUBLIC_PAGES = [
   { name: 'home', path: '/' },
   { name: 'information', path: '/Events/Concours' },
   { name: 'contact', path: '/contact' },

@@ -51,33 +51,43 @@ export function isPinAlreadySent(error: unknown): boolean {
 
 const handlesErrors = { handlesErrors: true };
 
-/** The flows' calls, loaded on first use: a screen shows before zod has loaded (decision 029). */
-const loadCalls = () => import('./login-calls.ts');
+// The flows' calls are imported on first use (login-calls.ts): a screen shows before zod has
+// loaded (decision 029).
 
 /** Starts loading the calls as soon as a parent touches a form, so sending it does not wait. */
 export function preloadLoginCalls(): void {
-  void loadCalls();
+  void import('./login-calls.ts');
 }
 
 export const useRegisterAccount = () =>
   useMutation({
-    mutationFn: async (form: Registration) => (await loadCalls()).registerAccount(form),
+    mutationFn: async (form: Registration) => {
+      const { registerAccount } = await import('./login-calls.ts');
+      return registerAccount(form);
+    },
     meta: handlesErrors,
   });
 export const useRequestLoginPin = () =>
   useMutation({
-    mutationFn: async (request: { username: string; isMobile: boolean }) =>
-      (await loadCalls()).requestLoginPin(request),
+    mutationFn: async (request: { username: string; isMobile: boolean }) => {
+      const { requestLoginPin } = await import('./login-calls.ts');
+      return requestLoginPin(request);
+    },
     meta: handlesErrors,
   });
 export const useResendLoginPin = () =>
   useMutation({
-    mutationFn: async (pending: PendingLogin) => (await loadCalls()).resendLoginPin(pending),
+    mutationFn: async (pending: PendingLogin) => {
+      const { resendLoginPin } = await import('./login-calls.ts');
+      return resendLoginPin(pending);
+    },
     meta: handlesErrors,
   });
 export const useConfirmPin = () =>
   useMutation({
-    mutationFn: async (request: { pending: PendingLogin; pin: string }) =>
-      (await loadCalls()).confirmPin(request),
+    mutationFn: async (request: { pending: PendingLogin; pin: string }) => {
+      const { confirmPin } = await import('./login-calls.ts');
+      return confirmPin(request);
+    },
     meta: handlesErrors,
   });

@@ -4,17 +4,20 @@ import { ApiRequestError } from '../../../lib/api-fetch.ts';
 import { handleHttpError } from '../../../lib/http-errors.ts';
 import { toast } from '../../../lib/toasts.ts';
 
-/** The checks and the call, with zod, loaded on first use (decision 029). */
-export const loadCall = () => import('./support-ticket-call.ts');
-
-/** Starts loading the call when someone first touches the form, so sending does not wait. */
+/**
+ * Starts loading the form's checks and call (with zod, imported on first use: decision 029)
+ * when someone first touches the form, so sending does not wait.
+ */
 export function preloadSupportTicketCall(): void {
-  void loadCall();
+  void import('./support-ticket-call.ts');
 }
 
 export function useCreateSupportTicket() {
   return useMutation({
-    mutationFn: async (ticket: SupportTicket) => (await loadCall()).createSupportTicket(ticket),
+    mutationFn: async (ticket: SupportTicket) => {
+      const { createSupportTicket } = await import('./support-ticket-call.ts');
+      return createSupportTicket(ticket);
+    },
     meta: { handlesErrors: true },
     onError: showTicketError,
   });

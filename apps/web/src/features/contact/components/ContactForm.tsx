@@ -2,7 +2,7 @@ import { Button, Stack, TextInput, Textarea } from '@mantine/core';
 import { toMobileDigits, type SupportTicket } from '@eisteddfod/shared';
 import { useState, type FormEvent } from 'react';
 import { toast } from '../../../lib/toasts.ts';
-import { loadCall, preloadSupportTicketCall } from '../api/create-support-ticket.ts';
+import { preloadSupportTicketCall } from '../api/create-support-ticket.ts';
 import classes from './contact.module.css';
 
 type Fields = Record<keyof SupportTicket, string>;
@@ -34,7 +34,7 @@ export function ContactForm({ sending, onSend }: ContactFormProps) {
   function submit(event: FormEvent) {
     event.preventDefault();
     // The schema comes with the call (zod, 26 KB), loaded when the form was first touched.
-    void loadCall().then(({ readTicket }) => {
+    void import('../api/support-ticket-call.ts').then(({ readTicket }) => {
       const read = readTicket(fields);
       if ('problem' in read) toast('warning', read.problem);
       else onSend(read.ticket);
