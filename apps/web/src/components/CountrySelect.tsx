@@ -1,5 +1,6 @@
 import { TextInput } from '@mantine/core';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { afterLoad } from '../lib/after-load.ts';
 
 export interface CountrySelectProps {
   value: string;
@@ -9,7 +10,8 @@ export interface CountrySelectProps {
 
 /**
  * Mantine's Select, with its dropdown, scroll area and focus trap, is 28 KB gzipped: it loads
- * after the form has shown (decision 029), which otherwise waited for it.
+ * once the page has loaded (decision 029), or at once when the field is focused before that;
+ * the form otherwise waited for it.
  */
 const CountryPicker = lazy(() => import('./CountryPicker.tsx'));
 
@@ -18,18 +20,21 @@ const CountryPicker = lazy(() => import('./CountryPicker.tsx'));
  * chosen, read-only, so nothing moves when the picker takes its place.
  */
 export function CountrySelect(props: CountrySelectProps) {
+  const [wanted, setWanted] = useState(false);
+  useEffect(() => afterLoad(() => setWanted(true)), []);
+  const field = (
+    <TextInput
+      label="Country"
+      size="md"
+      value={props.value}
+      required={props.required}
+      readOnly
+      onFocus={() => setWanted(true)}
+    />
+  );
+  if (!wanted) return field;
   return (
-    <Suspense
-      fallback={
-        <TextInput
-          label="Country"
-          size="md"
-          value={props.value}
-          required={props.required}
-          readOnly
-        />
-      }
-    >
+    <Suspense fallback={field}>
       <CountryPicker {...props} />
     </Suspense>
   );
