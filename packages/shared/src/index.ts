@@ -26,6 +26,7 @@ export * from './checkout/checkout.rules.ts';
 export * from './checkout/checkout.schema.ts';
 export * from './event/content.schema.ts';
 export * from './event/content.guard.ts';
+export * from './support/support.messages.ts';
 export * from './support/support.schema.ts';
 export * from './api/id.schema.ts';
 export * from './api/text.schema.ts';

@@ -1,15 +1,45 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { declareScopeAccess, routeNotFound } from './access.ts';
 
+/** A page of the build for the addresses of one route (`pattern`). */
+interface RoutePage {
+  pattern: RegExp;
+  file: string;
+}
+
+/**
+ * The build's pages that preload one route's code (decision 029): `pages/pages.json` maps a
+ * route's pattern ('/register', '/:participantId/categories/:categoryId/items') to its page.
+ * Patterns without parameters are tried first, as the router ranks them; a wrong pick would
+ * only preload another screen's code, as the app routes by itself.
+ */
+function readRoutePages(distDir: string): RoutePage[] {
+  const list = path.join(distDir, 'pages', 'pages.json');
+  if (!existsSync(list)) return [];
+  const table = JSON.parse(readFileSync(list, 'utf8')) as Record<string, string>;
+  return Object.entries(table)
+    .sort(([a], [b]) => Number(a.includes(':')) - Number(b.includes(':')))
+    .map(([pattern, file]) => {
+      if (!/^pages\/[\w-]+\.html$/.test(file) || !/^\/[\w/:-]*$/.test(pattern)) {
+        throw new Error(`pages/pages.json: unexpected entry ${pattern} -> ${file}`);
+      }
+      // The router ignores case and a trailing slash; a parameter is one segment.
+      const source = pattern.replace(/\/$/, '').replace(/:\w+/g, '[^/]+');
+      return { pattern: new RegExp(`^${source}/?$`, 'i'), file };
+    });
+}
+
 /**
  * Serves the built single-page app under the same origin as /api. A GET that is not an API
- * call and names no file gets index.html, so client routes survive a reload.
+ * call and names no file gets the page of its route (which preloads that route's code) or
+ * index.html, so client routes survive a reload.
  */
 export async function registerWebApp(app: FastifyInstance, distDir: string): Promise<void> {
   const hasBuild = existsSync(path.join(distDir, 'index.html'));
+  const routePages = hasBuild ? readRoutePages(distDir) : [];
   // A scope of its own: the built files are public (one route per file, which cannot carry a
   // config of ours), and the not-found handler below needs the scope's reply.sendFile.
   await app.register(async (web) => {
@@ -53,7 +83,7 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
         return reply.code(404).send({ statusCode: 404, code: 'NOT_FOUND', message: 'Not found' });
       }
       reply.header('cache-control', 'no-cache');
-      return reply.sendFile('index.html');
+      return reply.sendFile(routePages.find((p) => p.pattern.test(url))?.file ?? 'index.html');
     });
   });
 }

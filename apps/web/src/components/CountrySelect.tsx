@@ -1,29 +1,41 @@
-import { Select } from '@mantine/core';
-import { COUNTRIES } from '@eisteddfod/shared';
+import { TextInput } from '@mantine/core';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { afterLoad } from '../lib/after-load.ts';
 
-const COUNTRY_NAMES = COUNTRIES.map((country) => country.name);
-
-/** The world list of about 195 countries (spec 2), searchable by typing. The value is the name. */
-export function CountrySelect(props: {
+export interface CountrySelectProps {
   value: string;
   onChange: (country: string) => void;
   required?: boolean;
-}) {
-  return (
-    <Select
+}
+
+/**
+ * Mantine's Select, with its dropdown, scroll area and focus trap, is 28 KB gzipped: it loads
+ * once the page has loaded (decision 029), or at once when the field is focused before that;
+ * the form otherwise waited for it.
+ */
+const CountryPicker = lazy(() => import('./CountryPicker.tsx'));
+
+/**
+ * The country field (spec 2): until the picker has loaded, the same field showing the country
+ * chosen, read-only, so nothing moves when the picker takes its place.
+ */
+export function CountrySelect(props: CountrySelectProps) {
+  const [wanted, setWanted] = useState(false);
+  useEffect(() => afterLoad(() => setWanted(true)), []);
+  const field = (
+    <TextInput
       label="Country"
       size="md"
-      data={COUNTRY_NAMES}
-      searchable
-      allowDeselect={false}
-      nothingFoundMessage="No country matches"
-      maxDropdownHeight={280}
-      autoComplete="off"
+      value={props.value}
       required={props.required}
-      value={props.value || null}
-      onChange={(country) => {
-        if (country) props.onChange(country);
-      }}
+      readOnly
+      onFocus={() => setWanted(true)}
     />
+  );
+  if (!wanted) return field;
+  return (
+    <Suspense fallback={field}>
+      <CountryPicker {...props} />
+    </Suspense>
   );
 }

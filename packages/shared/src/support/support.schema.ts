@@ -1,15 +1,7 @@
 import { z } from 'zod';
 import { isValidEmail, isValidMobile } from '../accounts/accounts.rules.ts';
 import { text } from '../api/text.schema.ts';
-
-export const SUPPORT_MESSAGES = {
-  name: 'Please enter your name.',
-  email: 'Please ensure you have entered a valid email address.',
-  mobile: 'Please ensure you have entered a valid mobile number.',
-  subject: 'Please enter a subject.',
-  message: 'Please write your message (at least 10 characters).',
-  sent: 'Thank you. Your message has been sent and we have emailed you a copy.',
-} as const;
+import { SUPPORT_MESSAGES } from './support.messages.ts';
 
 /** The contact page's support ticket. `website` is a honeypot: people leave it empty. */
 export const SupportTicketSchema = z.object({

@@ -10,7 +10,12 @@ import {
   MobileNumberInput,
   type IdentifierMode,
 } from './components/IdentifierFields.tsx';
-import { isPinAlreadySent, showFlowError, useRequestLoginPin } from './login-flows.ts';
+import {
+  isPinAlreadySent,
+  preloadLoginCalls,
+  showFlowError,
+  useRequestLoginPin,
+} from './login-flows.ts';
 
 /**
  * /login (spec 2): ask for a one-time pin by email or WhatsApp. The spec's text mentions a Google
@@ -55,7 +60,7 @@ export default function LoginPage() {
         Enter your email address or mobile number and we send you a one-time pin, by email or by
         WhatsApp.
       </Text>
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={submit} onFocus={preloadLoginCalls} noValidate>
         <Stack gap="md">
           <IdentifierModeToggle value={mode} onChange={setMode} />
           {mode === 'email' ? (

@@ -46,13 +46,13 @@ describe('RegisterPage (spec 2, 4 and 5)', () => {
     vi.unstubAllGlobals();
   });
 
-  it('starts in email mode with South Africa chosen', () => {
+  it('starts in email mode with South Africa chosen', async () => {
     mockApi(newAccountServer);
     renderRoutes(routes, '/register');
     expect(screen.getByRole('radio', { name: 'Email' })).toBeChecked();
     expect(screen.getByRole('textbox', { name: 'Email' })).toBeInTheDocument();
     expect(screen.queryByRole('textbox', { name: /Mobile Number/ })).toBeNull();
-    expect(screen.getByRole('combobox', { name: 'Country' })).toHaveValue('South Africa');
+    expect(await screen.findByRole('combobox', { name: 'Country' })).toHaveValue('South Africa');
   });
 
   it('checks the names first, then the identifier of the chosen mode, before any request', async () => {

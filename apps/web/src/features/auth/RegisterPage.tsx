@@ -11,7 +11,12 @@ import {
   MobileNumberInput,
   type IdentifierMode,
 } from './components/IdentifierFields.tsx';
-import { isPinAlreadySent, showFlowError, useRegisterAccount } from './login-flows.ts';
+import {
+  isPinAlreadySent,
+  preloadLoginCalls,
+  showFlowError,
+  useRegisterAccount,
+} from './login-flows.ts';
 
 /** /register (spec 2): create an account, then verify it with a one-time pin. */
 export default function RegisterPage() {
@@ -54,7 +59,7 @@ export default function RegisterPage() {
         Register with your email address or mobile number. We send you a one-time pin to log in, so
         there is no password to remember.
       </Text>
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={submit} onFocus={preloadLoginCalls} noValidate>
         <Stack gap="md">
           <IdentifierModeToggle value={mode} onChange={setMode} />
           <TextInput

@@ -1,11 +1,13 @@
 import { Button, Center, PinInput, Stack, Text } from '@mantine/core';
 import { ACCOUNT_MESSAGES, paths, PIN_LENGTH, PIN_RESEND_SECONDS } from '@eisteddfod/shared';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { FormCard } from '../../components/FormCard.tsx';
-import { ApiRequestError } from '../../lib/api-client.ts';
+import { afterLoad } from '../../lib/after-load.ts';
+import { ApiRequestError } from '../../lib/api-fetch.ts';
 import { toast } from '../../lib/toasts.ts';
 import {
+  preloadLoginCalls,
   readPendingLogin,
   showFlowError,
   useConfirmPin,
@@ -27,6 +29,9 @@ function VerifyForm({ pending }: { pending: PendingLogin }) {
   const resend = useResendLoginPin();
   const [pin, setPin] = useState('');
   const countdown = useCountdown(PIN_RESEND_SECONDS);
+  // The pin's first box takes the focus at once, so the calls load when the page has, rather
+  // than with it (login-flows.ts); a parent takes longer than that to type six digits.
+  useEffect(() => afterLoad(preloadLoginCalls), []);
 
   function warnInvalidPin() {
     toast('warning', ACCOUNT_MESSAGES.pinInvalid, 'Invalid OTP');

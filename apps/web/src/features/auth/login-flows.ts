@@ -1,14 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import type { LoginResult } from '@eisteddfod/shared';
-import { ApiRequestError } from '../../lib/api-client.ts';
+import { ApiRequestError } from '../../lib/api-fetch.ts';
 import { handleHttpError } from '../../lib/http-errors.ts';
-import { readStored, removeStored, writeStored } from '../../lib/storage.ts';
+import { readStored } from '../../lib/storage.ts';
 import { toast } from '../../lib/toasts.ts';
-import { createCustomerAndUser, type NewAccount } from './api/create-customer.ts';
-import { requestPin } from './api/request-pin.ts';
-import { accountExists } from './api/search-customer.ts';
-import { silentLogin } from './api/silent-login.ts';
-import { verifyPin } from './api/verify-pin.ts';
+import type { Registration } from './login-calls.ts';
 
 /**
  * The register, login, verify and resend flows of spec 4. Each runs as one mutation, so the
@@ -28,93 +23,6 @@ export function readPendingLogin(): PendingLogin | null {
   const customerId = Number(readStored('customerId'));
   if (!username || !Number.isInteger(customerId) || customerId <= 0) return null;
   return { username, customerId, isMobile: readStored('mobileMode') === 'true' };
-}
-
-function storeLogin(login: LoginResult, username: string, isMobile: boolean): void {
-  writeStored('token', login.token);
-  writeStored('username', username);
-  writeStored('customerId', String(login.customerId));
-  writeStored('mobileMode', String(isMobile));
-}
-
-/**
- * Silent login, then a pin by WhatsApp or email. The token only allows a pin request, so it is
- * dropped afterwards: the menu must not look logged in before the pin is verified.
- */
-async function sendPin(username: string, isMobile: boolean): Promise<'pin-sent' | 'no-account'> {
-  let login: LoginResult;
-  try {
-    login = await silentLogin(username, isMobile);
-  } catch (error) {
-    if (error instanceof ApiRequestError && error.status === 404) return 'no-account';
-    throw error;
-  }
-  storeLogin(login, username, isMobile);
-  try {
-    await requestPin(login.customerId, isMobile);
-  } finally {
-    removeStored('token');
-  }
-  return 'pin-sent';
-}
-
-interface Registration {
-  firstName: string;
-  surname: string;
-  country: string;
-  isMobile: boolean;
-  email: string;
-  mobileNumber: string;
-}
-
-/** Spec 4, register flow. 'exists' when the email or mobile already has an account. */
-async function registerAccount(form: Registration): Promise<'pin-sent' | 'exists'> {
-  const username = form.isMobile ? form.mobileNumber : form.email.trim();
-  const identifier = form.isMobile ? { mobileNumber: username } : { email: username };
-  if (await accountExists(identifier)) return 'exists';
-  const account: NewAccount = {
-    firstName: form.firstName.trim(),
-    surname: form.surname.trim(),
-    email: form.isMobile ? '' : username,
-    mobileNumber: form.isMobile ? username : '',
-    country: form.country,
-  };
-  try {
-    await createCustomerAndUser(account);
-  } catch (error) {
-    // Someone registered the same identifier between the search and the create.
-    if (error instanceof ApiRequestError && error.status === 409) return 'exists';
-    throw error;
-  }
-  const sent = await sendPin(username, form.isMobile);
-  // The account was just created, so silent login cannot miss it.
-  if (sent === 'no-account') throw new Error('The new account could not log in');
-  return sent;
-}
-
-/** Spec 4, login flow. */
-function requestLoginPin(request: { username: string; isMobile: boolean }) {
-  return sendPin(request.username, request.isMobile);
-}
-
-/** Spec 4, resend flow; 'no-account' (a 404) is shown as the send failure of spec 8. */
-function resendLoginPin(pending: PendingLogin) {
-  return sendPin(pending.username, pending.isMobile);
-}
-
-/**
- * Spec 4, verify flow: false when the pin is wrong; when right, a second silent login returns a
- * session token (the server issues one only after the pin was verified), which is stored.
- */
-async function confirmPin(request: { pending: PendingLogin; pin: string }) {
-  const { pending, pin } = request;
-  if (!(await verifyPin(pending.customerId, pin))) return false;
-  const session = await silentLogin(pending.username, pending.isMobile);
-  // A pin-only token would look like a login and then fail every guarded call.
-  if (session.scope !== 'session') throw new Error('The verified pin did not start a session');
-  writeStored('customerId', String(session.customerId));
-  writeStored('token', session.token);
-  return true;
 }
 
 /**
@@ -143,10 +51,43 @@ export function isPinAlreadySent(error: unknown): boolean {
 
 const handlesErrors = { handlesErrors: true };
 
+// The flows' calls are imported on first use (login-calls.ts): a screen shows before zod has
+// loaded (decision 029).
+
+/** Starts loading the calls as soon as a parent touches a form, so sending it does not wait. */
+export function preloadLoginCalls(): void {
+  void import('./login-calls.ts');
+}
+
 export const useRegisterAccount = () =>
-  useMutation({ mutationFn: registerAccount, meta: handlesErrors });
+  useMutation({
+    mutationFn: async (form: Registration) => {
+      const { registerAccount } = await import('./login-calls.ts');
+      return registerAccount(form);
+    },
+    meta: handlesErrors,
+  });
 export const useRequestLoginPin = () =>
-  useMutation({ mutationFn: requestLoginPin, meta: handlesErrors });
+  useMutation({
+    mutationFn: async (request: { username: string; isMobile: boolean }) => {
+      const { requestLoginPin } = await import('./login-calls.ts');
+      return requestLoginPin(request);
+    },
+    meta: handlesErrors,
+  });
 export const useResendLoginPin = () =>
-  useMutation({ mutationFn: resendLoginPin, meta: handlesErrors });
-export const useConfirmPin = () => useMutation({ mutationFn: confirmPin, meta: handlesErrors });
+  useMutation({
+    mutationFn: async (pending: PendingLogin) => {
+      const { resendLoginPin } = await import('./login-calls.ts');
+      return resendLoginPin(pending);
+    },
+    meta: handlesErrors,
+  });
+export const useConfirmPin = () =>
+  useMutation({
+    mutationFn: async (request: { pending: PendingLogin; pin: string }) => {
+      const { confirmPin } = await import('./login-calls.ts');
+      return confirmPin(request);
+    },
+    meta: handlesErrors,
+  });

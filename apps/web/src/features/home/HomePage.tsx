@@ -1,10 +1,10 @@
 import type { EventContent, EventSummary } from '@eisteddfod/shared';
-import { Alert } from '@mantine/core';
-import { Component, type ReactNode } from 'react';
+import { lazy } from 'react';
 import { useLocation } from 'react-router';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { usePublicSiteSuspense } from '../../shared/event/api/event-content.ts';
 import { readSitePreview, withPreview } from '../../shared/event/site-preview.ts';
+import { WithoutContentOnError } from '../../shared/event/WithoutContentOnError.tsx';
 import { AdjudicatorsSection } from './components/AdjudicatorsSection.tsx';
 import { CategoriesSection } from './components/CategoriesSection.tsx';
 import { FaqSection } from './components/FaqSection.tsx';
@@ -33,19 +33,14 @@ function LoadedHomePage() {
   if (!draft) return <HomeSections event={data.event} content={data.content} />;
   return (
     <>
-      <Alert color="orange" radius={0} title="Preview" styles={previewStyles}>
-        This is how the home page will look once the changes are published. Families see the
-        published page.
-      </Alert>
+      <PreviewAlert />
       <HomeSections event={data.event} content={withPreview(data.content, draft)} />
     </>
   );
 }
 
-const previewStyles = {
-  title: { color: 'var(--mantine-color-dark-9)' },
-  message: { color: 'var(--mantine-color-dark-9)' },
-};
+/** Only organisers see it: its code (Mantine's Alert, 2 KB) stays off a family's first visit. */
+const PreviewAlert = lazy(() => import('./components/PreviewAlert.tsx'));
 
 interface HomeSectionsProps {
   event: EventSummary | undefined;
@@ -69,20 +64,4 @@ function HomeSections({ event, content }: HomeSectionsProps) {
       )}
     </>
   );
-}
-
-/** Shows `fallback` when loading the content failed (the global handler has told the user). */
-class WithoutContentOnError extends Component<
-  { children: ReactNode; fallback: ReactNode },
-  { failed: boolean }
-> {
-  override state = { failed: false };
-
-  static getDerivedStateFromError() {
-    return { failed: true };
-  }
-
-  override render() {
-    return this.state.failed ? this.props.fallback : this.props.children;
-  }
 }

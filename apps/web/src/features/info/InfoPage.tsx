@@ -1,30 +1,43 @@
 import { Container, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '../../lib/document-title.ts';
-import { usePublicSite } from '../../shared/event/api/event-content.ts';
+import { usePublicSiteSuspense } from '../../shared/event/api/event-content.ts';
 import { KeyDates } from '../../shared/event/KeyDates.tsx';
+import { WithoutContentOnError } from '../../shared/event/WithoutContentOnError.tsx';
 import { AdjudicatorBios } from './components/AdjudicatorBios.tsx';
 import { DocumentLinks } from './components/DocumentLinks.tsx';
 import { FeesTable } from './components/FeesTable.tsx';
 import { Poster } from './components/Poster.tsx';
 import classes from './components/info.module.css';
 
-/** Events/Concours (spec 2 and 9): poster, documents, dates, fees, rules and adjudicators. */
+/**
+ * Events/Concours (spec 2 and 9): poster, documents, dates, fees, rules and adjudicators. It waits
+ * for the content under the route's loading overlay and shows complete, with the footer: drawn
+ * before the content, the footer was pushed down when it came (a layout shift of 0.20).
+ */
 export default function InfoPage() {
-  const { data, isError } = usePublicSite();
   useDocumentTitle('Competition information');
-  if (!data) {
-    if (!isError) return null;
-    return (
-      <Container size="md" py="xl">
-        <Title order={1} mb="sm">
-          Competition information
-        </Title>
-        <Text>
-          The competition information could not be loaded just now. Please try again in a moment.
-        </Text>
-      </Container>
-    );
-  }
+  return (
+    <WithoutContentOnError fallback={<InfoUnavailable />}>
+      <LoadedInfoPage />
+    </WithoutContentOnError>
+  );
+}
+
+function InfoUnavailable() {
+  return (
+    <Container size="md" py="xl">
+      <Title order={1} mb="sm">
+        Competition information
+      </Title>
+      <Text>
+        The competition information could not be loaded just now. Please try again in a moment.
+      </Text>
+    </Container>
+  );
+}
+
+function LoadedInfoPage() {
+  const { data } = usePublicSiteSuspense();
   const { event, content } = data;
   return (
     <>

@@ -39,7 +39,7 @@ describe('MyProfilePage (spec 2 and 6)', () => {
     renderRoutes([{ path: '/my-profile', element: <MyProfilePage /> }], '/my-profile');
     expect(await screen.findByRole('textbox', { name: /First Name/ })).toHaveValue('Thandi');
     expect(screen.getByRole('textbox', { name: /Surname/ })).toHaveValue('Nkosi');
-    expect(screen.getByRole('combobox', { name: /Country/ })).toHaveValue('South Africa');
+    expect(await screen.findByRole('combobox', { name: /Country/ })).toHaveValue('South Africa');
     expect(screen.getByRole('textbox', { name: 'Mobile Number' })).toHaveAttribute('readonly');
     expect(screen.getByRole('textbox', { name: 'Mobile Number' })).toHaveValue('0821234567');
     expect(screen.getByRole('textbox', { name: 'Email' })).toHaveAttribute('readonly');

@@ -1,17 +1,23 @@
-import { publicSiteApi, type SupportTicket } from '@eisteddfod/shared';
+import type { SupportTicket } from '@eisteddfod/shared';
 import { useMutation } from '@tanstack/react-query';
-import { ApiRequestError, callApi } from '../../../lib/api-client.ts';
+import { ApiRequestError } from '../../../lib/api-fetch.ts';
 import { handleHttpError } from '../../../lib/http-errors.ts';
 import { toast } from '../../../lib/toasts.ts';
 
-/** Sends a question: 201 with the ticket number; 400 names a field; 429 when too many. */
-function createSupportTicket(ticket: SupportTicket) {
-  return callApi(publicSiteApi.supportTicket, { body: ticket });
+/**
+ * Starts loading the form's checks and call (with zod, imported on first use: decision 029)
+ * when someone first touches the form, so sending does not wait.
+ */
+export function preloadSupportTicketCall(): void {
+  void import('./support-ticket-call.ts');
 }
 
 export function useCreateSupportTicket() {
   return useMutation({
-    mutationFn: createSupportTicket,
+    mutationFn: async (ticket: SupportTicket) => {
+      const { createSupportTicket } = await import('./support-ticket-call.ts');
+      return createSupportTicket(ticket);
+    },
     meta: { handlesErrors: true },
     onError: showTicketError,
   });

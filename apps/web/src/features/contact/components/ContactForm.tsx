@@ -1,7 +1,8 @@
 import { Button, Stack, TextInput, Textarea } from '@mantine/core';
-import { SupportTicketSchema, toMobileDigits, type SupportTicket } from '@eisteddfod/shared';
+import { toMobileDigits, type SupportTicket } from '@eisteddfod/shared';
 import { useState, type FormEvent } from 'react';
 import { toast } from '../../../lib/toasts.ts';
+import { preloadSupportTicketCall } from '../api/create-support-ticket.ts';
 import classes from './contact.module.css';
 
 type Fields = Record<keyof SupportTicket, string>;
@@ -32,17 +33,16 @@ export function ContactForm({ sending, onSend }: ContactFormProps) {
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const parsed = SupportTicketSchema.safeParse(fields);
-    if (!parsed.success) {
-      const first = parsed.error.issues[0];
-      if (first) toast('warning', first.message);
-      return;
-    }
-    onSend(parsed.data);
+    // The schema comes with the call (zod, 26 KB), loaded when the form was first touched.
+    void import('../api/support-ticket-call.ts').then(({ readTicket }) => {
+      const read = readTicket(fields);
+      if ('problem' in read) toast('warning', read.problem);
+      else onSend(read.ticket);
+    });
   }
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Contact form">
+    <form onSubmit={submit} onFocus={preloadSupportTicketCall} noValidate aria-label="Contact form">
       <Stack gap="md">
         <TextInput
           label="Your name"
