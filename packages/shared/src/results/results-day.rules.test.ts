@@ -7,6 +7,7 @@ import {
   findSectionWinners,
   gradeBandProblems,
   publicName,
+  releaseInstant,
   type WinnerCandidate,
   type WinnersRule,
 } from './results-day.rules.ts';
@@ -137,5 +138,14 @@ describe('section winners rule (spec 9 FAQ, decision 026)', () => {
 
   it('public names are a first name and an initial', () => {
     expect(publicName('Thandi', 'mokoena')).toBe('Thandi M.');
+  });
+
+  it("the release is the gala date at its time in the event's time zone", () => {
+    expect(releaseInstant('2025-06-18', '18:00', 'Africa/Johannesburg').toISOString()).toBe(
+      '2025-06-18T16:00:00.000Z',
+    );
+    expect(releaseInstant('2025-06-18', '00:30', 'Europe/London').toISOString()).toBe(
+      '2025-06-17T23:30:00.000Z',
+    );
   });
 });

@@ -1,4 +1,5 @@
 import { GRADE_VALUES } from '../reference/people.ts';
+import { zoneOffsetMs } from '../time/deadline.rules.ts';
 
 /**
  * Section winners (issue 20, decision 026): spec 9's FAQ says four entries make an entrant
@@ -215,3 +216,15 @@ export function publicName(firstName: string, surname: string): string {
 
 /** "HH:MM", 00:00 to 23:59. */
 export const RELEASE_TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+/**
+ * The instant the results are released: the gala date at `time` ('HH:MM') in the event's time
+ * zone. The offset is read twice, as endOfDay does, so a DST change that day is settled.
+ */
+export function releaseInstant(galaDate: string, time: string, timeZone: string): Date {
+  const [y, m, d] = galaDate.split('-').map(Number) as [number, number, number];
+  const [hh, mm] = time.split(':').map(Number) as [number, number];
+  const wallClock = Date.UTC(y, m - 1, d, hh, mm);
+  const first = wallClock - zoneOffsetMs(new Date(wallClock), timeZone);
+  return new Date(wallClock - zoneOffsetMs(new Date(first), timeZone));
+}

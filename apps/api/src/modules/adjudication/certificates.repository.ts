@@ -47,6 +47,8 @@ export async function findCertificateFacts(db: Database, orderItemId: number) {
 export type CertificateFacts = NonNullable<Awaited<ReturnType<typeof findCertificateFacts>>>;
 
 const isCurrent = isNull(certificates.supersededAt);
+/** An entry's own certificate, not a Section Winner's hung on the entry (decision 026). */
+const isEntryCertificate = isNull(certificates.sectionWinnerId);
 
 /** The entry's current (not superseded) certificates, oldest first. */
 export async function findCurrentCertificates(
@@ -56,7 +58,7 @@ export async function findCurrentCertificates(
   return db
     .select()
     .from(certificates)
-    .where(and(eq(certificates.orderItemId, orderItemId), isCurrent))
+    .where(and(eq(certificates.orderItemId, orderItemId), isCurrent, isEntryCertificate))
     .orderBy(asc(certificates.id));
 }
 
@@ -85,7 +87,7 @@ export async function insertCertificates(
       await tx
         .update(certificates)
         .set({ supersededAt: at })
-        .where(and(eq(certificates.orderItemId, orderItemId), isCurrent));
+        .where(and(eq(certificates.orderItemId, orderItemId), isCurrent, isEntryCertificate));
     }
     await tx.insert(certificates).values(made);
   });
@@ -134,7 +136,9 @@ export async function findPublishedWithoutCertificates(
           db
             .select({ id: certificates.id })
             .from(certificates)
-            .where(and(eq(certificates.orderItemId, marks.orderItemId), isCurrent)),
+            .where(
+              and(eq(certificates.orderItemId, marks.orderItemId), isCurrent, isEntryCertificate),
+            ),
         ),
       ),
     )

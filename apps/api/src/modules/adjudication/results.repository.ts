@@ -103,3 +103,17 @@ export async function filesDeletedOn(db: Database, eventId: number, at: Date): P
   // en-CA writes dates as YYYY-MM-DD.
   return new Intl.DateTimeFormat('en-CA', { timeZone: event?.timeZone ?? 'UTC' }).format(when);
 }
+
+/**
+ * Claims the event's release at `at` (decision 026): true for the one caller that set
+ * results_released_at, false once it is set. Two callers at once: the second waits for the
+ * first's row lock, then finds it set.
+ */
+export async function claimRelease(db: Database, eventId: number, at: Date): Promise<boolean> {
+  const claimed = await db
+    .update(events)
+    .set({ resultsReleasedAt: at })
+    .where(and(eq(events.id, eventId), isNull(events.resultsReleasedAt)))
+    .returning({ id: events.id });
+  return claimed.length > 0;
+}

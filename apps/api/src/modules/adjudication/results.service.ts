@@ -96,6 +96,61 @@ export function createResultsService(deps: ResultsDependencies) {
     return row;
   }
 
+  /**
+   * Publication, one function for every path: a section or all of them by hand, or the release.
+   * `'release'` publishes only if it claims the event's release; `'all'` releases the event too
+   * when it has not been released. The marks, the families' messages, the claim and the audit
+   * line commit together: a crash leaves either all of them or none. Jobs are sent after the
+   * commit (plugins/jobs.ts); one lost with the process is made up by the certificates sweep
+   * and the outbox's.
+   */
+  async function publishIn(
+    event: number,
+    actorId: number | null,
+    scope: Section | 'all' | 'release',
+  ): Promise<(PublishOutcome & { releasedAt: Date }) | undefined> {
+    const now = new Date(deps.now());
+    const section = scope === 'all' || scope === 'release' ? undefined : scope;
+    const done = await db.transaction(async (tx) => {
+      const claimed = section ? false : await repo.claimRelease(tx, event, now);
+      if (scope === 'release' && !claimed) return undefined;
+      const ids = await repo.publishSubmittedMarks(tx, event, section, now);
+      const filesDeletedOn = await repo.filesDeletedOn(tx, event, now);
+      const told =
+        ids.length === 0
+          ? { messages: [], families: 0 }
+          : resultMessages(
+              await repo.findResultRecipients(tx, ids),
+              deps.publicUrl,
+              filesDeletedOn,
+            );
+      await outbox.enqueueWithin(tx, told.messages);
+      await audit(tx, {
+        actorCustomerId: actorId,
+        action: scope === 'release' ? 'results.released' : 'results.published',
+        entityType: 'event',
+        entityId: event,
+        details: { section: section ?? 'all', entries: ids.length, released: claimed },
+      });
+      return { ids, ...told };
+    });
+    if (!done) return undefined;
+    const { ids, messages, families } = done;
+    // The families' messages first: they are committed, and should a queue's send fail, the
+    // sweeps still catch both (the outbox's, and the missing certificates').
+    if (messages.length > 0) outbox.deliverSoon(messages.length);
+    await deps.jobs.sendMany(
+      CERTIFICATES_JOB,
+      ids.map((orderItemId) => ({ orderItemId })),
+    );
+    return {
+      published: ids.length,
+      certificates: ids.length,
+      familiesNotified: families,
+      releasedAt: now,
+    };
+  }
+
   const publishedMark = (orderItemId: number) => repo.findPublishedMark(db, orderItemId);
   const scoresOf = (markId: number): Promise<RubricScore[]> => findRubricScores(db, markId);
 
@@ -171,44 +226,23 @@ export function createResultsService(deps: ResultsDependencies) {
      * Publishes the submitted marks of a section (or of all sections): families see them from
      * now on, families are told, and each entry's certificates are made by a job
      * (CERTIFICATES_JOB), which the review shows as they come. Drafts and unmarked entries wait
-     * for a later publication; publishing twice publishes only what is new.
+     * for a later publication; publishing twice publishes only what is new. Publishing every
+     * section by hand releases the event's results (the gala page opens, decision 026) if the
+     * release has not happened yet.
      */
     async publish(organiserId: number, section?: Section): Promise<PublishOutcome> {
       const event = await eventId();
-      const now = new Date(deps.now());
-      // The marks, the families' messages and the audit line commit together: a crash leaves
-      // either all of them or none. Jobs are sent after the commit (plugins/jobs.ts); one lost
-      // with the process is made up by the certificates sweep and the outbox's.
-      const { ids, messages, families } = await db.transaction(async (tx) => {
-        const ids = await repo.publishSubmittedMarks(tx, event, section, now);
-        const filesDeletedOn = await repo.filesDeletedOn(tx, event, now);
-        const told =
-          ids.length === 0
-            ? { messages: [], families: 0 }
-            : resultMessages(
-                await repo.findResultRecipients(tx, ids),
-                deps.publicUrl,
-                filesDeletedOn,
-              );
-        await outbox.enqueueWithin(tx, told.messages);
-        await audit(tx, {
-          actorCustomerId: organiserId,
-          action: 'results.published',
-          entityType: 'event',
-          entityId: event,
-          details: { section: section ?? 'all', entries: ids.length },
-        });
-        return { ids, ...told };
-      });
-      // The families' messages first: they are committed, and should a queue's send fail, the
-      // sweeps still catch both (the outbox's, and the missing certificates').
-      if (messages.length > 0) outbox.deliverSoon(messages.length);
-      await deps.jobs.sendMany(
-        CERTIFICATES_JOB,
-        ids.map((orderItemId) => ({ orderItemId })),
-      );
-      return { published: ids.length, certificates: ids.length, familiesNotified: families };
+      const outcome = await publishIn(event, organiserId, section ?? 'all');
+      return outcome ?? { published: 0, certificates: 0, familiesNotified: 0 };
     },
+
+    /**
+     * The release on the gala date (decision 026): the scheduled sweep's and "Release now"'s
+     * one way. It claims the event first (results_released_at set in one UPDATE ... WHERE it
+     * is null), in the transaction that publishes, so a job run twice, or on two instances,
+     * releases once: the second finds the event claimed and does nothing (undefined).
+     */
+    release: (event: number, actorId: number | null) => publishIn(event, actorId, 'release'),
 
     /**
      * The sweep: entries published over ten minutes ago without certificates, whose job was lost

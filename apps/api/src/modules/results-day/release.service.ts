@@ -1,0 +1,112 @@
+import { releaseInstant, type ReleaseOutcome, type ResultsRelease } from '@eisteddfod/shared';
+import type { Database } from '../../db/client.ts';
+import { audit } from '../../lib/audit.repository.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { createResultsService } from '../adjudication/results.service.ts';
+import {
+  countUnpublishedMarks,
+  findScheduledReleases,
+  setReleaseTime,
+} from './release.repository.ts';
+import * as repo from './winners.repository.ts';
+import { noEvent } from './winners.service.ts';
+
+export interface ReleaseDependencies {
+  db: Database;
+  results: ReturnType<typeof createResultsService>;
+  now: () => number;
+  /** Told after a release (the gala page's cache). */
+  onReleased: (eventId: number) => void;
+}
+
+/** The instant an event's results are released, or null when not scheduled. */
+export function releaseAtOf(event: {
+  galaAwards: string;
+  resultsReleaseTime: string | null;
+  timeZone: string;
+}): Date | null {
+  return event.resultsReleaseTime
+    ? releaseInstant(event.galaAwards, event.resultsReleaseTime, event.timeZone)
+    : null;
+}
+
+const alreadyReleased = () =>
+  new AppError(409, 'RESULTS_ALREADY_RELEASED', 'The results of this event have been released.');
+
+/**
+ * The release of results on the gala date (decision 026): organisers schedule a time of day, a
+ * sweep each minute releases every event whose time has passed, and "Release now" does the same
+ * by hand. All go through the results service's one publication function, which claims the
+ * event first, so whatever runs twice releases once.
+ */
+export function createReleaseService(deps: ReleaseDependencies) {
+  const { db } = deps;
+
+  async function eventOf(eventId: number) {
+    const event = await repo.findEvent(db, eventId);
+    if (!event) throw noEvent(eventId);
+    return event;
+  }
+
+  async function state(eventId: number): Promise<ResultsRelease> {
+    const event = await eventOf(eventId);
+    return {
+      timeZone: event.timeZone,
+      galaDate: event.galaAwards,
+      releaseTime: event.resultsReleaseTime,
+      releaseAt: releaseAtOf(event)?.toISOString() ?? null,
+      releasedAt: event.resultsReleasedAt?.toISOString() ?? null,
+      unpublishedMarks: await countUnpublishedMarks(db, eventId),
+      now: new Date(deps.now()).toISOString(),
+    };
+  }
+
+  async function release(eventId: number, actorId: number | null) {
+    const outcome = await deps.results.release(eventId, actorId);
+    if (outcome) deps.onReleased(eventId);
+    return outcome;
+  }
+
+  return {
+    state,
+
+    async schedule(organiserId: number, eventId: number, releaseTime: string | null) {
+      const event = await eventOf(eventId);
+      if (event.resultsReleasedAt) throw alreadyReleased();
+      await db.transaction(async (tx) => {
+        await setReleaseTime(tx, eventId, releaseTime);
+        await audit(tx, {
+          actorCustomerId: organiserId,
+          action: 'results.release_scheduled',
+          entityType: 'event',
+          entityId: eventId,
+          details: { before: event.resultsReleaseTime, after: releaseTime },
+        });
+      });
+      return state(eventId);
+    },
+
+    async releaseNow(organiserId: number, eventId: number): Promise<ReleaseOutcome> {
+      await eventOf(eventId);
+      const outcome = await release(eventId, organiserId);
+      if (!outcome) throw alreadyReleased();
+      return { ...outcome, releasedAt: outcome.releasedAt.toISOString() };
+    },
+
+    /**
+     * The sweep: releases every event whose scheduled time has passed on the app's clock and
+     * which is not released yet. The number released (0 when another run got there first).
+     */
+    async releaseDue(): Promise<number> {
+      const now = deps.now();
+      const scheduled = await findScheduledReleases(db);
+      let released = 0;
+      for (const event of scheduled) {
+        const at = releaseAtOf(event);
+        if (at && at.getTime() <= now && (await release(event.id, null))) released++;
+      }
+      return released;
+    },
+  };
+}
+export type ReleaseService = ReturnType<typeof createReleaseService>;

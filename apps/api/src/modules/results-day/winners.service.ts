@@ -1,0 +1,344 @@
+import { createHash } from 'node:crypto';
+import {
+  bandLabel,
+  DEFAULT_WINNERS_RULE,
+  findSectionWinners,
+  formatLongDate,
+  medalFor,
+  paths,
+  SECTIONS,
+  WinnersRuleSchema,
+  type ConfirmedWinners,
+  type Section,
+  type WinnerCandidateLine,
+  type WinnersPreview,
+  type WinnersRule,
+  type WinnersRuleSettings,
+} from '@eisteddfod/shared';
+import type { Database } from '../../db/client.ts';
+import { audit } from '../../lib/audit.repository.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import type { FileStorage } from '../../providers/storage/file-storage.ts';
+import { renderCertificate } from '../adjudication/certificate-pdf.ts';
+import {
+  certificatesFolder,
+  fileNamePart,
+  newVerificationCode,
+  type CertificatesService,
+} from '../adjudication/certificates.service.ts';
+import * as repo from './winners.repository.ts';
+
+export interface WinnersDependencies {
+  db: Database;
+  storage: FileStorage;
+  certificates: CertificatesService;
+  publicUrl: string;
+  now: () => number;
+}
+
+/** The band's table shows its top ten and every winner. */
+const CANDIDATES_SHOWN = 10;
+
+export const noEvent = (id: number) =>
+  notFound('EVENT_NOT_FOUND', `There is no event with id ${id}`);
+
+/** The rule as stored, or the default; a stored rule an older release let through is re-read. */
+export function ruleOf(event: repo.ResultsDayEvent): WinnersRule {
+  const parsed = WinnersRuleSchema.safeParse(event.winnersRule);
+  return parsed.success ? parsed.data : DEFAULT_WINNERS_RULE;
+}
+
+interface Computed {
+  rule: WinnersRule;
+  bands: WinnersPreview['bands'];
+  token: string;
+  unpublished: number;
+  /** The winners, each with the entry their certificate hangs on (their best mark). */
+  winners: {
+    section: Section;
+    bandName: string;
+    bandLabel: string;
+    line: WinnerCandidateLine;
+    bestOrderItemId: number;
+    orderId: number;
+    person: { firstName: string; surname: string; school: string };
+  }[];
+}
+
+/** Section winners: the event's rule, the preview, and confirmation with certificates. */
+export function createWinnersService(deps: WinnersDependencies) {
+  const { db } = deps;
+
+  async function eventOf(eventId: number) {
+    const event = await repo.findEvent(db, eventId);
+    if (!event) throw noEvent(eventId);
+    return event;
+  }
+
+  /** The winners the rule gives now, and a token naming exactly them and the rule. */
+  async function compute(event: repo.ResultsDayEvent): Promise<Computed> {
+    const rule = ruleOf(event);
+    const rows = await repo.findIndividualMarks(db, event.id);
+    const byCandidate = new Map<string, repo.IndividualMark[]>();
+    for (const row of rows) {
+      const key = `${row.contestantId}:${row.section}`;
+      byCandidate.set(key, [...(byCandidate.get(key) ?? []), row]);
+    }
+    const outcomes = findSectionWinners(
+      [...byCandidate.values()].map((marks) => ({
+        contestantId: marks[0]!.contestantId,
+        grade: marks[0]!.grade,
+        section: marks[0]!.section,
+        marks: marks.map((m) => m.total),
+      })),
+      rule,
+      SECTIONS,
+    );
+    const winners: Computed['winners'] = [];
+    const bands = outcomes.map((o) => {
+      const label = bandLabel(o.band);
+      const candidates = o.candidates
+        .filter((c, i) => i < CANDIDATES_SHOWN || c.isWinner)
+        .map((c): WinnerCandidateLine => {
+          const marks = byCandidate.get(`${c.contestantId}:${o.section}`)!;
+          const person = marks[0]!;
+          const line = {
+            contestantId: c.contestantId,
+            contestant: `${person.firstName} ${person.surname}`,
+            school: person.school,
+            grade: person.grade,
+            entries: c.entries,
+            countedMarks: c.countedMarks,
+            score: c.score,
+            eligible: c.eligible,
+            reason: c.reason,
+            isWinner: c.isWinner,
+          };
+          if (c.isWinner) {
+            // Their best mark's entry (the earliest of equal ones) carries the certificate.
+            const best = [...marks].sort(
+              (a, b) => b.total - a.total || a.orderItemId - b.orderItemId,
+            )[0]!;
+            winners.push({
+              section: o.section as Section,
+              bandName: o.band.name,
+              bandLabel: label,
+              line,
+              bestOrderItemId: best.orderItemId,
+              orderId: best.orderId,
+              person,
+            });
+          }
+          return line;
+        });
+      return { section: o.section as Section, band: o.band, bandLabel: label, candidates };
+    });
+    const token = createHash('sha256')
+      .update(
+        JSON.stringify({
+          rule,
+          winners: winners.map((w) => [w.section, w.bandName, w.line.contestantId, w.line.score]),
+        }),
+      )
+      .digest('base64url')
+      .slice(0, 32);
+    return {
+      rule,
+      bands,
+      token,
+      winners,
+      unpublished: rows.filter((r) => r.publishedAt === null).length,
+    };
+  }
+
+  /** The token of the winners confirmed last, to tell whether the preview still matches. */
+  function confirmedToken(rule: WinnersRule, current: repo.CurrentWinner[]) {
+    return createHash('sha256')
+      .update(
+        JSON.stringify({
+          rule,
+          winners: current.map((w) => [w.section, w.bandName, w.contestantId, w.score]),
+        }),
+      )
+      .digest('base64url')
+      .slice(0, 32);
+  }
+
+  async function confirmed(event: repo.ResultsDayEvent): Promise<ConfirmedWinners> {
+    const rows = await repo.findCurrentWinners(db, event.id);
+    return {
+      confirmedAt: event.winnersConfirmedAt?.toISOString() ?? null,
+      winners: rows.map((w) => ({
+        id: w.id,
+        section: w.section,
+        bandLabel: w.bandLabel,
+        contestantId: w.contestantId,
+        contestant: `${w.firstName} ${w.surname}`,
+        school: w.school,
+        grade: w.grade,
+        score: w.score,
+        entries: w.entries,
+        certificate:
+          w.certificateId === null || w.verificationCode === null
+            ? null
+            : deps.certificates.share({
+                id: w.certificateId,
+                verificationCode: w.verificationCode,
+                label: `Section Winner certificate: ${w.certificateName} ${w.certificateSurname}`,
+              }),
+      })),
+    };
+  }
+
+  return {
+    async rule(eventId: number): Promise<WinnersRuleSettings> {
+      const event = await eventOf(eventId);
+      return {
+        rule: ruleOf(event),
+        isDefault: event.winnersRule === null,
+        updatedAt: event.winnersRuleUpdatedAt?.toISOString() ?? null,
+      };
+    },
+
+    async saveRule(organiserId: number, eventId: number, rule: WinnersRule) {
+      const event = await eventOf(eventId);
+      const at = new Date(deps.now());
+      await db.transaction(async (tx) => {
+        await repo.saveRule(tx, eventId, rule, at);
+        await audit(tx, {
+          actorCustomerId: organiserId,
+          action: 'winners.rule_changed',
+          entityType: 'event',
+          entityId: eventId,
+          details: { before: ruleOf(event), after: rule },
+        });
+      });
+      return this.rule(eventId);
+    },
+
+    async preview(eventId: number): Promise<WinnersPreview> {
+      const event = await eventOf(eventId);
+      const computed = await compute(event);
+      const current = await repo.findCurrentWinners(db, eventId);
+      return {
+        rule: computed.rule,
+        previewToken: computed.token,
+        bands: computed.bands,
+        unpublishedMarks: computed.unpublished,
+        confirmedAt: event.winnersConfirmedAt?.toISOString() ?? null,
+        confirmedMatchesPreview:
+          event.winnersConfirmedAt !== null &&
+          confirmedToken(computed.rule, current) === computed.token,
+      };
+    },
+
+    confirmed: async (eventId: number) => confirmed(await eventOf(eventId)),
+
+    /**
+     * Freezes the winners the organiser previewed (409 when the marks or the rule changed since)
+     * and makes each a certificate. The PDFs are made and stored first, then the rows replace
+     * the earlier winners in one transaction; the replaced certificates' files go after it.
+     */
+    async confirm(organiserId: number, eventId: number, previewToken: string) {
+      const event = await eventOf(eventId);
+      const computed = await compute(event);
+      if (computed.token !== previewToken) {
+        throw new AppError(
+          409,
+          'WINNERS_PREVIEW_STALE',
+          'The marks or the rule have changed since this preview. Please preview the winners again.',
+        );
+      }
+      const at = new Date(deps.now());
+      const folder = `${certificatesFolder(event.certificatesFolder ?? `${event.year}Certificates`, false)}/Winners`;
+      const made: repo.NewCertificate[] = [];
+      for (const w of computed.winners) {
+        const { person } = w;
+        const verificationCode = newVerificationCode();
+        const verificationUrl = `${deps.publicUrl}${paths.verifyCertificate.href({ code: verificationCode })}`;
+        const award = `${w.section}, ${w.bandLabel}`;
+        const score = Math.round(w.line.score);
+        const pdf = await renderCertificate({
+          eventName: event.name,
+          dateText: formatLongDate(event.galaAwards),
+          contestant: `${person.firstName} ${person.surname}`,
+          school: person.school,
+          itemCode: w.section,
+          itemTitle: w.bandLabel,
+          total: w.line.score,
+          medal: 'Section Winner',
+          groupName: null,
+          verificationCode,
+          verificationUrl,
+          sectionWinnerOf: award,
+        });
+        const fileName = `${[
+          w.orderId,
+          'Winner',
+          fileNamePart(w.section),
+          fileNamePart(w.bandName),
+          fileNamePart(person.firstName),
+          fileNamePart(person.surname),
+          verificationCode,
+        ].join('_')}.pdf`;
+        const storageKey = `${folder}/${fileName}`;
+        await deps.storage.put(storageKey, Buffer.from(pdf), 'application/pdf');
+        made.push({
+          orderItemId: w.bestOrderItemId,
+          verificationCode,
+          storageKey,
+          fileName,
+          firstName: person.firstName,
+          surname: person.surname,
+          school: person.school,
+          itemCode: w.section,
+          itemTitle: w.bandLabel,
+          total: score,
+          medal: medalFor(Math.min(score, 100)),
+          eventName: event.name,
+          issuedAt: at,
+          award: `Section Winner: ${award}`,
+        });
+      }
+      const oldKeys = await db.transaction(async (tx) => {
+        const keys = await repo.replaceWinners(
+          tx,
+          eventId,
+          computed.winners.map((w) => ({
+            eventId,
+            participantProfileId: w.line.contestantId,
+            bestOrderItemId: w.bestOrderItemId,
+            section: w.section,
+            bandName: w.bandName,
+            bandLabel: w.bandLabel,
+            score: w.line.score,
+            entries: w.line.entries,
+            confirmedAt: at,
+            confirmedBy: organiserId,
+          })),
+          (i, winnerId) => ({ ...made[i]!, sectionWinnerId: winnerId }),
+          at,
+        );
+        await audit(tx, {
+          actorCustomerId: organiserId,
+          action: 'winners.confirmed',
+          entityType: 'event',
+          entityId: eventId,
+          details: {
+            rule: computed.rule,
+            winners: computed.winners.map((w) => ({
+              section: w.section,
+              band: w.bandName,
+              contestantId: w.line.contestantId,
+              score: w.line.score,
+            })),
+          },
+        });
+        return keys;
+      });
+      for (const key of oldKeys) await deps.storage.delete(key);
+      return confirmed((await repo.findEvent(db, eventId))!);
+    },
+  };
+}
+export type WinnersService = ReturnType<typeof createWinnersService>;
