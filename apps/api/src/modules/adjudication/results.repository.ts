@@ -10,6 +10,7 @@ import {
   orderItems,
   orders,
   participantProfiles,
+  sectionWinners,
 } from '../../db/schema/index.ts';
 import { isMarkable } from './adjudication.repository.ts';
 
@@ -116,4 +117,20 @@ export async function claimRelease(db: Database, eventId: number, at: Date): Pro
     .where(and(eq(events.id, eventId), isNull(events.resultsReleasedAt)))
     .returning({ id: events.id });
   return claimed.length > 0;
+}
+
+/** The event's confirmed Section Winners with their families, told at the release (decision 026). */
+export async function findWinnerTitles(db: Database, eventId: number) {
+  return db
+    .select({
+      customerId: participantProfiles.customerId,
+      contestantId: participantProfiles.id,
+      contestant: sql<string>`${participantProfiles.firstName} || ' ' || ${participantProfiles.surname}`,
+      section: sectionWinners.section,
+      bandLabel: sectionWinners.bandLabel,
+    })
+    .from(sectionWinners)
+    .innerJoin(participantProfiles, eq(participantProfiles.id, sectionWinners.participantProfileId))
+    .where(and(eq(sectionWinners.eventId, eventId), isNull(sectionWinners.supersededAt)))
+    .orderBy(asc(sectionWinners.id));
 }

@@ -36,6 +36,7 @@ function resultMessages(
   rows: Awaited<ReturnType<typeof repo.findResultRecipients>>,
   publicUrl: string,
   filesDeletedOn: string,
+  titles: Awaited<ReturnType<typeof repo.findWinnerTitles>> = [],
 ): { messages: OutboxMessage[]; families: number } {
   const portal = `${publicUrl}${paths.uploads.href()}`;
   const families = new Map<number, typeof rows>();
@@ -45,6 +46,13 @@ function resultMessages(
   for (const entries of families.values()) {
     const first = entries[0]!;
     const lines = entries.map((e) => `- ${e.contestant}: ${e.itemCode} ${e.itemTitle}`);
+    // Section Winners (decision 026), told at the release with the family's results.
+    const won = titles
+      .filter((w) => w.customerId === first.customerId)
+      .flatMap((w) => [
+        '',
+        `Congratulations: ${w.contestant} is the Section Winner of ${w.section}, ${w.bandLabel}. The certificate is on the results page: ${publicUrl}${paths.contestantResults.href({ id: w.contestantId })}`,
+      ]);
     const email = first.confirmationEmail ?? first.email;
     if (email) {
       messages.push({
@@ -57,6 +65,7 @@ function resultMessages(
           'The results of these entries are published:',
           '',
           ...lines,
+          ...won,
           '',
           `See the scores, the adjudicator's comment and the certificates in the Uploads portal: ${portal} (View Result).`,
           '',
@@ -123,6 +132,7 @@ export function createResultsService(deps: ResultsDependencies) {
               await repo.findResultRecipients(tx, ids),
               deps.publicUrl,
               filesDeletedOn,
+              claimed ? await repo.findWinnerTitles(tx, event) : [],
             );
       await outbox.enqueueWithin(tx, told.messages);
       await audit(tx, {

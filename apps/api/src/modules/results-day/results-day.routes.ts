@@ -25,9 +25,11 @@ export const resultsDayRoutes: FastifyPluginAsyncZod = async (app) => {
   serve(app, resultsDayApi.confirmedWinners, (req) => winners.confirmed(req.params.id));
 
   serve(app, resultsDayApi.getRelease, (req) => release.state(req.params.id));
-  serve(app, resultsDayApi.scheduleRelease, (req) =>
-    release.schedule(organiser(req), req.params.id, req.body.releaseTime),
-  );
+  serve(app, resultsDayApi.scheduleRelease, async (req) => {
+    const state = await release.schedule(organiser(req), req.params.id, req.body.releaseTime);
+    gala.forget(req.params.id);
+    return state;
+  });
   serve(app, resultsDayApi.releaseNow, (req) => release.releaseNow(organiser(req), req.params.id));
 
   serve(app, resultsDayApi.gala, async (_req, reply) => {
