@@ -243,7 +243,11 @@ export function createResultsService(deps: ResultsDependencies) {
     async publish(organiserId: number, section?: Section): Promise<PublishOutcome> {
       const event = await eventId();
       const outcome = await publishIn(event, organiserId, section ?? 'all');
-      return outcome ?? { published: 0, certificates: 0, familiesNotified: 0 };
+      return {
+        published: outcome?.published ?? 0,
+        certificates: outcome?.certificates ?? 0,
+        familiesNotified: outcome?.familiesNotified ?? 0,
+      };
     },
 
     /**
