@@ -108,7 +108,15 @@ export async function copyEvent(
   const { id: _id, createdAt: _createdAt, ...copied } = from;
   const [created] = await db
     .insert(events)
-    .values({ ...copied, ...changes, isLive: false })
+    // Settings are copied (the winners rule, the release time); this year's results are not:
+    // the copy has not confirmed winners nor released anything (decision 026).
+    .values({
+      ...copied,
+      ...changes,
+      isLive: false,
+      winnersConfirmedAt: null,
+      resultsReleasedAt: null,
+    })
     .returning({ id: events.id });
   if (!created) throw new Error('The event was not created');
   const to = created.id;

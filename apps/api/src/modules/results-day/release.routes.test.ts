@@ -252,6 +252,30 @@ describe('after the release', () => {
   });
 });
 
+describe("next year's event", () => {
+  it("copies the rule and the release time, not this year's release or winners", async () => {
+    const res = await organiser.call('POST', `/api/Staff/Events/${t.eventId}/Copy`, {
+      name: 'Online Eisteddfod 2026',
+      year: 2026,
+      shiftDays: 364,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const copy = res.json<{ id: number }>().id;
+    const release = ResultsReleaseSchema.parse(
+      (await organiser.call('GET', `/api/Staff/Events/${copy}/Release`)).json(),
+    );
+    expect(release).toMatchObject({
+      galaDate: '2026-06-17',
+      releaseTime: '18:00',
+      releasedAt: null,
+    });
+    const winners = ConfirmedWinnersSchema.parse(
+      (await organiser.call('GET', `/api/Staff/Events/${copy}/Winners`)).json(),
+    );
+    expect(winners).toEqual({ confirmedAt: null, winners: [] });
+  });
+});
+
 describe('the test clock', () => {
   it('moves a test server’s clock and runs the release sweep', async () => {
     const res = await t.app.inject({

@@ -1,5 +1,4 @@
 import type { Item, Section } from '@eisteddfod/shared';
-import { eq } from 'drizzle-orm';
 import { marks, orderItems, orderItemUploads, orders } from '../../db/schema/index.ts';
 import type { TestApp } from '../../test/test-app.ts';
 import type { Family } from '../adjudication/adjudication.test-helpers.ts';
@@ -68,12 +67,4 @@ export async function markedEntries(
     ids.push(item!.id);
   }
   return ids;
-}
-
-/** Marks an entry's mark as not yet submitted (a draft), as an adjudicator's unfinished work. */
-export async function makeDraft(t: TestApp, orderItemId: number) {
-  await t.database.db
-    .update(marks)
-    .set({ status: 'draft' })
-    .where(eq(marks.orderItemId, orderItemId));
 }
