@@ -2,6 +2,8 @@ import {
   CertificateVerificationSchema,
   ConfirmedWinnersSchema,
   DEFAULT_WINNERS_RULE,
+  GalaSchema,
+  ReleaseOutcomeSchema,
   WinnersPreviewSchema,
   WinnersRuleSettingsSchema,
   type Item,
@@ -211,5 +213,23 @@ describe('confirming the winners', () => {
     const family = await createFamily(t);
     const res = await family.call('GET', url('/Winners/Preview'));
     expect(res.statusCode).toBe(404);
+  });
+});
+
+describe('releasing by hand', () => {
+  it('publishes every submitted mark before the gala date, once', async () => {
+    const res = await organiser.call('POST', url('/Release/Now'));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(ReleaseOutcomeSchema.parse(res.json())).toEqual({
+      published: 27,
+      certificates: 27,
+      familiesNotified: 1,
+      releasedAt: '2025-06-01T10:00:00.000Z',
+    });
+    const again = await organiser.call('POST', url('/Release/Now'));
+    expect(again.statusCode).toBe(409);
+    const gala = GalaSchema.parse((await t.app.inject({ url: '/api/Gala' })).json());
+    expect(gala.released).toBe(true);
+    expect(gala.winners.map((w) => w.name)).toEqual(['Chloe M.', 'Dumi M.', 'Ethan M.']);
   });
 });
