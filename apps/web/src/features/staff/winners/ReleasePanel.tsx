@@ -4,6 +4,12 @@ import { useState } from 'react';
 import { formatInstant } from '../../../shared/event/format-instant.ts';
 import { useReleaseNow, useScheduleRelease } from '../api/winners-api.ts';
 
+/** Mantine's light green on its tint is too faint to read (axe: colour contrast). */
+const DARK_TEXT = {
+  title: { color: 'var(--mantine-color-dark-9)' },
+  message: { color: 'var(--mantine-color-dark-9)' },
+};
+
 /**
  * Publication on the gala date (spec 9, decision 026): the time of day the results, certificates
  * and families' messages go out, in the event's time zone; or now, by hand, after asking.
@@ -23,7 +29,7 @@ export function ReleasePanel({ eventId, release }: { eventId: number; release: R
         Release on the gala date
       </Title>
       {release.releasedAt ? (
-        <Alert color="green" title="Results released">
+        <Alert color="green" title="Results released" styles={DARK_TEXT}>
           The results went out on {formatInstant(release.releasedAt, release.timeZone)} (
           {release.timeZone}). The gala page shows them.
           {release.unpublishedMarks > 0 &&

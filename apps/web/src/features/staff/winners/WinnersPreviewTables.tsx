@@ -58,7 +58,8 @@ export function WinnersPreviewTables({ preview }: { preview: WinnersPreview }) {
                     <Table.Tr key={line.contestantId}>
                       <Table.Td>{line.contestant}</Table.Td>
                       <Table.Td>{line.score}</Table.Td>
-                      <Table.Td>
+                      {/* Wide enough for the whole badge (a squeezed one is cut short). */}
+                      <Table.Td miw={150}>
                         <Standing line={line} minimumEntries={preview.rule.minimumEntries} />
                       </Table.Td>
                       <Table.Td>{line.entries}</Table.Td>
