@@ -24,11 +24,11 @@ import { useSaveWinnersRule } from '../api/winners-api.ts';
 
 type Rule = WinnersRuleSettings['rule'];
 
-export const COMBINE_LABELS: Record<Rule['combine'], string> = {
+const COMBINE_LABELS: Record<Rule['combine'], string> = {
   average: 'Average of the counted marks',
   total: 'Total of the counted marks',
 };
-export const TIE_LABELS: Record<Rule['ties'], string> = {
+const TIE_LABELS: Record<Rule['ties'], string> = {
   shared: 'Equal scores share the title',
   highestSingleMark: 'The highest single mark breaks a tie',
 };
