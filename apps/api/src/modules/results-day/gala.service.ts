@@ -149,4 +149,3 @@ export function createGalaService(deps: GalaDependencies) {
     },
   };
 }
-export type GalaService = ReturnType<typeof createGalaService>;

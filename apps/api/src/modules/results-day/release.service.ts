@@ -109,4 +109,3 @@ export function createReleaseService(deps: ReleaseDependencies) {
     },
   };
 }
-export type ReleaseService = ReturnType<typeof createReleaseService>;

@@ -3,9 +3,6 @@ import {
   bandLabel,
   DEFAULT_WINNERS_RULE,
   findSectionWinners,
-  formatLongDate,
-  medalFor,
-  paths,
   SECTIONS,
   WinnersRuleSchema,
   type ConfirmedWinners,
@@ -19,13 +16,8 @@ import type { Database } from '../../db/client.ts';
 import { audit } from '../../lib/audit.repository.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { FileStorage } from '../../providers/storage/file-storage.ts';
-import { renderCertificate } from '../adjudication/certificate-pdf.ts';
-import {
-  certificatesFolder,
-  fileNamePart,
-  newVerificationCode,
-  type CertificatesService,
-} from '../adjudication/certificates.service.ts';
+import type { CertificatesService } from '../adjudication/certificates.service.ts';
+import { makeWinnerCertificate } from './winner-certificates.ts';
 import * as repo from './winners.repository.ts';
 
 export interface WinnersDependencies {
@@ -43,9 +35,28 @@ export const noEvent = (id: number) =>
   notFound('EVENT_NOT_FOUND', `There is no event with id ${id}`);
 
 /** The rule as stored, or the default; a stored rule an older release let through is re-read. */
-export function ruleOf(event: repo.ResultsDayEvent): WinnersRule {
+function ruleOf(event: repo.ResultsDayEvent): WinnersRule {
   const parsed = WinnersRuleSchema.safeParse(event.winnersRule);
   return parsed.success ? parsed.data : DEFAULT_WINNERS_RULE;
+}
+
+/** Names a rule and its winners: a preview's token, compared at confirmation. */
+function tokenOf(rule: WinnersRule, winners: [string, string, number, number][]): string {
+  return createHash('sha256')
+    .update(JSON.stringify({ rule, winners }))
+    .digest('base64url')
+    .slice(0, 32);
+}
+
+/** A winner, with the entry their certificate hangs on (their best mark). */
+export interface ComputedWinner {
+  section: Section;
+  bandName: string;
+  bandLabel: string;
+  line: WinnerCandidateLine;
+  bestOrderItemId: number;
+  orderId: number;
+  person: { firstName: string; surname: string; school: string };
 }
 
 interface Computed {
@@ -53,16 +64,7 @@ interface Computed {
   bands: WinnersPreview['bands'];
   token: string;
   unpublished: number;
-  /** The winners, each with the entry their certificate hangs on (their best mark). */
-  winners: {
-    section: Section;
-    bandName: string;
-    bandLabel: string;
-    line: WinnerCandidateLine;
-    bestOrderItemId: number;
-    orderId: number;
-    person: { firstName: string; surname: string; school: string };
-  }[];
+  winners: ComputedWinner[];
 }
 
 /** Section winners: the event's rule, the preview, and confirmation with certificates. */
@@ -133,15 +135,10 @@ export function createWinnersService(deps: WinnersDependencies) {
         });
       return { section: o.section as Section, band: o.band, bandLabel: label, candidates };
     });
-    const token = createHash('sha256')
-      .update(
-        JSON.stringify({
-          rule,
-          winners: winners.map((w) => [w.section, w.bandName, w.line.contestantId, w.line.score]),
-        }),
-      )
-      .digest('base64url')
-      .slice(0, 32);
+    const token = tokenOf(
+      rule,
+      winners.map((w) => [w.section, w.bandName, w.line.contestantId, w.line.score]),
+    );
     return {
       rule,
       bands,
@@ -149,19 +146,6 @@ export function createWinnersService(deps: WinnersDependencies) {
       winners,
       unpublished: rows.filter((r) => r.publishedAt === null).length,
     };
-  }
-
-  /** The token of the winners confirmed last, to tell whether the preview still matches. */
-  function confirmedToken(rule: WinnersRule, current: repo.CurrentWinner[]) {
-    return createHash('sha256')
-      .update(
-        JSON.stringify({
-          rule,
-          winners: current.map((w) => [w.section, w.bandName, w.contestantId, w.score]),
-        }),
-      )
-      .digest('base64url')
-      .slice(0, 32);
   }
 
   async function confirmed(event: repo.ResultsDayEvent): Promise<ConfirmedWinners> {
@@ -228,7 +212,10 @@ export function createWinnersService(deps: WinnersDependencies) {
         confirmedAt: event.winnersConfirmedAt?.toISOString() ?? null,
         confirmedMatchesPreview:
           event.winnersConfirmedAt !== null &&
-          confirmedToken(computed.rule, current) === computed.token,
+          tokenOf(
+            computed.rule,
+            current.map((w) => [w.section, w.bandName, w.contestantId, w.score]),
+          ) === computed.token,
       };
     },
 
@@ -250,55 +237,9 @@ export function createWinnersService(deps: WinnersDependencies) {
         );
       }
       const at = new Date(deps.now());
-      const folder = `${certificatesFolder(event.certificatesFolder ?? `${event.year}Certificates`, false)}/Winners`;
       const made: repo.NewCertificate[] = [];
       for (const w of computed.winners) {
-        const { person } = w;
-        const verificationCode = newVerificationCode();
-        const verificationUrl = `${deps.publicUrl}${paths.verifyCertificate.href({ code: verificationCode })}`;
-        const award = `${w.section}, ${w.bandLabel}`;
-        const score = Math.round(w.line.score);
-        const pdf = await renderCertificate({
-          eventName: event.name,
-          dateText: formatLongDate(event.galaAwards),
-          contestant: `${person.firstName} ${person.surname}`,
-          school: person.school,
-          itemCode: w.section,
-          itemTitle: w.bandLabel,
-          total: w.line.score,
-          medal: 'Section Winner',
-          groupName: null,
-          verificationCode,
-          verificationUrl,
-          sectionWinnerOf: award,
-        });
-        const fileName = `${[
-          w.orderId,
-          'Winner',
-          fileNamePart(w.section),
-          fileNamePart(w.bandName),
-          fileNamePart(person.firstName),
-          fileNamePart(person.surname),
-          verificationCode,
-        ].join('_')}.pdf`;
-        const storageKey = `${folder}/${fileName}`;
-        await deps.storage.put(storageKey, Buffer.from(pdf), 'application/pdf');
-        made.push({
-          orderItemId: w.bestOrderItemId,
-          verificationCode,
-          storageKey,
-          fileName,
-          firstName: person.firstName,
-          surname: person.surname,
-          school: person.school,
-          itemCode: w.section,
-          itemTitle: w.bandLabel,
-          total: score,
-          medal: medalFor(Math.min(score, 100)),
-          eventName: event.name,
-          issuedAt: at,
-          award: `Section Winner: ${award}`,
-        });
+        made.push(await makeWinnerCertificate(deps, event, w, at));
       }
       const oldKeys = await db.transaction(async (tx) => {
         const keys = await repo.replaceWinners(
@@ -341,4 +282,3 @@ export function createWinnersService(deps: WinnersDependencies) {
     },
   };
 }
-export type WinnersService = ReturnType<typeof createWinnersService>;
