@@ -33,7 +33,8 @@ export async function makeWinnerCertificate(
     school: person.school,
     itemCode: winner.section,
     itemTitle: winner.bandLabel,
-    total: winner.line.score,
+    // Whole, as the verification page shows it (the table holds whole marks).
+    total: score,
     medal: 'Section Winner',
     groupName: null,
     verificationCode,

@@ -166,6 +166,8 @@ describe('confirming the winners', () => {
     expect(text).toContain('Section Winner');
     expect(text).toContain('Chloe Mokoena');
     expect(text).toContain('Music, Senior (Grades 7-9)');
+    // The score as the verification page states it: whole.
+    expect(text).toMatch(/with a score of 90(?![.\d])/);
     expect(text).toContain(chloe.verificationCode);
     expect(chloe.verificationUrl).toMatch(/\/certificates\/verify\/[0-9A-Z-]{14}$/);
 
