@@ -254,4 +254,6 @@ export type ContestantResults = z.infer<typeof ContestantResultsSchema>;
 // ---- The test clock (NODE_ENV=test only) ---------------------------------------------------
 
 export const DevClockSchema = z.object({ now: isoInstant });
-export const SetDevClockSchema = z.object({ now: isoInstant });
+export const SetDevClockSchema = z.object({
+  now: text().refine((v) => isoInstant.safeParse(v).success, 'Please give an ISO date and time'),
+});
