@@ -119,6 +119,11 @@ function serve(state: { confirmed: boolean }) {
     if (r.path === `${base}/Winners`)
       return [200, state.confirmed ? confirmed : { confirmedAt: null, winners: [] }] as const;
     if (r.path === `${base}/Release` && r.method === 'GET') return [200, release] as const;
+    if (r.path === `${base}/Release/Now`)
+      return [
+        200,
+        { published: 5, certificates: 5, familiesNotified: 2, releasedAt: release.now },
+      ] as const;
     if (r.path === `${base}/Release` && r.method === 'PUT')
       return [
         200,
@@ -235,5 +240,19 @@ describe('WinnersPage (/staff/events/:id/winners)', () => {
         /Scheduled for 18 June 2025 at 18:00 \(Africa\/Johannesburg\)/,
       ),
     ).toBeInTheDocument();
+  });
+
+  it('releases by hand only after asking', async () => {
+    const requests = mockApi(serveFresh());
+    open();
+    const panel = await screen.findByRole('region', { name: 'Release on the gala date' });
+    fireEvent.click(within(panel).getByRole('button', { name: 'Release now…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Release the results now?' });
+    expect(dialog).toHaveTextContent('5 submitted marks will be published');
+    expect(requests.some((r) => r.path.endsWith('/Release/Now'))).toBe(false);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Release now' }));
+    await waitFor(() =>
+      expect(requests.filter((r) => r.path.endsWith('/Release/Now'))).toHaveLength(1),
+    );
   });
 });

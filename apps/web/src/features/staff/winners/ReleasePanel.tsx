@@ -84,8 +84,8 @@ export function ReleasePanel({ eventId, release }: { eventId: number; release: R
         closeButtonProps={{ 'aria-label': 'Close dialog' }}
       >
         <Text mb="md">
-          {marks} are published, certificates are made and families are told now, before the gala
-          date. This cannot be undone.
+          Now, before the gala date: {marks} will be published, certificates made, families told and
+          the gala page opened. This cannot be undone.
         </Text>
         <Group justify="flex-end">
           <Button variant="default" onClick={() => setAsking(false)}>
