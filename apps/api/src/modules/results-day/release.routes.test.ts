@@ -306,5 +306,5 @@ describe('the test clock', () => {
         await other.close();
       }
     }
-  });
+  }, 180_000);
 });
