@@ -1,5 +1,5 @@
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
-import { expectNoAccessibilityViolations } from './axe.ts';
+import { expectAccessibleDialog, expectNoAccessibilityViolations } from './axe.ts';
 import { Client } from './cluster/client.ts';
 import {
   addContestant,
@@ -124,6 +124,13 @@ test('results day: the winners rule, a scheduled release, the gala and a familyâ
   await expect(page.getByRole('button', { name: 'Confirm winners' })).toBeDisabled();
 
   const panel = page.getByRole('region', { name: 'Release on the gala date' });
+  // Releasing by hand asks first; not today.
+  await panel.getByRole('button', { name: 'Release nowâ€¦' }).click();
+  const ask = page.getByRole('dialog', { name: 'Release the results now?' });
+  await expect(ask).toContainText('5 submitted marks will be published');
+  await expectAccessibleDialog(page, ask);
+  await ask.getByRole('button', { name: 'Cancel' }).click();
+  await expect(ask).toBeHidden();
   await panel.getByLabel(/^Release time/).fill(RELEASE_TIME);
   await panel.getByRole('button', { name: 'Schedule release' }).click();
   await expect(panel).toContainText(`at ${RELEASE_TIME} (Africa/Johannesburg)`);
