@@ -123,6 +123,9 @@ export async function replaceWinners(
   certificateOf: (index: number, winnerId: number) => NewCertificate,
   at: Date,
 ): Promise<string[]> {
+  // Two confirmations at once take turns on the event's row; without it each would supersede
+  // only the rows it saw and both sets would stay current.
+  await tx.select({ id: events.id }).from(events).where(eq(events.id, eventId)).for('update');
   const old = await tx
     .update(sectionWinners)
     .set({ supersededAt: at })

@@ -10,9 +10,9 @@ import {
   type WinnersPreview,
   type WinnersRule,
 } from '@eisteddfod/shared';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, marks } from '../../db/schema/index.ts';
+import { auditLog, marks, sectionWinners } from '../../db/schema/index.ts';
 import { createFamily } from '../../test/family.ts';
 import { catalogueItems } from '../../test/fixtures.ts';
 import { pdfText } from '../../test/pdf-text.ts';
@@ -209,6 +209,20 @@ describe('confirming the winners', () => {
     const gone = await t.app.inject({ url: `/api/Certificates/Verify/${old.verificationCode}` });
     expect(gone.statusCode).toBe(404);
     expect((await t.app.inject({ url: old.url })).statusCode).toBe(404);
+  });
+
+  it('two confirmations at once leave one set of winners', async () => {
+    const { previewToken } = await preview();
+    const both = await Promise.all([
+      organiser.call('POST', url('/Winners/Confirm'), { previewToken }),
+      organiser.call('POST', url('/Winners/Confirm'), { previewToken }),
+    ]);
+    expect(both.map((r) => r.statusCode)).toEqual([200, 200]);
+    const current = await t.database.db
+      .select()
+      .from(sectionWinners)
+      .where(and(eq(sectionWinners.eventId, t.eventId), isNull(sectionWinners.supersededAt)));
+    expect(current).toHaveLength(3);
   });
 
   it('is for organisers: a family gets the answer of a call that does not exist', async () => {
