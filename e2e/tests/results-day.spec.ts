@@ -1,3 +1,4 @@
+import { paths } from '@eisteddfod/shared';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { expectAccessibleDialog, expectNoAccessibilityViolations } from './axe.ts';
 import { Client } from './cluster/client.ts';
@@ -144,8 +145,8 @@ test('results day: the winners rule, a scheduled release, the gala and a familyâ
 
   // ---- Before the time, the gala page says when. ----
   const visitor = await (await browser.newContext({ baseURL: origin })).newPage();
-  await visitor.goto('/');
-  await visitor.getByRole('contentinfo').getByRole('link', { name: 'Gala awards' }).click();
+  await visitor.goto(paths.info.href());
+  await visitor.getByRole('link', { name: 'Online gala awards' }).click();
   await expect(visitor).toHaveURL(/\/gala$/);
   await expect(visitor.getByText(/^Results will be released on .* at /)).toContainText(
     RELEASE_TIME,

@@ -11,10 +11,7 @@ const FALLBACK_SOCIAL = [
   { label: 'YouTube', url: 'https://www.youtube.com/' },
 ];
 
-/**
- * Spec 2, "Menu and footer": social links, a copyright line, Privacy Policy, Terms of Service;
- * and the gala page (issue 20), which says when the results are released until they are.
- */
+/** Spec 2, "Menu and footer": social links, a copyright line, Privacy Policy, Terms of Service. */
 export function SiteFooter() {
   const social = useLoadedPublicSite().data?.content.social ?? FALLBACK_SOCIAL;
   return (
@@ -35,9 +32,6 @@ export function SiteFooter() {
             ))}
           </Group>
           <Group gap="md" component="nav" aria-label="Legal">
-            <Anchor component={Link} to={paths.gala.href()} c="gray.2">
-              Gala awards
-            </Anchor>
             <Anchor component={Link} to={paths.contact.href()} c="gray.2">
               Contact
             </Anchor>
