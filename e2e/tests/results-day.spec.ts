@@ -146,6 +146,7 @@ test('results day: the winners rule, a scheduled release, the gala and a familyâ
   // ---- Before the time, the gala page says when. ----
   const visitor = await (await browser.newContext({ baseURL: origin })).newPage();
   await visitor.goto(paths.info.href());
+  await expectNoAccessibilityViolations(visitor);
   await visitor.getByRole('link', { name: 'Online gala awards' }).click();
   await expect(visitor).toHaveURL(/\/gala$/);
   await expect(visitor.getByText(/^Results will be released on .* at /)).toContainText(
