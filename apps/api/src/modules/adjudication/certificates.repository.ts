@@ -1,4 +1,15 @@
-import { and, asc, eq, isNull, lt, notExists, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  eq,
+  getTableColumns,
+  isNotNull,
+  isNull,
+  lt,
+  notExists,
+  or,
+  sql,
+} from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import {
   certificates,
@@ -8,6 +19,7 @@ import {
   orderItems,
   orders,
   participantProfiles,
+  sectionWinners,
 } from '../../db/schema/index.ts';
 
 /** Certificates of published results and what they are made from (decision 008). */
@@ -105,15 +117,26 @@ export async function findCurrentCertificate(
   return row;
 }
 
-/** A current certificate by its verification code. */
+/**
+ * A current certificate by its verification code; a Section Winner's only once its event's
+ * results are released (decision 026): before, the check would announce the win.
+ */
 export async function findCurrentCertificateByCode(
   db: Database,
   verificationCode: string,
 ): Promise<CertificateRow | undefined> {
   const [row] = await db
-    .select()
+    .select(getTableColumns(certificates))
     .from(certificates)
-    .where(and(eq(certificates.verificationCode, verificationCode), isCurrent));
+    .leftJoin(sectionWinners, eq(sectionWinners.id, certificates.sectionWinnerId))
+    .leftJoin(events, eq(events.id, sectionWinners.eventId))
+    .where(
+      and(
+        eq(certificates.verificationCode, verificationCode),
+        isCurrent,
+        or(isEntryCertificate, isNotNull(events.resultsReleasedAt)),
+      ),
+    );
   return row;
 }
 

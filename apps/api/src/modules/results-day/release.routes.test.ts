@@ -7,6 +7,7 @@ import {
   type Item,
 } from '@eisteddfod/shared';
 import { eq, isNull } from 'drizzle-orm';
+import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, marks, outboxMessages, participantProfiles } from '../../db/schema/index.ts';
 import { createFamily } from '../../test/family.ts';
@@ -95,6 +96,25 @@ describe('before the release', () => {
       true,
     );
     expect(page.titles).toEqual([]);
+  });
+
+  it("a family's data archive and the public check do not tell a win before the release", async () => {
+    const confirmed = ConfirmedWinnersSchema.parse(
+      (await organiser.call('GET', `/api/Staff/Events/${t.eventId}/Winners`)).json(),
+    );
+    const code = confirmed.winners.find((w) => w.contestantId === lindiwe.id)!.certificate!
+      .verificationCode;
+    const res = await lindiwe.family.call('GET', `/api/Customers/${lindiwe.family.id}/DataArchive`);
+    expect(res.statusCode, res.body).toBe(200);
+    const zip = unzipSync(new Uint8Array(res.rawPayload));
+    expect(Object.keys(zip).filter((n) => n.startsWith('files/certificates/'))).toEqual([]);
+    const data = strFromU8(zip['data.json']!);
+    expect(data).not.toContain(code);
+    expect(data).not.toContain('Winner');
+    const check = await t.app.inject({ url: `/api/Certificates/Verify/${code}` });
+    expect(check.statusCode).toBe(404);
+    const page = await t.app.inject({ url: `/certificates/verify/${code}` });
+    expect(page.statusCode).toBe(404);
   });
 
   it('organisers schedule it at a time of day on the gala date, in the event’s time zone', async () => {
@@ -240,6 +260,18 @@ describe('after the release', () => {
       ].sort(),
     );
     expect(check.body).not.toMatch(/"grade"|@|mobile|customer/i);
+
+    expect(check.json()).toMatchObject({
+      valid: true,
+      award: 'Section Winner: Dance, Senior (Grades 7-9)',
+    });
+    const archive = await lindiwe.family.call(
+      'GET',
+      `/api/Customers/${lindiwe.family.id}/DataArchive`,
+    );
+    expect(strFromU8(unzipSync(new Uint8Array(archive.rawPayload))['data.json']!)).toContain(
+      title.verificationCode,
+    );
 
     const someoneElse = await sipho.family.call(
       'GET',
