@@ -114,6 +114,7 @@ const ERROR_CODES = [
   // Results day (issue 20)
   'WINNERS_PREVIEW_STALE',
   'RESULTS_ALREADY_RELEASED',
+  'RELEASE_TIME_PASSED',
   // Reminders (decision 022)
   'REMINDER_NOT_FOUND',
   'REMINDER_NOT_SCHEDULED',

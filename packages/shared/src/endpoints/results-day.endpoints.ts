@@ -109,7 +109,8 @@ export const resultsDayApi = {
   }),
   /**
    * Release panel, "Schedule": the time of day on the gala date (event's time zone), or null to
-   * release by hand only. 409 RESULTS_ALREADY_RELEASED after the release. Audited.
+   * release by hand only. 400 RELEASE_TIME_PASSED for a time not in the future ("Release now"
+   * releases at once); 409 RESULTS_ALREADY_RELEASED after the release. Audited.
    */
   scheduleRelease: defineEndpoint({
     method: 'PUT',

@@ -9,7 +9,13 @@ import {
 import { eq, isNull } from 'drizzle-orm';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, marks, outboxMessages, participantProfiles } from '../../db/schema/index.ts';
+import {
+  auditLog,
+  events,
+  marks,
+  outboxMessages,
+  participantProfiles,
+} from '../../db/schema/index.ts';
 import { createFamily } from '../../test/family.ts';
 import { catalogueItems } from '../../test/fixtures.ts';
 import { createTestApp, PRODUCTION_ENV, type TestApp } from '../../test/test-app.ts';
@@ -120,6 +126,13 @@ describe('before the release', () => {
   it('organisers schedule it at a time of day on the gala date, in the event’s time zone', async () => {
     const bad = await organiser.call('PUT', releaseUrl(), { releaseTime: '24:00' });
     expect(bad.statusCode).toBe(400);
+    // 14:00 in Johannesburg: a time already past would be released by the next sweep, unasked.
+    const past = await organiser.call('PUT', releaseUrl(), { releaseTime: '13:00' });
+    expect(past.statusCode).toBe(400);
+    expect(past.json()).toMatchObject({ code: 'RELEASE_TIME_PASSED' });
+    expect(
+      ResultsReleaseSchema.parse((await organiser.call('GET', releaseUrl())).json()),
+    ).toMatchObject({ releaseTime: null });
     const res = await organiser.call('PUT', releaseUrl(), { releaseTime: '18:00' });
     expect(res.statusCode, res.body).toBe(200);
     expect(ResultsReleaseSchema.parse(res.json())).toMatchObject({
@@ -132,6 +145,13 @@ describe('before the release', () => {
       now: '2025-06-18T12:00:00.000Z',
     });
     expect((await gala()).releaseAt).toBe('2025-06-18T16:00:00.000Z');
+  });
+
+  it('the job long after the time releases nothing: a missed release is left to an organiser', async () => {
+    t.setNow('2025-06-18T17:30:00Z');
+    await runSweepJob();
+    expect(await t.app.resultsDay.release.releaseDue()).toBe(0);
+    expect((await gala()).released).toBe(false);
   });
 
   it('the job before the time releases nothing', async () => {
@@ -285,7 +305,7 @@ describe('after the release', () => {
 });
 
 describe("next year's event", () => {
-  it("copies the rule and the release time, not this year's release or winners", async () => {
+  it("copies the rule, not the release time nor this year's release or winners; it is not swept", async () => {
     const res = await organiser.call('POST', `/api/Staff/Events/${t.eventId}/Copy`, {
       name: 'Online Eisteddfod 2026',
       year: 2026,
@@ -298,9 +318,28 @@ describe("next year's event", () => {
     );
     expect(release).toMatchObject({
       galaDate: '2026-06-17',
-      releaseTime: '18:00',
+      releaseTime: null,
       releasedAt: null,
     });
+    // Scheduled, its dates cannot be moved so that the release time has passed.
+    const scheduled = await organiser.call('PUT', `/api/Staff/Events/${copy}/Release`, {
+      releaseTime: '18:00',
+    });
+    expect(scheduled.statusCode, scheduled.body).toBe(200);
+    const moved = await organiser.call('POST', `/api/Staff/Events/${copy}/ShiftDates`, {
+      days: -400,
+    });
+    expect(moved.statusCode, moved.body).toBe(409);
+    expect(moved.json()).toMatchObject({ code: 'RELEASE_TIME_PASSED' });
+    // Nor does the sweep release an event that is not live, even one whose time has just come.
+    await t.database.db
+      .update(events)
+      .set({ galaAwards: '2025-06-18', resultsReleaseTime: '18:00' })
+      .where(eq(events.id, copy));
+    t.setNow('2025-06-18T16:10:00Z');
+    expect(await t.app.resultsDay.release.releaseDue()).toBe(0);
+    const [row] = await t.database.db.select().from(events).where(eq(events.id, copy));
+    expect(row!.resultsReleasedAt).toBeNull();
     const winners = ConfirmedWinnersSchema.parse(
       (await organiser.call('GET', `/api/Staff/Events/${copy}/Winners`)).json(),
     );

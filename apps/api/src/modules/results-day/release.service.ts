@@ -1,7 +1,7 @@
 import { releaseInstant, type ReleaseOutcome, type ResultsRelease } from '@eisteddfod/shared';
 import type { Database } from '../../db/client.ts';
 import { audit } from '../../lib/audit.repository.ts';
-import { AppError } from '../../lib/errors.ts';
+import { AppError, badRequest } from '../../lib/errors.ts';
 import type { createResultsService } from '../adjudication/results.service.ts';
 import {
   countUnpublishedMarks,
@@ -15,6 +15,8 @@ export interface ReleaseDependencies {
   db: Database;
   results: ReturnType<typeof createResultsService>;
   now: () => number;
+  /** The live event (EVENT_ID's, or the one organisers made live): the only one released. */
+  currentEventId: () => Promise<number | undefined>;
   /** Told after a release (the gala page's cache). */
   onReleased: (eventId: number) => void;
 }
@@ -29,6 +31,12 @@ export function releaseAtOf(event: {
     ? releaseInstant(event.galaAwards, event.resultsReleaseTime, event.timeZone)
     : null;
 }
+
+/**
+ * How late the sweep may still release: a release time further back was missed (the server
+ * was down, or the time was put in the past) and is left for an organiser's "Release now".
+ */
+export const RELEASE_SWEEP_WINDOW_MS = 60 * 60_000;
 
 const alreadyReleased = () =>
   new AppError(409, 'RESULTS_ALREADY_RELEASED', 'The results of this event have been released.');
@@ -73,6 +81,14 @@ export function createReleaseService(deps: ReleaseDependencies) {
     async schedule(organiserId: number, eventId: number, releaseTime: string | null) {
       const event = await eventOf(eventId);
       if (event.resultsReleasedAt) throw alreadyReleased();
+      // A time already past would be released by the next sweep, unasked: "Release now" is
+      // the way to release at once, with its question first.
+      const at = releaseAtOf({ ...event, resultsReleaseTime: releaseTime });
+      if (at && at.getTime() <= deps.now())
+        throw badRequest(
+          'RELEASE_TIME_PASSED',
+          'This time has passed on the gala date. Choose a later time, or use Release now.',
+        );
       await db.transaction(async (tx) => {
         await setReleaseTime(tx, eventId, releaseTime);
         await audit(tx, {
@@ -94,16 +110,21 @@ export function createReleaseService(deps: ReleaseDependencies) {
     },
 
     /**
-     * The sweep: releases every event whose scheduled time has passed on the app's clock and
-     * which is not released yet. The number released (0 when another run got there first).
+     * The sweep: releases the live event when its scheduled time has passed on the app's clock
+     * by less than RELEASE_SWEEP_WINDOW_MS and it is not released yet. Other events (a copy, a
+     * past year) are never released by it. The number released (0 when another run got there
+     * first).
      */
     async releaseDue(): Promise<number> {
       const now = deps.now();
+      const live = await deps.currentEventId();
       const scheduled = await findScheduledReleases(db);
       let released = 0;
       for (const event of scheduled) {
-        const at = releaseAtOf(event);
-        if (at && at.getTime() <= now && (await release(event.id, null))) released++;
+        if (event.id !== live) continue;
+        const at = releaseAtOf(event)?.getTime();
+        if (at === undefined || at > now || now - at > RELEASE_SWEEP_WINDOW_MS) continue;
+        if (await release(event.id, null)) released++;
       }
       return released;
     },

@@ -56,6 +56,7 @@ export default fp<ResultsDayOptions>(
         db: app.db,
         results,
         now: app.now,
+        currentEventId,
         onReleased: (eventId) => gala.forget(eventId),
       }),
       gala,
