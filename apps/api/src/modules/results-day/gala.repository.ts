@@ -1,5 +1,5 @@
 import { UPLOAD_TYPE } from '@eisteddfod/shared';
-import { and, asc, count, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, or } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import {
   categories,
@@ -26,7 +26,7 @@ export async function publishedTotals(db: Database, eventId: number) {
     .groupBy(categories.section, marks.total);
 }
 
-/** The main files of these entries that processing accepted (decision 025), with their item. */
+/** The main files of these entries with a copy fit for the public, with their item. */
 export async function showcaseFiles(db: Database, orderItemIds: number[]) {
   if (orderItemIds.length === 0) return [];
   return db
@@ -45,7 +45,13 @@ export async function showcaseFiles(db: Database, orderItemIds: number[]) {
         inArray(orderItemUploads.orderItemId, orderItemIds),
         eq(orderItemUploads.isDeleted, false),
         eq(orderItemUploads.uploadType, UPLOAD_TYPE.main),
-        inArray(orderItemUploads.processingState, ['ready', 'unchecked']),
+        // The public sees a cleaned copy only (decision 025's rendition, without the
+        // original's metadata) or the video host's: never an original, which a file left
+        // unchecked or of a type with no cleaner (.doc, .psd) would be served as.
+        or(
+          and(eq(orderItemUploads.processingState, 'ready'), isNotNull(orderItemUploads.servedKey)),
+          isNotNull(orderItemUploads.videoId),
+        ),
         isNotNull(marks.publishedAt),
       ),
     )

@@ -13,6 +13,8 @@ import {
   auditLog,
   events,
   marks,
+  orderItems,
+  orderItemUploads,
   outboxMessages,
   participantProfiles,
 } from '../../db/schema/index.ts';
@@ -239,6 +241,41 @@ describe('after the release', () => {
       expect(text).not.toContain(hidden);
     const file = await t.app.inject({ url: after.showcase[0]!.url });
     expect(file.headers['content-disposition'] ?? '').not.toContain('Named');
+  });
+
+  it('the showcase leaves out a file with no cleaned copy: unchecked, or a type with no cleaner', async () => {
+    const theirs = await t.database.db
+      .select({ id: orderItemUploads.id, orderItemId: orderItemUploads.orderItemId })
+      .from(orderItemUploads)
+      .innerJoin(orderItems, eq(orderItems.id, orderItemUploads.orderItemId))
+      .where(eq(orderItems.participantProfileId, lindiwe.id));
+    const set = async (values: Partial<typeof orderItemUploads.$inferInsert>) => {
+      for (const u of theirs)
+        await t.database.db
+          .update(orderItemUploads)
+          .set(values)
+          .where(eq(orderItemUploads.id, u.id));
+      t.app.resultsDay.gala.forget(t.eventId);
+    };
+    try {
+      // The original, its metadata and all: a .doc processing accepts as it is.
+      await set({ servedKey: null, servedFileExtension: null, processingState: 'ready' });
+      expect((await gala()).showcase).toEqual([]);
+      await set({ processingState: 'unchecked' });
+      expect((await gala()).showcase).toEqual([]);
+    } finally {
+      await set({
+        processingState: 'ready',
+        servedFileExtension: 'mp4',
+      });
+      for (const u of theirs)
+        await t.database.db
+          .update(orderItemUploads)
+          .set({ servedKey: `entries/${u.orderItemId}/rendition.mp4` })
+          .where(eq(orderItemUploads.id, u.id));
+      t.app.resultsDay.gala.forget(t.eventId);
+    }
+    expect((await gala()).showcase).toHaveLength(1);
   });
 
   it("a family sees all of its contestant's results, certificates and title; no one else does", async () => {

@@ -7,7 +7,7 @@ import type { Family } from '../adjudication/adjudication.test-helpers.ts';
  * Marked entries written to the database directly (the rule reads marks, not how they were
  * made; marking through the API is adjudication's tests'): a paid order of the family with one
  * finalised individual entry of `section` per total, each with a submitted mark and a processed
- * main file. `published` publishes the marks too.
+ * main file (a rendition). `published` publishes the marks too.
  */
 export async function markedEntries(
   t: TestApp,
@@ -63,6 +63,9 @@ export async function markedEntries(
       isPrimaryFile: true,
       isVideo: true,
       processingState: 'ready',
+      // Its rendition, without the original's metadata (decision 025).
+      servedKey: `entries/${item!.id}/rendition.mp4`,
+      servedFileExtension: 'mp4',
     });
     ids.push(item!.id);
   }
