@@ -341,6 +341,33 @@ describe('after the release', () => {
   });
 });
 
+describe('winners confirmed after the release', () => {
+  it('rest on published marks only: four late marks not yet published do not make a winner', async () => {
+    const family = await createFamily(t);
+    const thandi = await family.addContestant({
+      firstName: 'Thandi',
+      surname: 'Nkosi',
+      grade: '8',
+    });
+    await markedEntries(t, catalogue, family, thandi, 'Dance', [95, 95, 95, 95]);
+    const preview = WinnersPreviewSchema.parse(
+      (await organiser.call('GET', `/api/Staff/Events/${t.eventId}/Winners/Preview`)).json(),
+    );
+    expect(preview.unpublishedMarks).toBe(4);
+    const senior = preview.bands.find((b) => b.band.name === 'Senior')!;
+    expect(senior.candidates.filter((c) => c.isWinner).map((c) => c.contestant)).toEqual([
+      'Lindiwe Zulu',
+    ]);
+    const res = await organiser.call('POST', `/api/Staff/Events/${t.eventId}/Winners/Confirm`, {
+      previewToken: preview.previewToken,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const names = (await gala()).winners.map((w) => w.name);
+    expect(names).not.toContain('Thandi N.');
+    expect(names).toContain('Lindiwe Z.');
+  });
+});
+
 describe("next year's event", () => {
   it("copies the rule, not the release time nor this year's release or winners; it is not swept", async () => {
     const res = await organiser.call('POST', `/api/Staff/Events/${t.eventId}/Copy`, {

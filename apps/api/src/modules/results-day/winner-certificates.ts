@@ -7,7 +7,7 @@ import {
   newVerificationCode,
 } from '../adjudication/certificates.service.ts';
 import type { NewCertificate, ResultsDayEvent } from './winners.repository.ts';
-import type { ComputedWinner } from './winners.service.ts';
+import type { ComputedWinner } from './winners-compute.ts';
 
 /**
  * A Section Winner's certificate (decision 026): decision 008's PDF titled "Section Winner",

@@ -1,13 +1,5 @@
-import { createHash } from 'node:crypto';
 import {
-  bandLabel,
-  DEFAULT_WINNERS_RULE,
-  findSectionWinners,
-  SECTIONS,
-  WinnersRuleSchema,
   type ConfirmedWinners,
-  type Section,
-  type WinnerCandidateLine,
   type WinnersPreview,
   type WinnersRule,
   type WinnersRuleSettings,
@@ -18,6 +10,7 @@ import { AppError, notFound } from '../../lib/errors.ts';
 import type { FileStorage } from '../../providers/storage/file-storage.ts';
 import type { CertificatesService } from '../adjudication/certificates.service.ts';
 import { makeWinnerCertificate } from './winner-certificates.ts';
+import { computeWinners, ruleOf, tokenOf } from './winners-compute.ts';
 import * as repo from './winners.repository.ts';
 
 export interface WinnersDependencies {
@@ -28,44 +21,8 @@ export interface WinnersDependencies {
   now: () => number;
 }
 
-/** The band's table shows its top ten and every winner. */
-const CANDIDATES_SHOWN = 10;
-
 export const noEvent = (id: number) =>
   notFound('EVENT_NOT_FOUND', `There is no event with id ${id}`);
-
-/** The rule as stored, or the default; a stored rule an older release let through is re-read. */
-function ruleOf(event: repo.ResultsDayEvent): WinnersRule {
-  const parsed = WinnersRuleSchema.safeParse(event.winnersRule);
-  return parsed.success ? parsed.data : DEFAULT_WINNERS_RULE;
-}
-
-/** Names a rule and its winners: a preview's token, compared at confirmation. */
-function tokenOf(rule: WinnersRule, winners: [string, string, number, number][]): string {
-  return createHash('sha256')
-    .update(JSON.stringify({ rule, winners }))
-    .digest('base64url')
-    .slice(0, 32);
-}
-
-/** A winner, with the entry their certificate hangs on (their best mark). */
-export interface ComputedWinner {
-  section: Section;
-  bandName: string;
-  bandLabel: string;
-  line: WinnerCandidateLine;
-  bestOrderItemId: number;
-  orderId: number;
-  person: { firstName: string; surname: string; school: string };
-}
-
-interface Computed {
-  rule: WinnersRule;
-  bands: WinnersPreview['bands'];
-  token: string;
-  unpublished: number;
-  winners: ComputedWinner[];
-}
 
 /** Section winners: the event's rule, the preview, and confirmation with certificates. */
 export function createWinnersService(deps: WinnersDependencies) {
@@ -75,77 +32,6 @@ export function createWinnersService(deps: WinnersDependencies) {
     const event = await repo.findEvent(db, eventId);
     if (!event) throw noEvent(eventId);
     return event;
-  }
-
-  /** The winners the rule gives now, and a token naming exactly them and the rule. */
-  async function compute(event: repo.ResultsDayEvent): Promise<Computed> {
-    const rule = ruleOf(event);
-    const rows = await repo.findIndividualMarks(db, event.id);
-    const byCandidate = new Map<string, repo.IndividualMark[]>();
-    for (const row of rows) {
-      const key = `${row.contestantId}:${row.section}`;
-      byCandidate.set(key, [...(byCandidate.get(key) ?? []), row]);
-    }
-    const outcomes = findSectionWinners(
-      [...byCandidate.values()].map((marks) => ({
-        contestantId: marks[0]!.contestantId,
-        grade: marks[0]!.grade,
-        section: marks[0]!.section,
-        marks: marks.map((m) => m.total),
-      })),
-      rule,
-      SECTIONS,
-    );
-    const winners: Computed['winners'] = [];
-    const bands = outcomes.map((o) => {
-      const label = bandLabel(o.band);
-      const candidates = o.candidates
-        .filter((c, i) => i < CANDIDATES_SHOWN || c.isWinner)
-        .map((c): WinnerCandidateLine => {
-          const marks = byCandidate.get(`${c.contestantId}:${o.section}`)!;
-          const person = marks[0]!;
-          const line = {
-            contestantId: c.contestantId,
-            contestant: `${person.firstName} ${person.surname}`,
-            school: person.school,
-            grade: person.grade,
-            entries: c.entries,
-            countedMarks: c.countedMarks,
-            score: c.score,
-            eligible: c.eligible,
-            reason: c.reason,
-            isWinner: c.isWinner,
-          };
-          if (c.isWinner) {
-            // Their best mark's entry (the earliest of equal ones) carries the certificate.
-            const best = [...marks].sort(
-              (a, b) => b.total - a.total || a.orderItemId - b.orderItemId,
-            )[0]!;
-            winners.push({
-              section: o.section as Section,
-              bandName: o.band.name,
-              bandLabel: label,
-              line,
-              bestOrderItemId: best.orderItemId,
-              orderId: best.orderId,
-              person,
-            });
-          }
-          return line;
-        });
-      return { section: o.section as Section, band: o.band, bandLabel: label, candidates };
-    });
-    const token = tokenOf(
-      rule,
-      winners.map((w) => [w.section, w.bandName, w.line.contestantId, w.line.score]),
-    );
-    return {
-      rule,
-      bands,
-      token,
-      winners,
-      unpublished: rows.filter((r) => r.publishedAt === null).length,
-    };
   }
 
   async function confirmed(event: repo.ResultsDayEvent): Promise<ConfirmedWinners> {
@@ -202,7 +88,7 @@ export function createWinnersService(deps: WinnersDependencies) {
 
     async preview(eventId: number): Promise<WinnersPreview> {
       const event = await eventOf(eventId);
-      const computed = await compute(event);
+      const computed = await computeWinners(db, event);
       const current = await repo.findCurrentWinners(db, eventId);
       return {
         rule: computed.rule,
@@ -228,7 +114,7 @@ export function createWinnersService(deps: WinnersDependencies) {
      */
     async confirm(organiserId: number, eventId: number, previewToken: string) {
       const event = await eventOf(eventId);
-      const computed = await compute(event);
+      const computed = await computeWinners(db, event);
       if (computed.token !== previewToken) {
         throw new AppError(
           409,
