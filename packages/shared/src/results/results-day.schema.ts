@@ -141,6 +141,12 @@ export const ResultsReleaseSchema = z.object({
   unpublishedMarks: z.number().int(),
   /** The server's clock now (moved by the test clock in journeys). */
   now: isoInstant,
+  /**
+   * True when confirmed winners no longer match what the marks and the rule give (a mark
+   * reopened or changed, an entry withdrawn, marks published later): they are not announced
+   * until confirmed again. Optional for older servers.
+   */
+  winnersNeedConfirming: z.boolean().optional(),
 });
 export type ResultsRelease = z.infer<typeof ResultsReleaseSchema>;
 

@@ -20,6 +20,8 @@ import { findEntriesForReview } from './adjudication.repository.ts';
 import { entryCode, markStatusOf } from './marking.service.ts';
 import { findRubricScores } from './marks.repository.ts';
 import * as repo from './results.repository.ts';
+import { confirmationIsCurrent } from '../results-day/winners-compute.ts';
+import { findEvent } from '../results-day/winners.repository.ts';
 
 export interface ResultsDependencies {
   db: Database;
@@ -88,6 +90,17 @@ function resultMessages(
 const noOrderItem = (id: number) =>
   notFound('ORDER_ITEM_NOT_FOUND', `There is no order item with id ${id}`);
 
+/**
+ * The Section Winner titles told at the release: none when the confirmed winners no longer
+ * match the marks now published (a counted mark reopened, say), which the organiser is shown on
+ * the Release panel to confirm again (decision 026).
+ */
+async function titlesAtRelease(tx: Database, eventId: number) {
+  const event = await findEvent(tx, eventId);
+  if (!event || !(await confirmationIsCurrent(tx, event))) return [];
+  return repo.findWinnerTitles(tx, eventId);
+}
+
 /** Review, publication and the families' view of results (spec 4 Results, issue 9). */
 export function createResultsService(deps: ResultsDependencies) {
   const { db, outbox } = deps;
@@ -132,7 +145,7 @@ export function createResultsService(deps: ResultsDependencies) {
               await repo.findResultRecipients(tx, ids),
               deps.publicUrl,
               filesDeletedOn,
-              claimed ? await repo.findWinnerTitles(tx, event) : [],
+              claimed ? await titlesAtRelease(tx, event) : [],
             );
       await outbox.enqueueWithin(tx, told.messages);
       await audit(tx, {

@@ -5,6 +5,7 @@ import type { CertificatesService } from '../adjudication/certificates.service.t
 import { findRubricScores } from '../adjudication/marks.repository.ts';
 import { findEntries, findOwnProfile } from './contestant-results.repository.ts';
 import { releaseAtOf } from './release.service.ts';
+import { confirmationIsCurrent } from './winners-compute.ts';
 import * as repo from './winners.repository.ts';
 
 export interface ContestantResultsDependencies {
@@ -51,23 +52,25 @@ export function createContestantResultsService(deps: ContestantResultsDependenci
         }),
       );
       const released = event.resultsReleasedAt !== null;
-      const titles = released
-        ? (await repo.findCurrentWinners(db, event.id))
-            .filter((w) => w.contestantId === contestantId)
-            .map((w) => ({
-              section: w.section,
-              bandLabel: w.bandLabel,
-              score: w.score,
-              certificate:
-                w.certificateId === null || w.verificationCode === null
-                  ? null
-                  : deps.certificates.share({
-                      id: w.certificateId,
-                      verificationCode: w.verificationCode,
-                      label: `Section Winner certificate: ${w.certificateName} ${w.certificateSurname}`,
-                    }),
-            }))
-        : [];
+      // As on the gala page: stale winners hold no title until confirmed again.
+      const titles =
+        released && (await confirmationIsCurrent(db, event))
+          ? (await repo.findCurrentWinners(db, event.id))
+              .filter((w) => w.contestantId === contestantId)
+              .map((w) => ({
+                section: w.section,
+                bandLabel: w.bandLabel,
+                score: w.score,
+                certificate:
+                  w.certificateId === null || w.verificationCode === null
+                    ? null
+                    : deps.certificates.share({
+                        id: w.certificateId,
+                        verificationCode: w.verificationCode,
+                        label: `Section Winner certificate: ${w.certificateName} ${w.certificateSurname}`,
+                      }),
+              }))
+          : [];
       return {
         contestantId,
         firstName: profile.firstName,

@@ -15,6 +15,7 @@ import { notFound } from '../../lib/errors.ts';
 import type { MediaLinks } from '../uploads/media-links.ts';
 import { publishedTotals, showcaseFiles } from './gala.repository.ts';
 import { releaseAtOf } from './release.service.ts';
+import { confirmationIsCurrent } from './winners-compute.ts';
 import * as repo from './winners.repository.ts';
 
 export interface GalaDependencies {
@@ -83,7 +84,11 @@ export function createGalaService(deps: GalaDependencies) {
       ...counts.get(s)!,
     }));
 
-    const winners = await repo.findCurrentWinners(db, eventId);
+    // Winners the marks no longer give (a counted mark reopened, marks published since) are
+    // not announced until an organiser confirms again.
+    const winners = (await confirmationIsCurrent(db, event))
+      ? await repo.findCurrentWinners(db, eventId)
+      : [];
     // Without the terms' consent a winner is listed without a name, and nothing of theirs shown.
     const nameOf = (w: repo.CurrentWinner) =>
       w.acceptedTermsAt ? publicName(w.firstName, w.surname) : 'Name withheld';

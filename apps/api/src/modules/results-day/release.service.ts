@@ -8,6 +8,7 @@ import {
   findScheduledReleases,
   setReleaseTime,
 } from './release.repository.ts';
+import { confirmationIsCurrent } from './winners-compute.ts';
 import * as repo from './winners.repository.ts';
 import { noEvent } from './winners.service.ts';
 
@@ -66,6 +67,8 @@ export function createReleaseService(deps: ReleaseDependencies) {
       releasedAt: event.resultsReleasedAt?.toISOString() ?? null,
       unpublishedMarks: await countUnpublishedMarks(db, eventId),
       now: new Date(deps.now()).toISOString(),
+      winnersNeedConfirming:
+        event.winnersConfirmedAt !== null && !(await confirmationIsCurrent(db, event)),
     };
   }
 

@@ -127,3 +127,26 @@ export async function computeWinners(db: Database, event: repo.ResultsDayEvent):
     unpublished: all.filter((r) => r.publishedAt === null).length,
   };
 }
+
+/** The token of the confirmed winners, to compare with a preview's. */
+export const confirmedToken = (rule: WinnersRule, current: repo.CurrentWinner[]) =>
+  tokenOf(
+    rule,
+    current.map((w) => [w.section, w.bandName, w.contestantId, w.score]),
+  );
+
+/**
+ * Whether the confirmed winners are still the ones the rule gives from the marks (false when
+ * none were confirmed). A mark reopened or changed, an entry withdrawn, or marks published
+ * after the release make them stale: they are then not announced (no message, not on the gala
+ * page, no title on a family's page) until an organiser confirms again (decision 026).
+ */
+export async function confirmationIsCurrent(
+  db: Database,
+  event: repo.ResultsDayEvent,
+): Promise<boolean> {
+  if (!event.winnersConfirmedAt) return false;
+  const computed = await computeWinners(db, event);
+  const current = await repo.findCurrentWinners(db, event.id);
+  return confirmedToken(computed.rule, current) === computed.token;
+}

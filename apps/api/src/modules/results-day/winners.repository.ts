@@ -113,12 +113,13 @@ export type NewCertificate = typeof certificates.$inferInsert;
 
 /**
  * Replaces the event's winners with `winners` and their certificates (`certificateOf(i)` for the
- * i-th winner) in the caller's transaction: the old rows and their certificates are superseded
+ * i-th winner) in the caller's transaction, once `check` passes with the event's row locked: the old rows and their certificates are superseded
  * (their codes stop verifying). Returns the storage keys of the superseded certificates.
  */
 export async function replaceWinners(
   tx: Database,
   eventId: number,
+  check: () => Promise<void>,
   winners: NewWinner[],
   certificateOf: (index: number, winnerId: number) => NewCertificate,
   at: Date,
@@ -126,6 +127,7 @@ export async function replaceWinners(
   // Two confirmations at once take turns on the event's row; without it each would supersede
   // only the rows it saw and both sets would stay current.
   await tx.select({ id: events.id }).from(events).where(eq(events.id, eventId)).for('update');
+  await check();
   const old = await tx
     .update(sectionWinners)
     .set({ supersededAt: at })

@@ -4,6 +4,7 @@ import {
   DEFAULT_WINNERS_RULE,
   GalaSchema,
   ReleaseOutcomeSchema,
+  ResultsReleaseSchema,
   WinnersPreviewSchema,
   WinnersRuleSettingsSchema,
   type Item,
@@ -12,7 +13,7 @@ import {
 } from '@eisteddfod/shared';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, marks, sectionWinners } from '../../db/schema/index.ts';
+import { auditLog, marks, outboxMessages, sectionWinners } from '../../db/schema/index.ts';
 import { createFamily } from '../../test/family.ts';
 import { catalogueItems } from '../../test/fixtures.ts';
 import { pdfText } from '../../test/pdf-text.ts';
@@ -25,6 +26,7 @@ let catalogue: Item[];
 let organiser: Awaited<ReturnType<typeof createStaff>>;
 const ids: Record<string, number> = {};
 const entries: Record<string, number[]> = {};
+let familyAuth: Record<string, string>;
 
 /**
  * Music, with the default rule (4 entries, best 4 averaged, at least 80, ties shared, bands
@@ -37,6 +39,7 @@ beforeAll(async () => {
   catalogue = await catalogueItems(t);
   organiser = await createStaff(t, 'organiser');
   const family = await createFamily(t);
+  familyAuth = family.auth;
   const people: [string, string, number[]][] = [
     ['Anele', '8', [85, 85, 85, 85]],
     ['Bongi', '8', [99, 99, 99]],
@@ -171,15 +174,9 @@ describe('confirming the winners', () => {
     expect(text).toContain(chloe.verificationCode);
     expect(chloe.verificationUrl).toMatch(/\/certificates\/verify\/[0-9A-Z-]{14}$/);
 
+    // Its code verifies from the release on (below), not before: it would announce the win.
     const json = await t.app.inject({ url: `/api/Certificates/Verify/${chloe.verificationCode}` });
-    expect(CertificateVerificationSchema.parse(json.json())).toMatchObject({
-      contestant: 'Chloe Mokoena',
-      award: 'Section Winner: Music, Senior (Grades 7-9)',
-      total: 90,
-    });
-    const page = await t.app.inject({ url: new URL(chloe.verificationUrl).pathname });
-    expect(page.statusCode).toBe(200);
-    expect(page.body).toContain('Section Winner: Music, Senior (Grades 7-9)');
+    expect(json.statusCode).toBe(404);
     // The winner's certificate is not one of the entry's own.
     const entryResult = await t.app.inject({
       url: `/api/Staff/Events/${t.eventId}/Winners`,
@@ -225,6 +222,43 @@ describe('confirming the winners', () => {
     expect(current).toHaveLength(3);
   });
 
+  it('a mark changed while the certificates are made is not frozen unseen', async () => {
+    const { previewToken } = await preview();
+    const before = await t.database.db
+      .select()
+      .from(sectionWinners)
+      .where(and(eq(sectionWinners.eventId, t.eventId), isNull(sectionWinners.supersededAt)));
+    const storage = t.app.storage;
+    const put = storage.put.bind(storage);
+    let changed = false;
+    storage.put = async (...args: Parameters<typeof put>) => {
+      if (!changed) {
+        changed = true;
+        await t.database.db
+          .update(marks)
+          .set({ total: 70 })
+          .where(eq(marks.orderItemId, entries.Ethan![0]!));
+      }
+      return put(...args);
+    };
+    try {
+      const res = await organiser.call('POST', url('/Winners/Confirm'), { previewToken });
+      expect(res.statusCode, res.body).toBe(409);
+      expect(res.json()).toMatchObject({ code: 'WINNERS_PREVIEW_STALE' });
+    } finally {
+      storage.put = put;
+      await t.database.db
+        .update(marks)
+        .set({ total: 81 })
+        .where(eq(marks.orderItemId, entries.Ethan![0]!));
+    }
+    const after = await t.database.db
+      .select()
+      .from(sectionWinners)
+      .where(and(eq(sectionWinners.eventId, t.eventId), isNull(sectionWinners.supersededAt)));
+    expect(after.map((w) => w.id)).toEqual(before.map((w) => w.id));
+  });
+
   it('is for organisers: a family gets the answer of a call that does not exist', async () => {
     const family = await createFamily(t);
     const res = await family.call('GET', url('/Winners/Preview'));
@@ -233,19 +267,57 @@ describe('confirming the winners', () => {
 });
 
 describe('releasing by hand', () => {
-  it('publishes every submitted mark before the gala date, once', async () => {
+  it('publishes every submitted mark before the gala date, once; stale winners are held back', async () => {
+    // Ethan's confirmed title rests on four marks; one goes back to its adjudicator.
+    const reopened = await organiser.call('POST', `/api/Staff/Marks/${entries.Ethan![0]}/Reopen`);
+    expect(reopened.statusCode, reopened.body).toBe(204);
     const res = await organiser.call('POST', url('/Release/Now'));
     expect(res.statusCode, res.body).toBe(200);
     expect(ReleaseOutcomeSchema.parse(res.json())).toEqual({
-      published: 27,
-      certificates: 27,
+      published: 26,
+      certificates: 26,
       familiesNotified: 1,
       releasedAt: '2025-06-01T10:00:00.000Z',
     });
     const again = await organiser.call('POST', url('/Release/Now'));
     expect(again.statusCode).toBe(409);
-    const gala = GalaSchema.parse((await t.app.inject({ url: '/api/Gala' })).json());
+    const galaNow = async () => {
+      t.app.resultsDay.gala.forget(t.eventId);
+      return GalaSchema.parse((await t.app.inject({ url: '/api/Gala' })).json());
+    };
+    const gala = await galaNow();
     expect(gala.released).toBe(true);
-    expect(gala.winners.map((w) => w.name)).toEqual(['Chloe M.', 'Dumi M.', 'Ethan M.']);
+    // The confirmed winners no longer match the marks: no one is announced, nor congratulated.
+    expect(gala.winners).toEqual([]);
+    expect(gala.showcase).toEqual([]);
+    const told = await t.database.db.select().from(outboxMessages);
+    expect(told.some((m) => m.body.includes('Congratulations'))).toBe(false);
+    const state = ResultsReleaseSchema.parse((await organiser.call('GET', url('/Release'))).json());
+    expect(state.winnersNeedConfirming).toBe(true);
+    const family = await t.app.inject({
+      url: `/api/ParticipantProfiles/${ids.Chloe}/Results`,
+      headers: familyAuth,
+    });
+    expect(family.json<{ titles: unknown[] }>().titles).toEqual([]);
+    // Confirmed again, from the published marks: Ethan has three.
+    const p = await preview();
+    expect(p.confirmedMatchesPreview).toBe(false);
+    const confirmed = await organiser.call('POST', url('/Winners/Confirm'), {
+      previewToken: p.previewToken,
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect((await galaNow()).winners.map((w) => w.name)).toEqual(['Chloe M.', 'Dumi M.']);
+    const chloe = ConfirmedWinnersSchema.parse(confirmed.json()).winners[0]!.certificate!;
+    const json = await t.app.inject({ url: `/api/Certificates/Verify/${chloe.verificationCode}` });
+    expect(CertificateVerificationSchema.parse(json.json())).toMatchObject({
+      contestant: 'Chloe Mokoena',
+      award: 'Section Winner: Music, Senior (Grades 7-9)',
+      total: 88,
+    });
+    const page = await t.app.inject({ url: new URL(chloe.verificationUrl).pathname });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('Section Winner: Music, Senior (Grades 7-9)');
+    const after = ResultsReleaseSchema.parse((await organiser.call('GET', url('/Release'))).json());
+    expect(after.winnersNeedConfirming).toBe(false);
   });
 });

@@ -10,7 +10,7 @@ import { AppError, notFound } from '../../lib/errors.ts';
 import type { FileStorage } from '../../providers/storage/file-storage.ts';
 import type { CertificatesService } from '../adjudication/certificates.service.ts';
 import { makeWinnerCertificate } from './winner-certificates.ts';
-import { computeWinners, ruleOf, tokenOf } from './winners-compute.ts';
+import { computeWinners, confirmedToken, ruleOf } from './winners-compute.ts';
 import * as repo from './winners.repository.ts';
 
 export interface WinnersDependencies {
@@ -20,6 +20,13 @@ export interface WinnersDependencies {
   publicUrl: string;
   now: () => number;
 }
+
+const stale = () =>
+  new AppError(
+    409,
+    'WINNERS_PREVIEW_STALE',
+    'The marks or the rule have changed since this preview. Please preview the winners again.',
+  );
 
 export const noEvent = (id: number) =>
   notFound('EVENT_NOT_FOUND', `There is no event with id ${id}`);
@@ -98,10 +105,7 @@ export function createWinnersService(deps: WinnersDependencies) {
         confirmedAt: event.winnersConfirmedAt?.toISOString() ?? null,
         confirmedMatchesPreview:
           event.winnersConfirmedAt !== null &&
-          tokenOf(
-            computed.rule,
-            current.map((w) => [w.section, w.bandName, w.contestantId, w.score]),
-          ) === computed.token,
+          confirmedToken(computed.rule, current) === computed.token,
       };
     },
 
@@ -115,54 +119,60 @@ export function createWinnersService(deps: WinnersDependencies) {
     async confirm(organiserId: number, eventId: number, previewToken: string) {
       const event = await eventOf(eventId);
       const computed = await computeWinners(db, event);
-      if (computed.token !== previewToken) {
-        throw new AppError(
-          409,
-          'WINNERS_PREVIEW_STALE',
-          'The marks or the rule have changed since this preview. Please preview the winners again.',
-        );
-      }
+      if (computed.token !== previewToken) throw stale();
       const at = new Date(deps.now());
       const made: repo.NewCertificate[] = [];
       for (const w of computed.winners) {
         made.push(await makeWinnerCertificate(deps, event, w, at));
       }
-      const oldKeys = await db.transaction(async (tx) => {
-        const keys = await repo.replaceWinners(
-          tx,
-          eventId,
-          computed.winners.map((w) => ({
+      const oldKeys = await db
+        .transaction(async (tx) => {
+          const keys = await repo.replaceWinners(
+            tx,
             eventId,
-            participantProfileId: w.line.contestantId,
-            bestOrderItemId: w.bestOrderItemId,
-            section: w.section,
-            bandName: w.bandName,
-            bandLabel: w.bandLabel,
-            score: w.line.score,
-            entries: w.line.entries,
-            confirmedAt: at,
-            confirmedBy: organiserId,
-          })),
-          (i, winnerId) => ({ ...made[i]!, sectionWinnerId: winnerId }),
-          at,
-        );
-        await audit(tx, {
-          actorCustomerId: organiserId,
-          action: 'winners.confirmed',
-          entityType: 'event',
-          entityId: eventId,
-          details: {
-            rule: computed.rule,
-            winners: computed.winners.map((w) => ({
+            // With the event's row locked: a mark changed while the PDFs were made (or the
+            // release, which changes which marks count) is not frozen unseen.
+            async () => {
+              const now = (await repo.findEvent(tx, eventId))!;
+              if ((await computeWinners(tx, now)).token !== previewToken) throw stale();
+            },
+            computed.winners.map((w) => ({
+              eventId,
+              participantProfileId: w.line.contestantId,
+              bestOrderItemId: w.bestOrderItemId,
               section: w.section,
-              band: w.bandName,
-              contestantId: w.line.contestantId,
+              bandName: w.bandName,
+              bandLabel: w.bandLabel,
               score: w.line.score,
+              entries: w.line.entries,
+              confirmedAt: at,
+              confirmedBy: organiserId,
             })),
-          },
+            (i, winnerId) => ({ ...made[i]!, sectionWinnerId: winnerId }),
+            at,
+          );
+          await audit(tx, {
+            actorCustomerId: organiserId,
+            action: 'winners.confirmed',
+            entityType: 'event',
+            entityId: eventId,
+            details: {
+              rule: computed.rule,
+              winners: computed.winners.map((w) => ({
+                section: w.section,
+                band: w.bandName,
+                contestantId: w.line.contestantId,
+                score: w.line.score,
+              })),
+            },
+          });
+          return keys;
+        })
+        .catch(async (error: unknown) => {
+          // Nothing was frozen: the PDFs made for it go.
+          for (const c of made) await deps.storage.delete(c.storageKey);
+          throw error;
         });
-        return keys;
-      });
       for (const key of oldKeys) await deps.storage.delete(key);
       return confirmed((await repo.findEvent(db, eventId))!);
     },
