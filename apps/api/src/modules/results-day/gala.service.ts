@@ -101,7 +101,10 @@ export function createGalaService(deps: GalaDependencies) {
     for (const w of consenting) {
       const file = files.find((f) => f.upload.orderItemId === w.bestOrderItemId);
       if (!file) continue;
-      const link = deps.mediaLinks.forAdjudicator(file.upload);
+      // Our own links expire within the hour; a host's too, or the video is left out.
+      const link = deps.mediaLinks.forPublic(file.upload, Math.floor(deps.now() / 1000) + 3600);
+      if (!link) continue;
+      const hosted = link.playerUrl !== null && link.playerUrl === link.url;
       const kind = kindOf(file.upload);
       showcase.push({
         section: w.section,
@@ -111,8 +114,9 @@ export function createGalaService(deps: GalaDependencies) {
         itemTitle: file.itemTitle,
         kind,
         url: link.url,
-        embed: link.playerUrl !== null && link.playerUrl === link.url,
-        posterUrl: kind === 'video' ? deps.mediaLinks.poster(file.upload) : null,
+        embed: hosted,
+        // A host's thumbnail link is not signed: its player shows its own.
+        posterUrl: kind === 'video' && !hosted ? deps.mediaLinks.poster(file.upload) : null,
         medal: medalFor(file.total),
       });
     }
