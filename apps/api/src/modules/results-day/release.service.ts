@@ -37,7 +37,7 @@ export function releaseAtOf(event: {
  * How late the sweep may still release: a release time further back was missed (the server
  * was down, or the time was put in the past) and is left for an organiser's "Release now".
  */
-export const RELEASE_SWEEP_WINDOW_MS = 60 * 60_000;
+const RELEASE_SWEEP_WINDOW_MS = 60 * 60_000;
 
 const alreadyReleased = () =>
   new AppError(409, 'RESULTS_ALREADY_RELEASED', 'The results of this event have been released.');

@@ -25,7 +25,7 @@ export function ruleOf(event: repo.ResultsDayEvent): WinnersRule {
 }
 
 /** Names a rule and its winners: a preview's token, compared at confirmation. */
-export function tokenOf(rule: WinnersRule, winners: [string, string, number, number][]): string {
+function tokenOf(rule: WinnersRule, winners: [string, string, number, number][]): string {
   return createHash('sha256')
     .update(JSON.stringify({ rule, winners }))
     .digest('base64url')
