@@ -21,12 +21,17 @@ const ANONYMOUS: string[] = [
   'GET /api/dev/outbox',
   'GET /dev/outbox',
   'GET /dev/outbox.css',
+  // The test clock: a server with NODE_ENV=test only (decision 026).
+  'GET /api/dev/clock',
+  'POST /api/dev/clock',
   // The catalogue, the event's content and the public documents.
   'GET /api/config',
   'GET /api/content',
   'GET /api/reference',
   'GET /api/eisteddfods*',
   'GET /api/documents*',
+  // The gala page's results, after their release (decision 026).
+  'GET /api/gala',
   // Pictures organisers uploaded for the public site (decision 017).
   'GET /api/site-images/:name',
   'POST /api/support-tickets',

@@ -24,6 +24,7 @@ import paymentLedger from './modules/payment-ledger/payment-ledger.module.ts';
 import pictures from './modules/pictures/pictures.module.ts';
 import reference from './modules/reference/reference.module.ts';
 import reminders from './modules/reminders/reminders.module.ts';
+import resultsDay from './modules/results-day/results-day.module.ts';
 import rubrics from './modules/rubrics/rubrics.module.ts';
 import schools from './modules/schools/schools.module.ts';
 import siteContent from './modules/site-content/site-content.module.ts';
@@ -56,6 +57,11 @@ export interface AppDependencies {
   authSecret: string;
   /** The clock, replaceable in tests. */
   now?: () => number;
+  /**
+   * Moves that clock: a server with NODE_ENV=test gets POST /api/dev/clock for browser journeys
+   * (decision 026); ignored in any other environment.
+   */
+  setNow?: (ms: number) => void;
   /** Tests replace the configured transports, limiter, storage or video host. */
   transports?: OutboxTransports;
   rateLimiter?: RateLimiter;
@@ -117,6 +123,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(payments);
   await app.register(paymentLedger);
   await app.register(adjudication);
+  await app.register(resultsDay, { setNow: deps.setNow });
   await app.register(staffMembers);
   await app.register(familyDesk);
   await app.register(reminders);

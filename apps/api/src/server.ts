@@ -14,7 +14,14 @@ try {
   process.exit(1);
 }
 const database = await prepareDatabase(config, (m) => console.log(m));
-const app = await buildApp({ config, database, authSecret: loadAuthSecret(config) });
+// A test server's clock can be moved by browser journeys (POST /api/dev/clock, decision 026);
+// every other environment reads the system clock and has no such route.
+let offset = 0;
+const testClock =
+  config.NODE_ENV === 'test'
+    ? { now: () => Date.now() + offset, setNow: (ms: number) => (offset = ms - Date.now()) }
+    : {};
+const app = await buildApp({ config, database, authSecret: loadAuthSecret(config), ...testClock });
 
 let closing = false;
 async function shutdown(signal: string) {

@@ -161,6 +161,12 @@ const EnvSchema = z.object({
   BUNNY_API_URL: z.url().default('https://video.bunnycdn.com'),
   BUNNY_EMBED_URL: z.url().default('https://iframe.mediadelivery.net/embed'),
   /**
+   * The library's embed view token authentication key (Bunny: Security, Token authentication):
+   * signs the public gala page's embed links so they expire (decision 026). Fail closed: without
+   * it, Bunny-hosted videos are left out of the public showcase.
+   */
+  BUNNY_EMBED_TOKEN_KEY: z.preprocess((v) => (v === '' ? undefined : v), z.string().optional()),
+  /**
    * The library's pull zone host (vz-….b-cdn.net): where Bunny keeps a video's thumbnail, shown
    * as the poster in the uploads portal. Without it the portal shows no poster for Bunny videos.
    */

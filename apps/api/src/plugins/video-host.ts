@@ -28,6 +28,7 @@ export default fp<VideoHostOptions>(
             apiUrl: config.BUNNY_API_URL,
             embedUrl: config.BUNNY_EMBED_URL,
             cdnHostname: config.BUNNY_CDN_HOSTNAME,
+            embedTokenKey: config.BUNNY_EMBED_TOKEN_KEY,
           })
         : createBuiltinVideoHost({
             libraryId: 'local',

@@ -97,6 +97,7 @@ export async function createTestApp(
       database: on,
       authSecret: TEST_AUTH_SECRET,
       now: () => clock,
+      setNow: (ms) => (clock = ms),
       transports: options.transports ?? {},
     });
     await app.ready();

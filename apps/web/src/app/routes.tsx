@@ -48,6 +48,10 @@ const FamiliesPage = lazy(() => import('../features/staff/FamiliesPage.tsx'));
 const FamilyPage = lazy(() => import('../features/staff/FamilyPage.tsx'));
 const PaymentsPage = lazy(() => import('../features/staff/PaymentsPage.tsx'));
 const DataRequestsPage = lazy(() => import('../features/staff/DataRequestsPage.tsx'));
+// Results day (issue 20): the organisers' winners and release, the gala, a contestant's results.
+const WinnersPage = lazy(() => import('../features/staff/WinnersPage.tsx'));
+const GalaPage = lazy(() => import('../features/gala/GalaPage.tsx'));
+const ContestantResultsPage = lazy(() => import('../features/results/ContestantResultsPage.tsx'));
 
 /**
  * Every route of spec 2 ("Route table"), at the addresses of `paths` (packages/shared). Matching
@@ -66,6 +70,7 @@ export const routes: RouteObject[] = [
       { path: paths.info.pattern, element: <InfoPage /> },
       { path: paths.privacyPolicy.pattern, element: <PrivacyPolicyPage /> },
       { path: paths.termsOfService.pattern, element: <TermsOfServicePage /> },
+      { path: paths.gala.pattern, element: <GalaPage /> },
       {
         element: <RequireLogin />,
         children: [
@@ -100,6 +105,8 @@ export const routes: RouteObject[] = [
           { path: paths.staffFamily.pattern, element: <FamilyPage /> },
           { path: paths.staffPayments.pattern, element: <PaymentsPage /> },
           { path: paths.staffDataRequests.pattern, element: <DataRequestsPage /> },
+          { path: paths.staffEventWinners.pattern, element: <WinnersPage /> },
+          { path: paths.contestantResults.pattern, element: <ContestantResultsPage /> },
         ],
       },
       { path: '*', element: <NotFoundPage /> },

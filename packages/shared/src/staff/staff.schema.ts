@@ -270,6 +270,12 @@ export const CertificateVerificationSchema = z.object({
   medal: MedalSchema,
   eventName: z.string(),
   issuedAt: z.iso.datetime(),
+  /**
+   * A Section Winner certificate's title ("Section Winner: Music, Senior (Grades 7-9)"); then
+   * itemCode is the section, itemTitle the band and total the rounded score (decision 026).
+   * Absent or null for an entry's certificate.
+   */
+  award: z.string().nullable().optional(),
 });
 export type CertificateVerification = z.infer<typeof CertificateVerificationSchema>;
 export const VerificationCodeParamsSchema = z.object({

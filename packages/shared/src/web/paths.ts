@@ -75,6 +75,12 @@ export const paths = {
   staffDataRequests: page('/staff/data-requests'),
   staffReminders: page('/staff/reminders'),
   staffEventContent: page('/staff/events/:id/content'),
+  /** Section winners' rule, preview and confirmation, and the release (decision 026). */
+  staffEventWinners: page('/staff/events/:id/winners'),
+  /** The public gala page of the live event's results. */
+  gala: page('/gala'),
+  /** A family's results page for one contestant. */
+  contestantResults: page('/participant-profiles/:id/results'),
   /** Served by the API (a page of its own, linked from certificates' QR codes). */
   verifyCertificate: page('/certificates/verify/:code'),
 } as const;

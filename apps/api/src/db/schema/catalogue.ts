@@ -1,4 +1,4 @@
-import type { MainFileKind, Section } from '@eisteddfod/shared';
+import type { MainFileKind, Section, WinnersRule } from '@eisteddfod/shared';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -44,10 +44,23 @@ export const events = pgTable(
     content: jsonb().notNull().default({}),
     /** Days entries' uploaded files are kept after their results are published (decision 024). */
     fileRetentionDays: integer().notNull().default(365),
+    /** The section winners' rule (decision 026); null: the default rule. */
+    winnersRule: jsonb().$type<WinnersRule>(),
+    winnersRuleUpdatedAt: timestamp({ withTimezone: true }),
+    /** When the section winners were last confirmed (the rows are section_winners'). */
+    winnersConfirmedAt: timestamp({ withTimezone: true }),
+    /** 'HH:MM' on the gala date, in the event's time zone; null: released by hand only. */
+    resultsReleaseTime: text(),
+    /** When the results were released; set once, by the claim of the release. */
+    resultsReleasedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('events_file_retention_days_ck', sql`${t.fileRetentionDays} between 30 and 3650`),
+    check(
+      'events_results_release_time_ck',
+      sql`${t.resultsReleaseTime} is null or ${t.resultsReleaseTime} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'`,
+    ),
     uniqueIndex('events_live_uq')
       .on(t.isLive)
       .where(sql`${t.isLive}`),

@@ -1,8 +1,17 @@
 import type { Section } from '@eisteddfod/shared';
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  check,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { categories, events } from './catalogue.ts';
-import { customers } from './customers.ts';
+import { customers, participantProfiles } from './customers.ts';
 import { groupParticipants, orderItems } from './orders.ts';
 
 /**
@@ -129,6 +138,40 @@ export const rubricScores = pgTable(
 );
 
 /**
+ * A confirmed Section Winner of an event (decision 026), frozen at confirmation: a new
+ * confirmation supersedes the rows. The certificate hangs on the winner's best entry.
+ */
+export const sectionWinners = pgTable(
+  'section_winners',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    eventId: integer()
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    participantProfileId: integer()
+      .notNull()
+      .references(() => participantProfiles.id, { onDelete: 'cascade' }),
+    bestOrderItemId: integer()
+      .notNull()
+      .references(() => orderItems.id, { onDelete: 'cascade' }),
+    section: text().notNull().$type<Section>(),
+    bandName: text().notNull(),
+    bandLabel: text().notNull(),
+    score: doublePrecision().notNull(),
+    entries: integer().notNull(),
+    confirmedAt: timestamp({ withTimezone: true }).notNull(),
+    confirmedBy: integer().references(() => customers.id, { onDelete: 'set null' }),
+    supersededAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    index('section_winners_event_idx')
+      .on(t.eventId)
+      .where(sql`${t.supersededAt} is null`),
+    index('section_winners_profile_idx').on(t.participantProfileId),
+  ],
+);
+
+/**
  * A certificate PDF of a published result: one per entry, or one per group participant. What it
  * states is kept here too, so that the public verification page answers from the record, and a
  * regenerated certificate supersedes the old one (whose code then no longer verifies).
@@ -156,8 +199,12 @@ export const certificates = pgTable(
     eventName: text().notNull(),
     issuedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     supersededAt: timestamp({ withTimezone: true }),
+    /** Set on a Section Winner certificate (decision 026), with its award line. */
+    sectionWinnerId: integer().references(() => sectionWinners.id, { onDelete: 'cascade' }),
+    award: text(),
   },
   (t) => [
+    index('certificates_section_winner_idx').on(t.sectionWinnerId),
     uniqueIndex('certificates_code_uq').on(t.verificationCode),
     index('certificates_order_item_idx').on(t.orderItemId),
   ],

@@ -142,7 +142,7 @@ export async function findEntriesForReview(db: Database, eventId: number, sectio
   const adjudicator = sql<
     string | null
   >`(select ${customers.firstName} || ' ' || ${customers.surname} from ${customers} where ${customers.id} = ${marks.adjudicatorId})`;
-  const certificateCount = sql<number>`(select count(*)::int from ${certificates} where ${certificates.orderItemId} = ${orderItems.id} and ${certificates.supersededAt} is null)`;
+  const certificateCount = sql<number>`(select count(*)::int from ${certificates} where ${certificates.orderItemId} = ${orderItems.id} and ${certificates.supersededAt} is null and ${certificates.sectionWinnerId} is null)`;
   return db
     .select({
       ...entryColumns,

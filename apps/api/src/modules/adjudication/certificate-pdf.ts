@@ -15,6 +15,11 @@ export interface CertificateContent {
   groupName: string | null;
   verificationCode: string;
   verificationUrl: string;
+  /**
+   * A Section Winner certificate (decision 026): the title it awards, e.g. 'Music, Senior
+   * (Grades 7-9)'; then itemCode and itemTitle are not drawn and total is the winner's score.
+   */
+  sectionWinnerOf?: string;
 }
 
 const A4_LANDSCAPE: [number, number] = [841.89, 595.28];
@@ -95,17 +100,24 @@ export async function renderCertificate(content: CertificateContent): Promise<Ui
     borderWidth: 0.8,
   });
 
+  const winner = content.sectionWinnerOf;
   centred(page, content.eventName, height - 100, 20, bold, ACCENT);
-  centred(page, 'Certificate of Achievement', height - 150, 34, bold);
+  centred(page, winner ? 'Section Winner' : 'Certificate of Achievement', height - 150, 34, bold);
   centred(page, 'This certifies that', height - 200, 14, italic, MUTED);
   centred(page, content.contestant, height - 245, 30, bold);
   centred(page, content.school, height - 275, 14, regular, MUTED);
   if (content.groupName)
     centred(page, `as a member of ${content.groupName}`, height - 297, 12, italic, MUTED);
-  centred(page, 'was awarded', height - 325, 14, italic, MUTED);
-  centred(page, content.medal, height - 365, 32, bold, ACCENT);
-  centred(page, `with a mark of ${content.total} for`, height - 395, 14, regular);
-  centred(page, `${content.itemCode} - ${content.itemTitle}`, height - 420, 16, bold);
+  if (winner) {
+    centred(page, 'is the Section Winner of', height - 325, 14, italic, MUTED);
+    centred(page, winner, height - 365, 28, bold, ACCENT);
+    centred(page, `with a score of ${content.total}`, height - 395, 14, regular);
+  } else {
+    centred(page, 'was awarded', height - 325, 14, italic, MUTED);
+    centred(page, content.medal, height - 365, 32, bold, ACCENT);
+    centred(page, `with a mark of ${content.total} for`, height - 395, 14, regular);
+    centred(page, `${content.itemCode} - ${content.itemTitle}`, height - 420, 16, bold);
+  }
   centred(page, content.dateText, height - 450, 12, regular, MUTED);
 
   const qrSize = 96;

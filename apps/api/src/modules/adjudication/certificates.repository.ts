@@ -1,4 +1,15 @@
-import { and, asc, eq, isNull, lt, notExists, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  eq,
+  getTableColumns,
+  isNotNull,
+  isNull,
+  lt,
+  notExists,
+  or,
+  sql,
+} from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import {
   certificates,
@@ -8,6 +19,7 @@ import {
   orderItems,
   orders,
   participantProfiles,
+  sectionWinners,
 } from '../../db/schema/index.ts';
 
 /** Certificates of published results and what they are made from (decision 008). */
@@ -47,6 +59,8 @@ export async function findCertificateFacts(db: Database, orderItemId: number) {
 export type CertificateFacts = NonNullable<Awaited<ReturnType<typeof findCertificateFacts>>>;
 
 const isCurrent = isNull(certificates.supersededAt);
+/** An entry's own certificate, not a Section Winner's hung on the entry (decision 026). */
+const isEntryCertificate = isNull(certificates.sectionWinnerId);
 
 /** The entry's current (not superseded) certificates, oldest first. */
 export async function findCurrentCertificates(
@@ -56,7 +70,7 @@ export async function findCurrentCertificates(
   return db
     .select()
     .from(certificates)
-    .where(and(eq(certificates.orderItemId, orderItemId), isCurrent))
+    .where(and(eq(certificates.orderItemId, orderItemId), isCurrent, isEntryCertificate))
     .orderBy(asc(certificates.id));
 }
 
@@ -85,7 +99,7 @@ export async function insertCertificates(
       await tx
         .update(certificates)
         .set({ supersededAt: at })
-        .where(and(eq(certificates.orderItemId, orderItemId), isCurrent));
+        .where(and(eq(certificates.orderItemId, orderItemId), isCurrent, isEntryCertificate));
     }
     await tx.insert(certificates).values(made);
   });
@@ -103,15 +117,26 @@ export async function findCurrentCertificate(
   return row;
 }
 
-/** A current certificate by its verification code. */
+/**
+ * A current certificate by its verification code; a Section Winner's only once its event's
+ * results are released (decision 026): before, the check would announce the win.
+ */
 export async function findCurrentCertificateByCode(
   db: Database,
   verificationCode: string,
 ): Promise<CertificateRow | undefined> {
   const [row] = await db
-    .select()
+    .select(getTableColumns(certificates))
     .from(certificates)
-    .where(and(eq(certificates.verificationCode, verificationCode), isCurrent));
+    .leftJoin(sectionWinners, eq(sectionWinners.id, certificates.sectionWinnerId))
+    .leftJoin(events, eq(events.id, sectionWinners.eventId))
+    .where(
+      and(
+        eq(certificates.verificationCode, verificationCode),
+        isCurrent,
+        or(isEntryCertificate, isNotNull(events.resultsReleasedAt)),
+      ),
+    );
   return row;
 }
 
@@ -134,7 +159,9 @@ export async function findPublishedWithoutCertificates(
           db
             .select({ id: certificates.id })
             .from(certificates)
-            .where(and(eq(certificates.orderItemId, marks.orderItemId), isCurrent)),
+            .where(
+              and(eq(certificates.orderItemId, marks.orderItemId), isCurrent, isEntryCertificate),
+            ),
         ),
       ),
     )

@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import {
   formatLongDate,
   medalFor,
+  type CertificateShare,
   type CertificateVerification,
   type Medal,
   paths,
@@ -33,13 +34,13 @@ export const CERTIFICATES_JOB = 'certificates.make';
 
 /** Crockford's base 32 without look-alikes: 12 characters, about 60 bits, as XXXX-XXXX-XXXX. */
 const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
-function newVerificationCode(): string {
+export function newVerificationCode(): string {
   const chars = Array.from({ length: 12 }, () => ALPHABET[randomInt(ALPHABET.length)]).join('');
   return `${chars.slice(0, 4)}-${chars.slice(4, 8)}-${chars.slice(8)}`;
 }
 
 /** Letters and digits only, accents dropped, other runs as '-': safe in a key and a file name. */
-function fileNamePart(text: string): string {
+export function fileNamePart(text: string): string {
   const plain = text
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
@@ -72,7 +73,7 @@ function certificateFileName(parts: {
 }
 
 /** The event's certificates folder (spec: 2024Certificates), group certificates apart. */
-const certificatesFolder = (eventFolder: string, isGroup: boolean) =>
+export const certificatesFolder = (eventFolder: string, isGroup: boolean) =>
   `certificates/${eventFolder}${isGroup ? '/Group' : ''}`;
 
 /** Certificates of published results: made once on publication, remade by an organiser. */
@@ -184,6 +185,19 @@ export function createCertificatesService(deps: CertificatesDependencies) {
     return made.length;
   }
 
+  /**
+   * A certificate as its owner shares it (decision 026): the signed PDF link and the public
+   * verification page its QR code opens.
+   */
+  function share(row: { id: number; verificationCode: string; label: string }): CertificateShare {
+    return {
+      label: row.label,
+      url: links.sign(`/api/Certificates/${row.id}/File`, `certificate:${row.id}`),
+      verificationCode: row.verificationCode,
+      verificationUrl: `${deps.publicUrl}${paths.verifyCertificate.href({ code: row.verificationCode })}`,
+    };
+  }
+
   return {
     /** On publication: the entry's certificates, unless it has them already. */
     generateOnPublication: (orderItemId: number) => generate(orderItemId, false),
@@ -199,6 +213,14 @@ export function createCertificatesService(deps: CertificatesDependencies) {
         details: { count },
       });
       return count;
+    },
+
+    share,
+
+    /** The entry's certificates with their verification links (the family's results page). */
+    async sharesFor(orderItemId: number): Promise<CertificateShare[]> {
+      const rows = await repo.findCurrentCertificates(db, orderItemId);
+      return rows.map((r) => share({ ...r, label: `Certificate: ${r.firstName} ${r.surname}` }));
     },
 
     /** The family's links: signed, an hour, served by GET /api/Certificates/{id}/File. */
@@ -239,6 +261,7 @@ export function createCertificatesService(deps: CertificatesDependencies) {
         medal: medalFor(row.total),
         eventName: row.eventName,
         issuedAt: row.issuedAt.toISOString(),
+        award: row.award,
       };
     },
   };

@@ -10,6 +10,7 @@ import {
   orderItems,
   orders,
   participantProfiles,
+  sectionWinners,
 } from '../../db/schema/index.ts';
 import { isMarkable } from './adjudication.repository.ts';
 
@@ -102,4 +103,34 @@ export async function filesDeletedOn(db: Database, eventId: number, at: Date): P
   const when = new Date(at.getTime() + (event?.days ?? 365) * 86_400_000);
   // en-CA writes dates as YYYY-MM-DD.
   return new Intl.DateTimeFormat('en-CA', { timeZone: event?.timeZone ?? 'UTC' }).format(when);
+}
+
+/**
+ * Claims the event's release at `at` (decision 026): true for the one caller that set
+ * results_released_at, false once it is set. Two callers at once: the second waits for the
+ * first's row lock, then finds it set.
+ */
+export async function claimRelease(db: Database, eventId: number, at: Date): Promise<boolean> {
+  const claimed = await db
+    .update(events)
+    .set({ resultsReleasedAt: at })
+    .where(and(eq(events.id, eventId), isNull(events.resultsReleasedAt)))
+    .returning({ id: events.id });
+  return claimed.length > 0;
+}
+
+/** The event's confirmed Section Winners with their families, told at the release (decision 026). */
+export async function findWinnerTitles(db: Database, eventId: number) {
+  return db
+    .select({
+      customerId: participantProfiles.customerId,
+      contestantId: participantProfiles.id,
+      contestant: sql<string>`${participantProfiles.firstName} || ' ' || ${participantProfiles.surname}`,
+      section: sectionWinners.section,
+      bandLabel: sectionWinners.bandLabel,
+    })
+    .from(sectionWinners)
+    .innerJoin(participantProfiles, eq(participantProfiles.id, sectionWinners.participantProfileId))
+    .where(and(eq(sectionWinners.eventId, eventId), isNull(sectionWinners.supersededAt)))
+    .orderBy(asc(sectionWinners.id));
 }

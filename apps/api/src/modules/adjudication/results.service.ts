@@ -20,6 +20,8 @@ import { findEntriesForReview } from './adjudication.repository.ts';
 import { entryCode, markStatusOf } from './marking.service.ts';
 import { findRubricScores } from './marks.repository.ts';
 import * as repo from './results.repository.ts';
+import { confirmationIsCurrent } from '../results-day/winners-compute.ts';
+import { findEvent } from '../results-day/winners.repository.ts';
 
 export interface ResultsDependencies {
   db: Database;
@@ -36,6 +38,7 @@ function resultMessages(
   rows: Awaited<ReturnType<typeof repo.findResultRecipients>>,
   publicUrl: string,
   filesDeletedOn: string,
+  titles: Awaited<ReturnType<typeof repo.findWinnerTitles>> = [],
 ): { messages: OutboxMessage[]; families: number } {
   const portal = `${publicUrl}${paths.uploads.href()}`;
   const families = new Map<number, typeof rows>();
@@ -45,6 +48,13 @@ function resultMessages(
   for (const entries of families.values()) {
     const first = entries[0]!;
     const lines = entries.map((e) => `- ${e.contestant}: ${e.itemCode} ${e.itemTitle}`);
+    // Section Winners (decision 026), told at the release with the family's results.
+    const won = titles
+      .filter((w) => w.customerId === first.customerId)
+      .flatMap((w) => [
+        '',
+        `Congratulations: ${w.contestant} is the Section Winner of ${w.section}, ${w.bandLabel}. The certificate is on the results page: ${publicUrl}${paths.contestantResults.href({ id: w.contestantId })}`,
+      ]);
     const email = first.confirmationEmail ?? first.email;
     if (email) {
       messages.push({
@@ -57,6 +67,7 @@ function resultMessages(
           'The results of these entries are published:',
           '',
           ...lines,
+          ...won,
           '',
           `See the scores, the adjudicator's comment and the certificates in the Uploads portal: ${portal} (View Result).`,
           '',
@@ -79,6 +90,17 @@ function resultMessages(
 const noOrderItem = (id: number) =>
   notFound('ORDER_ITEM_NOT_FOUND', `There is no order item with id ${id}`);
 
+/**
+ * The Section Winner titles told at the release: none when the confirmed winners no longer
+ * match the marks now published (a counted mark reopened, say), which the organiser is shown on
+ * the Release panel to confirm again (decision 026).
+ */
+async function titlesAtRelease(tx: Database, eventId: number) {
+  const event = await findEvent(tx, eventId);
+  if (!event || !(await confirmationIsCurrent(tx, event))) return [];
+  return repo.findWinnerTitles(tx, eventId);
+}
+
 /** Review, publication and the families' view of results (spec 4 Results, issue 9). */
 export function createResultsService(deps: ResultsDependencies) {
   const { db, outbox } = deps;
@@ -94,6 +116,62 @@ export function createResultsService(deps: ResultsDependencies) {
     const row = await repo.findOwnOrderItem(db, customerId, orderItemId);
     if (!row) throw noOrderItem(orderItemId);
     return row;
+  }
+
+  /**
+   * Publication, one function for every path: a section or all of them by hand, or the release.
+   * `'release'` publishes only if it claims the event's release; `'all'` releases the event too
+   * when it has not been released. The marks, the families' messages, the claim and the audit
+   * line commit together: a crash leaves either all of them or none. Jobs are sent after the
+   * commit (plugins/jobs.ts); one lost with the process is made up by the certificates sweep
+   * and the outbox's.
+   */
+  async function publishIn(
+    event: number,
+    actorId: number | null,
+    scope: Section | 'all' | 'release',
+  ): Promise<(PublishOutcome & { releasedAt: Date }) | undefined> {
+    const now = new Date(deps.now());
+    const section = scope === 'all' || scope === 'release' ? undefined : scope;
+    const done = await db.transaction(async (tx) => {
+      const claimed = section ? false : await repo.claimRelease(tx, event, now);
+      if (scope === 'release' && !claimed) return undefined;
+      const ids = await repo.publishSubmittedMarks(tx, event, section, now);
+      const filesDeletedOn = await repo.filesDeletedOn(tx, event, now);
+      const told =
+        ids.length === 0
+          ? { messages: [], families: 0 }
+          : resultMessages(
+              await repo.findResultRecipients(tx, ids),
+              deps.publicUrl,
+              filesDeletedOn,
+              claimed ? await titlesAtRelease(tx, event) : [],
+            );
+      await outbox.enqueueWithin(tx, told.messages);
+      await audit(tx, {
+        actorCustomerId: actorId,
+        action: scope === 'release' ? 'results.released' : 'results.published',
+        entityType: 'event',
+        entityId: event,
+        details: { section: section ?? 'all', entries: ids.length, released: claimed },
+      });
+      return { ids, ...told };
+    });
+    if (!done) return undefined;
+    const { ids, messages, families } = done;
+    // The families' messages first: they are committed, and should a queue's send fail, the
+    // sweeps still catch both (the outbox's, and the missing certificates').
+    if (messages.length > 0) outbox.deliverSoon(messages.length);
+    await deps.jobs.sendMany(
+      CERTIFICATES_JOB,
+      ids.map((orderItemId) => ({ orderItemId })),
+    );
+    return {
+      published: ids.length,
+      certificates: ids.length,
+      familiesNotified: families,
+      releasedAt: now,
+    };
   }
 
   const publishedMark = (orderItemId: number) => repo.findPublishedMark(db, orderItemId);
@@ -171,44 +249,27 @@ export function createResultsService(deps: ResultsDependencies) {
      * Publishes the submitted marks of a section (or of all sections): families see them from
      * now on, families are told, and each entry's certificates are made by a job
      * (CERTIFICATES_JOB), which the review shows as they come. Drafts and unmarked entries wait
-     * for a later publication; publishing twice publishes only what is new.
+     * for a later publication; publishing twice publishes only what is new. Publishing every
+     * section by hand releases the event's results (the gala page opens, decision 026) if the
+     * release has not happened yet.
      */
     async publish(organiserId: number, section?: Section): Promise<PublishOutcome> {
       const event = await eventId();
-      const now = new Date(deps.now());
-      // The marks, the families' messages and the audit line commit together: a crash leaves
-      // either all of them or none. Jobs are sent after the commit (plugins/jobs.ts); one lost
-      // with the process is made up by the certificates sweep and the outbox's.
-      const { ids, messages, families } = await db.transaction(async (tx) => {
-        const ids = await repo.publishSubmittedMarks(tx, event, section, now);
-        const filesDeletedOn = await repo.filesDeletedOn(tx, event, now);
-        const told =
-          ids.length === 0
-            ? { messages: [], families: 0 }
-            : resultMessages(
-                await repo.findResultRecipients(tx, ids),
-                deps.publicUrl,
-                filesDeletedOn,
-              );
-        await outbox.enqueueWithin(tx, told.messages);
-        await audit(tx, {
-          actorCustomerId: organiserId,
-          action: 'results.published',
-          entityType: 'event',
-          entityId: event,
-          details: { section: section ?? 'all', entries: ids.length },
-        });
-        return { ids, ...told };
-      });
-      // The families' messages first: they are committed, and should a queue's send fail, the
-      // sweeps still catch both (the outbox's, and the missing certificates').
-      if (messages.length > 0) outbox.deliverSoon(messages.length);
-      await deps.jobs.sendMany(
-        CERTIFICATES_JOB,
-        ids.map((orderItemId) => ({ orderItemId })),
-      );
-      return { published: ids.length, certificates: ids.length, familiesNotified: families };
+      const outcome = await publishIn(event, organiserId, section ?? 'all');
+      return {
+        published: outcome?.published ?? 0,
+        certificates: outcome?.certificates ?? 0,
+        familiesNotified: outcome?.familiesNotified ?? 0,
+      };
     },
+
+    /**
+     * The release on the gala date (decision 026): the scheduled sweep's and "Release now"'s
+     * one way. It claims the event first (results_released_at set in one UPDATE ... WHERE it
+     * is null), in the transaction that publishes, so a job run twice, or on two instances,
+     * releases once: the second finds the event claimed and does nothing (undefined).
+     */
+    release: (event: number, actorId: number | null) => publishIn(event, actorId, 'release'),
 
     /**
      * The sweep: entries published over ten minutes ago without certificates, whose job was lost

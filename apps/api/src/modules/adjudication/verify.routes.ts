@@ -17,13 +17,24 @@ const escapeHtml = (text: string) =>
 
 /** The page a certificate's QR code opens: plain HTML, readable on any phone, no script. */
 function verificationPage(code: string, result: CertificateVerification | undefined) {
+  // A Section Winner certificate names its section and band instead of an item (decision 026).
+  const what: [string, string][] = result?.award
+    ? [
+        ['Award', result.award],
+        ['Score', String(result.total)],
+      ]
+    : result
+      ? [
+          ['Item', `${result.itemCode} - ${result.itemTitle}`],
+          ['Mark', String(result.total)],
+          ['Award', result.medal],
+        ]
+      : [];
   const rows = result
     ? [
         ['Contestant', result.contestant],
         ['School', result.school],
-        ['Item', `${result.itemCode} - ${result.itemTitle}`],
-        ['Mark', String(result.total)],
-        ['Award', result.medal],
+        ...what,
         ['Event', result.eventName],
         ['Issued', formatLongDate(result.issuedAt.slice(0, 10))],
       ]

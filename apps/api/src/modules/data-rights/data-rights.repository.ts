@@ -3,8 +3,10 @@ import {
   asc,
   desc,
   eq,
+  getTableColumns,
   gt,
   inArray,
+  isNull,
   isNotNull,
   not,
   notLike,
@@ -35,6 +37,7 @@ import {
   pinChallenges,
   reminderDeliveries,
   rubricScores,
+  sectionWinners,
   storedFiles,
   supportTickets,
   videoCollections,
@@ -175,11 +178,22 @@ export async function findPublishedResults(db: Database, orderItemIds: number[])
   }));
 }
 
+/**
+ * The certificates of these entries; a Section Winner's only once its event's results are
+ * released (decision 026): before, the archive would tell the family it won.
+ */
 export const findCertificates = (db: Database, orderItemIds: number[]) =>
   db
-    .select()
+    .select(getTableColumns(certificates))
     .from(certificates)
-    .where(anyOf(certificates.orderItemId, orderItemIds))
+    .leftJoin(sectionWinners, eq(sectionWinners.id, certificates.sectionWinnerId))
+    .leftJoin(events, eq(events.id, sectionWinners.eventId))
+    .where(
+      and(
+        anyOf(certificates.orderItemId, orderItemIds),
+        or(isNull(certificates.sectionWinnerId), isNotNull(events.resultsReleasedAt)),
+      ),
+    )
     .orderBy(asc(certificates.id));
 
 export const findPayments = (db: Database, orderIds: number[]) =>

@@ -18,6 +18,7 @@ export default fp(
         db: app.db,
         currentEventId: () => app.catalogue.currentEventId(),
         configuredEventId: app.config.EVENT_ID,
+        now: app.now,
         // Which event is live and its dates and fees are in every instance's catalogue.
         invalidate: () => app.catalogue.invalidate(),
       }),

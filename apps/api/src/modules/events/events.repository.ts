@@ -108,7 +108,17 @@ export async function copyEvent(
   const { id: _id, createdAt: _createdAt, ...copied } = from;
   const [created] = await db
     .insert(events)
-    .values({ ...copied, ...changes, isLive: false })
+    // The winners rule is copied; this year's results are not: the copy has not confirmed
+    // winners nor released anything. Nor is the release time: with dates moved back it could
+    // lie in the past, and the sweep would release the copy at once (decision 026).
+    .values({
+      ...copied,
+      ...changes,
+      isLive: false,
+      winnersConfirmedAt: null,
+      resultsReleaseTime: null,
+      resultsReleasedAt: null,
+    })
     .returning({ id: events.id });
   if (!created) throw new Error('The event was not created');
   const to = created.id;

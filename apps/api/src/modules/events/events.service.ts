@@ -1,6 +1,7 @@
 import {
   dateProblems,
   defaultCertificatesFolder,
+  releaseInstant,
   shiftDates,
   type CopyEvent,
   type EventSettings,
@@ -21,6 +22,7 @@ export interface EventsDependencies {
   configuredEventId: number | undefined;
   /** After a change: every instance drops its catalogue and which event is live. */
   invalidate: (eventId?: number) => void;
+  now: () => number;
 }
 
 const noEvent = (id: number) => notFound('EVENT_NOT_FOUND', `There is no event with id ${id}`);
@@ -111,6 +113,19 @@ export function createEventsService(deps: EventsDependencies) {
       if (!before) throw noEvent(id);
       const extra = await work(tx, before);
       const after = await repo.lockEvent(tx, id);
+      // A scheduled release the change puts in the past would be released by the next sweep
+      // at once, with no one asked (decision 026): the organiser moves the release time first.
+      if (
+        after?.resultsReleaseTime &&
+        !after.resultsReleasedAt &&
+        releaseInstant(after.galaAwards, after.resultsReleaseTime, after.timeZone).getTime() <=
+          deps.now()
+      )
+        throw new AppError(
+          409,
+          'RELEASE_TIME_PASSED',
+          'This change puts the scheduled release of results in the past. Change or clear the release time on the Results page first.',
+        );
       await audit(tx, {
         actorCustomerId: organiserId,
         action,

@@ -74,6 +74,21 @@ export function createMediaLinks(links: SignedLinks, videoHost: VideoHost) {
       if (!upload.posterKey) return null;
       return posterLink(links, upload.id);
     },
+    /**
+     * Where the public opens a winner's file on the gala page: the host's player page signed
+     * to expire at `expires` (unix seconds), or ours under a blind name; null for a hosted
+     * video the host cannot sign (it is not shown, rather than linked for ever).
+     */
+    forPublic(
+      upload: MediaUpload,
+      expires: number,
+    ): { url: string; playerUrl: string | null } | null {
+      if (upload.videoId && videoHost.embedUrl(upload.videoId)) {
+        const signed = videoHost.publicEmbedUrl(upload.videoId, expires);
+        return signed ? { url: signed, playerUrl: signed } : null;
+      }
+      return this.forAdjudicator(upload);
+    },
     forAdjudicator(upload: MediaUpload): { url: string; playerUrl: string | null } {
       const embed = upload.videoId ? videoHost.embedUrl(upload.videoId) : undefined;
       if (embed) return { url: embed, playerUrl: embed };

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -142,5 +143,20 @@ describe('Bunny Stream video host', () => {
   it("uploads over Bunny's tus endpoint and plays on its embed page", () => {
     expect(host().tusEndpoint).toBe(`${apiUrl}/tusupload`);
     expect(host().embedUrl('abc')).toBe('https://iframe.mediadelivery.net/embed/4242/abc');
+  });
+  it('signs a public embed link to expire, with the embed token key; none without it', () => {
+    expect(host().publicEmbedUrl('abc', 1_750_000_000)).toBeUndefined();
+    const signing = createBunnyVideoHost({
+      libraryId: '4242',
+      accessKey: 'stream-key',
+      apiUrl,
+      embedUrl: 'https://iframe.mediadelivery.net/embed',
+      embedTokenKey: 'embed-token-key',
+    });
+    // Bunny's embed view token: SHA256_HEX(token security key + video id + expiration).
+    const token = createHash('sha256').update('embed-token-keyabc1750000000').digest('hex');
+    expect(signing.publicEmbedUrl('abc', 1_750_000_000)).toBe(
+      `https://iframe.mediadelivery.net/embed/4242/abc?token=${token}&expires=1750000000`,
+    );
   });
 });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import type { VideoHost } from './video-host.ts';
 
@@ -11,6 +12,8 @@ export interface BunnyOptions {
   embedUrl: string;
   /** The library's pull zone host, where thumbnails are (vz-….b-cdn.net); optional. */
   cdnHostname?: string | undefined;
+  /** The library's embed view token authentication key; without it nothing is signed. */
+  embedTokenKey?: string | undefined;
   fetch?: typeof fetch;
 }
 
@@ -41,6 +44,8 @@ const BUNNY_FAILED = new Map([
 export function createBunnyVideoHost(options: BunnyOptions): VideoHost {
   const http = options.fetch ?? fetch;
   const base = `${options.apiUrl.replace(/\/$/, '')}/library/${encodeURIComponent(options.libraryId)}`;
+  const embedUrl = (videoId: string) =>
+    `${options.embedUrl.replace(/\/$/, '')}/${encodeURIComponent(options.libraryId)}/${encodeURIComponent(videoId)}`;
   async function call<T>(method: string, path: string, schema: z.ZodType<T>, body?: unknown) {
     const res = await http(`${base}${path}`, {
       method,
@@ -98,8 +103,14 @@ export function createBunnyVideoHost(options: BunnyOptions): VideoHost {
         ? `https://${options.cdnHostname}/${encodeURIComponent(videoId)}/thumbnail.jpg`
         : undefined;
     },
-    embedUrl(videoId) {
-      return `${options.embedUrl.replace(/\/$/, '')}/${encodeURIComponent(options.libraryId)}/${encodeURIComponent(videoId)}`;
+    embedUrl,
+    // Bunny's embed view token authentication: token = SHA256_HEX(key + video id + expires).
+    publicEmbedUrl(videoId, expires) {
+      if (!options.embedTokenKey) return undefined;
+      const token = createHash('sha256')
+        .update(`${options.embedTokenKey}${videoId}${expires}`)
+        .digest('hex');
+      return `${embedUrl(videoId)}?token=${token}&expires=${expires}`;
     },
   };
 }

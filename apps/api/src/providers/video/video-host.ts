@@ -21,6 +21,12 @@ export interface VideoHost {
   /** The host's own player page, or undefined when we serve the video ourselves. */
   embedUrl(videoId: string): string | undefined;
   /**
+   * The host's player page for anyone (the public gala page), signed to stop working at
+   * `expires` (unix seconds); undefined when the host cannot sign one: such a video is not
+   * shown to the public.
+   */
+  publicEmbedUrl(videoId: string, expires: number): string | undefined;
+  /**
    * Deletes a video at the host (an erasure, decision 024); one already gone is not an error.
    * Our own host keeps no copy: its files are deleted from the video store by key.
    */
@@ -55,6 +61,7 @@ export function createBuiltinVideoHost(options: {
     createVideo: async () => randomUUID(),
     storedSize: async () => 0,
     embedUrl: () => undefined,
+    publicEmbedUrl: () => undefined,
     deleteVideo: async () => {},
     describeVideo: async () => undefined,
     posterUrl: () => undefined,

@@ -91,6 +91,12 @@ describe('ContestantsPage (spec 2 and 5)', () => {
     expect(within(sipho).queryByText(CONTESTANT_MESSAGES.noItems)).toBeNull();
     expect(within(sipho).queryByRole('button', { name: /Delete/ })).toBeNull();
     expect(within(sipho).getByRole('link', { name: /Edit Profile/ })).toBeInTheDocument();
+    // All of a contestant's results, once they have entered something (issue 20).
+    expect(within(sipho).getByRole('link', { name: 'Results of Sipho Nkosi' })).toHaveAttribute(
+      'href',
+      '/participant-profiles/8/results',
+    );
+    expect(within(ayanda).queryByRole('link', { name: /^Results of/ })).toBeNull();
   });
 
   it('opens an entered item with its description and group participants', async () => {

@@ -1,4 +1,6 @@
-import { Container, Text, Title } from '@mantine/core';
+import { paths } from '@eisteddfod/shared';
+import { Anchor, Container, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { usePublicSiteSuspense } from '../../shared/event/api/event-content.ts';
 import { KeyDates } from '../../shared/event/KeyDates.tsx';
@@ -53,6 +55,15 @@ function LoadedInfoPage() {
             <KeyDates dates={event.dates} />
             <Text className={classes.note}>
               Deadlines are at 23:59 South African Standard Time (UTC+2).
+            </Text>
+            {/* Issue 20's gala page, linked here and not from the footer: every first visit
+                downloads the footer, and the home route's budget (bench/web-bundle) had a few
+                bytes left. */}
+            <Text className={classes.note}>
+              <Anchor component={Link} to={paths.gala.href()} fw={600}>
+                Online gala awards
+              </Anchor>
+              : the results, the section winners and their work, from the release.
             </Text>
           </section>
           <section aria-labelledby="fees-title">

@@ -406,6 +406,9 @@ function EventSettingsScreen({ id }: { id: number }) {
         <Anchor component={Link} to={paths.staffEventContent.href({ id: e.id })} size="sm">
           Edit the site content
         </Anchor>
+        <Anchor component={Link} to={paths.staffEventWinners.href({ id: e.id })} size="sm">
+          Section winners and release
+        </Anchor>
       </Group>
       <MakeLive event={e} />
       <SettingsForm key={`${e.id}-${version}`} event={e} />

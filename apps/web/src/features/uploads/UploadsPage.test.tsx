@@ -392,6 +392,9 @@ describe('UploadsPage (spec 2, Uploads portal)', () => {
       expect(
         within(dialog).getByRole('link', { name: 'Certificate for Ayanda Dlamini' }),
       ).toHaveAttribute('href', '/certificates/1.pdf');
+      expect(
+        within(dialog).getByRole('link', { name: /^All results of this contestant/ }),
+      ).toHaveAttribute('href', '/participant-profiles/7/results');
     });
 
     it('works out the total and medal when the server leaves them out', async () => {

@@ -99,6 +99,18 @@ export function ContestantCard(props: {
         >
           Edit Profile
         </Button>
+        {items.length > 0 && (
+          <Button
+            component={Link}
+            to={paths.contestantResults.href({ id: contestant.id })}
+            size="sm"
+            px={10}
+            variant="default"
+            aria-label={`Results of ${name}`}
+          >
+            Results
+          </Button>
+        )}
         {/* Spec 5, "Profile deletion": a contestant with items cannot be deleted. */}
         {items.length === 0 && (
           <Button

@@ -1,5 +1,12 @@
 import { Anchor, Badge, Group, Loader, Modal, Stack, Text, Textarea } from '@mantine/core';
-import { medalFor, RESULT_MESSAGES, totalOf, type ParticipantOrderItem } from '@eisteddfod/shared';
+import {
+  medalFor,
+  paths,
+  RESULT_MESSAGES,
+  totalOf,
+  type ParticipantOrderItem,
+} from '@eisteddfod/shared';
+import { Link } from 'react-router';
 import { useEntryResult } from '../api/entry-result.ts';
 import classes from '../uploads.module.css';
 import { MODAL_PROPS, NEW_TAB } from './modal-props.ts';
@@ -100,6 +107,13 @@ function ResultBody({ entry }: { entry: ParticipantOrderItem }) {
           ))}
         </Stack>
       )}
+      <Anchor
+        component={Link}
+        to={paths.contestantResults.href({ id: entry.participantProfileId })}
+        fw={600}
+      >
+        All results of this contestant, with certificates to share
+      </Anchor>
     </Stack>
   );
 }

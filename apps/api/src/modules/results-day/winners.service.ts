@@ -1,0 +1,180 @@
+import {
+  type ConfirmedWinners,
+  type WinnersPreview,
+  type WinnersRule,
+  type WinnersRuleSettings,
+} from '@eisteddfod/shared';
+import type { Database } from '../../db/client.ts';
+import { audit } from '../../lib/audit.repository.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import type { FileStorage } from '../../providers/storage/file-storage.ts';
+import type { CertificatesService } from '../adjudication/certificates.service.ts';
+import { makeWinnerCertificate } from './winner-certificates.ts';
+import { computeWinners, confirmedToken, ruleOf } from './winners-compute.ts';
+import * as repo from './winners.repository.ts';
+
+export interface WinnersDependencies {
+  db: Database;
+  storage: FileStorage;
+  certificates: CertificatesService;
+  publicUrl: string;
+  now: () => number;
+}
+
+const stale = () =>
+  new AppError(
+    409,
+    'WINNERS_PREVIEW_STALE',
+    'The marks or the rule have changed since this preview. Please preview the winners again.',
+  );
+
+export const noEvent = (id: number) =>
+  notFound('EVENT_NOT_FOUND', `There is no event with id ${id}`);
+
+/** Section winners: the event's rule, the preview, and confirmation with certificates. */
+export function createWinnersService(deps: WinnersDependencies) {
+  const { db } = deps;
+
+  async function eventOf(eventId: number) {
+    const event = await repo.findEvent(db, eventId);
+    if (!event) throw noEvent(eventId);
+    return event;
+  }
+
+  async function confirmed(event: repo.ResultsDayEvent): Promise<ConfirmedWinners> {
+    const rows = await repo.findCurrentWinners(db, event.id);
+    return {
+      confirmedAt: event.winnersConfirmedAt?.toISOString() ?? null,
+      winners: rows.map((w) => ({
+        id: w.id,
+        section: w.section,
+        bandLabel: w.bandLabel,
+        contestantId: w.contestantId,
+        contestant: `${w.firstName} ${w.surname}`,
+        school: w.school,
+        grade: w.grade,
+        score: w.score,
+        entries: w.entries,
+        certificate:
+          w.certificateId === null || w.verificationCode === null
+            ? null
+            : deps.certificates.share({
+                id: w.certificateId,
+                verificationCode: w.verificationCode,
+                label: `Section Winner certificate: ${w.certificateName} ${w.certificateSurname}`,
+              }),
+      })),
+    };
+  }
+
+  return {
+    async rule(eventId: number): Promise<WinnersRuleSettings> {
+      const event = await eventOf(eventId);
+      return {
+        rule: ruleOf(event),
+        isDefault: event.winnersRule === null,
+        updatedAt: event.winnersRuleUpdatedAt?.toISOString() ?? null,
+      };
+    },
+
+    async saveRule(organiserId: number, eventId: number, rule: WinnersRule) {
+      const event = await eventOf(eventId);
+      const at = new Date(deps.now());
+      await db.transaction(async (tx) => {
+        await repo.saveRule(tx, eventId, rule, at);
+        await audit(tx, {
+          actorCustomerId: organiserId,
+          action: 'winners.rule_changed',
+          entityType: 'event',
+          entityId: eventId,
+          details: { before: ruleOf(event), after: rule },
+        });
+      });
+      return this.rule(eventId);
+    },
+
+    async preview(eventId: number): Promise<WinnersPreview> {
+      const event = await eventOf(eventId);
+      const computed = await computeWinners(db, event);
+      const current = await repo.findCurrentWinners(db, eventId);
+      return {
+        rule: computed.rule,
+        previewToken: computed.token,
+        bands: computed.bands,
+        unpublishedMarks: computed.unpublished,
+        confirmedAt: event.winnersConfirmedAt?.toISOString() ?? null,
+        confirmedMatchesPreview:
+          event.winnersConfirmedAt !== null &&
+          confirmedToken(computed.rule, current) === computed.token,
+      };
+    },
+
+    confirmed: async (eventId: number) => confirmed(await eventOf(eventId)),
+
+    /**
+     * Freezes the winners the organiser previewed (409 when the marks or the rule changed since)
+     * and makes each a certificate. The PDFs are made and stored first, then the rows replace
+     * the earlier winners in one transaction; the replaced certificates' files go after it.
+     */
+    async confirm(organiserId: number, eventId: number, previewToken: string) {
+      const event = await eventOf(eventId);
+      const computed = await computeWinners(db, event);
+      if (computed.token !== previewToken) throw stale();
+      const at = new Date(deps.now());
+      const made: repo.NewCertificate[] = [];
+      for (const w of computed.winners) {
+        made.push(await makeWinnerCertificate(deps, event, w, at));
+      }
+      const oldKeys = await db
+        .transaction(async (tx) => {
+          const keys = await repo.replaceWinners(
+            tx,
+            eventId,
+            // With the event's row locked: a mark changed while the PDFs were made (or the
+            // release, which changes which marks count) is not frozen unseen.
+            async () => {
+              const now = (await repo.findEvent(tx, eventId))!;
+              if ((await computeWinners(tx, now)).token !== previewToken) throw stale();
+            },
+            computed.winners.map((w) => ({
+              eventId,
+              participantProfileId: w.line.contestantId,
+              bestOrderItemId: w.bestOrderItemId,
+              section: w.section,
+              bandName: w.bandName,
+              bandLabel: w.bandLabel,
+              score: w.line.score,
+              entries: w.line.entries,
+              confirmedAt: at,
+              confirmedBy: organiserId,
+            })),
+            (i, winnerId) => ({ ...made[i]!, sectionWinnerId: winnerId }),
+            at,
+          );
+          await audit(tx, {
+            actorCustomerId: organiserId,
+            action: 'winners.confirmed',
+            entityType: 'event',
+            entityId: eventId,
+            details: {
+              rule: computed.rule,
+              winners: computed.winners.map((w) => ({
+                section: w.section,
+                band: w.bandName,
+                contestantId: w.line.contestantId,
+                score: w.line.score,
+              })),
+            },
+          });
+          return keys;
+        })
+        .catch(async (error: unknown) => {
+          // Nothing was frozen: the PDFs made for it go.
+          for (const c of made) await deps.storage.delete(c.storageKey);
+          throw error;
+        });
+      for (const key of oldKeys) await deps.storage.delete(key);
+      return confirmed((await repo.findEvent(db, eventId))!);
+    },
+  };
+}

@@ -1,0 +1,48 @@
+import { MEDALS, type Gala } from '@eisteddfod/shared';
+import { Card, SimpleGrid, Table, Text, Title } from '@mantine/core';
+
+export const MEDAL_NAMES: Record<(typeof MEDALS)[number], string> = {
+  DIPLOMA: 'Diploma',
+  GOLD: 'Gold',
+  SILVER: 'Silver',
+  BRONZE: 'Bronze',
+  MERIT: 'Merit',
+};
+
+/** Medal counts per section: a small card each, so a phone needs no sideways scrolling. */
+export function MedalCounts({ sections }: { sections: Gala['sections'] }) {
+  if (sections.length === 0) return <Text>No results were published.</Text>;
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
+      {sections.map((s) => {
+        const id = `medals-${s.section.replace(/[^A-Za-z]/g, '-')}`;
+        return (
+          <Card key={s.section} withBorder component="article" aria-labelledby={id}>
+            <Title order={3} size="h4" id={id}>
+              {s.section}
+            </Title>
+            <Text size="sm" mb="xs">
+              {s.entries} {s.entries === 1 ? 'entry' : 'entries'}
+            </Text>
+            <Table aria-labelledby={id} verticalSpacing={4}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Medal</Table.Th>
+                  <Table.Th ta="right">Awarded</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {MEDALS.map((m) => (
+                  <Table.Tr key={m}>
+                    <Table.Td>{MEDAL_NAMES[m]}</Table.Td>
+                    <Table.Td ta="right">{s.medals[m]}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Card>
+        );
+      })}
+    </SimpleGrid>
+  );
+}

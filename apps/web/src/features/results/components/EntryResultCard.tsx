@@ -1,0 +1,77 @@
+import { RESULT_MESSAGES, type ContestantEntryResult } from '@eisteddfod/shared';
+import { Badge, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { CertificateLinks } from './CertificateLinks.tsx';
+
+/** One entry's result (spec 2 and 4, Results): rubric, total, medal, comment, certificates. */
+export function EntryResultCard(props: { entry: ContestantEntryResult; released: boolean }) {
+  const { entry } = props;
+  const headingId = `entry-result-${entry.orderItemId}`;
+  return (
+    <Card withBorder component="article" aria-labelledby={headingId}>
+      <Title order={3} size="h4" id={headingId} style={{ overflowWrap: 'anywhere' }}>
+        {entry.itemCode} - {entry.itemTitle}
+      </Title>
+      <Text size="sm" mb="sm">
+        {entry.section}, {entry.categoryName}
+      </Text>
+      {!entry.published ? (
+        <Text>
+          {props.released
+            ? `${RESULT_MESSAGES.noResult(entry.itemCode)}. ${RESULT_MESSAGES.contactSupport}`
+            : 'The result is released with the others on the gala date.'}
+        </Text>
+      ) : (
+        <Stack gap="md">
+          <Table aria-label={`Scores for ${entry.itemCode}`} layout="fixed">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Name</Table.Th>
+                <Table.Th ta="right" w={96}>
+                  Score
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {entry.scores.map((s) => (
+                <Table.Tr key={s.name}>
+                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{s.name}</Table.Td>
+                  <Table.Td ta="right">
+                    {s.value} / {s.maxValue}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+            <Table.Tfoot>
+              <Table.Tr>
+                <Table.Th scope="row">Total</Table.Th>
+                <Table.Td ta="right" fw={700}>
+                  {entry.total}
+                </Table.Td>
+              </Table.Tr>
+            </Table.Tfoot>
+          </Table>
+          <Group gap="xs">
+            <Text fw={700}>Medal:</Text>
+            <Badge size="lg" color="grape.9" variant="filled">
+              {entry.medal}
+            </Badge>
+          </Group>
+          <div>
+            <Text fw={700}>Adjudicator Comment</Text>
+            <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+              {entry.comment || '–'}
+            </Text>
+          </div>
+          {entry.certificates.length > 0 && (
+            <div>
+              <Text fw={700} mb={4}>
+                Certificates
+              </Text>
+              <CertificateLinks certificates={entry.certificates} />
+            </div>
+          )}
+        </Stack>
+      )}
+    </Card>
+  );
+}
