@@ -94,7 +94,7 @@ const confirmed: ConfirmedWinners = {
   ],
 };
 
-function serve(state: { confirmed: boolean }) {
+function serve(state: { confirmed: boolean; stale?: boolean }) {
   return (r: MockRequest) => {
     const base = '/api/Staff/Events/2';
     if (r.path === '/api/Staff/Me') return [200, organiser] as const;
@@ -118,7 +118,8 @@ function serve(state: { confirmed: boolean }) {
     }
     if (r.path === `${base}/Winners`)
       return [200, state.confirmed ? confirmed : { confirmedAt: null, winners: [] }] as const;
-    if (r.path === `${base}/Release` && r.method === 'GET') return [200, release] as const;
+    if (r.path === `${base}/Release` && r.method === 'GET')
+      return [200, { ...release, winnersNeedConfirming: state.stale ?? false }] as const;
     if (r.path === `${base}/Release/Now`)
       return [
         200,
@@ -240,6 +241,18 @@ describe('WinnersPage (/staff/events/:id/winners)', () => {
         /Scheduled for 18 June 2025 at 18:00 \(Africa\/Johannesburg\)/,
       ),
     ).toBeInTheDocument();
+  });
+
+  it('says when the confirmed winners no longer match the marks, and only then', async () => {
+    mockApi(serve({ confirmed: true, stale: true }));
+    const { unmount } = open();
+    const panel = await screen.findByRole('region', { name: 'Release on the gala date' });
+    expect(await within(panel).findByText('Winners need confirming again')).toBeInTheDocument();
+    unmount();
+    mockApi(serve({ confirmed: true }));
+    open();
+    await screen.findByRole('region', { name: 'Release on the gala date' });
+    expect(screen.queryByText('Winners need confirming again')).not.toBeInTheDocument();
   });
 
   it('releases by hand only after asking', async () => {

@@ -28,6 +28,13 @@ export function ReleasePanel({ eventId, release }: { eventId: number; release: R
       <Title order={2} id="release-heading" mb={4}>
         Release on the gala date
       </Title>
+      {release.winnersNeedConfirming && (
+        <Alert color="orange" title="Winners need confirming again" styles={DARK_TEXT} mb="sm">
+          The confirmed winners no longer match the marks (a mark changed, an entry was withdrawn or
+          marks were published later). Nobody is announced as a Section Winner until you preview and
+          confirm the winners again.
+        </Alert>
+      )}
       {release.releasedAt ? (
         <Alert color="green" title="Results released" styles={DARK_TEXT}>
           The results went out on {formatInstant(release.releasedAt, release.timeZone)} (
