@@ -244,12 +244,14 @@ describe('WinnersPage (/staff/events/:id/winners)', () => {
   });
 
   it('says when the confirmed winners no longer match the marks, and only then', async () => {
-    mockApi(serve({ confirmed: true, stale: true }));
+    const stale = serve({ confirmed: true, stale: true });
+    mockApi((r) => [...stale(r)]);
     const { unmount } = open();
     const panel = await screen.findByRole('region', { name: 'Release on the gala date' });
     expect(await within(panel).findByText('Winners need confirming again')).toBeInTheDocument();
     unmount();
-    mockApi(serve({ confirmed: true }));
+    const current = serve({ confirmed: true });
+    mockApi((r) => [...current(r)]);
     open();
     await screen.findByRole('region', { name: 'Release on the gala date' });
     expect(screen.queryByText('Winners need confirming again')).not.toBeInTheDocument();
