@@ -35,10 +35,9 @@ import {
 import { useEntries } from './api/participant-order-items.ts';
 import { EntryCard } from './components/EntryCard.tsx';
 import { EntriesPager } from './components/EntriesPager.tsx';
-import { FinaliseModal } from './components/FinaliseModal.tsx';
+import { ConfirmEntryModal } from './components/ConfirmEntryModal.tsx';
 import { HelpIcon, HowItWorksModal } from './components/HowItWorksModal.tsx';
 import { ResultsModal } from './components/ResultsModal.tsx';
-import { WithdrawModal } from './components/WithdrawModal.tsx';
 import { entriesTotals } from './entry-state.ts';
 import { mainFiles } from './upload-checks.ts';
 import { UPLOAD_TEXT } from './upload-messages.ts';
@@ -310,15 +309,22 @@ export default function UploadsPage() {
       )}
 
       <HowItWorksModal opened={showHelp} onClose={() => setShowHelp(false)} />
-      <WithdrawModal
+      <ConfirmEntryModal
         entry={toWithdraw}
-        withdrawing={withdraw.isPending}
+        title={UPLOAD_TEXT.withdrawTitle}
+        question={UPLOAD_MESSAGES.withdrawConfirm}
+        action="Withdraw Entry"
+        color="red.9"
+        busy={withdraw.isPending}
         onConfirm={(entry) => withdraw.mutate(entry.id, { onSettled: () => setToWithdraw(null) })}
         onClose={() => setToWithdraw(null)}
       />
-      <FinaliseModal
+      <ConfirmEntryModal
         entry={toFinalise}
-        finalising={finalise.isPending}
+        title={UPLOAD_TEXT.finaliseTitle}
+        question={UPLOAD_TEXT.finaliseConfirm}
+        action="Finalise Entry"
+        busy={finalise.isPending}
         onConfirm={(entry) => finalise.mutate(entry.id, { onSettled: () => setToFinalise(null) })}
         onClose={() => setToFinalise(null)}
       />
