@@ -37,6 +37,12 @@ async function look(page: Page, testInfo: TestInfo, name: string) {
       .map((e) => `${e.tagName}.${e.className} ${Math.round(e.getBoundingClientRect().right)}`);
   });
   expect(wide, `${name}: wider than the screen`).toEqual([]);
+  // And the page itself: what is placed absolutely inside a scrolling box can escape it.
+  const [scrollWidth = 0, clientWidth = 0] = await page.evaluate(() => [
+    document.documentElement.scrollWidth,
+    document.documentElement.clientWidth,
+  ]);
+  expect(scrollWidth, `${name}: the page scrolls sideways`).toBeLessThanOrEqual(clientWidth + 1);
   await page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true });
 }
 
