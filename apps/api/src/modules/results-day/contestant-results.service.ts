@@ -2,6 +2,7 @@ import { medalFor, type ContestantResults } from '@eisteddfod/shared';
 import type { Database } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { CertificatesService } from '../adjudication/certificates.service.ts';
+import { shareWinnerCertificate } from './winner-certificates.ts';
 import { findRubricScores } from '../adjudication/marks.repository.ts';
 import { findEntries, findOwnProfile } from './contestant-results.repository.ts';
 import { releaseAtOf } from './release.service.ts';
@@ -61,14 +62,7 @@ export function createContestantResultsService(deps: ContestantResultsDependenci
                 section: w.section,
                 bandLabel: w.bandLabel,
                 score: w.score,
-                certificate:
-                  w.certificateId === null || w.verificationCode === null
-                    ? null
-                    : deps.certificates.share({
-                        id: w.certificateId,
-                        verificationCode: w.verificationCode,
-                        label: `Section Winner certificate: ${w.certificateName} ${w.certificateSurname}`,
-                      }),
+                certificate: shareWinnerCertificate(deps.certificates, w),
               }))
           : [];
       return {

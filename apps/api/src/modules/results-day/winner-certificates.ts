@@ -1,10 +1,12 @@
 import { formatLongDate, medalFor, paths } from '@eisteddfod/shared';
 import type { FileStorage } from '../../providers/storage/file-storage.ts';
 import { renderCertificate } from '../adjudication/certificate-pdf.ts';
+import type { CertificateShare } from '@eisteddfod/shared';
 import {
   certificatesFolder,
   fileNamePart,
   newVerificationCode,
+  type CertificatesService,
 } from '../adjudication/certificates.service.ts';
 import type { NewCertificate, ResultsDayEvent } from './winners.repository.ts';
 import type { ComputedWinner } from './winners-compute.ts';
@@ -70,4 +72,22 @@ export async function makeWinnerCertificate(
     issuedAt: at,
     award: `Section Winner: ${award}`,
   };
+}
+
+/** A confirmed winner's certificate as the organiser's list and the family's page share it. */
+export function shareWinnerCertificate(
+  certificates: CertificatesService,
+  w: {
+    certificateId: number | null;
+    verificationCode: string | null;
+    certificateName: string | null;
+    certificateSurname: string | null;
+  },
+): CertificateShare | null {
+  if (w.certificateId === null || w.verificationCode === null) return null;
+  return certificates.share({
+    id: w.certificateId,
+    verificationCode: w.verificationCode,
+    label: `Section Winner certificate: ${w.certificateName} ${w.certificateSurname}`,
+  });
 }

@@ -9,7 +9,7 @@ import { audit } from '../../lib/audit.repository.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { FileStorage } from '../../providers/storage/file-storage.ts';
 import type { CertificatesService } from '../adjudication/certificates.service.ts';
-import { makeWinnerCertificate } from './winner-certificates.ts';
+import { makeWinnerCertificate, shareWinnerCertificate } from './winner-certificates.ts';
 import { computeWinners, confirmedToken, ruleOf } from './winners-compute.ts';
 import * as repo from './winners.repository.ts';
 
@@ -55,14 +55,7 @@ export function createWinnersService(deps: WinnersDependencies) {
         grade: w.grade,
         score: w.score,
         entries: w.entries,
-        certificate:
-          w.certificateId === null || w.verificationCode === null
-            ? null
-            : deps.certificates.share({
-                id: w.certificateId,
-                verificationCode: w.verificationCode,
-                label: `Section Winner certificate: ${w.certificateName} ${w.certificateSurname}`,
-              }),
+        certificate: shareWinnerCertificate(deps.certificates, w),
       })),
     };
   }
