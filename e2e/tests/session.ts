@@ -123,3 +123,53 @@ export async function openStaffArea(page: Page, testInfo: TestInfo) {
   await expect(page).toHaveURL(/\/staff$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Staff overview' })).toBeVisible();
 }
+
+/**
+ * A contestant with the items of `codes` in a new cart, through the API as the signed-in family;
+ * the cart is the browser's too.
+ */
+export async function cartWithItems(
+  page: Page,
+  codes: string[],
+  contestant: { firstName: string; surname: string; grade: string },
+) {
+  const { customerId, call } = await familyApi(page);
+  const profile = await call<{ id: number }>(
+    'POST',
+    `/api/Customers/${customerId}/participant-profile`,
+    {
+      ...contestant,
+      school: 'Other School',
+      gender: 'female',
+      acceptedTermsAndConditions: true,
+      acceptedHonourPledge: true,
+    },
+  );
+  const { eventId } = await call<{ eventId: number }>('GET', '/api/config');
+  const cart = await call<{ id: number }>('POST', '/api/Orders', { customerId, orderItems: [] });
+  for (const code of codes) {
+    const search = await call<{ items: { id: number; code: string }[] }>(
+      'GET',
+      `/api/Eisteddfods/${eventId}/ItemsSearch?skip=0&take=15&search=${code}`,
+    );
+    const item = search.items.find((i) => i.code === code)!;
+    await call('POST', `/api/Orders/${cart.id}/OrderItems`, {
+      itemId: item.id,
+      participantProfileId: profile.id,
+    });
+  }
+  await page.evaluate(`localStorage.setItem('cart', '${cart.id}')`);
+  return { cartId: cart.id, contestantId: profile.id, call };
+}
+
+/** Pays a cart on the sandbox page, as a family would. */
+export async function payOnSandbox(page: Page, cartId: number, email: string) {
+  const { call } = await familyApi(page);
+  const { link } = await call<{ link: string }>(
+    'GET',
+    `/api/Orders/${cartId}/PaymentLink/${encodeURIComponent(email)}?sendWhatsAppConfirmation=false`,
+  );
+  await page.goto(link.replace(/^https?:\/\/[^/]+/, ''));
+  await page.getByRole('button', { name: /^Pay/ }).click();
+  await expect(page).toHaveURL(/\/confirmation\//);
+}

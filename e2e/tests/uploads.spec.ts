@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessibleDialog, expectNoAccessibilityViolations } from './axe.ts';
-import { familyApi, registerAndLogIn } from './session.ts';
+import { cartWithItems, familyApi, payOnSandbox, registerAndLogIn } from './session.ts';
 import { recording } from './test-files.ts';
 
 /**
@@ -85,42 +85,13 @@ function fakePdf(name: string) {
 
 /** Two paid entries (a piano solo and a poem) for one contestant, set up through the API. */
 async function paidEntries(page: Page, email: string) {
-  const { customerId, call } = await familyApi(page);
-  const contestant = await call<{ id: number }>(
-    'POST',
-    `/api/Customers/${customerId}/participant-profile`,
-    {
-      firstName: 'Thandi',
-      surname: 'Nkosi',
-      school: 'Other School',
-      grade: '3',
-      gender: 'female',
-      acceptedTermsAndConditions: true,
-      acceptedHonourPledge: true,
-    },
-  );
-  const { eventId } = await call<{ eventId: number }>('GET', '/api/config');
-  const cart = await call<{ id: number }>('POST', '/api/Orders', { customerId, orderItems: [] });
-  for (const code of ['MU101', 'DA101']) {
-    const search = await call<{ items: { id: number; code: string }[] }>(
-      'GET',
-      `/api/Eisteddfods/${eventId}/ItemsSearch?skip=0&take=15&search=${code}`,
-    );
-    const item = search.items.find((i) => i.code === code)!;
-    await call('POST', `/api/Orders/${cart.id}/OrderItems`, {
-      itemId: item.id,
-      participantProfileId: contestant.id,
-    });
-  }
-  // Pay on the sandbox page, as a family would.
-  const { link } = await call<{ link: string }>(
-    'GET',
-    `/api/Orders/${cart.id}/PaymentLink/${encodeURIComponent(email)}?sendWhatsAppConfirmation=false`,
-  );
-  await page.goto(link.replace(/^https?:\/\/[^/]+/, ''));
-  await page.getByRole('button', { name: /^Pay/ }).click();
-  await expect(page).toHaveURL(/\/confirmation\//);
-  return contestant.id;
+  const { cartId, contestantId } = await cartWithItems(page, ['MU101', 'DA101'], {
+    firstName: 'Thandi',
+    surname: 'Nkosi',
+    grade: '3',
+  });
+  await payOnSandbox(page, cartId, email);
+  return contestantId;
 }
 
 /** Nothing on the page is wider than the screen (no sideways scrolling on a phone). */
