@@ -8,9 +8,14 @@ import { ApiInstance, freePort } from './cluster/instances.ts';
  * A server of the spec's own (embedded database, fresh each run, `organiserEmail` its first
  * organiser), for journeys that change what every family sees or count every family of the
  * event. Started before the spec's tests and stopped after them; its log is kept in
- * test-results. Returns the server's origin, to be read inside a test.
+ * test-results. `env` adds settings (SEED_ON_START=false: a new site with no event). Returns the
+ * server's origin, to be read inside a test.
  */
-export function useOwnServer(name: string, organiserEmail: string): () => string {
+export function useOwnServer(
+  name: string,
+  organiserEmail: string,
+  env: Record<string, string> = {},
+): () => string {
   let server: ApiInstance | undefined;
   let scratch = '';
 
@@ -28,6 +33,7 @@ export function useOwnServer(name: string, organiserEmail: string): () => string
         PUBLIC_URL: `http://127.0.0.1:${port}`,
         DATA_DIR: scratch,
         ORGANISER_BOOTSTRAP_EMAIL: organiserEmail,
+        ...env,
       },
       (line) => appendFileSync(logFile, `${line}\n`),
     );

@@ -42,6 +42,11 @@ async function look(page: Page, testInfo: TestInfo, name: string) {
   await page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true });
 }
 
+/** A dialog as it is drawn, kept for a person to look at (the page behind it is dimmed). */
+async function dialogShot(page: Page, testInfo: TestInfo, name: string) {
+  await page.screenshot({ path: testInfo.outputPath(`${name}.png`) });
+}
+
 /**
  * Setup through the API, as a family and an adjudicator would make it: one contestant with four
  * artworks (eligible), another with one (not), every entry paid, uploaded, finalised and marked.
@@ -143,12 +148,30 @@ test('results day: the winners rule, a scheduled release, the gala and a family�
   // One look at the whole screen: the saved rule, the preview, the confirmed winner, the time.
   await look(page, testInfo, 'results-day-1-winners');
 
+  // ---- Publishing every mark by hand tells the family, and leaves the gala page alone. ----
+  await page.goto(paths.staffResults.href());
+  await page.getByRole('button', { name: 'Publish results…' }).click();
+  await page.getByRole('menuitem', { name: 'Publish all sections' }).click();
+  const publishing = page.getByRole('dialog', { name: 'Publish results' });
+  await expect(publishing).toContainText(
+    /1 family of 2 contestants is told their results now by email.*; the gala page is not released\./,
+  );
+  await expectAccessibleDialog(page, publishing);
+  await dialogShot(page, testInfo, 'results-day-1b-publish-dialog');
+  await publishing.getByRole('button', { name: 'Publish' }).click();
+  await expect(page.getByText(/^5 results published/)).toBeVisible();
+  await page.goto(`/staff/events/${eventId}/winners`);
+
   // ---- Before the time, the gala page says when. ----
   const visitor = await (await browser.newContext({ baseURL: origin })).newPage();
   await visitor.goto(paths.info.href());
   await expectNoAccessibilityViolations(visitor);
   await visitor.getByRole('link', { name: 'Online gala awards' }).click();
   await expect(visitor).toHaveURL(/\/gala$/);
+  await expect(visitor.getByText(/^Results will be released on .* at /)).toContainText(
+    RELEASE_TIME,
+  );
+  // Every mark is published by now: the page still says only when.
   await expect(visitor.getByText(/^Results will be released on .* at /)).toContainText(
     RELEASE_TIME,
   );
@@ -168,6 +191,28 @@ test('results day: the winners rule, a scheduled release, the gala and a family�
     later.getByRole('region', { name: 'Release on the gala date' }).getByText('Results released'),
   ).toBeVisible();
   await look(later, testInfo, 'results-day-3-released');
+
+  // ---- Withdrawn within its grace period, then released again by hand. ----
+  const released = later.getByRole('region', { name: 'Release on the gala date' });
+  await released.getByRole('button', { name: 'Withdraw the gala page…' }).click();
+  const withdrawing = later.getByRole('dialog', { name: 'Withdraw the gala page?' });
+  await expect(withdrawing).toContainText('Messages already sent to families are not unsent');
+  await expectAccessibleDialog(later, withdrawing);
+  await dialogShot(later, testInfo, 'results-day-3b-withdraw-dialog');
+  await withdrawing.getByRole('button', { name: 'Withdraw the gala page' }).click();
+  await expect(released.getByRole('button', { name: 'Release now…' })).toBeVisible();
+  const between = await (await browser.newContext({ baseURL: origin })).newPage();
+  await between.goto('/gala');
+  await expect(between.getByText(/^Results will be released on /)).toBeVisible();
+  await between.context().close();
+  await released.getByRole('button', { name: 'Release now…' }).click();
+  const releasing = later.getByRole('dialog', { name: 'Release the results now?' });
+  await expect(releasing).toContainText(`${SECTION}, Intermediate (Grades 4-6): Priya N.`);
+  await expect(releasing).toContainText('0 submitted marks will be published');
+  await expectAccessibleDialog(later, releasing);
+  await dialogShot(later, testInfo, 'results-day-3c-release-dialog');
+  await releasing.getByRole('button', { name: 'Release now' }).click();
+  await expect(released.getByText('Results released')).toBeVisible();
   await later.context().close();
 
   // ---- The gala page: medals per section, the winner, the showcase. ----

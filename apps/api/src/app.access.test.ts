@@ -17,6 +17,8 @@ const ANONYMOUS: string[] = [
   // Health, the API's documentation and the local run's outbox.
   'GET /healthz',
   'GET /readyz',
+  // The operator's figures: the bearer METRICS_TOKEN, else no such address (decision 039).
+  'GET /metrics',
   'GET /api/docs*',
   'GET /api/dev/outbox',
   'GET /dev/outbox',

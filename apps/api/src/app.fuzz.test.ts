@@ -52,6 +52,11 @@ const HIDDEN_PAGES: Operation[] = [
     params: [{ in: 'query', name: 'to', required: false, schema: text }],
   },
   { method: 'GET', path: '/dev/outbox.css', params: [] },
+  {
+    method: 'GET',
+    path: '/metrics',
+    params: [{ in: 'header', name: 'Authorization', required: false, schema: text }],
+  },
 ];
 /** The sandbox provider's pay pages and notifications (hidden; the test server's provider). */
 const HIDDEN_SANDBOX: Operation[] = [

@@ -27,6 +27,7 @@ import reminders from './modules/reminders/reminders.module.ts';
 import resultsDay from './modules/results-day/results-day.module.ts';
 import rubrics from './modules/rubrics/rubrics.module.ts';
 import schools from './modules/schools/schools.module.ts';
+import signIns from './modules/sign-ins/sign-ins.module.ts';
 import siteContent from './modules/site-content/site-content.module.ts';
 import staffMembers from './modules/staff-members/staff-members.module.ts';
 import support from './modules/support/support.module.ts';
@@ -38,10 +39,12 @@ import { registerErrorHandling } from './plugins/errors.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import rateLimiter from './plugins/rate-limiter.ts';
 import changes from './plugins/changes.ts';
+import { registerClientNetwork } from './plugins/client-network.ts';
 import jobs from './plugins/jobs.ts';
 import mediaTools from './plugins/media-tools.ts';
+import metrics from './plugins/metrics.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
-import { serverOptions } from './plugins/server-options.ts';
+import { serverOptions, type LogStream } from './plugins/server-options.ts';
 import { responseSerializerCompiler } from './plugins/serializer.ts';
 import storage from './plugins/storage.ts';
 import videoHost from './plugins/video-host.ts';
@@ -57,6 +60,8 @@ export interface AppDependencies {
   authSecret: string;
   /** The clock, replaceable in tests. */
   now?: () => number;
+  /** Where log lines go instead of stdout: tests read what the logs would keep. */
+  logStream?: LogStream;
   /**
    * Moves that clock: a server with NODE_ENV=test gets POST /api/dev/clock for browser journeys
    * (decision 026); ignored in any other environment.
@@ -76,7 +81,7 @@ export interface AppDependencies {
  */
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
   const { config } = deps;
-  const app = Fastify(serverOptions(config)).withTypeProvider<ZodTypeProvider>();
+  const app = Fastify(serverOptions(config, deps.logStream)).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   // Every environment sends what the handler returned; outside production it must match its
   // schema exactly, undeclared keys included (plugins/serializer.ts, decision 002).
@@ -87,14 +92,17 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   registerErrorHandling(app);
   registerSecurityHeaders(app, config);
   registerAccess(app);
+  registerClientNetwork(app);
   requireEndpointDefinitions(app);
-  await registerOpenApi(app);
+  await registerOpenApi(app, { listStaffCalls: config.devTools });
 
-  // Shared parts (plugins/): settings, database, clock, secrets, jobs, change notices, files,
-  // limits, videos and the tools that process them.
+  // Shared parts (plugins/): settings, database, clock, secrets, the operator's figures (before
+  // every route they count), jobs, change notices, files, limits, videos and the tools that
+  // process them.
   const now = deps.now ?? Date.now;
   await app.register(core, { config, database: deps.database, authSecret: deps.authSecret, now });
-  await app.register(jobs);
+  await app.register(metrics);
+  await app.register(jobs, { role: config.INSTANCE_ROLE });
   await app.register(changes);
   await app.register(storage, { storage: deps.storage });
   await app.register(rateLimiter, { rateLimiter: deps.rateLimiter });
@@ -115,6 +123,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(eventDocuments);
   await app.register(outbox, { transports: deps.transports });
   await app.register(support);
+  await app.register(signIns);
   await app.register(accounts);
   await app.register(pictures);
   await app.register(contestants);

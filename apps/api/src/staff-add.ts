@@ -4,6 +4,7 @@ import { isStaffRole } from '@eisteddfod/shared';
 import { parseConfig } from './config/env.ts';
 import { openDatabase } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
+import { exitOnRefusal } from './db/startup-refusal.ts';
 import { addStaffMember } from './modules/adjudication/staff-accounts.ts';
 
 /**
@@ -29,23 +30,25 @@ if (
   process.exit(2);
 }
 const config = parseConfig(undefined, { purpose: 'tool' });
-const database = await openDatabase({
-  url: config.DATABASE_URL,
-  pgliteDir: path.join(config.DATA_DIR, 'pglite'),
-});
+// Refused, said plainly, while the server holds the embedded database (db/pglite-lock.ts).
+const database = await exitOnRefusal(
+  openDatabase({ url: config.DATABASE_URL, pgliteDir: path.join(config.DATA_DIR, 'pglite') }),
+);
 const { email, role } = values;
-await migrateDatabase(database, async () => {
-  const outcome = await addStaffMember(database.db, {
-    email,
-    role,
-    firstName: values['first-name'],
-    surname: values.surname,
-  });
-  const what = {
-    created: 'created',
-    promoted: 'given the role',
-    unchanged: 'already had the role',
-  }[outcome.kind];
-  console.log(`${email}: account ${outcome.customerId} ${what} ${role}.`);
-});
+await exitOnRefusal(
+  migrateDatabase(database, async () => {
+    const outcome = await addStaffMember(database.db, {
+      email,
+      role,
+      firstName: values['first-name'],
+      surname: values.surname,
+    });
+    const what = {
+      created: 'created',
+      promoted: 'given the role',
+      unchanged: 'already had the role',
+    }[outcome.kind];
+    console.log(`${email}: account ${outcome.customerId} ${what} ${role}.`);
+  }),
+);
 await database.close();

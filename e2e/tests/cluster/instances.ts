@@ -61,6 +61,8 @@ export class ApiInstance {
     readonly port: number,
     private readonly env: Record<string, string>,
     private readonly log: LogSink,
+    /** Another build's server (the previous release's, for the rolling-upgrade check). */
+    private readonly serverScript = path.join(repositoryRoot, 'apps/api/dist/server.js'),
   ) {}
 
   get origin() {
@@ -69,7 +71,7 @@ export class ApiInstance {
 
   /** Starts the server and waits until /readyz answers 200 (every dependency reachable). */
   async start(): Promise<void> {
-    const child = spawn(process.execPath, [path.join(repositoryRoot, 'apps/api/dist/server.js')], {
+    const child = spawn(process.execPath, [this.serverScript], {
       cwd: repositoryRoot,
       // Only what the cluster sets (and PATH): nothing from the shell changes how it runs.
       env: { PATH: process.env.PATH, ...this.env, PORT: String(this.port), HOST: '127.0.0.1' },

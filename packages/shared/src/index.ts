@@ -76,3 +76,5 @@ export * from './endpoints/data-rights.endpoints.ts';
 export * from './family-desk/family-desk.schema.ts';
 export * from './endpoints/family-desk.endpoints.ts';
 export * from './endpoints/results-day.endpoints.ts';
+export * from './staff/sign-ins.schema.ts';
+export * from './endpoints/sign-ins.endpoints.ts';

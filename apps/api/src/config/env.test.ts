@@ -13,6 +13,22 @@ const production = {
 };
 
 describe('parseConfig', () => {
+  it('refuses a malformed SMTP_URL at start, without quoting it (decision 038)', () => {
+    const local = { NODE_ENV: 'development' };
+    for (const bad of [
+      'smtp.example.org:587',
+      'https://smtp.example.org',
+      'smtps://user:s3cret@',
+    ]) {
+      expect(() => parseConfig({ ...local, SMTP_URL: bad }), bad).toThrow(/SMTP_URL/);
+      expect(() => parseConfig({ ...local, SMTP_URL: bad }), bad).not.toThrow(/s3cret|example/);
+    }
+    expect(parseConfig({ ...local, SMTP_URL: 'smtps://u:p@smtp.example.org:465' }).SMTP_URL).toBe(
+      'smtps://u:p@smtp.example.org:465',
+    );
+    expect(parseConfig({ ...local, SMTP_URL: '' }).SMTP_URL).toBeUndefined();
+  });
+
   it('refuses to serve with nothing set, naming every missing production setting', () => {
     // A bare start is a production server: no readable outbox, no sandbox payments.
     expect(() => parseConfig({})).toThrow(/AUTH_SECRET[\s\S]*PUBLIC_URL[\s\S]*PAYMENT_PROVIDER/);
@@ -33,6 +49,15 @@ describe('parseConfig', () => {
       sandboxPayments: true,
     });
     expect(config.DATABASE_URL).toBeUndefined();
+  });
+
+  it('listens on loopback for a local run and on every interface in production, unless told', () => {
+    // Issue 30: a local run on every interface served its outbox (every pin) to the network.
+    expect(parseConfig({ NODE_ENV: 'development' }).HOST).toBe('localhost');
+    expect(parseConfig({ NODE_ENV: 'test' }).HOST).toBe('localhost');
+    expect(parseConfig(production).HOST).toBe('0.0.0.0');
+    expect(parseConfig({ NODE_ENV: 'development', HOST: '0.0.0.0' }).HOST).toBe('0.0.0.0');
+    expect(parseConfig({ ...production, HOST: '10.1.2.3' }).HOST).toBe('10.1.2.3');
   });
 
   it('serves in production with the required settings, without local conveniences', () => {
@@ -68,8 +93,45 @@ describe('parseConfig', () => {
     ).toBeTruthy();
   });
 
+  it('with parts that instances share, wants the database shared too', () => {
+    // Redis and S3 set, DATABASE_URL forgotten: every instance ran its own embedded database.
+    const s3 = { STORAGE_DRIVER: 's3', S3_BUCKET: 'entries' };
+    const redis = { REDIS_URL: 'redis://cache.internal:6379' };
+    expect(() => parseConfig({ ...production, ...redis, ...s3 })).toThrow(
+      /DATABASE_URL: required in production with REDIS_URL and STORAGE_DRIVER=s3[\s\S]*own embedded database[\s\S]*SINGLE_INSTANCE=true/,
+    );
+    expect(() => parseConfig({ ...production, ...redis })).toThrow(/DATABASE_URL/);
+    expect(() => parseConfig({ ...production, ...s3 })).toThrow(/DATABASE_URL/);
+    const database = { DATABASE_URL: 'postgres://db.internal/entries' };
+    expect(parseConfig({ ...production, ...redis, ...s3, ...database })).toBeTruthy();
+    // One instance with its files in a bucket, said so.
+    expect(parseConfig({ ...production, ...s3, SINGLE_INSTANCE: 'true' })).toBeTruthy();
+    // A local run is one machine.
+    expect(parseConfig({ NODE_ENV: 'development', ...redis, ...s3 })).toBeTruthy();
+  });
+
+  it('runs an INSTANCE_ROLE=web instance only beside others that work the jobs', () => {
+    // Alone, a 'web' instance would never make certificates, process files or delete erased
+    // families' files (the security review of issue 31).
+    const shared = {
+      ...production,
+      DATABASE_URL: 'postgres://db.internal/entries',
+      REDIS_URL: 'redis://cache.internal:6379',
+    };
+    expect(parseConfig({ ...shared, INSTANCE_ROLE: 'web' }).INSTANCE_ROLE).toBe('web');
+    expect(() => parseConfig({ ...shared, INSTANCE_ROLE: 'web', SINGLE_INSTANCE: 'true' })).toThrow(
+      /INSTANCE_ROLE: 'web' needs other instances/,
+    );
+    expect(() => parseConfig({ ...production, INSTANCE_ROLE: 'web' })).toThrow(/INSTANCE_ROLE/);
+  });
+
   it('sends browsers to an S3 bucket only over https in production', () => {
-    const s3 = { ...production, STORAGE_DRIVER: 's3', S3_BUCKET: 'entries' };
+    const s3 = {
+      ...production,
+      STORAGE_DRIVER: 's3',
+      S3_BUCKET: 'entries',
+      SINGLE_INSTANCE: 'true',
+    };
     expect(parseConfig(s3)).toBeTruthy();
     expect(() => parseConfig({ ...s3, S3_ENDPOINT: 'http://minio.internal:9000' })).toThrow(
       /S3_ENDPOINT[\s\S]*https/,
@@ -109,6 +171,24 @@ describe('parseConfig', () => {
     expect(() => parseConfig({ ...production, PUBLIC_URL: 'javascript:alert(1)' })).toThrow(
       /PUBLIC_URL/,
     );
+  });
+
+  it('refuses an http PUBLIC_URL in production, where the sign-in cookie is secure', () => {
+    // Issue 31: http://entries.example.org started, and families could not stay signed in.
+    expect(() => parseConfig({ ...production, PUBLIC_URL: 'http://entries.example.org' })).toThrow(
+      /PUBLIC_URL: must be https in production/,
+    );
+    // This machine's loopback is a secure context to browsers, and reached by nobody else.
+    for (const local of ['http://localhost:3000', 'http://127.0.0.1:3500', 'http://[::1]:3000']) {
+      expect(parseConfig({ ...production, PUBLIC_URL: local }).PUBLIC_URL).toBe(local);
+    }
+    expect(() =>
+      parseConfig({ ...production, PUBLIC_URL: 'http://127.0.0.1.example.org' }),
+    ).toThrow(/PUBLIC_URL/);
+    // A local run links to http://localhost, and a test server to wherever it was given.
+    expect(
+      parseConfig({ NODE_ENV: 'test', PUBLIC_URL: 'http://entries.example.org' }).PUBLIC_URL,
+    ).toBe('http://entries.example.org');
   });
 
   it('lets a command that only opens the database run without the serving settings', () => {

@@ -10,6 +10,16 @@ const booleanFlag = z
 /** A WhatsApp template's name as Meta allows it: lower-case letters, digits and underscores. */
 const templateName = z.string().regex(/^[a-z0-9_]{1,512}$/, 'a WhatsApp template name');
 
+/** An smtp:// or smtps:// URL naming a host, as nodemailer needs one. */
+function isSmtpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'smtp:' || url.protocol === 'smtps:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
 /** Every setting the server reads, with its default. Nothing else reads process.env. */
 const EnvSchema = z.object({
   /**
@@ -18,7 +28,12 @@ const EnvSchema = z.object({
    * sandbox pay page, the outbox readable at /dev/outbox, links to localhost). `npm start` sets it.
    */
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
-  HOST: z.string().default('0.0.0.0'),
+  /**
+   * The interface to listen on. Production: every interface (behind a load balancer). A local
+   * run: loopback ('localhost'), since it hands out pins; another address is the operator's
+   * explicit choice, which the start-up banner announces (issue 30).
+   */
+  HOST: z.string().min(1).optional(),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   /**
    * Which proxies to believe about the client's address (X-Forwarded-For): a hop count ('1' for
@@ -50,6 +65,19 @@ const EnvSchema = z.object({
       .transform((v) => v.replace(/\/+$/, ''))
       .optional(),
   ),
+  /**
+   * The bearer token Prometheus sends to GET /metrics (decision 039), 32+ characters. Without
+   * it the endpoint does not exist (404) in every environment: figures of a site's traffic and
+   * queues are for its operator only.
+   */
+  METRICS_TOKEN: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(32).optional()),
+  /**
+   * What this instance does (decision 039): 'all' serves families and works every job queue;
+   * 'web' serves families and works only the queues a family waits on (pins and other
+   * messages, payment notifications), leaving certificates, file processing and the sweeps to
+   * 'jobs' instances, which work every queue and are kept out of the load balancer.
+   */
+  INSTANCE_ROLE: z.enum(['all', 'web', 'jobs']).default('all'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Embedded PGlite files, uploads on disk and other local state live here. */
   DATA_DIR: z.string().default('./data'),
@@ -97,8 +125,18 @@ const EnvSchema = z.object({
    * may keep rate limits and upload locks in memory instead of Redis.
    */
   SINGLE_INSTANCE: booleanFlag,
-  /** SMTP server for email, e.g. smtps://user:pass@smtp.example.org:465; outbox only when absent. */
-  SMTP_URL: z.preprocess((v) => (v === '' ? undefined : v), z.string().optional()),
+  /**
+   * SMTP server for email, e.g. smtps://user:pass@smtp.example.org:465; outbox only when absent.
+   * A malformed one refuses the start (decision 038): it used to start cleanly and fail every
+   * email. The message never quotes it: it holds a password.
+   */
+  SMTP_URL: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .string()
+      .refine(isSmtpUrl, 'is not an smtp:// or smtps:// URL with a host (its value is not shown)')
+      .optional(),
+  ),
   MAIL_FROM: z.string().default('Online Eisteddfod <no-reply@eisteddfod.example>'),
   /** Where contact-page questions are forwarded. */
   ORGANISER_EMAIL: z.email().default('organisers@eisteddfod.example'),
@@ -189,6 +227,11 @@ const EnvSchema = z.object({
    * server without ffmpeg refuses to start unless Bunny Stream processes the videos.
    */
   ALLOW_UNCHECKED_RECORDINGS: booleanFlag,
+  /**
+   * Certificates made at once by each instance that works background jobs (decision 039): each
+   * is a PDF made on the event loop that also answers families on an 'all' instance.
+   */
+  CERTIFICATE_WORKERS: z.coerce.number().int().min(1).max(8).default(2),
   /** Files processed at once by each instance (ffmpeg uses every core for one). */
   MEDIA_WORKERS: z.coerce.number().int().min(1).max(8).default(1),
   /**
@@ -218,7 +261,11 @@ const EnvSchema = z.object({
 
 type ParsedEnv = z.infer<typeof EnvSchema>;
 
-export type Config = Omit<ParsedEnv, 'PUBLIC_URL' | 'PAYMENT_PROVIDER' | 'SEED_ON_START'> & {
+export type Config = Omit<
+  ParsedEnv,
+  'HOST' | 'PUBLIC_URL' | 'PAYMENT_PROVIDER' | 'SEED_ON_START'
+> & {
+  HOST: string;
   PUBLIC_URL: string;
   SEED_ON_START: boolean;
   PAYMENT_PROVIDER: 'sandbox' | 'payfast';
@@ -254,6 +301,13 @@ function productionProblems(c: ParsedEnv): Problem[] {
       message: 'required in production: the address families use, for links in messages',
     });
   }
+  if (c.PUBLIC_URL !== undefined && !servedSecurely(c.PUBLIC_URL)) {
+    problems.push({
+      path: 'PUBLIC_URL',
+      message:
+        "must be https in production: the sign-in cookie is secure, so browsers would drop it over http, and families' links would travel in clear (TLS at the reverse proxy: docs/operations/reverse-proxy.md)",
+    });
+  }
   const downloads = c.S3_PUBLIC_ENDPOINT ?? c.S3_ENDPOINT;
   if (c.STORAGE_DRIVER === 's3' && downloads && !downloads.startsWith('https://')) {
     problems.push({
@@ -269,6 +323,28 @@ function productionProblems(c: ParsedEnv): Problem[] {
         'required on PostgreSQL, where several instances may share the database: without it each instance locks uploads and counts rate limits on its own (set SINGLE_INSTANCE=true if exactly one instance runs)',
     });
   }
+  // Redis and a bucket are what instances share; naming them says there are several. Without a
+  // shared database each would run its own embedded one in its DATA_DIR, in silence: a family
+  // registered on one instance would not exist on the next (decision 037).
+  const shared = [
+    ...(c.REDIS_URL ? ['REDIS_URL'] : []),
+    ...(c.STORAGE_DRIVER === 's3' ? ['STORAGE_DRIVER=s3'] : []),
+  ];
+  if (!c.DATABASE_URL && shared.length > 0 && !c.SINGLE_INSTANCE) {
+    problems.push({
+      path: 'DATABASE_URL',
+      message: `required in production with ${shared.join(' and ')}, which instances share: without it every instance runs its own embedded database and families' data splits between them (set SINGLE_INSTANCE=true if exactly one instance runs)`,
+    });
+  }
+  // A 'web' instance leaves certificates, file processing, deletions and the sweeps to others:
+  // alone (one instance, or an embedded database no other process shares) nothing would do them.
+  if (c.INSTANCE_ROLE === 'web' && (c.SINGLE_INSTANCE || !c.DATABASE_URL)) {
+    problems.push({
+      path: 'INSTANCE_ROLE',
+      message:
+        "'web' needs other instances on the same PostgreSQL (DATABASE_URL) to work the background jobs: alone, certificates, file processing and erasures' deletions would never run",
+    });
+  }
   if (c.PAYMENT_PROVIDER === undefined) {
     problems.push({ path: 'PAYMENT_PROVIDER', message: "required in production ('payfast')" });
   } else if (c.PAYMENT_PROVIDER === 'sandbox' && !c.ALLOW_SANDBOX_PAYMENTS) {
@@ -279,6 +355,21 @@ function productionProblems(c: ParsedEnv): Problem[] {
     });
   }
   return problems;
+}
+
+/**
+ * https, or http on this machine's loopback: browsers treat localhost and 127.0.0.1 as secure
+ * (the secure cookie is kept) and nobody else can reach them, which lets a production build be
+ * measured on one machine (bench/) without a certificate.
+ */
+function servedSecurely(url: string): boolean {
+  const { protocol, hostname } = new URL(url);
+  return (
+    protocol === 'https:' ||
+    hostname === 'localhost' ||
+    hostname === '[::1]' ||
+    /^127\.\d+\.\d+\.\d+$/.test(hostname)
+  );
 }
 
 /** Settings that are wrong together whatever the environment. */
@@ -326,6 +417,7 @@ export function parseConfig(
   const provider = c.PAYMENT_PROVIDER ?? 'sandbox';
   return {
     ...c,
+    HOST: c.HOST ?? (isProduction ? '0.0.0.0' : 'localhost'),
     PUBLIC_URL: c.PUBLIC_URL ?? `http://localhost:${c.PORT}`,
     PAYMENT_PROVIDER: provider,
     SEED_ON_START: c.SEED_ON_START ?? !isProduction,

@@ -72,6 +72,24 @@ describe('a production server', () => {
     expect(link.startsWith(`/api/payments/sandbox/${cart}?`)).toBe(true);
     expect((await t.app.inject({ url: link })).statusCode).toBe(200);
   });
+  it('publishes the family and public calls in its API document, never the staff calls', async () => {
+    // Issue 30 item 6: an anonymous GET /api/docs/json listed every staff route and its schemas.
+    t = await createTestApp({ env: PRODUCTION_ENV });
+    const res = await t.app.inject({ url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const paths = Object.keys(res.json<{ paths: Record<string, unknown> }>().paths);
+    expect(paths).toContain('/api/Customers/{id}');
+    expect(paths.filter((p) => p.toLowerCase().startsWith('/api/staff'))).toEqual([]);
+    // A local run documents everything, for whoever builds on it.
+    const local = await createTestApp();
+    try {
+      const all = await local.app.inject({ url: '/api/docs/json' });
+      const localPaths = Object.keys(all.json<{ paths: Record<string, unknown> }>().paths);
+      expect(localPaths.some((p) => p.toLowerCase().startsWith('/api/staff'))).toBe(true);
+    } finally {
+      await local.close();
+    }
+  });
 });
 
 describe('a local run on another port', () => {

@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { promisify } from 'node:util';
 import { apiRoot } from '../lib/paths.ts';
+import { lockPgliteFolder } from './pglite-lock.ts';
 import * as schema from './schema/index.ts';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -34,8 +35,23 @@ export interface DatabaseHandle {
     onGap: () => void,
   ): Promise<() => Promise<void>>;
   close(): Promise<void>;
+  /**
+   * The connection pool's use now (GET /metrics): undefined on PGlite, which is one embedded
+   * connection with no pool.
+   */
+  poolUse(): PoolUse | undefined;
   /** Runs `work` while holding a lock that other instances on the same database wait for. */
   withStartupLock<T>(work: () => Promise<T>): Promise<T>;
+}
+
+export interface PoolUse {
+  /** DATABASE_POOL_SIZE. */
+  max: number;
+  /** Connections open, busy or idle. */
+  open: number;
+  idle: number;
+  /** Queries waiting for a connection: the pool is too small, or the database too slow. */
+  waiting: number;
 }
 
 /**
@@ -74,25 +90,41 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       listen: (channel, onMessage, onGap) =>
         listenOnPostgres(options.url!, channel, onMessage, onGap),
       close: () => pool.end(),
+      poolUse: () => ({
+        max: pool.options.max,
+        open: pool.totalCount,
+        idle: pool.idleCount,
+        waiting: pool.waitingCount,
+      }),
       async withStartupLock(work) {
-        // A session lock on one dedicated connection; the work itself uses other connections.
-        const client = await pool.connect();
+        // A session lock on a connection of its own, outside the pool: the work itself uses
+        // the pool's connections, which a pool of one would otherwise hold for the lock.
+        const client = new pg.Client({ connectionString: options.url });
+        client.on('error', () => {});
+        await client.connect();
         try {
           await client.query('select pg_advisory_lock($1)', [STARTUP_LOCK]);
           return await work();
         } finally {
-          await client.query('select pg_advisory_unlock($1)', [STARTUP_LOCK]).catch(() => {});
-          client.release();
+          await client.end().catch(() => {});
         }
       },
     };
   }
   const dir = options.pgliteDir ?? 'memory://';
+  let unlock = () => {};
   if (!dir.startsWith('memory://')) {
     mkdirSync(path.dirname(path.resolve(dir)), { recursive: true });
-    await initialisePgliteApart(dir);
+    unlock = lockPgliteFolder(path.resolve(dir));
   }
-  const client = await PGlite.create(dir, { startParams: PGLITE_START_PARAMS });
+  let client: PGlite;
+  try {
+    if (!dir.startsWith('memory://')) await initialisePgliteApart(dir);
+    client = await PGlite.create(dir, { startParams: PGLITE_START_PARAMS });
+  } catch (err) {
+    unlock();
+    throw err;
+  }
   const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Database;
   return {
     db,
@@ -106,7 +138,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     },
     // One process: nothing is ever missed.
     listen: (channel, onMessage) => client.listen(channel, onMessage),
-    close: () => client.close(),
+    async close() {
+      try {
+        await client.close();
+      } finally {
+        unlock();
+      }
+    },
+    poolUse: () => undefined,
     // PGlite is one embedded connection in one process: nothing else can race it.
     withStartupLock: (work) => work(),
   };

@@ -20,4 +20,4 @@ it('makes a new PGlite folder where it was asked, a relative DATA_DIR included',
   } finally {
     rmSync(parent, { recursive: true, force: true });
   }
-});
+}, 120_000);

@@ -18,3 +18,11 @@ export function csvCell(value: string | number | null | undefined): string {
 
 export const csvRow = (cells: (string | number | null | undefined)[]) =>
   `${cells.map(csvCell).join(',')}\r\n`;
+
+/**
+ * A cell of a CSV this portal exported, as the text it stood for: the ' that csvCell (or
+ * csv-stringify's escape_formulas) put before = + - @ tab or carriage return comes off again, so
+ * that an export imports back unchanged.
+ */
+export const csvCellText = (cell: string): string =>
+  /^'[=+\-@\t\r]/.test(cell) ? cell.slice(1) : cell;

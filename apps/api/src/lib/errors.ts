@@ -1,6 +1,12 @@
 import type { ErrorCode } from '@eisteddfod/shared';
 
 /**
+ * The spec's generic error (spec 8: the toast of a 400 and of any other status), what a caller
+ * is told when a part we depend on is away and we answer 503 (decision 038).
+ */
+export const GENERIC_ERROR_MESSAGE = "An error has occurred. Please contact the provider's support";
+
+/**
  * An error whose status, code and message are safe to show to the caller as they are. Its code
  * is one of ERROR_CODES (packages/shared/src/api/error-codes.ts), the list the web reads too.
  */

@@ -1,4 +1,5 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
+import { isSameSecretText } from './same-text.ts';
 
 /**
  * Links that carry their own permission: a file id, an expiry and an HMAC of both. Only the
@@ -8,6 +9,8 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 export interface SignedLinks {
   sign(path: string, fileId: string): string;
   verify(fileId: string, expires: number, signature: string): boolean;
+  /** The expiry (unix seconds) a link signed now carries: for links another host signs. */
+  expiresAt(): number;
 }
 
 /** Expiry is rounded up to this step, so that repeated answers give the same, cacheable URL. */
@@ -23,17 +26,19 @@ export function createSignedLinks(
       .update(`file:${fileId}:${expires}`)
       .digest('base64url')
       .slice(0, 32);
+  const expiresAt = () => {
+    const earliest = Math.floor(now() / 1000) + ttlSeconds;
+    return Math.ceil(earliest / STEP_SECONDS) * STEP_SECONDS;
+  };
   return {
     sign(path, fileId) {
-      const earliest = Math.floor(now() / 1000) + ttlSeconds;
-      const expires = Math.ceil(earliest / STEP_SECONDS) * STEP_SECONDS;
+      const expires = expiresAt();
       return `${path}?expires=${expires}&signature=${mac(fileId, expires)}`;
     },
+    expiresAt,
     verify(fileId, expires, signature) {
       if (!Number.isInteger(expires) || expires * 1000 < now()) return false;
-      const expected = Buffer.from(mac(fileId, expires));
-      const given = Buffer.from(signature);
-      return expected.length === given.length && timingSafeEqual(expected, given);
+      return isSameSecretText(signature, mac(fileId, expires));
     },
   };
 }

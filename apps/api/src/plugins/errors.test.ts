@@ -1,6 +1,11 @@
 import { TEXT_MESSAGES } from '@eisteddfod/shared';
+import { eq } from 'drizzle-orm';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DB_MESSAGES } from '../db/errors.ts';
+import { storedFiles } from '../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { registerErrorHandling } from './errors.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -28,6 +33,34 @@ describe('error mapping', () => {
         code: 'VALIDATION_ERROR',
         message: TEXT_MESSAGES.controlCharacters,
       });
+    }
+  });
+});
+
+describe('a value the database cannot read (SQLSTATE 22P02)', () => {
+  it('answers 400, not 500, for a malformed UUID that no schema checked', async () => {
+    // A route typed by hand, as a protocol route is: nothing checks its id before the query.
+    const app = Fastify({ logger: false });
+    registerErrorHandling(app);
+    app.get<{ Params: { id: string } }>('/files/:id', async (req) => {
+      const [row] = await t.database.db
+        .select({ id: storedFiles.id })
+        .from(storedFiles)
+        .where(eq(storedFiles.id, req.params.id));
+      return { found: Boolean(row) };
+    });
+    try {
+      const res = await app.inject({ url: `/files/${'-'.repeat(36)}` });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json()).toEqual({
+        statusCode: 400,
+        code: 'VALIDATION_ERROR',
+        message: DB_MESSAGES.malformedValue,
+      });
+      const fine = await app.inject({ url: '/files/00000000-0000-4000-8000-000000000000' });
+      expect(fine.json()).toEqual({ found: false });
+    } finally {
+      await app.close();
     }
   });
 });

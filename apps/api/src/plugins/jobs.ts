@@ -1,5 +1,8 @@
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import PgBoss from 'pg-boss';
+import type { Config } from '../config/env.ts';
+import { METRIC_PREFIX } from './metrics.ts';
 
 /**
  * Every piece of background work, as a job on pg-boss (decision 012): the queue lives in the
@@ -13,10 +16,13 @@ import PgBoss from 'pg-boss';
  * connection, which the transaction holds, so the send would wait for itself.
  */
 export interface Jobs {
-  /** Declares a queue and the work each of its jobs does. */
+  /**
+   * Declares a queue and the work each of its jobs does. `stopping` aborts when the server starts
+   * to close: long work hands its job back then rather than being cut off after the 8 s of grace.
+   */
   define<T extends object>(
     name: string,
-    work: (data: T) => Promise<unknown>,
+    work: (data: T, stopping: AbortSignal) => Promise<unknown>,
     settings: QueueSettings,
   ): Promise<void>;
   /**
@@ -57,6 +63,12 @@ export interface QueueSettings {
   workers?: number;
   /** The queue's jobs are interchangeable (each does all there is): one waiting is enough. */
   coalesce?: boolean;
+  /**
+   * A family waits on each of its jobs (a pin, a payment's confirmation): worked on 'web'
+   * instances too (INSTANCE_ROLE, decision 039). Every other queue is background work, which
+   * 'web' instances leave to the others so that it never takes their families' time.
+   */
+  waitedOn?: boolean;
 }
 
 interface JobsReport {
@@ -87,7 +99,12 @@ declare module 'fastify' {
 interface JobsOptions {
   /** How often an idle worker looks for jobs another instance sent (seconds, at least 0.5). */
   pollingIntervalSeconds?: number;
+  /** Which queues this instance works (INSTANCE_ROLE): 'web' only those a family waits on. */
+  role?: Config['INSTANCE_ROLE'];
 }
+
+/** Seconds a job may run, for the figures: a message's batch to a video's rendition. */
+const JOB_DURATION_BUCKETS = [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300, 900];
 
 const SCHEMA = 'pgboss';
 
@@ -122,16 +139,37 @@ export default fp<JobsOptions>(
       archiveFailedAfterSeconds: 30 * 24 * 3600,
     });
     boss.on('error', (err) => app.log.error({ err }, 'job queue error'));
-    await boss.start();
+    // The queue's own schema, its queues and schedules are start-up schema work: made under
+    // the one start-up lock, as the migrations are (decision 037). Two instances creating
+    // queues at once deadlocked in PostgreSQL (pg-boss adds a partition per queue), and one
+    // of them crashed on start.
+    const underLock = <T>(work: () => Promise<T>) => app.database.withStartupLock(work);
+    await underLock(() => boss.start());
 
     const polling = { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 };
     const workerIds = new Map<string, string[]>();
     const labels = new Map<string, string>();
     const labelOf = (name: string) => labels.get(name) ?? name;
+    const worksAll = (options.role ?? 'all') !== 'web';
+
+    const failures = app.metrics.counter({
+      name: `${METRIC_PREFIX}job_failures_total`,
+      help: 'Job attempts that failed on this instance, by queue (each retry counts)',
+      labelNames: ['queue'],
+    });
+    const durations = app.metrics.histogram({
+      name: `${METRIC_PREFIX}job_duration_seconds`,
+      help: 'How long the jobs this instance ran took, by queue and outcome',
+      labelNames: ['queue', 'outcome'],
+      buckets: JOB_DURATION_BUCKETS,
+    });
+    registerQueueFigures(app, () => [...labels.keys()]);
+
+    const stopping = new AbortController();
 
     async function define<T extends object>(
       name: string,
-      work: (data: T) => Promise<unknown>,
+      work: (data: T, stopping: AbortSignal) => Promise<unknown>,
       settings: QueueSettings,
     ) {
       labels.set(name, settings.label);
@@ -146,16 +184,24 @@ export default fp<JobsOptions>(
       };
       // createQueue leaves a queue that exists as it was: a release that changes its settings
       // must update it, or a database keeps the first release's settings for ever.
-      await boss.createQueue(name, queue);
-      await boss.updateQueue(name, queue);
+      await underLock(async () => {
+        await boss.createQueue(name, queue);
+        await boss.updateQueue(name, queue);
+      });
+      // A 'web' instance sends background jobs and leaves them to the instances that work them.
+      const workers = worksAll || settings.waitedOn ? (settings.workers ?? 1) : 0;
       const ids: string[] = [];
-      for (let i = 0; i < (settings.workers ?? 1); i++) {
+      for (let i = 0; i < workers; i++) {
         ids.push(
           await boss.work<T>(name, polling, async ([job]) => {
             if (!job) return;
+            const timer = durations.startTimer({ queue: name });
             try {
-              await work(job.data);
+              await work(job.data, stopping.signal);
+              timer({ outcome: 'done' });
             } catch (err) {
+              timer({ outcome: 'failed' });
+              failures.inc({ queue: name });
               app.log.error({ err, job: name, jobId: job.id }, `job ${name} failed`);
               throw err;
             } finally {
@@ -179,7 +225,7 @@ export default fp<JobsOptions>(
       async every(name, cron, work, label) {
         // A slow run is never doubled, and a failed one waits for the next tick.
         await define(name, work, { label, retryLimit: 0, coalesce: true });
-        await boss.schedule(name, cron);
+        await underLock(() => boss.schedule(name, cron));
       },
       async send(name, data) {
         await boss.send(name, data);
@@ -276,11 +322,65 @@ export default fp<JobsOptions>(
     // Before the modules' own onClose hooks: no job starts while they close, and the running
     // ones finish first.
     app.addHook('preClose', async () => {
+      // Long work (a recording's processing) hands its job back and ends within the grace.
+      stopping.abort();
       // Within Fastify's 10 s for a closing hook (its pluginTimeout): 30 s here made every
       // close with a job still running fail after 10 s, and the database close after it.
       await boss.stop({ graceful: true, wait: true, timeout: 8_000 });
       stopped = true;
     });
   },
-  { name: 'jobs', dependencies: ['core'] },
+  { name: 'jobs', dependencies: ['core', 'metrics'] },
 );
+
+/**
+ * The queues' figures (decision 039), read from the queue's table when Prometheus scrapes: the
+ * same on every instance, since the queue is shared (a dashboard takes their max). Waiting
+ * counts every job not yet started, retries waiting out their back-off too; the oldest waiting
+ * is the job that has been due the longest, how long a family or an organiser has waited.
+ */
+function registerQueueFigures(app: FastifyInstance, defined: () => string[]): void {
+  type Depth = { name: string; waiting: number; running: number; failed: number; oldest: number };
+  let reading: Promise<Depth[]> | undefined;
+  // One query per scrape for the four figures, whichever asks first.
+  const depths = () => {
+    reading ??= app.database
+      .executeSql(
+        `select name,
+                count(*) filter (where state in ('created', 'retry'))::int as waiting,
+                count(*) filter (where state = 'active')::int as running,
+                count(*) filter (where state = 'failed')::int as failed,
+                coalesce(extract(epoch from now() - min(start_after)
+                  filter (where state in ('created', 'retry') and start_after <= now())), 0)::float8
+                  as oldest
+           from ${SCHEMA}.job where left(name, 2) <> '__' group by name`,
+      )
+      .then((r) => {
+        const rows = r.rows as Depth[];
+        // Every queue this instance defines, with nothing in it as well: a series that exists
+        // at 0 draws a line and can carry an alert.
+        const empty = defined().filter((name) => !rows.some((row) => row.name === name));
+        return [
+          ...rows,
+          ...empty.map((name) => ({ name, waiting: 0, running: 0, failed: 0, oldest: 0 })),
+        ];
+      })
+      .finally(() => setImmediate(() => (reading = undefined)));
+    return reading;
+  };
+  const figure = (name: string, help: string, of: (d: Depth) => number) =>
+    app.metrics.gauge({
+      name: `${METRIC_PREFIX}${name}`,
+      help,
+      labelNames: ['queue'],
+      read: async () => (await depths()).map((d) => ({ labels: { queue: d.name }, value: of(d) })),
+    });
+  figure('jobs_waiting', 'Jobs not started yet, by queue (retries waiting too)', (d) => d.waiting);
+  figure('jobs_running', 'Jobs running now on any instance, by queue', (d) => d.running);
+  figure('jobs_failed', 'Jobs whose attempts are spent, kept 30 days, by queue', (d) => d.failed);
+  figure(
+    'jobs_oldest_waiting_seconds',
+    'How long the job due the longest has waited for a worker, by queue',
+    (d) => d.oldest,
+  );
+}

@@ -13,7 +13,10 @@ interface RateLimiterOptions {
   rateLimiter?: RateLimiter | undefined;
 }
 
-/** Shared through Redis when REDIS_URL is set, so every instance counts the same calls. */
+/**
+ * Shared through Redis when REDIS_URL is set, so every instance counts the same calls; while
+ * Redis is away, each instance's own memory (decision 038).
+ */
 export default fp<RateLimiterOptions>(
   async (app, options) => {
     if (options.rateLimiter) {
@@ -21,7 +24,11 @@ export default fp<RateLimiterOptions>(
       return;
     }
     const limiter = app.config.REDIS_URL
-      ? createRedisRateLimiter(app.config.REDIS_URL, app.config.REDIS_PREFIX)
+      ? createRedisRateLimiter(app.config.REDIS_URL, app.config.REDIS_PREFIX, {
+          now: app.now,
+          onAway: (err) =>
+            app.log.warn({ err }, 'Redis is away: rate limits are counted by this instance alone'),
+        })
       : createMemoryRateLimiter(app.now);
     app.decorate('rateLimiter', limiter);
     app.addHook('onClose', () => limiter.close());

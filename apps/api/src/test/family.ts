@@ -13,6 +13,7 @@ export async function createFamily(t: TestApp) {
   const auth = { authorization: `Bearer ${token}` };
   const family = {
     id,
+    email,
     auth,
     async call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) {
       return t.app.inject({

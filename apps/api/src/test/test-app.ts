@@ -10,7 +10,9 @@ import { openDatabase, type DatabaseHandle } from '../db/client.ts';
 import { migrateDatabase } from '../db/migrate.ts';
 import { readDemoCatalogue } from '../db/seed/demo-catalogue.ts';
 import { loadCatalogue } from '../db/seed/seed.ts';
+import { PIN_EMAIL_SUBJECT } from '../modules/accounts/pins.ts';
 import type { OutboxTransports } from '../modules/outbox/outbox.service.ts';
+import type { LogStream } from '../plugins/server-options.ts';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -46,19 +48,56 @@ export const PRODUCTION_ENV: Record<string, string> = {
   PAYFAST_PASSPHRASE: 'a passphrase of the merchant',
 };
 
+/**
+ * The login pins a test's own mail transport delivered, by recipient. The outbox blanks a pin
+ * once it has gone out (decision 031), so a test whose mail really leaves reads its families'
+ * pins from what was delivered, as a family reads its inbox (accounts-test-client's latestPin).
+ */
+const deliveredPins = new Map<string, string>();
+export const deliveredPin = (to: string) => deliveredPins.get(to.toLowerCase());
+
+function recordingPins(transports: OutboxTransports): OutboxTransports {
+  const { mail } = transports;
+  if (!mail) return transports;
+  return {
+    ...transports,
+    mail: {
+      async send(message) {
+        await mail.send(message);
+        const pin = /\b(\d{6})\b/.exec(message.text)?.[1];
+        if (pin && message.subject === PIN_EMAIL_SUBJECT)
+          deliveredPins.set(message.to.toLowerCase(), pin);
+      },
+      close: () => mail.close(),
+      ...(mail.check ? { check: () => mail.check!() } : {}),
+    },
+  };
+}
+
 export async function createTestApp(
   options: {
     now?: string;
     transports?: OutboxTransports;
     /** Settings over the test defaults; `undefined` removes one (NODE_ENV, to test defaults). */
     env?: Record<string, string | undefined>;
+    /** Log lines go here (with LOG_LEVEL set in env: tests are silent by default). */
+    logStream?: LogStream;
+    /** A new site's database: migrated, with no event (`eventId` is 0). */
+    withoutEvent?: boolean;
+    /**
+     * A database the test made and filled itself (a restored or moved one), used as it is: not
+     * seeded, and closed (never dropped) by close().
+     */
+    database?: DatabaseHandle;
+    /** DATA_DIR, kept by close() (the test's own); a new temporary folder otherwise. */
+    dataDir?: string;
   } = {},
 ): Promise<TestApp> {
   let clock = options.now ? Date.parse(options.now) : Date.parse('2025-04-01T10:00:00Z');
   const serverUrl = process.env.DATABASE_URL;
   let dropDatabase = async () => {};
   let url: string | undefined;
-  if (serverUrl) {
+  if (serverUrl && !options.database) {
     const name = `test_${Date.now()}_${randomBytes(4).toString('hex')}`;
     const admin = new pg.Client({ connectionString: serverUrl });
     await admin.connect();
@@ -74,12 +113,18 @@ export async function createTestApp(
       await c.end();
     };
   }
-  const database = await openDatabase({ url, poolSize: 5 });
+  const database = options.database ?? (await openDatabase({ url, poolSize: 5 }));
   let eventId = 0;
-  await migrateDatabase(database, async () => {
-    eventId = await loadCatalogue(database.db, readDemoCatalogue({ exactDates: true }));
-  });
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'api-test-'));
+  if (!options.database) {
+    await migrateDatabase(database, async () => {
+      if (options.withoutEvent) return;
+      eventId = await loadCatalogue(database.db, readDemoCatalogue({ exactDates: true }));
+    });
+  } else {
+    const { rows } = await database.executeSql('select min(id) as id from events', []);
+    eventId = Number((rows[0] as { id: number | null } | undefined)?.id ?? 0);
+  }
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'api-test-'));
   const env: Record<string, string | undefined> = {
     DATA_DIR: dataDir,
     NODE_ENV: 'test',
@@ -98,7 +143,8 @@ export async function createTestApp(
       authSecret: TEST_AUTH_SECRET,
       now: () => clock,
       setNow: (ms) => (clock = ms),
-      transports: options.transports ?? {},
+      transports: recordingPins(options.transports ?? {}),
+      logStream: options.logStream,
     });
     await app.ready();
     return app;
@@ -130,7 +176,7 @@ export async function createTestApp(
       // A test may have closed the database itself to see the app cope without it.
       await database.close().catch(() => {});
       await dropDatabase();
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
   return testApp;

@@ -40,6 +40,7 @@ const EventPage = lazy(() => import('../features/staff/EventPage.tsx'));
 const CataloguePage = lazy(() => import('../features/staff/CataloguePage.tsx'));
 const RubricsPage = lazy(() => import('../features/staff/RubricsPage.tsx'));
 const AuditLogPage = lazy(() => import('../features/staff/AuditLogPage.tsx'));
+const SignInsPage = lazy(() => import('../features/staff/SignInsPage.tsx'));
 const SiteContentPage = lazy(() => import('../features/staff/SiteContentPage.tsx'));
 const SchoolsPage = lazy(() => import('../features/staff/SchoolsPage.tsx'));
 const StaffMembersPage = lazy(() => import('../features/staff/StaffMembersPage.tsx'));
@@ -97,6 +98,7 @@ export const routes: RouteObject[] = [
           { path: paths.staffEventCatalogue.pattern, element: <CataloguePage /> },
           { path: paths.staffEventRubrics.pattern, element: <RubricsPage /> },
           { path: paths.staffAuditLog.pattern, element: <AuditLogPage /> },
+          { path: paths.staffSignIns.pattern, element: <SignInsPage /> },
           { path: paths.staffEventContent.pattern, element: <SiteContentPage /> },
           { path: paths.staffSchools.pattern, element: <SchoolsPage /> },
           { path: paths.staffMembers.pattern, element: <StaffMembersPage /> },

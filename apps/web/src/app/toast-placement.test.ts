@@ -23,4 +23,15 @@ describe('stackTop', () => {
     const rows = Array.from({ length: 20 }, (_, i) => ({ top: 70 + i * 40, bottom: 100 + i * 40 }));
     expect(stackTop(rows, phone)).toBeGreaterThanOrEqual(76);
   });
+
+  it('leaves an open list of choices clear, even if that covers other controls', () => {
+    // A select near the bottom of a phone: its options from 560 to 780, a button every 100 px
+    // above them, so that every place above the options covers a button.
+    const options = { top: 560, bottom: 780, weight: 1000 };
+    const buttons = [80, 180, 280, 380, 480].map((top) => ({ top, bottom: top + 40 }));
+    const top = stackTop([...buttons, options], phone);
+    expect(top + phone.height).toBeLessThanOrEqual(560);
+    // Without the weight it would sit over the options, the place covering fewest.
+    expect(stackTop([...buttons, { ...options, weight: 1 }], phone)).toBeGreaterThan(560 - 150);
+  });
 });

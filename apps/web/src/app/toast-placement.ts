@@ -7,6 +7,14 @@ import { type RefObject, useEffect, useState } from 'react';
 const KEEP_CLEAR =
   'a[href], button, input, select, textarea, summary, [role="button"], [role="link"], [role="tab"], [role="checkbox"], [role="radio"], [role="combobox"], [data-toast-keep-clear]';
 
+/**
+ * An open list of choices (a select's options, a menu): what the person is choosing from right
+ * now. Covering it costs more than covering every other control, so the stack leaves it clear
+ * whenever any place does; covered, a tap meant for an option lands on a toast instead.
+ */
+const CHOOSING = '[role="listbox"], [role="menu"]';
+const CHOOSING_WEIGHT = 1000;
+
 /** The stack stays below the 64 px header (its menu and Logout) and off the screen's edges. */
 const TOP_PX = 64 + 12;
 const EDGE_PX = 12;
@@ -15,12 +23,14 @@ const STEP_PX = 4;
 interface Box {
   top: number;
   bottom: number;
+  /** What covering it costs (1 when absent). */
+  weight?: number;
 }
 
 /**
  * Where the stack's top goes (viewport pixels): the first place, from the top down on a desktop
  * or from the bottom up on a phone, where it covers none of `boxes` (the keep-clear boxes already
- * narrowed to the stack's columns), else where it covers fewest.
+ * narrowed to the stack's columns), else where what it covers weighs least.
  */
 export function stackTop(
   boxes: readonly Box[],
@@ -32,30 +42,37 @@ export function stackTop(
   tops.push(lowest);
   if (stack.fromBottom) tops.reverse();
   let best = tops[0]!;
-  let fewest = Number.POSITIVE_INFINITY;
+  let least = Number.POSITIVE_INFINITY;
   for (const top of tops) {
     const bottom = top + stack.height;
-    const covered = boxes.filter((box) => box.bottom > top && box.top < bottom).length;
-    if (covered < fewest) [best, fewest] = [top, covered];
-    if (covered === 0) break;
+    const cost = boxes
+      .filter((box) => box.bottom > top && box.top < bottom)
+      .reduce((sum, box) => sum + (box.weight ?? 1), 0);
+    if (cost < least) [best, least] = [top, cost];
+    if (cost === 0) break;
   }
   return best;
 }
 
 /**
  * The keep-clear boxes in the stack's columns. With a modal open only the modal's own count:
- * the page below cannot be tapped anyway, and the modal's close button can.
+ * the page below cannot be tapped anyway, and the modal's close button can. An open list of
+ * choices counts wherever it is drawn (a dialog's select draws its options outside the dialog).
  */
 function keepClearBoxes(stack: HTMLElement, left: number, right: number): Box[] {
   const dialogs = document.querySelectorAll<HTMLElement>('[role="dialog"][aria-modal="true"]');
   const root: ParentNode = dialogs.length > 0 ? dialogs[dialogs.length - 1]! : document;
   const boxes: Box[] = [];
-  for (const element of root.querySelectorAll<HTMLElement>(KEEP_CLEAR)) {
-    if (stack.contains(element)) continue;
+  const add = (element: HTMLElement, weight: number) => {
+    if (stack.contains(element)) return;
     const box = element.getBoundingClientRect();
-    if (box.width === 0 || box.height === 0) continue;
-    if (box.right > left && box.left < right) boxes.push(box);
-  }
+    if (box.width === 0 || box.height === 0) return;
+    if (box.right > left && box.left < right) {
+      boxes.push({ top: box.top, bottom: box.bottom, weight });
+    }
+  };
+  root.querySelectorAll<HTMLElement>(KEEP_CLEAR).forEach((element) => add(element, 1));
+  document.querySelectorAll<HTMLElement>(CHOOSING).forEach((e) => add(e, CHOOSING_WEIGHT));
   return boxes;
 }
 

@@ -1,4 +1,16 @@
 /** Messages of spec 5 and 8 for registration, login and pins, word for word. */
+/**
+ * My Profile's words for a contact detail the family has not proved with a pin (decision 031):
+ * nothing is sent to it until it is.
+ */
+export const CONTACT_MESSAGES = {
+  notVerified: 'Not verified yet',
+  explanation:
+    'We send nothing to a number or address until you confirm it is yours with a one-time pin.',
+  verified: 'Your contact details are confirmed.',
+  alreadyVerified: 'This contact detail is confirmed already.',
+} as const;
+
 export const ACCOUNT_MESSAGES = {
   nameRequired: 'Please ensure you have entered your first name and surname.',
   invalidMobile: 'Please ensure you have entered a valid mobile number.',

@@ -18,8 +18,18 @@ export const CustomerSchema = z.object({
   email: z.string().nullable(),
   mobileNumber: z.string().nullable(),
   country: z.string(),
+  /**
+   * Whether the family proved each detail with a pin (decision 031); nothing is sent to one it
+   * has not. Absent (an older server) reads as not proved.
+   */
+  emailVerified: z.boolean().default(false),
+  mobileNumberVerified: z.boolean().default(false),
 });
 export type Customer = z.infer<typeof CustomerSchema>;
+
+/** The account's contact details a family can prove with a pin on My Profile (decision 031). */
+export const ContactSchema = z.enum(['email', 'mobileNumber']);
+export type Contact = z.infer<typeof ContactSchema>;
 
 /**
  * Spec 3, CustomerAndUser: the registration payload. One of email or mobile number is the login
@@ -88,6 +98,12 @@ export const PinQuerySchema = z.object({
   pin: text()
     .trim()
     .regex(new RegExp(`^\\d{${PIN_LENGTH}}$`), `The pin is ${PIN_LENGTH} digits`),
+});
+
+export const ContactPinRequestSchema = z.object({ contact: ContactSchema });
+export const ContactPinCheckSchema = z.object({
+  contact: ContactSchema,
+  pin: PinQuerySchema.shape.pin,
 });
 
 export const CustomerSearchQuerySchema = z

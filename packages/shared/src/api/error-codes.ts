@@ -27,6 +27,8 @@ const ERROR_CODES = [
   'IDENTITY_NOT_EDITABLE',
   'NO_ADDRESS_FOR_CHANNEL',
   'PIN_RESEND_TOO_SOON',
+  // A contact detail proved with a pin already (decision 031)
+  'CONTACT_VERIFIED',
   // Staff accounts (issue 16)
   'STAFF_MEMBER_NOT_FOUND',
   'STAFF_DEACTIVATED',
@@ -35,6 +37,7 @@ const ERROR_CODES = [
   // Event, catalogue and content
   'EVENT_NOT_FOUND',
   'EVENT_NOT_READY',
+  'EVENT_EXISTS',
   'EVENT_NOT_OPEN',
   'EVENT_YEAR_TAKEN',
   'EVENT_HAS_ORDERS',
@@ -115,6 +118,9 @@ const ERROR_CODES = [
   'WINNERS_PREVIEW_STALE',
   'RESULTS_ALREADY_RELEASED',
   'RELEASE_TIME_PASSED',
+  // Publishing marks and releasing the gala are separate (decision 033)
+  'RELEASE_NEEDS_ACKNOWLEDGEMENT',
+  'RELEASE_NOT_WITHDRAWABLE',
   // Reminders (decision 022)
   'REMINDER_NOT_FOUND',
   'REMINDER_NOT_SCHEDULED',

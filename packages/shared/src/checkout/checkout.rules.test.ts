@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   CHECKOUT_MESSAGES as M,
   checkoutProblem,
+  isCheckoutCurrent,
+  PAYMENT_REPORT_GRACE_MS,
   isLateEntry,
   surchargeCents,
 } from './checkout.rules.ts';
@@ -56,5 +58,23 @@ describe('late-entry surcharge (spec 9)', () => {
     expect(isLateEntry('2025-04-20', '2025-04-21')).toBe(false);
     expect(isLateEntry('2025-04-21', '2025-04-21')).toBe(true);
     expect(isLateEntry('2025-04-21', null)).toBe(false);
+  });
+});
+
+describe('isCheckoutCurrent', () => {
+  const tz = 'Africa/Johannesburg';
+  const at = new Date('2025-04-01T21:50:00.000Z'); // 23:50 on 1 April in Johannesburg
+  it('holds until the end of the event day it was made on', () => {
+    expect(isCheckoutCurrent(at, new Date('2025-04-01T21:59:59.999Z'), tz)).toBe(true);
+    expect(isCheckoutCurrent(at, new Date('2025-04-01T22:00:00.000Z'), tz)).toBe(false);
+    expect(isCheckoutCurrent(at, new Date('2025-04-26T08:00:00.000Z'), tz)).toBe(false);
+  });
+  it("counts a provider's report up to the grace after midnight", () => {
+    const grace = PAYMENT_REPORT_GRACE_MS;
+    expect(isCheckoutCurrent(at, new Date('2025-04-01T22:59:59.999Z'), tz, grace)).toBe(true);
+    expect(isCheckoutCurrent(at, new Date('2025-04-01T23:00:00.000Z'), tz, grace)).toBe(false);
+  });
+  it('never holds for an order that was not checked out', () => {
+    expect(isCheckoutCurrent(null, at, tz)).toBe(false);
   });
 });

@@ -1,4 +1,5 @@
 import { isValidEmail, isValidMobile } from '../accounts/accounts.rules.ts';
+import { calendarDateIn } from '../time/deadline.rules.ts';
 
 /** Messages of spec 2, 5 and 8 for checkout, payment and orders, word for word. */
 export const CHECKOUT_MESSAGES = {
@@ -56,4 +57,30 @@ export function surchargeCents(subtotalCents: number, percent: number): number {
 /** Entries made on or after the event's late-entry date carry the surcharge. */
 export function isLateEntry(today: string, lateEntryFrom: string | null): boolean {
   return lateEntryFrom !== null && today >= lateEntryFrom;
+}
+
+/**
+ * How long after the end of its day a provider's report of a payment still credits a checkout:
+ * a family that pressed Pay at 23:59 is paid for, though the bank answers after midnight.
+ */
+export const PAYMENT_REPORT_GRACE_MS = 60 * 60 * 1000;
+
+/**
+ * Whether a checkout's frozen price still stands (security review of issue 30): checkout prices
+ * an order with the late-entry surcharge and item deadlines of its day, which hold until that day
+ * ends in the event's time zone. On a later day the family checks out again and is priced anew.
+ * `graceMs` lets a provider's report that comes just after midnight still count.
+ */
+export function isCheckoutCurrent(
+  checkedOutAt: Date | null,
+  now: Date,
+  timeZone: string,
+  graceMs = 0,
+): boolean {
+  if (checkedOutAt === null) return false;
+  const day = calendarDateIn(checkedOutAt, timeZone);
+  return (
+    calendarDateIn(now, timeZone) === day ||
+    calendarDateIn(new Date(now.getTime() - graceMs), timeZone) === day
+  );
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdSchema } from '../api/id.schema.ts';
+import { IdSchema, UuidSchema } from '../api/id.schema.ts';
 import { text } from '../api/text.schema.ts';
 
 /** GET /api/Orders/{id}/PaymentLink/{email}?sendWhatsAppConfirmation: where to send the buyer. */
@@ -18,7 +18,8 @@ export const PaymentLinkEmailQuerySchema = PaymentLinkQuerySchema.extend({
 /** PUT /api/OrderItems/{id}: change the item (View Order), or finalise for marking (uploads). */
 export const UpdateOrderItemSchema = z.object({
   itemId: IdSchema.optional(),
-  externalCollectionId: text().max(100).nullish(),
+  /** The entry's video collection (its guid), as the uploads portal links them. */
+  externalCollectionId: UuidSchema.nullish(),
   submittedForMarking: z.boolean().optional(),
 });
 export type UpdateOrderItem = z.infer<typeof UpdateOrderItemSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdSchema } from '../api/id.schema.ts';
+import { IdSchema, UuidSchema } from '../api/id.schema.ts';
 import { text } from '../api/text.schema.ts';
 import { GENDERS } from '../reference/people.ts';
 
@@ -53,8 +53,8 @@ const profileFields = {
   school: field(200),
   grade: field(2),
   gender: z.enum(GENDERS).nullish(),
-  /** The `name` an upload answered with; attaches that picture to the contestant. */
-  profilePicture: field(100).nullish(),
+  /** The `name` an upload answered with (the picture's id); attaches it to the contestant. */
+  profilePicture: UuidSchema.nullish(),
 };
 
 /**

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { defineEndpoint } from '../api/endpoint.ts';
 import {
   AccountExistsSchema,
+  ContactPinCheckSchema,
+  ContactPinRequestSchema,
   CreatedCustomerSchema,
   CustomerAndUserSchema,
   CustomerIdParamsSchema,
@@ -101,6 +103,28 @@ export const accountsApi = {
     summary: 'The logged-in customer',
     params: CustomerIdParamsSchema,
     responses: { 200: CustomerSchema },
+    errors,
+  }),
+  requestContactPin: defineEndpoint({
+    method: 'POST',
+    path: '/api/Customers/:id/ContactPin',
+    access: 'customer',
+    tags,
+    summary: 'Send a one-time pin to the account’s email or mobile number not proved yet',
+    params: CustomerIdParamsSchema,
+    body: ContactPinRequestSchema,
+    responses: { 200: PinSentSchema },
+    errors,
+  }),
+  verifyContactPin: defineEndpoint({
+    method: 'PUT',
+    path: '/api/Customers/:id/ContactPin',
+    access: 'customer',
+    tags,
+    summary: 'Check a contact pin; true once for the right pin, which proves that address',
+    params: CustomerIdParamsSchema,
+    body: ContactPinCheckSchema,
+    responses: { 200: z.boolean() },
     errors,
   }),
   updateCustomer: defineEndpoint({

@@ -47,6 +47,15 @@ export const eventsApi = {
     responses: { 200: StaffEventSchema },
     errors,
   }),
+  startFromDemo: defineEndpoint({
+    method: 'POST',
+    path: '/api/Staff/Events/FromDemo',
+    access: organiser,
+    tags,
+    summary: "A new site's first event, from the demo event: this season's dates, not live",
+    responses: { 201: StaffEventSchema },
+    errors,
+  }),
   copy: defineEndpoint({
     method: 'POST',
     path: '/api/Staff/Events/:id/Copy',

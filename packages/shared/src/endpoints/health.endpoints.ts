@@ -4,12 +4,17 @@ import { defineEndpoint } from '../api/endpoint.ts';
 const tags = ['Health'];
 /** One dependency the instance needs, as the readiness probe found it. */
 const DependencyCheckSchema = z.object({
-  name: z.enum(['database', 'redis', 'storage', 'ffmpeg']),
-  /** Which one: `postgres` or `pglite`, `redis`, `disk` or `s3`, `ffmpeg`. */
+  name: z.enum(['database', 'redis', 'storage', 'ffmpeg', 'mail', 'whatsapp']),
+  /** Which one: `postgres` or `pglite`, `redis`, `disk` or `s3`, `ffmpeg`, `smtp`, `cloud-api`. */
   kind: z.string(),
   /** `down` when it failed or did not answer within the probe's timeout. */
   state: z.enum(['ok', 'down']),
   latencyMs: z.number().int().nonnegative(),
+  /**
+   * While it is down, what families and organisers get without it (decision 038): "uploads
+   * answer 503 and are retried; rate limits count per instance" for Redis, say.
+   */
+  impact: z.string().optional(),
 });
 const ReadySchema = z.object({
   /**
@@ -22,7 +27,8 @@ const ReadySchema = z.object({
   database: z.string(),
   /**
    * Every configured dependency: the database, Redis when REDIS_URL is set, the file storage,
-   * and ffmpeg when this instance processes recordings (our own video host).
+   * ffmpeg when this instance processes recordings (our own video host), and the message
+   * transports configured (SMTP, the WhatsApp Cloud API).
    */
   checks: z.array(DependencyCheckSchema),
 });

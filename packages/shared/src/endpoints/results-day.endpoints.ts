@@ -6,7 +6,9 @@ import {
   ContestantResultsSchema,
   DevClockSchema,
   GalaSchema,
+  ReleaseNowSchema,
   ReleaseOutcomeSchema,
+  ReleasePreviewSchema,
   ResultsDayEventParamsSchema,
   ResultsReleaseSchema,
   ScheduleReleaseSchema,
@@ -124,9 +126,25 @@ export const resultsDayApi = {
     errors,
   }),
   /**
-   * Release panel, "Release now" (ask first): publishes every submitted mark, sends families
-   * their messages, opens the gala page, as the scheduled job would. 409 RESULTS_ALREADY_RELEASED
-   * when it has happened (the staff Results screen still publishes later marks).
+   * Release panel, the "Release now" dialog: exactly what becomes public and who is told, and
+   * what is missing (winners unconfirmed or to confirm again, marking incomplete).
+   */
+  releasePreview: defineEndpoint({
+    method: 'GET',
+    path: '/api/Staff/Events/:id/Release/Preview',
+    access: organiser,
+    tags,
+    summary: 'What releasing the gala now makes public, who is told, and what is missing',
+    params: ResultsDayEventParamsSchema,
+    responses: { 200: ReleasePreviewSchema },
+    errors,
+  }),
+  /**
+   * Release panel, "Release now" (after the preview): publishes every submitted mark, sends
+   * families their messages, opens the gala page, as the scheduled job would. 409
+   * RELEASE_NEEDS_ACKNOWLEDGEMENT naming what is missing unless each is in `acknowledge`; 409
+   * RESULTS_ALREADY_RELEASED when it has happened (the Results screen still publishes later
+   * marks).
    */
   releaseNow: defineEndpoint({
     method: 'POST',
@@ -135,7 +153,24 @@ export const resultsDayApi = {
     tags,
     summary: 'Release the results now, before the scheduled time (audited)',
     params: ResultsDayEventParamsSchema,
+    body: ReleaseNowSchema.nullish(),
     responses: { 200: ReleaseOutcomeSchema },
+    errors,
+  }),
+  /**
+   * Release panel, "Withdraw the gala page" (within RELEASE_WITHDRAW_MINUTES of the release):
+   * the gala page says again when results come out and Section Winners are not shown; marks
+   * published stay published and messages sent are not unsent. 409 RELEASE_NOT_WITHDRAWABLE
+   * when not released or too late. Audited.
+   */
+  withdrawRelease: defineEndpoint({
+    method: 'POST',
+    path: '/api/Staff/Events/:id/Release/Withdraw',
+    access: organiser,
+    tags,
+    summary: 'Withdraw the gala page from public view shortly after its release (audited)',
+    params: ResultsDayEventParamsSchema,
+    responses: { 200: ResultsReleaseSchema },
     errors,
   }),
   /**

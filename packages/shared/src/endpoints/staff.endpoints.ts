@@ -19,6 +19,7 @@ import {
   JobsReportSchema,
   OverviewSchema,
   PublishOutcomeSchema,
+  PublishPreviewSchema,
   PublishResultsSchema,
   RegeneratedCertificatesSchema,
   ResultsQuerySchema,
@@ -158,6 +159,20 @@ export const staffApi = {
     summary: 'Marks per category for review (names shown: organisers are not blind)',
     query: ResultsQuerySchema,
     responses: { 200: ResultsReviewSchema },
+    errors,
+  }),
+  /**
+   * Results screen, the "Publish results" dialog: how many families of how many contestants are
+   * told, and how, before publishing. Publishing never releases the gala page (decision 033).
+   */
+  publishPreview: defineEndpoint({
+    method: 'GET',
+    path: '/api/Staff/Results/Publish/Preview',
+    access: organiser,
+    tags,
+    summary: 'Who publishing a section (or all) would tell, by email and WhatsApp',
+    query: ResultsQuerySchema,
+    responses: { 200: PublishPreviewSchema },
     errors,
   }),
   publish: defineEndpoint({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../api/endpoint.ts';
-import { IdSchema } from '../api/id.schema.ts';
+import { IdSchema, UuidSchema } from '../api/id.schema.ts';
 import { text } from '../api/text.schema.ts';
 import { CreatedIdSchema, OrderIdParamsSchema } from '../cart/cart.schema.ts';
 import { UploadResponseSchema } from '../contestants/contestants.schema.ts';
@@ -165,7 +165,7 @@ export const uploadsApi = {
     access: 'signed',
     tags: ['Files'],
     summary: 'A contestant picture, through a signed link from the contestant list',
-    params: z.object({ fileId: text().max(64) }),
+    params: z.object({ fileId: UuidSchema }),
     query: z.object({
       expires: z.coerce.number().int(),
       signature: text().max(64),

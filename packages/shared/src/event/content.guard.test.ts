@@ -90,6 +90,16 @@ describe('checkEventContent', () => {
     expect(passes(checkEventContent, value)).toBe(false);
   });
 
+  it.each([
+    'javascript:alert(document.cookie)',
+    'data:text/html,<script>1</script>',
+    'ftp://a.b/x',
+  ])('refuses a social link to %s: the footer links only to web pages (security review)', (url) => {
+    const value = changed(demoContent, (c) => (c.social = [{ label: 'x', url }]));
+    expect(EventContentSchema.safeParse(value).success).toBe(false);
+    expect(passes(checkEventContent, value)).toBe(false);
+  });
+
   it('names the field that breaks a rule', () => {
     expect(() => checkEventContent(changed(demoContent, (c) => (c.artworks = [])))).toThrow(
       'content.artworks is not a list of 1+',

@@ -44,16 +44,23 @@ const nullable =
   };
 
 // The shared package is typed without the DOM or Node; both have the WHATWG URL parser.
-const { URL: UrlParser } = globalThis as unknown as { URL: new (url: string) => unknown };
+const { URL: UrlParser } = globalThis as unknown as {
+  URL: new (url: string) => { protocol: string };
+};
 
-/** What the URL parser accepts, spaces at either end aside (z.url()). */
+/**
+ * What the URL parser accepts, spaces at either end aside, with an http or https scheme
+ * (z.url({ protocol: /^https?$/ })).
+ */
 const url: Check = (value, path) => {
   string(value, path);
+  let protocol: string;
   try {
-    new UrlParser((value as string).trim());
+    protocol = new UrlParser((value as string).trim()).protocol;
   } catch {
-    fail(path, 'a URL');
+    return fail(path, 'a URL');
   }
+  if (protocol !== 'http:' && protocol !== 'https:') fail(path, 'an http(s) URL');
 };
 
 /** zod's own email pattern (z.email()). */

@@ -44,7 +44,8 @@ export const EventContentSchema = z.object({
   /** The home page shows the first five; the FAQ document has them all. */
   faq: z.array(z.object({ question: z.string(), answer: z.string() })).min(5),
   rules: z.array(z.string()).min(1),
-  social: z.array(z.object({ label: z.string(), url: z.url() })),
+  // Web pages only: a javascript: or data: link in the footer would run on our origin.
+  social: z.array(z.object({ label: z.string(), url: z.url({ protocol: /^https?$/ }) })),
   contactEmail: z.email(),
 });
 export type EventContent = z.infer<typeof EventContentSchema>;

@@ -17,6 +17,21 @@ export interface GradeBand {
   toGrade: string;
 }
 
+/**
+ * What an explicit release ("Release now") asks to be acknowledged before it goes ahead
+ * (decision 033): no confirmed winners, confirmed winners the marks no longer give, and entries
+ * not yet marked (or marked as a draft).
+ */
+export const RELEASE_PROBLEMS = [
+  'WINNERS_UNCONFIRMED',
+  'WINNERS_NEED_CONFIRMING',
+  'MARKING_INCOMPLETE',
+] as const;
+export type ReleaseProblemCode = (typeof RELEASE_PROBLEMS)[number];
+
+/** How long after a release an organiser may withdraw the gala page (decision 033). */
+export const RELEASE_WITHDRAW_MINUTES = 30;
+
 export const WINNER_COMBINATIONS = ['average', 'total'] as const;
 export type WinnerCombination = (typeof WINNER_COMBINATIONS)[number];
 export const WINNER_TIE_RULES = ['shared', 'highestSingleMark'] as const;

@@ -6,6 +6,7 @@ import { SECTIONS } from '../reference/sections.ts';
 import { RubricScoreSchema, MedalSchema } from './results.schema.ts';
 import {
   gradeBandProblems,
+  RELEASE_PROBLEMS,
   RELEASE_TIME_PATTERN,
   WINNER_COMBINATIONS,
   WINNER_TIE_RULES,
@@ -147,11 +148,32 @@ export const ResultsReleaseSchema = z.object({
    * until confirmed again. Optional for older servers.
    */
   winnersNeedConfirming: z.boolean().optional(),
+  /**
+   * Until when the release may be withdrawn (RELEASE_WITHDRAW_MINUTES after it); null when it
+   * cannot be (not released, or too long ago). Optional for older servers.
+   */
+  withdrawableUntil: isoInstant.nullable().optional(),
 });
 export type ResultsRelease = z.infer<typeof ResultsReleaseSchema>;
 
 export const ScheduleReleaseSchema = z.object({
   releaseTime: text().regex(RELEASE_TIME_PATTERN, 'Please enter a time such as 18:00.').nullable(),
+});
+
+/** Something the release would go ahead without, named for the organiser to acknowledge. */
+export const ReleaseProblemSchema = z.object({
+  code: z.enum(RELEASE_PROBLEMS),
+  message: z.string(),
+});
+export type ReleaseProblem = z.infer<typeof ReleaseProblemSchema>;
+
+/**
+ * POST …/Release/Now: the problems the organiser was shown and releases anyway. Each problem
+ * there is at the time must be in the list, or the answer is 409 RELEASE_NEEDS_ACKNOWLEDGEMENT
+ * naming it (decision 033). No body: nothing acknowledged.
+ */
+export const ReleaseNowSchema = z.object({
+  acknowledge: z.array(z.enum(RELEASE_PROBLEMS)).max(RELEASE_PROBLEMS.length),
 });
 
 export const ReleaseOutcomeSchema = z.object({
@@ -215,6 +237,36 @@ export const GalaSchema = z.object({
   showcase: z.array(ShowcaseItemSchema),
 });
 export type Gala = z.infer<typeof GalaSchema>;
+
+/**
+ * GET …/Release/Preview: exactly what the release makes public, as the gala page will show it
+ * (decision 033): each section's medal counts, the Section Winners by name ("Name withheld"
+ * without consent), the showcase's entries; who is told (the marks not yet published, their
+ * contestants and families); and what is missing, to be acknowledged.
+ */
+export const ReleasePreviewSchema = z.object({
+  sections: GalaSchema.shape.sections,
+  winners: z.array(GalaWinnerSchema),
+  showcase: z.array(
+    ShowcaseItemSchema.pick({
+      section: true,
+      bandLabel: true,
+      name: true,
+      itemCode: true,
+      itemTitle: true,
+      kind: true,
+    }),
+  ),
+  told: z.object({
+    marks: z.number().int(),
+    contestants: z.number().int(),
+    families: z.number().int(),
+    byEmail: z.number().int(),
+    byWhatsApp: z.number().int(),
+  }),
+  problems: z.array(ReleaseProblemSchema),
+});
+export type ReleasePreview = z.infer<typeof ReleasePreviewSchema>;
 
 // ---- A family's results page ---------------------------------------------------------------
 

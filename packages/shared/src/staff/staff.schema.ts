@@ -205,6 +205,20 @@ export const PublishOutcomeSchema = z.object({
 });
 export type PublishOutcome = z.infer<typeof PublishOutcomeSchema>;
 
+/**
+ * GET /api/Staff/Results/Publish/Preview: who a publication tells, before it is made (decision
+ * 033): the submitted, unpublished marks of the section (or of all), their contestants and
+ * families, and how many families are written to by email and by WhatsApp.
+ */
+export const PublishPreviewSchema = z.object({
+  marks: z.number().int(),
+  contestants: z.number().int(),
+  families: z.number().int(),
+  byEmail: z.number().int(),
+  byWhatsApp: z.number().int(),
+});
+export type PublishPreview = z.infer<typeof PublishPreviewSchema>;
+
 export const RegeneratedCertificatesSchema = z.object({ certificates: z.number().int() });
 
 // ---- Organisers: overview -----------------------------------------------------------------
@@ -253,6 +267,18 @@ export const JobsReportSchema = z.object({
       failedAt: z.string(),
       attempts: z.number().int(),
       error: z.string(),
+    }),
+  ),
+  /**
+   * Entry files an outage holds back from processing (decision 038): they wait for it without
+   * spending their attempts, and are processed once it is over. Empty when none are.
+   */
+  heldBack: z.array(
+    z.object({
+      heldBy: z.enum(['storage', 'video-host']),
+      files: z.number().int(),
+      /** When the longest-waiting of them arrived. */
+      oldest: z.iso.datetime(),
     }),
   ),
 });

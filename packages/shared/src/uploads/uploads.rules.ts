@@ -92,6 +92,12 @@ export function buildEntryFileName(input: EntryFileNameInput): string {
 /** The title a new, still empty video slot carries (spec 7: the client looks for such a slot). */
 export const BLANK_VIDEO_TITLE = 'New video';
 
+/**
+ * The title a video host keeps for every entry video: its player shows it to adjudicators, who
+ * mark blind, so never a file name (often the child's). The server sets it; browsers send it.
+ */
+export const BLIND_VIDEO_TITLE = 'Entry video';
+
 /** The tus headers that carry a video slot's upload permission (Bunny Stream's names). */
 export const VIDEO_UPLOAD_HEADERS = {
   signature: 'AuthorizationSignature',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdSchema } from '../api/id.schema.ts';
+import { IdSchema, UuidSchema } from '../api/id.schema.ts';
 import { text } from '../api/text.schema.ts';
 import { SectionSchema } from '../catalogue/catalogue.schema.ts';
 import { GroupParticipantSchema } from '../contestants/contestants.schema.ts';
@@ -111,7 +111,7 @@ export const CreateOrderItemUploadSchema = z.object({
   originalFileName: text().trim().min(1).max(255),
   isPrimaryFile: z.boolean().default(false),
   /** The video slot the file was sent to over tus. */
-  videoId: z.uuid(),
+  videoId: UuidSchema,
 });
 export type CreateOrderItemUpload = z.infer<typeof CreateOrderItemUploadSchema>;
 
@@ -129,7 +129,7 @@ export const BucketLinkSchema = z.object({ url: z.string() });
 
 /** A video collection: one per entry, named after the order item id (spec 7). */
 export const VideoCollectionSchema = z.object({
-  guid: z.uuid(),
+  guid: UuidSchema,
   name: z.string(),
   videoCount: z.number().int(),
 });
@@ -137,7 +137,7 @@ export type VideoCollection = z.infer<typeof VideoCollectionSchema>;
 export const VideoCollectionsSchema = z.object({ items: z.array(VideoCollectionSchema) });
 export const CollectionsQuerySchema = z.object({ search: text().trim().max(100).optional() });
 export const CreateCollectionSchema = z.object({ name: text().trim().min(1).max(100) });
-export const CollectionParamsSchema = z.object({ id: z.uuid() });
+export const CollectionParamsSchema = z.object({ id: UuidSchema });
 
 /**
  * What a client needs to send bytes to a video slot over tus: where, and the signed permission
@@ -146,7 +146,7 @@ export const CollectionParamsSchema = z.object({ id: z.uuid() });
 const VideoUploadAuthSchema = z.object({
   endpoint: z.string(),
   libraryId: z.string(),
-  videoId: z.uuid(),
+  videoId: UuidSchema,
   /** Unix seconds. */
   expires: z.number().int(),
   signature: z.string(),
@@ -155,8 +155,8 @@ export type VideoUploadAuth = z.infer<typeof VideoUploadAuthSchema>;
 
 /** Spec 3, Video slot, with its upload permission while it can still receive bytes. */
 export const VideoSlotSchema = z.object({
-  guid: z.uuid(),
-  collectionId: z.uuid(),
+  guid: UuidSchema,
+  collectionId: UuidSchema,
   title: z.string(),
   storageSize: z.number().int(),
   upload: VideoUploadAuthSchema.nullable(),
@@ -164,7 +164,7 @@ export const VideoSlotSchema = z.object({
 export type VideoSlot = z.infer<typeof VideoSlotSchema>;
 export const VideoSlotsSchema = z.object({ items: z.array(VideoSlotSchema) });
 export const CreateVideoSlotSchema = z.object({
-  collectionId: z.uuid().optional(),
+  collectionId: UuidSchema.optional(),
   title: text().trim().min(1).max(200),
 });
 

@@ -67,6 +67,7 @@ export const paths = {
   staffEventCatalogue: page('/staff/events/:id/catalogue'),
   staffEventRubrics: page('/staff/events/:id/rubrics'),
   staffAuditLog: page('/staff/audit-log'),
+  staffSignIns: page('/staff/sign-ins'),
   staffSchools: page('/staff/schools'),
   staffMembers: page('/staff/members'),
   staffFamilies: page('/staff/families'),

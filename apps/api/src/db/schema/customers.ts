@@ -38,6 +38,13 @@ export const customers = pgTable(
     sessionGeneration: integer().notNull().default(0),
     /** The family turned reminders off on My Profile (decision 022). */
     remindersOptOut: boolean().notNull().default(false),
+    /**
+     * When the family proved `email` / `mobileNumber` is theirs with a pin (decision 031): a
+     * login pin to that identity, or a contact pin from My Profile. Null: typed, not proved, so
+     * nothing personal is sent to it and it is not the family's in an archive or an erasure.
+     */
+    emailVerifiedAt: timestamp({ withTimezone: true }),
+    mobileVerifiedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -71,6 +78,13 @@ export const pinChallenges = pgTable(
       .notNull()
       .references(() => customers.id, { onDelete: 'cascade' }),
     channel: text().notNull(),
+    /**
+     * 'login' pins turn into sessions; 'contact' pins only prove a contact detail (decision
+     * 031), so whoever holds a typed number cannot sign in with the pin sent to it.
+     */
+    purpose: text().notNull().default('login').$type<'login' | 'contact'>(),
+    /** Where a contact pin went: it proves that address only, not one changed since. */
+    sentTo: text(),
     pinHash: text().notNull(),
     failedAttempts: integer().notNull().default(0),
     expiresAt: timestamp({ withTimezone: true }).notNull(),

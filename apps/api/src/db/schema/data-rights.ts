@@ -32,7 +32,7 @@ export const erasureRequests = pgTable(
 
 /**
  * A stored file to delete once the transaction that let it go has committed (an erasure, the
- * retention sweep). A row leaves when its delete succeeded; the job tries the rest again.
+ * retention sweep), or after a grace period (a replaced picture, a regenerated certificate). A row leaves when its delete succeeded; the job tries the rest again.
  * `store`: the files storage, the video files storage, or the video host (a video's id).
  */
 export const fileDeletions = pgTable(
@@ -44,6 +44,11 @@ export const fileDeletions = pgTable(
     attempts: integer().notNull().default(0),
     lastError: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Not deleted before then (a file let go while the site runs: a backup whose dump still
+     * names it must find it); null: at once (an erasure, the retention sweep). Decision 036.
+     */
+    notBefore: timestamp({ withTimezone: true }),
   },
   (t) => [check('file_deletions_store_ck', sql`${t.store} in ('files', 'videos', 'video-host')`)],
 );

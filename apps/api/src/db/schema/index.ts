@@ -8,3 +8,4 @@ export * from './files.ts';
 export * from './reminders.ts';
 export * from './ledger.ts';
 export * from './data-rights.ts';
+export * from './sign-ins.ts';

@@ -1,5 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { customers } from './customers.ts';
 
 /** Every email and WhatsApp message, written first and delivered after (the outbox pattern). */
@@ -13,6 +22,10 @@ export const outboxMessages = pgTable(
     body: text().notNull(),
     /** What a transport needs beyond the text, e.g. the code for a WhatsApp template. */
     payload: jsonb().notNull().default({}),
+    /** The body carries a one-time pin: blanked once delivered or expired (decision 031). */
+    holdsPin: boolean().notNull().default(false),
+    /** When the retention sweep blanked the body (pins, or bodies past their time; decision 031). */
+    bodyClearedAt: timestamp({ withTimezone: true }),
     status: text().notNull().default('pending'),
     attempts: integer().notNull().default(0),
     lastError: text(),
@@ -29,6 +42,9 @@ export const outboxMessages = pgTable(
     index('outbox_recipient_idx').on(t.recipient, t.createdAt),
     check('outbox_channel_ck', sql`${t.channel} in ('email', 'whatsapp')`),
     index('outbox_pending_idx').on(t.status, t.id),
+    index('outbox_uncleared_idx')
+      .on(t.createdAt)
+      .where(sql`${t.bodyClearedAt} is null`),
   ],
 );
 

@@ -10,7 +10,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { categories, events } from './catalogue.ts';
+import { categories, events, schools } from './catalogue.ts';
 import { customers, participantProfiles } from './customers.ts';
 import { groupParticipants, orderItems } from './orders.ts';
 
@@ -68,7 +68,9 @@ export const adjudicatorAssignments = pgTable(
 /**
  * A conflict of interest an adjudicator declared: a school, or a contestant by name (as the
  * adjudicator knows them; blind marking hides profile ids). Both are kept folded to lower case
- * with single spaces. Entries that touch either are never shown to that adjudicator.
+ * with single spaces. Entries that touch either are never shown to that adjudicator. A school of
+ * the organisers' list is also held by its id, so the conflict follows a rename or a merge
+ * (issue 30); a school typed for a group member matches by name only.
  */
 export const conflictsOfInterest = pgTable(
   'conflicts_of_interest',
@@ -82,11 +84,18 @@ export const conflictsOfInterest = pgTable(
     label: text().notNull(),
     /** Folded for matching: lower case, single spaces. */
     matchKey: text().notNull(),
+    /**
+     * The school of the list the name was when declared (or when a school change found it), if
+     * any. Null for a contestant, and for a school not on the list.
+     */
+    schoolId: integer().references(() => schools.id, { onDelete: 'set null' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('conflicts_of_interest_uq').on(t.adjudicatorId, t.kind, t.matchKey),
+    index('conflicts_of_interest_school_idx').on(t.schoolId),
     check('conflicts_of_interest_kind_ck', sql`${t.kind} in ('school', 'contestant')`),
+    check('conflicts_of_interest_school_ck', sql`${t.kind} = 'school' or ${t.schoolId} is null`),
   ],
 );
 

@@ -17,6 +17,10 @@ import { customers } from './customers.ts';
 import { orderItems } from './orders.ts';
 
 /** A file attached to an entry (spec 3, Order item upload). uploadType: 2 main, 3 supporting. */
+/** The outages that can hold a file's processing back (decision 038). */
+export const HELD_BY = ['storage', 'video-host'] as const;
+export type HeldBy = (typeof HELD_BY)[number];
+
 export const orderItemUploads = pgTable(
   'order_item_uploads',
   {
@@ -43,6 +47,11 @@ export const orderItemUploads = pgTable(
     processingAttempts: integer().notNull().default(0),
     processedAt: timestamp({ withTimezone: true }),
     processingError: text(),
+    /**
+     * What outage holds a pending file back (storage, the video host), null when nothing does:
+     * such a failure is not the file's and spends no attempt (decision 038).
+     */
+    processingHeldBy: text().$type<HeldBy>(),
     durationSeconds: doublePrecision(),
     width: integer(),
     height: integer(),
@@ -61,6 +70,7 @@ export const orderItemUploads = pgTable(
     index('order_item_uploads_pending_idx')
       .on(t.id)
       .where(sql`${t.processingState} = 'pending'`),
+    check('order_item_uploads_held_by_ck', sql`${t.processingHeldBy} in ('storage', 'video-host')`),
     check('order_item_uploads_type_ck', sql`${t.uploadType} in (2, 3)`),
     // 'File exists' (spec 3): one live file per original name and entry, whatever the races.
     uniqueIndex('order_item_uploads_name_uq')

@@ -4,8 +4,15 @@ import type { Database } from '../client.ts';
 import { categories, events, items, rubricCriteria, schools } from '../schema/index.ts';
 import type { DemoCatalogue } from './demo-catalogue.ts';
 
-/** Loads a catalogue in one transaction; returns the new event's id. */
-export async function loadCatalogue(db: Database, catalogue: DemoCatalogue): Promise<number> {
+/**
+ * Loads a catalogue in one transaction; returns the new event's id. The first event loaded is
+ * the one families see, unless `live: false` (an organiser's first event waits to be made live).
+ */
+export async function loadCatalogue(
+  db: Database,
+  catalogue: DemoCatalogue,
+  options: { live?: boolean } = {},
+): Promise<number> {
   return db.transaction(async (tx) => {
     const { event } = catalogue;
     const [created] = await tx
@@ -24,7 +31,10 @@ export async function loadCatalogue(db: Database, catalogue: DemoCatalogue): Pro
         lateSurchargePercent: event.fees.lateSurchargePercent,
         content: catalogue.content,
         // The first event loaded is the one families see; later ones wait to be made live.
-        isLive: sql`not exists (select 1 from ${events} where ${events.isLive})`,
+        isLive:
+          options.live === false
+            ? false
+            : sql`not exists (select 1 from ${events} where ${events.isLive})`,
       })
       .returning({ id: events.id });
     if (!created) throw new Error('The event was not created');

@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { assertPixelCount } from './images.ts';
+import { heicOf, hevcFrame } from '../../test/bombs.ts';
 import { stripMetadata, UnreadableFileError } from './index.ts';
 import { NAME, pngWithText, redCanvas, SCHOOL, u8, u16, u32 } from './test-fixtures.ts';
 
@@ -291,6 +292,31 @@ describe('stripMetadata: HEIC and HEIF', () => {
     const metadata = await sharp(copy?.data).metadata();
     expect(metadata).toMatchObject({ format: 'jpeg', width: 20, height: 40 });
     expect(metadata.exif).toBeUndefined();
+  });
+
+  it('decodes the primary image, not the first one stored', async () => {
+    const input = heicOf(
+      [
+        { frame: hevcFrame(96, 48), width: 96, height: 48 },
+        { frame: hevcFrame(64, 64), width: 64, height: 64 },
+      ],
+      1,
+    );
+    const copy = await stripMetadata('heic', input);
+    expect(await sharp(copy?.data).metadata()).toMatchObject({ width: 64, height: 64 });
+  });
+
+  it('refuses a file any of whose images is over the limit, the primary one small', async () => {
+    const input = heicOf(
+      [
+        { frame: hevcFrame(96, 48), width: 96, height: 48 },
+        { frame: hevcFrame(64, 64), width: 64, height: 64 },
+      ],
+      1,
+    );
+    await expect(stripMetadata('heic', input, { maxPixels: 64 * 64 })).rejects.toThrow(
+      /96×48 pixels/,
+    );
   });
 
   it('refuses a file that is not HEIF', async () => {

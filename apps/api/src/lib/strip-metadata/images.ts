@@ -1,4 +1,4 @@
-// Photos and scans re-encoded by sharp, and HEIC/HEIF turned into JPEG: decoding to pixels and
+// Photos and scans re-encoded by sharp (HEIC/HEIF turned into JPEG is in heif.ts): decoding to pixels and
 // encoding again is what drops every kind of metadata at once, whatever the camera wrote.
 import sharp, { type Sharp } from 'sharp';
 import { UnreadableFileError, unreadable } from './errors.ts';
@@ -36,43 +36,4 @@ export function assertPixelCount(width: number, height: number, maxPixels: numbe
   if (!(width > 0 && height > 0)) throw new UnreadableFileError('The image has no size');
   if (width * height > maxPixels)
     throw new UnreadableFileError(`The image has ${width}×${height} pixels, over ${maxPixels}`);
-}
-
-export async function heifToJpeg(data: Buffer, maxPixels: number): Promise<Buffer> {
-  // libvips as shipped with sharp reads AV1-coded HEIF (AVIF) but not HEVC-coded HEIC (the iPhone
-  // format), which heic-decode reads with its own libheif build.
-  const compression = await sharp(data)
-    .metadata()
-    .then(
-      (metadata) => metadata.compression,
-      () => undefined,
-    );
-  if (compression === 'av1') return reencodeImage(data, 'jpeg', maxPixels);
-
-  // Loaded when needed: its WebAssembly build of libheif is large.
-  const { default: decode } = await import('heic-decode');
-  let images: Awaited<ReturnType<typeof decode.all>>;
-  try {
-    images = await decode.all({ buffer: data });
-  } catch (err) {
-    throw unreadable('HEIC image', err);
-  }
-  try {
-    // The first top-level image is the picture (as heic-convert takes it); its size is read from
-    // the container, so a bomb is refused before decoding. libheif applies the rotation and
-    // mirroring the file asks for, and the raw pixels carry no metadata at all.
-    const [first] = images;
-    if (!first) throw new UnreadableFileError('The HEIC file holds no image');
-    assertPixelCount(first.width, first.height, maxPixels);
-    const { width, height, data: rgba } = await first.decode();
-    const pixels = Buffer.from(rgba.buffer, rgba.byteOffset, rgba.byteLength);
-    return await sharp(pixels, { raw: { width, height, channels: 4 } })
-      .flatten({ background: '#ffffff' })
-      .jpeg({ quality: 92, mozjpeg: false })
-      .toBuffer();
-  } catch (err) {
-    throw unreadable('HEIC image', err);
-  } finally {
-    images.dispose();
-  }
 }

@@ -1,6 +1,7 @@
 // The entry point: stripMetadata picks the module that cleans each file type by its extension
 // (images.ts, pdf.ts, office.ts). Callers import from here only.
-import { heifToJpeg, reencodeImage } from './images.ts';
+import { heifToJpeg } from './heif.ts';
+import { reencodeImage } from './images.ts';
 import { OFFICE_CONTENT_TYPES, stripOfficeFile } from './office.ts';
 import { stripPdf } from './pdf.ts';
 
@@ -43,8 +44,9 @@ const DEFAULT_MAX_PIXELS = 100_000_000;
  * an XML part over 16 MB), and a plain Error for an extension that is not an accepted upload type.
  * The time taken is linear in what the file decodes to, whatever it holds.
  *
- * Decoding is synchronous for long stretches (HEIC is decoded in WebAssembly): call it from a
- * background job, not a request.
+ * Decoding is synchronous for long stretches (HEIC is decoded in WebAssembly) and can take up to
+ * the file's limits in memory: call it through runUntrusted('stripMetadata'), in a child process
+ * (decision 030), never in the server's own.
  */
 export async function stripMetadata(
   extension: string,

@@ -18,6 +18,7 @@ export default fp(
         tokens: app.tokens,
         limiter: app.rateLimiter,
         outbox: app.outbox,
+        signIns: app.signIns,
         pinSecret: app.authSecret,
         sessionHours: app.config.SESSION_HOURS,
         now: app.now,
@@ -25,5 +26,5 @@ export default fp(
     );
     await app.register(accountsRoutes);
   },
-  { name: 'accounts', dependencies: ['core', 'rate-limiter', 'outbox'] },
+  { name: 'accounts', dependencies: ['core', 'rate-limiter', 'outbox', 'sign-ins'] },
 );

@@ -6,7 +6,9 @@ import { customers, loginIdentities, pinChallenges } from '../../db/schema/index
 export type CustomerRow = typeof customers.$inferSelect;
 export type ChallengeRow = typeof pinChallenges.$inferSelect;
 export type Channel = 'email' | 'mobile';
-type Executor = Pick<Database, 'select' | 'insert' | 'update'>;
+/** A 'login' pin becomes a session; a 'contact' pin only proves a contact detail (decision 031). */
+export type PinPurpose = 'login' | 'contact';
+export type Executor = Pick<Database, 'select' | 'insert' | 'update'>;
 
 export async function findCustomerIdByIdentity(
   db: Database,
@@ -84,20 +86,21 @@ export async function withCustomerLocked<T>(
 export async function latestChallenge(
   db: Executor,
   customerId: number,
+  purpose: PinPurpose,
 ): Promise<ChallengeRow | undefined> {
   const [row] = await db
     .select()
     .from(pinChallenges)
-    .where(eq(pinChallenges.customerId, customerId))
+    .where(and(eq(pinChallenges.customerId, customerId), eq(pinChallenges.purpose, purpose)))
     .orderBy(desc(pinChallenges.createdAt), desc(pinChallenges.id))
     .limit(1);
   return row;
 }
 
-/** A new pin replaces every earlier one still open. */
+/** A new pin replaces every earlier one of its purpose still open. */
 export async function replaceChallenge(
   db: Executor,
-  challenge: typeof pinChallenges.$inferInsert,
+  challenge: typeof pinChallenges.$inferInsert & { purpose: PinPurpose },
 ): Promise<ChallengeRow> {
   await db
     .update(pinChallenges)
@@ -105,6 +108,7 @@ export async function replaceChallenge(
     .where(
       and(
         eq(pinChallenges.customerId, challenge.customerId),
+        eq(pinChallenges.purpose, challenge.purpose),
         isNull(pinChallenges.consumedAt),
         isNull(pinChallenges.supersededAt),
       ),
@@ -118,6 +122,7 @@ export async function replaceChallenge(
 async function findOpenChallenge(
   db: Database,
   customerId: number,
+  purpose: PinPurpose,
   now: Date,
   maxWrongTries: number,
 ): Promise<ChallengeRow | undefined> {
@@ -127,6 +132,7 @@ async function findOpenChallenge(
     .where(
       and(
         eq(pinChallenges.customerId, customerId),
+        eq(pinChallenges.purpose, purpose),
         isNull(pinChallenges.consumedAt),
         isNull(pinChallenges.supersededAt),
         gt(pinChallenges.expiresAt, now),
@@ -146,10 +152,11 @@ async function findOpenChallenge(
 export async function spendTry(
   db: Database,
   customerId: number,
+  purpose: PinPurpose,
   now: Date,
   maxTries: number,
 ): Promise<ChallengeRow | undefined> {
-  const open = await findOpenChallenge(db, customerId, now, maxTries);
+  const open = await findOpenChallenge(db, customerId, purpose, now, maxTries);
   if (!open) return undefined;
   const [row] = await db
     .update(pinChallenges)
@@ -210,6 +217,10 @@ export async function useGrant(
   return rows.length === 1;
 }
 
+/**
+ * A login pin proved the identity, and so the account's email or mobile number: registration
+ * writes both from the same input and neither changes (decision 031).
+ */
 export async function markIdentityVerified(
   db: Database,
   customerId: number,
@@ -226,6 +237,22 @@ export async function markIdentityVerified(
         isNull(loginIdentities.verifiedAt),
       ),
     );
+  await markContactVerified(db, customerId, channel, now);
+}
+
+/** The account's email or mobile number is proved, from `now` (kept if proved already). */
+export async function markContactVerified(
+  db: Database,
+  customerId: number,
+  channel: Channel,
+  now: Date,
+): Promise<void> {
+  const column = channel === 'email' ? customers.emailVerifiedAt : customers.mobileVerifiedAt;
+  const value = channel === 'email' ? customers.email : customers.mobileNumber;
+  await db
+    .update(customers)
+    .set(channel === 'email' ? { emailVerifiedAt: now } : { mobileVerifiedAt: now })
+    .where(and(eq(customers.id, customerId), isNull(column), isNotNull(value)));
 }
 
 /**

@@ -18,7 +18,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   };
 
   serve(app, accountsApi.search, async (req) =>
-    exists(await accounts.accountExists(req.query, req.ip)),
+    exists(await accounts.accountExists(req.query, req.clientNetwork)),
   );
 
   serve(app, accountsApi.usernameExists, async (req) => {
@@ -26,13 +26,13 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     return exists(
       await accounts.accountExists(
         isMobile ? { mobileNumber: username } : { email: username },
-        req.ip,
+        req.clientNetwork,
       ),
     );
   });
 
   serve(app, accountsApi.register, async (req, reply) => {
-    const customerId = await accounts.registerCustomer(req.body, req.ip);
+    const customerId = await accounts.registerCustomer(req.body, req.clientNetwork);
     return reply.code(201).send({ customerId });
   });
 
@@ -40,7 +40,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     const { result, usedGrant } = await accounts.silentLogin(
       req.body,
       req.cookies[GRANT_COOKIE],
-      req.ip,
+      req.clientNetwork,
     );
     if (usedGrant) reply.clearCookie(GRANT_COOKIE, { path: '/api' });
     return result;
@@ -48,10 +48,14 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   for (const channel of ['email', 'whatsapp'] as const) {
     serve(app, accountsApi.requestPin[channel], async (req) =>
-      accounts.requestLoginPin(req.params.id, channel, req.ip),
+      accounts.requestLoginPin(req.params.id, channel, req.clientNetwork),
     );
     serve(app, accountsApi.verifyPin[channel], async (req, reply) => {
-      const outcome = await accounts.verifyLoginPin(req.params.id, req.query.pin, req.ip);
+      const outcome = await accounts.verifyLoginPin(
+        req.params.id,
+        req.query.pin,
+        req.clientNetwork,
+      );
       if (outcome.verified) {
         reply.setCookie(GRANT_COOKIE, outcome.grant, {
           path: '/api',
@@ -66,6 +70,14 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   serve(app, accountsApi.getCustomer, async (req) => accounts.getCustomer(req.params.id));
+
+  serve(app, accountsApi.requestContactPin, async (req) =>
+    accounts.requestContactPin(req.params.id, req.body.contact, req.clientNetwork),
+  );
+
+  serve(app, accountsApi.verifyContactPin, async (req) =>
+    accounts.verifyContactPin(req.params.id, req.body.contact, req.body.pin, req.clientNetwork),
+  );
 
   serve(app, accountsApi.updateCustomer, async (req) =>
     accounts.updateCustomer(req.params.id, req.body),

@@ -1,5 +1,7 @@
 import {
   ACCOUNT_MESSAGES,
+  CONTACT_MESSAGES,
+  type Contact,
   DEACTIVATION_MESSAGES,
   isStaffRole,
   noAccountMessage,
@@ -8,6 +10,7 @@ import {
   type CustomerAndUser,
   type LoginResult,
   type PinSent,
+  type SignInEventReason,
   type UpdateCustomer,
 } from '@eisteddfod/shared';
 import type { Database } from '../../db/client.ts';
@@ -16,15 +19,26 @@ import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import type { TokenService } from '../../lib/tokens.ts';
 import type { RateLimiter } from '../../providers/rate-limit/rate-limiter.ts';
 import type { Outbox } from '../outbox/outbox.service.ts';
+import type { SignInRefusal, SignInsService } from '../sign-ins/sign-ins.service.ts';
 import * as repo from './accounts.repository.ts';
-import { maskRecipient, toInternationalNumber } from './phone-numbers.ts';
-import { PIN_EMAIL_SUBJECT, PIN_POLICY, generatePin, hashPin, pinMatches } from './pins.ts';
+import { maskForStaff, maskRecipient, toInternationalNumber } from './phone-numbers.ts';
+import {
+  CONTACT_PIN_EMAIL_SUBJECT,
+  PIN_EMAIL_SUBJECT,
+  PIN_POLICY,
+  generatePin,
+  hashPin,
+  pinMatches,
+} from './pins.ts';
+import { provedAddresses } from './proved-addresses.ts';
 
 export interface AccountsDependencies {
   db: Database;
   tokens: TokenService;
   limiter: RateLimiter;
   outbox: Outbox;
+  /** Where refused pin checks and sends are reported (decision 032). */
+  signIns: Pick<SignInsService, 'record'>;
   pinSecret: string;
   sessionHours: number;
   now: () => number;
@@ -54,13 +68,64 @@ function toCustomer(row: repo.CustomerRow): Customer {
     email: row.email,
     mobileNumber: row.mobileNumber,
     country: row.country,
+    emailVerified: row.email !== null && row.emailVerifiedAt !== null,
+    mobileNumberVerified: row.mobileNumber !== null && row.mobileVerifiedAt !== null,
   };
+}
+
+/** The account's email, or its mobile number in international form, as a pin is sent to it. */
+function contactAddress(row: repo.CustomerRow, contact: Contact): string | null {
+  if (contact === 'email') return row.email;
+  return row.mobileNumber && toInternationalNumber(row.mobileNumber, row.country);
 }
 
 /** Passwordless accounts: registration, one-time pins, sessions (spec 4; decision 004). */
 export function createAccountsService(deps: AccountsDependencies) {
-  const { db, tokens, limiter, outbox } = deps;
+  const { db, tokens, limiter, outbox, signIns } = deps;
   const now = () => new Date(deps.now());
+
+  /**
+   * A refused pin check or send as organisers see it: the account when it exists, with its
+   * sign-in address for `channel` (else its first) masked. Never the pin.
+   */
+  async function refusal(
+    customerId: number,
+    reason: SignInEventReason,
+    ip: string,
+    channel?: repo.Channel,
+  ): Promise<SignInRefusal> {
+    const customer = await repo.findCustomer(db, customerId);
+    if (!customer) return { reason, customerId: null, identifier: null, ip };
+    const identities = await repo.findLoginIdentities(db, customerId);
+    const identity = identities.find((i) => i.channel === channel) ?? identities[0];
+    const identifier = !identity
+      ? null
+      : identity.channel === 'email'
+        ? maskForStaff('email', identity.identifier)
+        : maskForStaff('mobile', toInternationalNumber(identity.identifier, customer.country));
+    return { reason, customerId, identifier, ip };
+  }
+
+  /** Runs `work`; a 429 it throws (a rate limit, a resend too soon) is reported, then thrown. */
+  async function reportingThrottle<T>(
+    report: () => Promise<SignInRefusal>,
+    work: () => Promise<T>,
+  ): Promise<T> {
+    try {
+      return await work();
+    } catch (err) {
+      if (err instanceof AppError && err.statusCode === 429) await signIns.record(await report());
+      throw err;
+    }
+  }
+
+  /** Why no login pin could be tried: none open, its time ran out, or its tries were spent. */
+  async function noTryReason(customerId: number): Promise<SignInEventReason> {
+    const last = await repo.latestChallenge(db, customerId, 'login');
+    if (!last || last.consumedAt || last.supersededAt) return 'no_pin';
+    if (last.failedAttempts >= PIN_POLICY.maxWrongTries) return 'too_many_tries';
+    return last.expiresAt.getTime() <= deps.now() ? 'expired_pin' : 'no_pin';
+  }
 
   async function limit(key: string, max: number, windowMs: number, message?: string) {
     const result = await limiter.hit(key, max, windowMs);
@@ -70,6 +135,93 @@ export function createAccountsService(deps: AccountsDependencies) {
   async function customerIdFor(channel: repo.Channel, value: string) {
     const identifier = normaliseIdentifier(channel, value);
     return identifier ? repo.findCustomerIdByIdentity(db, channel, identifier) : undefined;
+  }
+
+  /**
+   * Sends a new pin of `purpose` by `channel` to the address `addressOf` picks (null: none),
+   * with the customer's row locked, after the resend wait and the hourly limits (decision 004).
+   */
+  async function sendPin(
+    customerId: number,
+    purpose: repo.PinPurpose,
+    channel: PinChannel,
+    ip: string,
+    addressOf: (tx: repo.Executor, customer: repo.CustomerRow) => Promise<string | null>,
+  ): Promise<PinSent> {
+    await limit(`pin-send:ip:${ip}`, PIN_POLICY.sendsPerIpPerHour, 60 * 60_000);
+    const sent = await repo.withCustomerLocked(db, customerId, async (tx, customer) => {
+      if (!customer)
+        throw notFound('CUSTOMER_NOT_FOUND', `There is no customer with id ${customerId}`);
+      const to = await addressOf(tx, customer);
+      if (!to) {
+        throw badRequest(
+          'NO_ADDRESS_FOR_CHANNEL',
+          channel === 'email'
+            ? 'This account has no email address. Please log in with your mobile number.'
+            : 'This account has no mobile number. Please log in with your email address.',
+        );
+      }
+      const last = await repo.latestChallenge(tx, customerId, purpose);
+      // The wait is between resends of an open code; once a code has been used, a new login
+      // (after logging out, say) gets a code at once. The hourly limit still holds.
+      const waitMs =
+        last && !last.consumedAt
+          ? last.createdAt.getTime() + PIN_POLICY.resendAfterMs - deps.now()
+          : 0;
+      if (waitMs > 0) {
+        const seconds = Math.ceil(waitMs / 1000);
+        throw new AppError(
+          429,
+          'PIN_RESEND_TOO_SOON',
+          `Please wait ${seconds} seconds before asking for a new code.`,
+          seconds,
+        );
+      }
+      await limit(
+        `pin-send:customer:${customerId}`,
+        PIN_POLICY.sendsPerCustomerPerHour,
+        60 * 60_000,
+      );
+      const pin = generatePin();
+      const createdAt = now();
+      await repo.replaceChallenge(tx, {
+        customerId,
+        channel,
+        purpose,
+        sentTo: purpose === 'contact' ? to : null,
+        pinHash: hashPin(deps.pinSecret, customerId, pin),
+        createdAt,
+        expiresAt: new Date(createdAt.getTime() + PIN_POLICY.validForMs),
+      });
+      return { to, pin };
+    });
+    if (channel === 'email') {
+      await outbox.enqueuePinEmail(
+        sent.to,
+        purpose === 'login' ? PIN_EMAIL_SUBJECT : CONTACT_PIN_EMAIL_SUBJECT,
+        purpose === 'login'
+          ? `Your one-time pin is ${sent.pin}.\n\nIt is valid for 10 minutes and works once. If you did not ask for it, you can ignore this email.`
+          : `Your one-time pin is ${sent.pin}.\n\nEnter it on My Profile to confirm that this email address is yours. It is valid for 10 minutes. If you did not ask for it, you can ignore this email.`,
+      );
+    } else {
+      await outbox.enqueueWhatsAppCode(
+        sent.to,
+        sent.pin,
+        `${sent.pin} is your Online Eisteddfod verification code. For your security, do not share this code.`,
+      );
+    }
+    await audit(db, {
+      actorCustomerId: customerId,
+      action: purpose === 'login' ? 'login.pin_sent' : 'customer.contact_pin_sent',
+      entityType: 'customer',
+      entityId: customerId,
+      details: { channel },
+    });
+    return {
+      channel,
+      sentTo: maskRecipient(channel, sent.to),
+      resendAfterSeconds: PIN_POLICY.resendAfterMs / 1000,
+    };
   }
 
   return {
@@ -175,87 +327,83 @@ export function createAccountsService(deps: AccountsDependencies) {
 
     /** Spec 7, email-one-time-pin and whatsapp-one-time-pin: a new pin replaces the last. */
     async requestLoginPin(customerId: number, channel: PinChannel, ip: string): Promise<PinSent> {
-      await limit(`pin-send:ip:${ip}`, PIN_POLICY.sendsPerIpPerHour, 60 * 60_000);
-      const sent = await repo.withCustomerLocked(db, customerId, async (tx, customer) => {
-        if (!customer)
-          throw notFound('CUSTOMER_NOT_FOUND', `There is no customer with id ${customerId}`);
-        // A pin goes only to an address the customer logs in with, never to a contact detail.
-        const canReceive = await repo.hasIdentity(
-          tx,
-          customerId,
-          channel === 'email' ? 'email' : 'mobile',
-        );
-        const to = !canReceive
-          ? null
-          : channel === 'email'
-            ? customer.email
-            : customer.mobileNumber &&
-              toInternationalNumber(customer.mobileNumber, customer.country);
-        if (!to) {
-          throw badRequest(
-            'NO_ADDRESS_FOR_CHANNEL',
-            channel === 'email'
-              ? 'This account has no email address. Please log in with your mobile number.'
-              : 'This account has no mobile number. Please log in with your email address.',
-          );
+      // Reported after sendPin's transaction, which on PGlite holds the one connection.
+      return reportingThrottle(
+        () => refusal(customerId, 'send_throttled', ip, channel === 'email' ? 'email' : 'mobile'),
+        () =>
+          sendPin(customerId, 'login', channel, ip, async (tx, customer) => {
+            // A pin goes only to an address the customer logs in with, never to a contact detail.
+            const canReceive = await repo.hasIdentity(
+              tx,
+              customerId,
+              channel === 'email' ? 'email' : 'mobile',
+            );
+            if (!canReceive) return null;
+            return channel === 'email'
+              ? customer.email
+              : customer.mobileNumber &&
+                  toInternationalNumber(customer.mobileNumber, customer.country);
+          }),
+      );
+    },
+
+    /**
+     * My Profile: a pin to the account's email or mobile number that it has not proved yet
+     * (decision 031). It proves that address only; it never becomes a session.
+     */
+    async requestContactPin(customerId: number, contact: Contact, ip: string): Promise<PinSent> {
+      const channel: PinChannel = contact === 'email' ? 'email' : 'whatsapp';
+      return sendPin(customerId, 'contact', channel, ip, async (_tx, customer) => {
+        if (contactAddress(customer, contact) === null) return null;
+        if (provedAddresses(customer)[contact === 'email' ? 'email' : 'mobile']) {
+          throw new AppError(409, 'CONTACT_VERIFIED', CONTACT_MESSAGES.alreadyVerified);
         }
-        const last = await repo.latestChallenge(tx, customerId);
-        // The wait is between resends of an open code; once a code has been used, a new login
-        // (after logging out, say) gets a code at once. The hourly limit still holds.
-        const waitMs =
-          last && !last.consumedAt
-            ? last.createdAt.getTime() + PIN_POLICY.resendAfterMs - deps.now()
-            : 0;
-        if (waitMs > 0) {
-          const seconds = Math.ceil(waitMs / 1000);
-          throw new AppError(
-            429,
-            'PIN_RESEND_TOO_SOON',
-            `Please wait ${seconds} seconds before asking for a new code.`,
-            seconds,
-          );
-        }
-        await limit(
-          `pin-send:customer:${customerId}`,
-          PIN_POLICY.sendsPerCustomerPerHour,
-          60 * 60_000,
-        );
-        const pin = generatePin();
-        const createdAt = now();
-        await repo.replaceChallenge(tx, {
-          customerId,
-          channel,
-          pinHash: hashPin(deps.pinSecret, customerId, pin),
-          createdAt,
-          expiresAt: new Date(createdAt.getTime() + PIN_POLICY.validForMs),
-        });
-        return { to, pin };
+        return contactAddress(customer, contact);
       });
-      if (channel === 'email') {
-        await outbox.enqueueEmail(
-          sent.to,
-          PIN_EMAIL_SUBJECT,
-          `Your one-time pin is ${sent.pin}.\n\nIt is valid for 10 minutes and works once. If you did not ask for it, you can ignore this email.`,
-        );
-      } else {
-        await outbox.enqueueWhatsAppCode(
-          sent.to,
-          sent.pin,
-          `${sent.pin} is your Online Eisteddfod verification code. For your security, do not share this code.`,
-        );
-      }
+    },
+
+    /** My Profile: true once for the right contact pin, which proves that address. */
+    async verifyContactPin(
+      customerId: number,
+      contact: Contact,
+      pin: string,
+      ip: string,
+    ): Promise<boolean> {
+      await limit(`pin-check:ip:${ip}`, PIN_POLICY.checksPerIpPer10Minutes, 10 * 60_000);
+      const challenge = await repo.spendTry(
+        db,
+        customerId,
+        'contact',
+        now(),
+        PIN_POLICY.maxWrongTries,
+      );
+      if (!challenge) return false;
+      if (challenge.channel !== (contact === 'email' ? 'email' : 'whatsapp')) return false;
+      if (!pinMatches(deps.pinSecret, customerId, pin, challenge.pinHash)) return false;
+      // The pin proves the address it went to, not one the account holds since.
+      const customer = await repo.findCustomer(db, customerId);
+      if (!customer || contactAddress(customer, contact) !== challenge.sentTo) return false;
+      if (!(await repo.consumeChallenge(db, challenge.id, now()))) return false;
+      await repo.markContactVerified(
+        db,
+        customerId,
+        contact === 'email' ? 'email' : 'mobile',
+        now(),
+      );
       await audit(db, {
         actorCustomerId: customerId,
-        action: 'login.pin_sent',
+        action: 'customer.contact_verified',
         entityType: 'customer',
         entityId: customerId,
-        details: { channel },
+        details: { contact },
       });
-      return {
-        channel,
-        sentTo: maskRecipient(channel, sent.to),
-        resendAfterSeconds: PIN_POLICY.resendAfterMs / 1000,
-      };
+      return true;
+    },
+
+    /** The account's proved email and mobile number, the only ones written to (decision 031). */
+    async provedAddresses(customerId: number) {
+      const row = await repo.findCustomer(db, customerId);
+      return row ? provedAddresses(row) : { email: null, mobile: null };
     },
 
     /**
@@ -267,19 +415,31 @@ export function createAccountsService(deps: AccountsDependencies) {
       pin: string,
       ip: string,
     ): Promise<{ verified: false } | { verified: true; grant: string }> {
-      await limit(`pin-check:ip:${ip}`, PIN_POLICY.checksPerIpPer10Minutes, 10 * 60_000);
+      await reportingThrottle(
+        () => refusal(customerId, 'verify_throttled', ip),
+        () => limit(`pin-check:ip:${ip}`, PIN_POLICY.checksPerIpPer10Minutes, 10 * 60_000),
+      );
+      // Every refusal below is the spec's false for the family, and an event for organisers.
+      const refuse = async (reason: SignInEventReason, channel?: repo.Channel) => {
+        await signIns.record(await refusal(customerId, reason, ip, channel));
+        return { verified: false as const };
+      };
       // An unknown customer answers like a wrong pin, so ids cannot be probed here.
-      const challenge = await repo.spendTry(db, customerId, now(), PIN_POLICY.maxWrongTries);
-      if (!challenge) return { verified: false };
-      if (!pinMatches(deps.pinSecret, customerId, pin, challenge.pinHash))
-        return { verified: false };
-      if (!(await repo.consumeChallenge(db, challenge.id, now()))) return { verified: false };
-      await repo.markIdentityVerified(
+      // Only a login pin: a contact pin went to an address that may be anyone's (decision 031).
+      const challenge = await repo.spendTry(
         db,
         customerId,
-        challenge.channel === 'email' ? 'email' : 'mobile',
+        'login',
         now(),
+        PIN_POLICY.maxWrongTries,
       );
+      if (!challenge) return refuse(await noTryReason(customerId));
+      const channel = challenge.channel === 'email' ? 'email' : 'mobile';
+      if (!pinMatches(deps.pinSecret, customerId, pin, challenge.pinHash))
+        return refuse('wrong_pin', channel);
+      // Another request with the right pin used it a moment ago.
+      if (!(await repo.consumeChallenge(db, challenge.id, now()))) return refuse('no_pin');
+      await repo.markIdentityVerified(db, customerId, channel, now());
       await audit(db, {
         actorCustomerId: customerId,
         action: 'login.pin_verified',

@@ -70,11 +70,12 @@ export default fp(
         now: app.now,
       }),
     });
-    // Two at a time per instance: a certificate is a small PDF, mostly waiting on storage.
+    // CERTIFICATE_WORKERS (2) at a time per instance: a certificate is a small PDF, mostly
+    // waiting on storage; fewer leave more of an 'all' instance to its families (decision 039).
     await app.jobs.define<{ orderItemId: number }>(
       CERTIFICATES_JOB,
       ({ orderItemId }) => certificates.generateOnPublication(orderItemId),
-      { label: 'Certificates', workers: 2 },
+      { label: 'Certificates', workers: app.config.CERTIFICATE_WORKERS },
     );
     // Published entries still without certificates: their job was lost with a process.
     await app.jobs.every(
@@ -93,6 +94,6 @@ export default fp(
   },
   {
     name: 'adjudication',
-    dependencies: ['core', 'jobs', 'storage', 'video-host', 'catalogue', 'outbox'],
+    dependencies: ['core', 'jobs', 'storage', 'video-host', 'catalogue', 'outbox', 'uploads'],
   },
 );

@@ -1,7 +1,8 @@
 import type { Section } from '@eisteddfod/shared';
-import { and, asc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
+import { foldedSql } from '../../db/fold.ts';
 import {
   adjudicatorAssignments,
   categories,
@@ -14,11 +15,8 @@ import {
   orderItems,
   orders,
   participantProfiles,
+  schools,
 } from '../../db/schema/index.ts';
-
-/** Lower case, trimmed, single spaces: the same folding as `foldName` in shared. */
-const fold = (value: SQL | typeof participantProfiles.school) =>
-  sql`lower(regexp_replace(trim(${value}), '\\s+', ' ', 'g'))`;
 
 /**
  * An entry is ready for marking once it is finalised (spec 4, Finalising), not withdrawn, and
@@ -39,15 +37,19 @@ export function isMarkable(eventId: number): SQL {
  * and that no other adjudicator has started marking. `adjudicatorId` may be a column (the
  * dashboard counts every adjudicator's entries in one query). Needs the joins of
  * `entriesQuery`: orders, items, categories, participant profiles and (left) marks.
+ *
+ * A school conflict matches the name as declared and, when it holds a school of the list, that
+ * school's name today: a rename or a merge moves the contestants to a new name, and the conflict
+ * follows through its school (issue 30). Matching both hides more, never less.
  */
 export function isVisibleTo(adjudicatorId: number | AnyPgColumn, eventId: number): SQL {
-  const memberMatches = (kindColumn: 'school' | 'name') => {
-    const value =
-      kindColumn === 'school'
-        ? fold(sql`${groupParticipants.school}`)
-        : fold(sql`${groupParticipants.firstName} || ' ' || ${groupParticipants.surname}`);
-    return sql`exists (select 1 from ${groupParticipants} where ${groupParticipants.orderItemId} = ${orderItems.id} and ${value} = ${conflictsOfInterest.matchKey})`;
-  };
+  const conflictSchool = sql`(select ${foldedSql(schools.name)} from ${schools} where ${schools.id} = ${conflictsOfInterest.schoolId})`;
+  const isSchool = (name: SQLWrapper) =>
+    sql`${foldedSql(name)} in (${conflictsOfInterest.matchKey}, ${conflictSchool})`;
+  const isContestant = (first: AnyPgColumn, surname: AnyPgColumn) =>
+    sql`${foldedSql(sql`${first} || ' ' || ${surname}`)} = ${conflictsOfInterest.matchKey}`;
+  const anyMember = (test: SQL) =>
+    sql`exists (select 1 from ${groupParticipants} where ${groupParticipants.orderItemId} = ${orderItems.id} and ${test})`;
   return sql`(
     ${orders.customerId} <> ${adjudicatorId}
     and exists (
@@ -61,10 +63,10 @@ export function isVisibleTo(adjudicatorId: number | AnyPgColumn, eventId: number
       where ${conflictsOfInterest.adjudicatorId} = ${adjudicatorId}
         and (
           (${conflictsOfInterest.kind} = 'school'
-            and (${fold(participantProfiles.school)} = ${conflictsOfInterest.matchKey} or ${memberMatches('school')}))
+            and (${isSchool(participantProfiles.school)} or ${anyMember(isSchool(groupParticipants.school))}))
           or (${conflictsOfInterest.kind} = 'contestant'
-            and (${fold(sql`${participantProfiles.firstName} || ' ' || ${participantProfiles.surname}`)} = ${conflictsOfInterest.matchKey}
-              or ${memberMatches('name')}))
+            and (${isContestant(participantProfiles.firstName, participantProfiles.surname)}
+              or ${anyMember(isContestant(groupParticipants.firstName, groupParticipants.surname))}))
         )
     )
     and (${marks.adjudicatorId} is null or ${marks.adjudicatorId} = ${adjudicatorId})

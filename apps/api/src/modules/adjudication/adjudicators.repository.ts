@@ -2,12 +2,14 @@ import type { DeclareConflict, Section } from '@eisteddfod/shared';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
+import { foldedSql } from '../../db/fold.ts';
 import {
   adjudicatorAssignments,
   categories,
   conflictsOfInterest,
   customers,
   marks,
+  schools,
 } from '../../db/schema/index.ts';
 
 /** Adjudicators' accounts, what they are assigned to mark, and their declared conflicts. */
@@ -112,10 +114,28 @@ export async function deleteAssignment(
   return Boolean(removed);
 }
 
-/** A conflict declared twice is kept once. */
+/**
+ * A conflict declared twice is kept once. A school conflict holds the school of the list whose
+ * name it folds to, when there is one, so that it follows the school through a rename or a
+ * merge (issue 30); declared again, it takes one it had not found the first time.
+ */
 export async function insertConflict(
   db: Database,
   values: { adjudicatorId: number; kind: DeclareConflict['kind']; label: string; matchKey: string },
 ): Promise<void> {
-  await db.insert(conflictsOfInterest).values(values).onConflictDoNothing();
+  const schoolId =
+    values.kind === 'school'
+      ? sql<number>`(select min(${schools.id}) from ${schools} where ${foldedSql(schools.name)} = ${values.matchKey})`
+      : null;
+  await db
+    .insert(conflictsOfInterest)
+    .values({ ...values, schoolId })
+    .onConflictDoUpdate({
+      target: [
+        conflictsOfInterest.adjudicatorId,
+        conflictsOfInterest.kind,
+        conflictsOfInterest.matchKey,
+      ],
+      set: { schoolId: sql`coalesce(${conflictsOfInterest.schoolId}, excluded.school_id)` },
+    });
 }

@@ -13,6 +13,7 @@ import { AppError, notFound } from '../../lib/errors.ts';
 import { oneAtATime } from '../../lib/one-at-a-time.ts';
 import type { SignedLinks } from '../../lib/signed-links.ts';
 import type { FileStorage } from '../../providers/storage/file-storage.ts';
+import { DELETION_GRACE_MS, queueFileDeletions } from '../data-rights/file-deletions.repository.ts';
 import { findGroupMembers } from '../orders/orders.repository.ts';
 import { renderCertificate } from './certificate-pdf.ts';
 import * as repo from './certificates.repository.ts';
@@ -177,11 +178,17 @@ export function createCertificatesService(deps: CertificatesDependencies) {
       });
     }
     await repo.insertCertificates(tx, orderItemId, made, current.length > 0, new Date(deps.now()));
-    // Old files whose names were not reused (a changed name or mark) are removed.
+    // Old files whose names were not reused (a changed name or mark) go after a grace period,
+    // with this transaction: a backup whose dump still names them finds them (decision 036),
+    // and a transaction rolled back deletes nothing the database still names.
     const keptKeys = new Set(made.map((m) => m.storageKey));
-    for (const old of current) {
-      if (!keptKeys.has(old.storageKey)) await storage.delete(old.storageKey);
-    }
+    await queueFileDeletions(
+      tx,
+      current
+        .filter((old) => !keptKeys.has(old.storageKey))
+        .map((old) => ({ store: 'files' as const, key: old.storageKey })),
+      new Date(deps.now() + DELETION_GRACE_MS),
+    );
     return made.length;
   }
 

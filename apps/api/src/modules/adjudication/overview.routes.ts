@@ -32,7 +32,10 @@ export const overviewRoutes: FastifyPluginAsyncZod = async (app) => {
     };
   });
 
-  serve(app, staffApi.jobs, () => app.jobs.report());
+  serve(app, staffApi.jobs, async () => ({
+    ...(await app.jobs.report()),
+    heldBack: await app.fileProcessing.heldBack(),
+  }));
 
   serve(app, staffApi.exportEntries, async (_req, reply) => {
     const event = await eventId();

@@ -36,6 +36,35 @@ export async function findPublishedMark(db: Database, orderItemId: number) {
   return mark;
 }
 
+/** The submitted, unpublished marks of the markable entries of the event (of one section, or all). */
+function publishable(db: Database, eventId: number, section: Section | undefined) {
+  const eligible = db
+    .select({ id: orderItems.id })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .innerJoin(items, eq(items.id, orderItems.itemId))
+    .innerJoin(categories, eq(categories.id, items.categoryId))
+    .where(and(isMarkable(eventId), section ? eq(categories.section, section) : undefined));
+  return and(
+    eq(marks.status, 'submitted'),
+    isNull(marks.publishedAt),
+    inArray(marks.orderItemId, eligible),
+  );
+}
+
+/** The order items a publication of the section (or all) would publish now, nothing changed. */
+export async function findPublishableMarks(
+  db: Database,
+  eventId: number,
+  section: Section | undefined,
+): Promise<number[]> {
+  const rows = await db
+    .select({ orderItemId: marks.orderItemId })
+    .from(marks)
+    .where(publishable(db, eventId, section));
+  return rows.map((r) => r.orderItemId);
+}
+
 /**
  * Publishes at `at` the submitted, unpublished marks of the markable entries of the event (of
  * one section, or all): the order items published now.
@@ -46,23 +75,10 @@ export async function publishSubmittedMarks(
   section: Section | undefined,
   at: Date,
 ): Promise<number[]> {
-  const eligible = db
-    .select({ id: orderItems.id })
-    .from(orderItems)
-    .innerJoin(orders, eq(orders.id, orderItems.orderId))
-    .innerJoin(items, eq(items.id, orderItems.itemId))
-    .innerJoin(categories, eq(categories.id, items.categoryId))
-    .where(and(isMarkable(eventId), section ? eq(categories.section, section) : undefined));
   const published = await db
     .update(marks)
     .set({ publishedAt: at })
-    .where(
-      and(
-        eq(marks.status, 'submitted'),
-        isNull(marks.publishedAt),
-        inArray(marks.orderItemId, eligible),
-      ),
-    )
+    .where(publishable(db, eventId, section))
     .returning({ orderItemId: marks.orderItemId });
   return published.map((p) => p.orderItemId);
 }
@@ -72,10 +88,13 @@ export async function findResultRecipients(db: Database, orderItemIds: number[])
   return db
     .select({
       customerId: orders.customerId,
+      contestantId: orderItems.participantProfileId,
       confirmationEmail: orders.confirmationEmail,
       whatsApp: orders.sendWhatsAppConfirmation,
       email: customers.email,
+      emailVerifiedAt: customers.emailVerifiedAt,
       mobileNumber: customers.mobileNumber,
+      mobileVerifiedAt: customers.mobileVerifiedAt,
       country: customers.country,
       firstName: customers.firstName,
       itemCode: items.code,
@@ -124,6 +143,12 @@ export async function findWinnerTitles(db: Database, eventId: number) {
   return db
     .select({
       customerId: participantProfiles.customerId,
+      email: customers.email,
+      emailVerifiedAt: customers.emailVerifiedAt,
+      mobileNumber: customers.mobileNumber,
+      mobileVerifiedAt: customers.mobileVerifiedAt,
+      country: customers.country,
+      firstName: customers.firstName,
       contestantId: participantProfiles.id,
       contestant: sql<string>`${participantProfiles.firstName} || ' ' || ${participantProfiles.surname}`,
       section: sectionWinners.section,
@@ -131,6 +156,7 @@ export async function findWinnerTitles(db: Database, eventId: number) {
     })
     .from(sectionWinners)
     .innerJoin(participantProfiles, eq(participantProfiles.id, sectionWinners.participantProfileId))
+    .innerJoin(customers, eq(customers.id, participantProfiles.customerId))
     .where(and(eq(sectionWinners.eventId, eventId), isNull(sectionWinners.supersededAt)))
     .orderBy(asc(sectionWinners.id));
 }

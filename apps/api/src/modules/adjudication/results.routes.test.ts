@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   certificates,
   customers,
+  fileDeletions,
   marks,
   outboxMessages,
   participantProfiles,
@@ -227,6 +228,15 @@ describe('results', () => {
     expect(pdfText(newPdf.rawPayload)).toContain('Naledi Van der Merwe-Smit');
     // The old link no longer opens a certificate.
     expect((await t.app.inject({ url: shown.certificates[0]!.url })).statusCode).toBe(404);
+    // Its file (named after the old surname) stays a day, for a backup whose dump still names
+    // it, and is queued to go then (decision 036).
+    expect(await t.app.storage.exists(stored!.storageKey)).toBe(true);
+    const queued = await t.database.db
+      .select()
+      .from(fileDeletions)
+      .where(eq(fileDeletions.key, stored!.storageKey));
+    expect(queued).toHaveLength(1);
+    expect(queued[0]!.notBefore!.getTime() - t.app.now()).toBeGreaterThan(23 * 3600_000);
   });
 
   it('gives a group entry one certificate per group participant, under Group/', async () => {

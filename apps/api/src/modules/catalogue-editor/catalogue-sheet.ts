@@ -1,6 +1,4 @@
-import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
-import readXlsx from 'read-excel-file/node';
 import writeXlsxFile from 'write-excel-file/node';
 import type { SheetData } from 'write-excel-file/node';
 import {
@@ -12,6 +10,9 @@ import {
   type StaffCatalogue,
 } from '@eisteddfod/shared';
 import { AppError } from '../../lib/errors.ts';
+import { UnreadableFileError } from '../../lib/strip-metadata/errors.ts';
+import { runUntrusted, SHEET_LIMITS } from '../../lib/untrusted.ts';
+import { UNREADABLE_XLSX, yesNo } from './catalogue-sheet-parse.ts';
 
 // The catalogue as a spreadsheet (issue 16): one row per item in CATALOGUE_COLUMNS, written as
 // CSV or XLSX and read back from either. Organisers keep their catalogue in spreadsheets; the
@@ -23,7 +24,6 @@ export type SheetRows = string[][];
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 export const CSV_TYPE = 'text/csv; charset=utf-8';
 
-const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
 /** 160.00: an amount as the Price column holds it (no currency sign, a point for decimals). */
 const formatPrice = (cents: number) => (cents / 100).toFixed(2);
 
@@ -73,10 +73,12 @@ export async function writeSheet(
   const rows = catalogueRows(catalogue);
   if (format === 'csv') {
     // A byte-order mark, so that Excel reads the en dashes and accents as UTF-8.
-    const text = stringify([
-      [...CATALOGUE_COLUMNS],
-      ...rows.map((r) => CATALOGUE_COLUMNS.map((c) => r[c])),
-    ]);
+    // A cell that starts like a formula is written as text ('=...): an organiser opens this in
+    // a spreadsheet, and a description is anyone's typing. The import takes the ' off again.
+    const text = stringify(
+      [[...CATALOGUE_COLUMNS], ...rows.map((r) => CATALOGUE_COLUMNS.map((c) => r[c]))],
+      { escape_formulas: true },
+    );
     return Buffer.from(`\uFEFF${text}`, 'utf8');
   }
   const data: SheetData = [
@@ -90,50 +92,17 @@ export async function writeSheet(
   }).toBuffer();
 }
 
-const unreadable = (message: string) => new AppError(415, 'IMPORT_UNREADABLE', message);
-
-/** A cell of an XLSX sheet as the text a CSV would hold. */
-function cellText(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  if (value instanceof Date) return value.toISOString().slice(0, 10);
-  if (typeof value === 'boolean') return yesNo(value);
-  return String(value);
-}
-
-/** An XLSX file starts as every ZIP archive does. */
-const isZip = (data: Buffer) => data.subarray(0, 4).equals(Buffer.from([0x50, 0x4b, 0x03, 0x04]));
-/** The old binary Excel format (and other OLE files) start with this signature. */
-const isOle = (data: Buffer) => data.subarray(0, 4).equals(Buffer.from([0xd0, 0xcf, 0x11, 0xe0]));
-
-/** The sheet's rows as text, from an XLSX file (its first sheet) or a CSV file (UTF-8). */
+/**
+ * The sheet's rows as text, from an XLSX file (its first sheet) or a CSV file (UTF-8), read in a
+ * child process with a time and memory limit (decision 030): a 100 KB file can unzip to 100 MB.
+ */
 export async function readSheet(file: { fileName: string; data: Buffer }): Promise<SheetRows> {
-  if (isOle(file.data))
-    throw unreadable('This is an old Excel file (.xls): save it as .xlsx or .csv and try again.');
-  if (isZip(file.data)) {
-    try {
-      const [first] = await readXlsx(file.data);
-      return (first?.data ?? []).map((row) => row.map(cellText));
-    } catch {
-      throw unreadable(
-        'This spreadsheet could not be read. Save it as .xlsx or .csv and try again.',
-      );
-    }
-  }
-  const text = new TextDecoder('utf-8', { fatal: false }).decode(file.data);
-  if (text.includes('\uFFFD') || text.includes('\u0000'))
-    throw unreadable(
-      'This file is not a CSV in UTF-8. Save it as .xlsx or as CSV UTF-8 and try again.',
-    );
   try {
-    return parse(text, {
-      bom: true,
-      relax_column_count: true,
-      skip_empty_lines: true,
-    }) as SheetRows;
+    return await runUntrusted('parseSheet', { data: file.data }, SHEET_LIMITS);
   } catch (err) {
-    const line = (err as { lines?: number }).lines;
-    throw unreadable(
-      `This CSV could not be read${line ? ` (near line ${line})` : ''}: check its quotes and try again.`,
-    );
+    // Over the limits, or a parser that died on the file: the file's fault, told as such.
+    if (err instanceof UnreadableFileError)
+      throw new AppError(415, 'IMPORT_UNREADABLE', UNREADABLE_XLSX);
+    throw err;
   }
 }

@@ -243,7 +243,17 @@ describe('edit and delete', () => {
     const res = await c.call('DELETE', `/api/Customers/${c.id}/participant-profile/${created.id}`);
     expect(res.statusCode).toBe(204);
     expect((await c.call('GET', `/api/Customers/${c.id}/participant-profiles`)).json()).toEqual([]);
-    expect(await t.app.storage.exists(file.storageKey)).toBe(false);
+    // Its record goes at once, its file a day later: a backup whose dump still names the picture
+    // finds it when it copies the files (decision 036).
+    expect(await t.app.storage.exists(file.storageKey)).toBe(true);
+    const before = new Date(t.app.now()).toISOString();
+    try {
+      t.setNow(new Date(t.app.now() + 25 * 3600_000).toISOString());
+      await t.app.dataRights.deletePendingFiles();
+      expect(await t.app.storage.exists(file.storageKey)).toBe(false);
+    } finally {
+      t.setNow(before);
+    }
   });
 
   it('refuses to delete a contestant with an entered item', async () => {
@@ -351,5 +361,44 @@ describe('picture abuse', () => {
     const res = await c.upload('/api/Uploads/NewUploadFiles', 'huge.png', huge);
     expect(res.statusCode).toBe(415);
     expect(res.json()).toMatchObject({ code: 'UNREADABLE_PICTURE' });
+  });
+});
+
+describe('a malformed picture reference (issue 30)', () => {
+  it('answers 400 naming the field, on create and on update, before the database sees it', async () => {
+    const c = await customer();
+    // 36 characters as a picture id has, none of them a UUID: they reached the database (500).
+    for (const malformed of [
+      '-'.repeat(36),
+      'a'.repeat(36),
+      '0123456789abcdef-0123456789abcdef-01',
+    ]) {
+      const created = await c.call(
+        'POST',
+        `/api/Customers/${c.id}/participant-profile`,
+        contestant({ profilePicture: malformed }),
+      );
+      expect(created.statusCode, created.body).toBe(400);
+      expect(created.json()).toMatchObject({ code: 'VALIDATION_ERROR' });
+      expect(created.json<{ message: string }>().message).toContain("'profilePicture'");
+    }
+    const own = (
+      await c.call('POST', `/api/Customers/${c.id}/participant-profile`, contestant())
+    ).json<{ id: number }>();
+    const updated = await c.call(
+      'PUT',
+      `/api/Customers/${c.id}/participant-profile`,
+      contestant({ id: own.id, profilePicture: '-'.repeat(36) }),
+    );
+    expect(updated.statusCode, updated.body).toBe(400);
+    expect(updated.json<{ message: string }>().message).toContain("'profilePicture'");
+  });
+
+  it('answers 400 naming the field for a picture link whose id is not a UUID', async () => {
+    const res = await t.app.inject({
+      url: `/api/files/${'-'.repeat(36)}/picture?expires=9999999999&signature=x`,
+    });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json<{ message: string }>().message).toContain("'fileId'");
   });
 });

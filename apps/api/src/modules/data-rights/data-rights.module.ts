@@ -6,6 +6,9 @@ import {
   type DataRightsService,
 } from './data-rights.service.ts';
 
+/** How soon a journal that could not be read (storage away) is read again. */
+const JOURNAL_RETRY_MS = 30_000;
+
 declare module 'fastify' {
   interface FastifyInstance {
     /** A family's archive and erasure, and entries' files' retention (decision 024). */
@@ -32,6 +35,25 @@ export default fp(
       now: app.now,
     });
     app.decorate('dataRights', service);
+    // A restored backup older than an erasure names the family again: the erasure is repeated
+    // from the journal before the server serves (decision 036). A journal that cannot be read
+    // (storage away) is read again every 30 s until it is, while the server serves: refusing
+    // to start would take every family offline in a storage outage during a deploy, to guard
+    // against a restore made during one (decision 036, the security review of issue 31).
+    let retry: NodeJS.Timeout | undefined;
+    const replay = async (): Promise<void> => {
+      try {
+        const replayed = await service.replayErasureJournal();
+        if (replayed > 0)
+          app.log.warn({ replayed }, 'erasures re-applied from the erasure journal');
+      } catch (err) {
+        app.log.error({ err }, 'the erasure journal could not be read: read again in 30 s');
+        retry = setTimeout(() => void replay(), JOURNAL_RETRY_MS);
+        retry.unref();
+      }
+    };
+    app.addHook('onReady', replay);
+    app.addHook('onClose', async () => clearTimeout(retry));
     await app.jobs.define(DELETE_FILES_JOB, () => service.deletePendingFiles(), {
       label: 'Deletion of erased and expired files',
       coalesce: true,

@@ -4,7 +4,6 @@ import {
   desc,
   eq,
   getTableColumns,
-  gt,
   inArray,
   isNull,
   isNotNull,
@@ -15,13 +14,13 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { queueFileDeletions, type FileDeletion } from './file-deletions.repository.ts';
 import {
   auditLog,
   certificates,
   customers,
   erasureRequests,
   events,
-  fileDeletions,
   groupParticipants,
   items,
   ledgerMovements,
@@ -38,6 +37,7 @@ import {
   reminderDeliveries,
   rubricScores,
   sectionWinners,
+  signInEvents,
   storedFiles,
   supportTickets,
   videoCollections,
@@ -49,8 +49,6 @@ import { PIN_EMAIL_SUBJECT } from '../accounts/pins.ts';
 export { findLoginIdentities } from '../accounts/accounts.repository.ts';
 
 /** Every query of a family's data rights (decision 024): its archive, erasure and retention. */
-
-type FileDeletion = Pick<typeof fileDeletions.$inferInsert, 'store' | 'key'>;
 
 const anyOf = <T>(column: Parameters<typeof inArray>[0], values: T[]): SQL =>
   values.length === 0 ? sql`false` : inArray(column, values as unknown[]);
@@ -239,6 +237,7 @@ export const findMessages = (db: Database, addresses: Addresses) =>
           and(eq(outboxMessages.channel, 'email'), eq(outboxMessages.subject, PIN_EMAIL_SUBJECT))!,
         ),
         sql`${outboxMessages.payload} ->> 'code' is null`,
+        not(outboxMessages.holdsPin),
       ),
     )
     .orderBy(asc(outboxMessages.id));
@@ -367,7 +366,8 @@ export async function lockRequest(db: Database, id: number) {
 export async function completeRequest(
   db: Database,
   id: number,
-  organiserId: number,
+  /** Null for an erasure replayed from the journal (decision 036). */
+  organiserId: number | null,
   counts: Record<string, number>,
   at: Date,
 ) {
@@ -458,6 +458,13 @@ export async function eraseFamily(
       .delete(pinChallenges)
       .where(eq(pinChallenges.customerId, customerId))
       .returning({ id: pinChallenges.id }),
+  );
+  // Refused sign-ins keep the address masked, but they are the family's all the same.
+  counts.signInEvents = count(
+    await tx
+      .delete(signInEvents)
+      .where(eq(signInEvents.customerId, customerId))
+      .returning({ id: signInEvents.id }),
   );
   counts.pictures = count(
     await tx
@@ -618,7 +625,9 @@ export async function eraseFamily(
       firstName: ERASED,
       surname: 'family',
       email: null,
+      emailVerifiedAt: null,
       mobileNumber: null,
+      mobileVerifiedAt: null,
       remindersOptOut: true,
       sessionGeneration: sql`${customers.sessionGeneration} + 1`,
       updatedAt: at,
@@ -719,33 +728,6 @@ function slotFiles(s: typeof videoSlots.$inferSelect): FileDeletion[] {
 /** A tus upload: its bytes, and the info file the store keeps beside them (.json on disk, .info on S3). */
 const videoStoreFiles = (key: string): FileDeletion[] =>
   ['', '.json', '.info'].map((suffix) => ({ store: 'videos' as const, key: `${key}${suffix}` }));
-
-export async function queueFileDeletions(tx: Database, files: FileDeletion[]): Promise<number> {
-  if (files.length === 0) return 0;
-  await tx.insert(fileDeletions).values(files);
-  return files.length;
-}
-
-// ---- File deletions ----------------------------------------------------------------------------
-
-export const nextFileDeletions = (db: Database, afterId: number, limit: number) =>
-  db
-    .select()
-    .from(fileDeletions)
-    .where(gt(fileDeletions.id, afterId))
-    .orderBy(asc(fileDeletions.id))
-    .limit(limit);
-
-export async function fileDeleted(db: Database, id: number): Promise<void> {
-  await db.delete(fileDeletions).where(eq(fileDeletions.id, id));
-}
-
-export async function fileNotDeleted(db: Database, id: number, error: string): Promise<void> {
-  await db
-    .update(fileDeletions)
-    .set({ attempts: sql`${fileDeletions.attempts} + 1`, lastError: error.slice(0, 500) })
-    .where(eq(fileDeletions.id, id));
-}
 
 // ---- Retention -----------------------------------------------------------------------------------
 

@@ -26,10 +26,12 @@ import {
   participantProfiles,
   paymentNotifications,
   payments,
+  signInEvents,
   storedFiles,
   supportTickets,
 } from '../../db/schema/index.ts';
 import { createFamily } from '../../test/family.ts';
+import { accountsClient } from '../accounts/accounts-test-client.ts';
 import { catalogueItems } from '../../test/fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { CERTIFICATES_JOB } from '../adjudication/certificates.service.ts';
@@ -449,12 +451,27 @@ describe('erasure', () => {
     for (const needle of family.needles) {
       expect(Object.keys(await rowsMentioning(needle)), needle).not.toEqual([]);
     }
+    // A refused pin check leaves a sign-in event with the account's masked address.
+    const check = await t.app.inject({
+      method: 'PUT',
+      url: `/api/Customers/${family.id}/email-one-time-pin?pin=000000`,
+    });
+    expect(check.body).toBe('false');
+    const signIns = () =>
+      t.database.db.select().from(signInEvents).where(eq(signInEvents.customerId, family.id));
+    expect(await signIns()).toHaveLength(1);
 
     const res = await organiser.call('POST', `/api/Staff/DataRequests/${id}/Erase`);
     expect(res.statusCode, res.body).toBe(200);
     const done = res.json<StaffErasureRequest>();
     expect(done).toMatchObject({ status: 'done', familyName: null, email: null });
-    expect(done.counts).toMatchObject({ loginIdentities: 1, pictures: 1, certificates: 1 });
+    expect(done.counts).toMatchObject({
+      loginIdentities: 1,
+      pictures: 1,
+      certificates: 1,
+      signInEvents: 1,
+    });
+    expect(await signIns()).toEqual([]);
     await t.app.jobs.settled(DELETE_FILES_JOB);
 
     // No personal field left anywhere, on either database.
@@ -884,5 +901,61 @@ describe('the review of issue 17 (holes closed)', () => {
     expect(JSON.stringify(payment!.payload)).not.toMatch(/Latefirst|@/);
     expect(await rowsMentioning('Latefirst')).toEqual({});
     expect(await rowsMentioning(email)).toEqual({});
+  });
+});
+
+describe('a contact number the family did not prove (decision 031)', () => {
+  it("a stranger's number typed at registration takes none of the stranger's messages or tickets", async () => {
+    // The stranger signs in with a WhatsApp pin to their own number, gets a message about their
+    // child, and writes to the organisers from it.
+    const strangerDigits = `0837${String(Date.now()).slice(-6)}`;
+    const strangerClient = accountsClient(t.app, '198.51.100.77');
+    await strangerClient.register({ mobileNumber: strangerDigits });
+    await strangerClient.logIn(strangerDigits, true);
+    const strangerNumber = `+27${strangerDigits.slice(1)}`;
+    await t.app.outbox.enqueueWhatsAppMessage(
+      strangerNumber,
+      'Online Eisteddfod: results are out for Sipho Strangerchild.',
+    );
+    const ticket = await t.app.inject({
+      method: 'POST',
+      url: '/api/support-tickets',
+      payload: {
+        name: 'Stranger Parent',
+        email: `stranger.${Date.now()}@example.net`,
+        mobileNumber: strangerDigits,
+        subject: 'About Sipho',
+        message: 'A question about Sipho Strangerchild',
+      },
+      remoteAddress: '203.0.113.201',
+    });
+    expect(ticket.statusCode, ticket.body).toBe(201);
+
+    // A family registers with its email and types the stranger's number as its mobile number.
+    const familyEmail = `typed.${Date.now()}@example.org`;
+    const client = accountsClient(t.app, '198.51.100.78');
+    const id = await client.register({ email: familyEmail, mobileNumber: strangerDigits });
+    const { token } = await client.logIn(familyEmail);
+    const family = {
+      id,
+      auth: { authorization: `Bearer ${token}` },
+      call: (method: 'GET' | 'POST', url: string) =>
+        t.app.inject({ method, url, headers: { authorization: `Bearer ${token}` } }),
+    } as unknown as Family;
+
+    const data = JSON.parse(strFromU8((await archiveOf(family))['data.json']!)) as {
+      messagesSentToYou: { recipient: string }[];
+      supportTickets: unknown[];
+    };
+    for (const m of data.messagesSentToYou) expect(m.recipient).toBe(familyEmail);
+    expect(JSON.stringify(data.supportTickets)).not.toContain('Strangerchild');
+
+    const before = await rowsMentioning('Strangerchild');
+    expect(before.support_tickets).toBe(1);
+    expect(before.outbox_messages).toBeGreaterThan(0);
+    const res = await organiser.call('POST', `/api/Staff/Customers/${id}/Erase`);
+    expect(res.statusCode, res.body).toBe(200);
+    await t.app.jobs.settled(DELETE_FILES_JOB);
+    expect(await rowsMentioning('Strangerchild')).toEqual(before);
   });
 });

@@ -9,13 +9,16 @@ import {
 } from '@eisteddfod/shared';
 import type { Database } from '../../db/client.ts';
 import { audit } from '../../lib/audit.repository.ts';
+import { journalErasure, readErasureJournal } from '../../lib/erasure-journal.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { Jobs } from '../../plugins/jobs.ts';
 import { FileNotFoundError, type FileStorage } from '../../providers/storage/file-storage.ts';
 import type { VideoHost } from '../../providers/video/video-host.ts';
 import { toInternationalNumber } from '../accounts/phone-numbers.ts';
+import { provedAddresses } from '../accounts/proved-addresses.ts';
 import type { Outbox, OutboxMessage } from '../outbox/outbox.service.ts';
 import * as repo from './data-rights.repository.ts';
+import * as deletions from './file-deletions.repository.ts';
 import { createZipStream } from './zip-stream.ts';
 
 export const DELETE_FILES_JOB = 'data-rights.delete-files';
@@ -93,9 +96,11 @@ export function createDataRightsService(deps: DataRightsDependencies) {
 
   /**
    * Who the family is, for finding its records in tables that hold no customer id: its records'
-   * ids, and its own addresses (decision 024). Only the account's sign-in identities and its
-   * email and mobile, which are checked; never a contestant's or an order's confirmation
-   * address, which the family types for anyone.
+   * ids, and its own addresses (decision 024): only those it proved with a pin (decision 031),
+   * its sign-in identities once a login pin reached them and its email and mobile once proved;
+   * never a detail typed and not proved, a contestant's or an order's confirmation address,
+   * which the family types for anyone (a stranger's number would take the stranger's messages
+   * into the archive, and the erasure would delete them).
    */
   async function identify(tx: Database, customer: Customer) {
     const identities = await repo.findLoginIdentities(tx, customer.id);
@@ -119,9 +124,11 @@ export function createDataRightsService(deps: DataRightsDependencies) {
       mobiles.add(mobile);
       if (!mobile.startsWith('+')) mobiles.add(toInternationalNumber(mobile, customer.country));
     };
-    addEmail(customer.email);
-    addMobile(customer.mobileNumber);
+    const proved = provedAddresses(customer);
+    addEmail(proved.email);
+    addMobile(proved.mobile);
     for (const i of identities) {
+      if (!i.verifiedAt) continue;
       if (i.channel === 'email') addEmail(i.identifier);
       else addMobile(i.identifier);
     }
@@ -161,8 +168,9 @@ export function createDataRightsService(deps: DataRightsDependencies) {
   /** Carries out `request` in `tx`: the family's personal data goes, the ledger stays. */
   async function carryOut(
     tx: Database,
-    organiserId: number,
+    organiserId: number | null,
     request: repo.RequestRow,
+    replayed = false,
   ): Promise<StaffErasureRequest> {
     if (request.status === 'done') {
       throw new AppError(409, 'ERASURE_DONE', 'This request has been carried out already.');
@@ -185,7 +193,19 @@ export function createDataRightsService(deps: DataRightsDependencies) {
       action: 'data.erased',
       entityType: 'customer',
       entityId: customer.id,
-      details: { request: requestNumber(request.id), requestedBy: request.requestedBy, counts },
+      details: {
+        request: requestNumber(request.id),
+        requestedBy: request.requestedBy,
+        counts,
+        ...(replayed ? { replayedFromJournal: true } : {}),
+      },
+    });
+    // Outside the database (decision 036), within the transaction: an erasure whose entry
+    // could not be written does not happen, so a restore from an older backup can repeat it.
+    await journalErasure(deps.storage, {
+      customerId: customer.id,
+      customerCreatedAt: customer.createdAt.toISOString(),
+      erasedAt: at.toISOString(),
     });
     const after = await repo.findCustomer(tx, customer.id);
     return toStaffRequest(done, after!);
@@ -211,18 +231,18 @@ export function createDataRightsService(deps: DataRightsDependencies) {
     let deleted = 0;
     let failed = 0;
     for (;;) {
-      const rows = await repo.nextFileDeletions(db, after, 100);
+      const rows = await deletions.nextFileDeletions(db, after, 100, new Date(deps.now()));
       if (rows.length === 0) break;
       for (const row of rows) {
         after = row.id;
         try {
           await deleteFile(row);
-          await repo.fileDeleted(db, row.id);
+          await deletions.fileDeleted(db, row.id);
           deleted++;
         } catch (err) {
           failed++;
           const message = err instanceof Error ? err.message : String(err);
-          await repo.fileNotDeleted(db, row.id, withoutKey(message, row.key));
+          await deletions.fileNotDeleted(db, row.id, withoutKey(message, row.key));
         }
       }
     }
@@ -543,6 +563,36 @@ export function createDataRightsService(deps: DataRightsDependencies) {
     deletePendingFiles,
 
     /**
+     * Carries out again every erasure of the journal that the database does not show done (a
+     * restored backup older than it): at start, before the server serves. An account of the
+     * same id made since (a restored database hands out its ids again) is not the one erased.
+     */
+    async replayErasureJournal(): Promise<number> {
+      let replayed = 0;
+      for (const entry of await readErasureJournal(deps.storage)) {
+        const customer = await repo.findCustomer(db, entry.customerId);
+        if (!customer || customer.createdAt.getTime() !== Date.parse(entry.customerCreatedAt)) {
+          continue;
+        }
+        if (customer.role !== 'customer' || (await repo.isErased(db, customer.id))) continue;
+        const done = await db.transaction(async (tx) => {
+          await repo.lockCustomer(tx, customer.id);
+          // Another instance starting at the same time may have replayed it meanwhile.
+          if (await repo.isErased(tx, customer.id)) return false;
+          const request =
+            (await repo.findPendingRequest(tx, customer.id)) ??
+            (await repo.insertRequest(tx, customer.id, 'organiser', new Date(deps.now())));
+          if (!request) throw new Error('A pending request appeared under the lock');
+          await carryOut(tx, null, request, true);
+          return true;
+        });
+        if (done) replayed++;
+      }
+      if (replayed > 0) await deleteFilesSoon();
+      return replayed;
+    },
+
+    /**
      * The daily sweep: entries' uploaded files whose results were published longer ago than
      * their event's retention period are deleted (certificates and the ledger stay). Marked
      * deleted in the database first, so a second run finds nothing; audited per event as a
@@ -567,7 +617,7 @@ export function createDataRightsService(deps: DataRightsDependencies) {
           files.push(
             ...(await repo.deleteSlotsOf(tx, [...new Set(expired.map((r) => r.orderItemId))])),
           );
-          await repo.queueFileDeletions(tx, files);
+          await deletions.queueFileDeletions(tx, files);
           const byEvent = new Map<number, { uploads: number; days: number }>();
           for (const r of expired) {
             const e = byEvent.get(r.eventId) ?? { uploads: 0, days: r.days };
@@ -619,17 +669,18 @@ export function createDataRightsService(deps: DataRightsDependencies) {
       '',
       'If you did not ask for this, please contact us at once.',
     ].join('\n');
-    if (customer.email) {
+    const to = provedAddresses(customer);
+    if (to.email) {
       messages.push({
         channel: 'email',
-        recipient: customer.email,
+        recipient: to.email,
         subject: `We received your request to erase your data (${number})`,
         body: acknowledgement,
       });
-    } else if (customer.mobileNumber) {
+    } else if (to.mobile) {
       messages.push({
         channel: 'whatsapp',
-        recipient: toInternationalNumber(customer.mobileNumber, customer.country),
+        recipient: to.mobile,
         body: `Online Eisteddfod: we received your request to erase your data (${number}). An organiser will carry it out within 30 days; orders and payments are kept without names for five years, as the law requires.`,
       });
     }

@@ -1,4 +1,4 @@
-import { desc, eq, getTableColumns, sql } from 'drizzle-orm';
+import { count, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import {
   categories,
@@ -58,6 +58,12 @@ export async function takeTurn(db: Database): Promise<void> {
 }
 /** The advisory lock's key: 'E16' in hex (decision 014). */
 const EVENTS_LOCK = 0xe16;
+
+/** How many events there are (a new site has none). */
+export async function countEvents(db: Database): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(events);
+  return row?.n ?? 0;
+}
 
 /** Whether another event has this year (families' entry lists are kept by year). */
 export async function yearTaken(db: Database, year: number, exceptId?: number): Promise<boolean> {

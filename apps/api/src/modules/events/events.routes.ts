@@ -15,6 +15,11 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
     events.update(callerOf(req).customerId, req.params.id, req.body),
   );
 
+  serve(app, eventsApi.startFromDemo, async (req, reply) => {
+    const created = await events.startFromDemo(callerOf(req).customerId);
+    return reply.code(201).send(created);
+  });
+
   serve(app, eventsApi.copy, async (req, reply) => {
     const created = await events.copy(callerOf(req).customerId, req.params.id, req.body);
     return reply.code(201).send(created);

@@ -9,6 +9,8 @@ import {
   type StaffEvents,
 } from '@eisteddfod/shared';
 import type { Database } from '../../db/client.ts';
+import { readDemoCatalogue } from '../../db/seed/demo-catalogue.ts';
+import { loadCatalogue } from '../../db/seed/seed.ts';
 import { audit } from '../../lib/audit.repository.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { toEventSummary } from '../catalogue/catalogue-snapshot.ts';
@@ -186,6 +188,34 @@ export function createEventsService(deps: EventsDependencies) {
     },
 
     /** Next year's event from `fromId`: catalogue, rubrics, content and settings; not live. */
+    /**
+     * A new site's first event (issue 31): the demo event with this season's dates, not live,
+     * for the organiser to make their own. Every later event is a copy of an earlier one.
+     */
+    async startFromDemo(organiserId: number): Promise<StaffEvent> {
+      const demo = readDemoCatalogue({ now: new Date(deps.now()) });
+      const id = await db.transaction(async (tx) => {
+        await repo.takeTurn(tx);
+        if ((await repo.countEvents(tx)) > 0)
+          throw new AppError(
+            409,
+            'EVENT_EXISTS',
+            'There is an event already: copy it under Events to start another.',
+          );
+        const newId = await loadCatalogue(tx, demo, { live: false });
+        await audit(tx, {
+          actorCustomerId: organiserId,
+          action: 'event.start-from-demo',
+          entityType: 'event',
+          entityId: newId,
+          details: { name: demo.event.name, year: demo.event.year },
+        });
+        return newId;
+      });
+      deps.invalidate(id);
+      return get(id);
+    },
+
     async copy(organiserId: number, fromId: number, request: CopyEvent): Promise<StaffEvent> {
       const id = await db.transaction(async (tx) => {
         await repo.takeTurn(tx);

@@ -5,6 +5,8 @@ import path from 'node:path';
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSmtpTransport } from '../../providers/mail/mail-transport.ts';
+import { createWhatsAppCloudTransport } from '../../providers/whatsapp/whatsapp-transport.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 interface Check {
@@ -12,6 +14,7 @@ interface Check {
   kind: string;
   state: 'ok' | 'down';
   latencyMs: number;
+  impact?: string;
 }
 const readiness = async (app: TestApp['app']) => {
   const res = await app.inject({ url: '/readyz' });
@@ -92,6 +95,38 @@ describe('health', () => {
     await Promise.all(Array.from({ length: 50 }, () => readiness(other.app)));
     await readiness(other.app);
     expect(pings).toBe(1);
+    await other.close();
+  });
+
+  it('checks the message transports, and reports them down, degraded, with what that costs (decision 038)', async () => {
+    // Nothing listens on these ports (this work's range): the mail server and the API are away.
+    const other = await createTestApp({
+      transports: {
+        mail: createSmtpTransport('smtp://127.0.0.1:3448', 'portal@example.org'),
+        whatsapp: createWhatsAppCloudTransport({
+          apiUrl: 'http://127.0.0.1:3447/v21.0',
+          accessToken: 'token',
+          phoneNumberId: '1234567890',
+          templateName: 'eisteddfod_otp',
+          language: 'en',
+        }),
+      },
+    });
+    const ready = await readiness(other.app);
+    expect(ready.statusCode).toBe(200);
+    expect(ready.body.status).toBe('degraded');
+    for (const [name, kind] of [
+      ['mail', 'smtp'],
+      ['whatsapp', 'cloud-api'],
+    ]) {
+      expect(ready.check(name!)).toMatchObject({
+        kind,
+        state: 'down',
+        impact: expect.stringContaining('wait in the outbox'),
+      });
+    }
+    expect(ready.check('database')).toMatchObject({ state: 'ok' });
+    expect(ready.check('database')).not.toHaveProperty('impact');
     await other.close();
   });
 

@@ -17,6 +17,8 @@ const REUSE_MS = 2000;
 interface Dependency {
   name: DependencyCheck['name'];
   kind: string;
+  /** What is lost while it is down, for whoever reads the probe (decision 038). */
+  impact: string;
   /** Resolves when the dependency answers; told by `signal` when the probe stops waiting. */
   check(signal: AbortSignal): Promise<unknown>;
 }
@@ -53,12 +55,25 @@ export function createHealthService(deps: {
     {
       name: 'database',
       kind: deps.database.kind,
+      impact: 'nothing can be served: this instance is out of service',
       check: () => deps.database.ping(),
     },
-    ...(redis ? [{ name: 'redis' as const, kind: 'redis', check: () => redis.ping() }] : []),
+    ...(redis
+      ? [
+          {
+            name: 'redis' as const,
+            kind: 'redis',
+            impact:
+              'video uploads answer 503 and the uploader retries; sign-in, registration and the other rate limits are counted by each instance alone',
+            check: () => redis.ping(),
+          },
+        ]
+      : []),
     {
       name: 'storage',
       kind: deps.storage.kind,
+      impact:
+        'files can be neither stored nor served; entry files wait to be processed, without spending their attempts, and are processed once it is back',
       check: (signal: AbortSignal) => deps.storage.check(signal),
     },
     // Without it recordings are kept unchecked: the site works, degraded (decision 025).
@@ -67,6 +82,7 @@ export function createHealthService(deps: {
           {
             name: 'ffmpeg' as const,
             kind: 'ffmpeg',
+            impact: 'recordings are kept as uploaded, unchecked and not made playable',
             check: async () => {
               if (!(await deps.ffmpeg?.())) throw new Error('ffmpeg was not found');
             },
@@ -95,7 +111,13 @@ export function createHealthService(deps: {
       clearTimeout(timer);
     }
     const latencyMs = Math.round(performance.now() - started);
-    return { name: dependency.name, kind: dependency.kind, state, latencyMs };
+    return {
+      name: dependency.name,
+      kind: dependency.kind,
+      state,
+      latencyMs,
+      ...(state === 'down' ? { impact: dependency.impact } : {}),
+    };
   }
 
   async function checkAll(): Promise<ReadyReport> {
@@ -111,6 +133,11 @@ export function createHealthService(deps: {
 
   let last: { at: number; report: Promise<ReadyReport> } | undefined;
   return {
+    /** Checks one more dependency from now on (the outbox's message transports). */
+    addDependency(dependency: Dependency): void {
+      dependencies.push(dependency);
+      last = undefined;
+    },
     /** Each dependency's state and latency: one round of checks at a time, kept REUSE_MS. */
     ready(): Promise<ReadyReport> {
       const now = Date.now();

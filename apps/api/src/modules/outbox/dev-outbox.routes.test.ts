@@ -9,6 +9,29 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('the development outbox', () => {
+  it('answers loopback callers only, so a local run on a shared network hands nobody a pin', async () => {
+    // Issue 30: `npm start` on school Wi-Fi served every pin, the first organiser's included.
+    for (const remoteAddress of [
+      '192.168.1.20',
+      '10.0.0.7',
+      '203.0.113.9',
+      '::ffff:192.168.1.20',
+    ]) {
+      for (const url of ['/api/dev/outbox?to=someone@example.org', '/dev/outbox']) {
+        const res = await t.app.inject({ url, remoteAddress });
+        expect(res.statusCode, `${remoteAddress} ${url}`).toBe(404);
+        expect(res.body).not.toContain('Outbox');
+      }
+    }
+    for (const remoteAddress of ['127.0.0.1', '127.8.9.10', '::1', '::ffff:127.0.0.1']) {
+      const res = await t.app.inject({
+        url: '/api/dev/outbox?to=someone@example.org',
+        remoteAddress,
+      });
+      expect(res.statusCode, remoteAddress).toBe(200);
+    }
+  });
+
   it('lists messages to a recipient as JSON, newest first, and as a page', async () => {
     const c = accountsClient(t.app, '203.0.113.30');
     const id = await c.register({ email: 'outbox.reader@example.org' });

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { devOutboxApi } from '@eisteddfod/shared';
 import { serve } from '../../plugins/endpoints.ts';
+import { answerLoopbackOnly } from '../../plugins/loopback-only.ts';
 import type { OutboxRow } from './outbox.repository.ts';
 
 const toMessage = (row: OutboxRow) => ({
@@ -17,9 +18,10 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt
 /**
  * Outside production, the outbox can be read so that someone running `npm start` can log in with
  * no mail server: /dev/outbox (a page) and GET /api/dev/outbox?to= (JSON, newest first).
- * These routes are not registered at all in production.
+ * These routes are not registered at all in production, and answer callers on this machine only.
  */
 export const devOutboxRoutes: FastifyPluginAsyncZod = async (app) => {
+  answerLoopbackOnly(app);
   serve(app, devOutboxApi.messages, async (req) =>
     (await app.outbox.findByRecipient(req.query.to)).map(toMessage),
   );

@@ -12,7 +12,7 @@ import { createSmtpTransport } from '../../providers/mail/mail-transport.ts';
 import { createWhatsAppCloudTransport } from '../../providers/whatsapp/whatsapp-transport.ts';
 import { accountsClient } from '../accounts/accounts-test-client.ts';
 import * as repo from './outbox.repository.ts';
-import { createOutbox, type OutboxTransports } from './outbox.service.ts';
+import { createOutbox, RETENTION_JOB, type OutboxTransports } from './outbox.service.ts';
 
 /** A real SMTP peer on loopback that keeps what it receives and counts its connections. */
 async function startSmtpPeer() {
@@ -369,5 +369,106 @@ describe('claims on a message', () => {
     } finally {
       await b.database.close();
     }
+  });
+});
+
+describe('pins and message texts are not kept (decision 031)', () => {
+  it('a delivered pin is blanked in the stored message, by email and by WhatsApp', async () => {
+    const c = accountsClient(t.app, '203.0.113.31');
+    const id = await c.register({ email: 'blank.pin@example.org' });
+    const { token } = (await c.silentLogin('blank.pin@example.org')).json<{ token: string }>();
+    expect((await c.requestPin(id, token)).statusCode).toBe(200);
+    const mail = await waitFor(() =>
+      smtp.received.find((m) => m.to.includes('blank.pin@example.org')),
+    );
+    const pin = /one-time pin is (\d{6})/.exec(mail.raw)?.[1];
+    expect(pin).toMatch(/^\d{6}$/);
+    await t.app.outbox.settle();
+    const [row] = await t.app.outbox.findByRecipient('blank.pin@example.org');
+    expect(row).toMatchObject({ status: 'sent', holdsPin: true });
+    expect(row!.body).not.toContain(pin);
+    expect(row!.body).toContain(`one-time pin is ${repo.BLANKED_PIN}`);
+    expect(row!.bodyClearedAt).toBeInstanceOf(Date);
+
+    const w = accountsClient(t.app, '203.0.113.32');
+    const wid = await w.register({ mobileNumber: '0825550101' });
+    const wt = (await w.silentLogin('0825550101', true)).json<{ token: string }>().token;
+    expect((await w.requestPin(wid, wt, 'whatsapp')).statusCode).toBe(200);
+    const request = await waitFor(() =>
+      whatsapp.requests.find((r) => JSON.stringify(r.body).includes('27825550101')),
+    );
+    const code = /"text":"(\d{6})"/.exec(JSON.stringify(request.body))?.[1];
+    expect(code).toMatch(/^\d{6}$/);
+    await t.app.outbox.settle();
+    const [sent] = await t.app.outbox.findByRecipient('+27825550101');
+    expect(sent).toMatchObject({ status: 'sent', payload: {} });
+    expect(JSON.stringify(sent)).not.toContain(code);
+  });
+
+  it('the retention job blanks expired pins and clears old texts, keeping who, when and what', async () => {
+    const b = await bareOutbox({});
+    try {
+      const db = b.database.db;
+      const [heldPin, freshPin, oldSent, recentSent, waiting] = await Promise.all(
+        [
+          { body: 'Your one-time pin is 123456.', holdsPin: true, status: 'held' },
+          { body: 'Your one-time pin is 654321.', holdsPin: true, status: 'held' },
+          { body: 'Dear Thandi, entries for Sipho are confirmed', status: 'sent' },
+          { body: 'Dear Thandi, entries for Lwazi are confirmed', status: 'sent' },
+          { body: 'Dear Thandi, still waiting', status: 'pending' },
+        ].map((m) =>
+          repo.insertMessage(db, {
+            channel: 'email',
+            recipient: 'keep.me@example.org',
+            subject: 'Subject kept',
+            ...m,
+          }),
+        ),
+      );
+      const ago = (id: number, interval: string) =>
+        db.execute(sql`update outbox_messages set created_at = now() - ${interval}::interval,
+          sent_at = case when status = 'sent' then now() - ${interval}::interval end
+          where id = ${id}`);
+      await ago(heldPin!.id, '2 hours');
+      await ago(oldSent!.id, '91 days');
+      await ago(recentSent!.id, '89 days');
+      await ago(waiting!.id, '200 days');
+      expect(await b.outbox.clearExpiredBodies()).toEqual({ pins: 1, bodies: 1 });
+      expect(await b.read(heldPin!.id)).toMatchObject({
+        body: `Your one-time pin is ${repo.BLANKED_PIN}.`,
+        status: 'held',
+      });
+      // A pin can still be read in its first hour on a local run (the dev outbox; e2e journeys).
+      expect((await b.read(freshPin!.id)).body).toContain('654321');
+      expect(await b.read(oldSent!.id)).toMatchObject({
+        body: '',
+        payload: {},
+        subject: 'Subject kept',
+        recipient: 'keep.me@example.org',
+        status: 'sent',
+      });
+      expect((await b.read(recentSent!.id)).body).toContain('Lwazi');
+      expect((await b.read(waiting!.id)).body).toContain('still waiting');
+      // A second run finds nothing more.
+      expect(await b.outbox.clearExpiredBodies()).toEqual({ pins: 0, bodies: 0 });
+    } finally {
+      await b.database.close();
+    }
+  });
+
+  it('runs as a sweep on the job queue', async () => {
+    const row = await repo.insertMessage(t.database.db, {
+      channel: 'email',
+      recipient: 'swept@example.org',
+      subject: 'Old news',
+      body: 'Dear Thandi, old news about Sipho',
+      status: 'sent',
+    });
+    await t.database.db.execute(sql`update outbox_messages
+      set sent_at = now() - interval '100 days' where id = ${row.id}`);
+    await t.app.jobs.send(RETENTION_JOB, {});
+    await t.app.jobs.settled(RETENTION_JOB);
+    const [swept] = await t.app.outbox.findByRecipient('swept@example.org');
+    expect(swept).toMatchObject({ body: '', subject: 'Old news', status: 'sent' });
   });
 });

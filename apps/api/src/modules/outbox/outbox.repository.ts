@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, like, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, like, lt, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { outboxMessages } from '../../db/schema/index.ts';
 
@@ -71,7 +71,10 @@ export async function claimWaiting(
           : and(lt(m.attempts, MAX_DELIVERY_ATTEMPTS), or(isNull(m.claimedUntil), due)),
       ),
     )
-    .orderBy(m.id)
+    // Pins first: a family waits at the screen for one, and on results night thousands of
+    // results emails wait ahead of it (issue 31: a pin waited 22 s behind them). Any delivery
+    // job takes the pins waiting before anything else, whichever job it is.
+    .orderBy(desc(m.holdsPin), m.id)
     .limit(limit)
     .for('update', { skipLocked: true });
   return db
@@ -98,11 +101,30 @@ const stillClaimed = (row: OutboxRow) =>
     eq(outboxMessages.status, 'pending'),
   );
 
-/** A claimed message went out. */
+/** The mark a blanked pin leaves in a message's text. */
+export const BLANKED_PIN = '••••••';
+
+/**
+ * A pin message's text and payload with the pin blanked (decision 031): six digits in a row are
+ * a pin in these messages, which carry no other number that long.
+ */
+const blankPin = {
+  body: sql`regexp_replace(${outboxMessages.body}, '[0-9]{6}', ${BLANKED_PIN}, 'g')`,
+  payload: sql`${outboxMessages.payload} - 'code'`,
+  bodyClearedAt: sql`now()`,
+};
+
+/** A claimed message went out; a pin in it is blanked at once, never to be read again. */
 export async function markSent(db: Database, row: OutboxRow): Promise<void> {
   await db
     .update(outboxMessages)
-    .set({ status: 'sent', sentAt: new Date(), lastError: null, claimedUntil: null })
+    .set({
+      status: 'sent',
+      sentAt: new Date(),
+      lastError: null,
+      claimedUntil: null,
+      ...(row.holdsPin ? blankPin : {}),
+    })
     .where(stillClaimed(row));
 }
 
@@ -121,8 +143,56 @@ export async function markNotSent(db: Database, row: OutboxRow, error: unknown):
       attempts: Math.min(row.attempts, MAX_DELIVERY_ATTEMPTS),
       lastError: String(error instanceof Error ? error.message : error).slice(0, 500),
       claimedUntil: last ? null : sql`now() + make_interval(secs => ${backOff})`,
+      // A pin that will not be tried again is of no use to anyone.
+      ...(last && row.holdsPin ? blankPin : {}),
     })
     .where(stillClaimed(row));
+}
+
+/**
+ * Blanks every pin written more than `minutes` ago whatever became of it: held (a local run),
+ * never delivered, or from before pins were blanked on delivery. One still waiting is failed:
+ * it could no longer be used.
+ */
+export async function blankExpiredPins(db: Database, minutes: number): Promise<number> {
+  const m = outboxMessages;
+  const rows = await db
+    .update(m)
+    .set({
+      ...blankPin,
+      status: sql`case when ${m.status} = 'pending' then 'failed' else ${m.status} end`,
+      lastError: sql`case when ${m.status} = 'pending' then 'The pin expired before it was sent' else ${m.lastError} end`,
+      claimedUntil: null,
+    })
+    .where(
+      and(
+        m.holdsPin,
+        isNull(m.bodyClearedAt),
+        lt(m.createdAt, sql`now() - make_interval(mins => ${minutes})`),
+      ),
+    )
+    .returning({ id: m.id });
+  return rows.length;
+}
+
+/**
+ * Clears the text and payload of messages delivered, failed or held more than `days` ago; who,
+ * when, the subject and the outcome stay (the family desk, the campaigns' figures, an archive).
+ */
+export async function clearOldBodies(db: Database, days: number): Promise<number> {
+  const m = outboxMessages;
+  const rows = await db
+    .update(m)
+    .set({ body: '', payload: {}, bodyClearedAt: sql`now()` })
+    .where(
+      and(
+        isNull(m.bodyClearedAt),
+        ne(m.status, 'pending'),
+        lt(sql`coalesce(${m.sentAt}, ${m.createdAt})`, sql`now() - make_interval(days => ${days})`),
+      ),
+    )
+    .returning({ id: m.id });
+  return rows.length;
 }
 
 /** Messages to an address or number, newest first; a mobile matches on its last digits. */
@@ -142,4 +212,23 @@ export async function findByRecipient(db: Database, to: string, limit = 50): Pro
 
 export async function findRecent(db: Database, limit = 50): Promise<OutboxRow[]> {
   return db.select().from(outboxMessages).orderBy(desc(outboxMessages.id)).limit(limit);
+}
+
+/**
+ * Messages waiting for a transport, per channel, with the age of the oldest (GET /metrics):
+ * read on the index of pending messages.
+ */
+export async function findBacklog(
+  db: Database,
+): Promise<{ channel: string; waiting: number; oldestSeconds: number }[]> {
+  const m = outboxMessages;
+  return db
+    .select({
+      channel: m.channel,
+      waiting: sql<number>`count(*)::int`,
+      oldestSeconds: sql<number>`extract(epoch from now() - min(${m.createdAt}))::float8`,
+    })
+    .from(m)
+    .where(eq(m.status, 'pending'))
+    .groupBy(m.channel);
 }

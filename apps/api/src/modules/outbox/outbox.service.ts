@@ -12,6 +12,15 @@ export interface OutboxTransports {
 export type Outbox = ReturnType<typeof createOutbox>;
 
 export const DELIVERY_JOB = 'outbox.deliver';
+export const RETENTION_JOB = 'outbox.retention';
+/**
+ * How long a delivered or failed message keeps its text (decision 031): a family's questions
+ * about a confirmation come within weeks; the metadata (to, subject, status, dates) stays for
+ * the family desk and the campaigns' figures.
+ */
+const BODY_RETENTION_DAYS = 90;
+/** A pin never sent is blanked once it could no longer be used (valid 10 minutes; decision 004). */
+const PIN_READABLE_FOR_MINUTES = 60;
 /** Messages one delivery job claims and sends at once. */
 const BATCH = 10;
 /** A send that takes longer fails, well inside the five-minute claim on its message. */
@@ -23,6 +32,8 @@ export interface OutboxMessage {
   subject?: string;
   body: string;
   payload?: Record<string, unknown>;
+  /** The body carries a one-time pin: blanked once delivered (decision 031). */
+  holdsPin?: boolean;
 }
 
 /**
@@ -170,8 +181,17 @@ export function createOutbox(
   return {
     enqueueEmail: (to: string, subject: string, body: string) =>
       enqueue({ channel: 'email', recipient: to, subject, body }),
+    /** An email carrying a one-time pin, blanked once delivered (decision 031). */
+    enqueuePinEmail: (to: string, subject: string, body: string) =>
+      enqueue({ channel: 'email', recipient: to, subject, body, holdsPin: true }),
     enqueueWhatsAppCode: (toE164: string, code: string, body: string) =>
-      enqueue({ channel: 'whatsapp', recipient: toE164, body, payload: { code } }),
+      enqueue({
+        channel: 'whatsapp',
+        recipient: toE164,
+        body,
+        payload: { code },
+        holdsPin: true,
+      }),
     enqueueWhatsAppMessage: (toE164: string, body: string) =>
       enqueue({ channel: 'whatsapp', recipient: toE164, body }),
     /**
@@ -190,6 +210,16 @@ export function createOutbox(
     async settle(): Promise<void> {
       await Promise.allSettled([...inFlight]);
       await jobs.settled(DELIVERY_JOB);
+    },
+    /**
+     * The retention sweep (decision 031): pins blanked once expired, whatever became of them,
+     * and every other body cleared `BODY_RETENTION_DAYS` after it was sent or failed.
+     */
+    async clearExpiredBodies(): Promise<{ pins: number; bodies: number }> {
+      return {
+        pins: await repo.blankExpiredPins(db, PIN_READABLE_FOR_MINUTES),
+        bodies: await repo.clearOldBodies(db, BODY_RETENTION_DAYS),
+      };
     },
     findByRecipient: (to: string) => repo.findByRecipient(db, to),
     findRecent: () => repo.findRecent(db),

@@ -305,6 +305,7 @@ const FAILED_OUTCOMES = [
   'not_awaiting_payment',
   'not_complete',
   'amount_mismatch',
+  'checkout_expired',
 ] as const;
 export type FailedOutcome = (typeof FAILED_OUTCOMES)[number];
 
@@ -402,8 +403,8 @@ export async function findOrderMoney(db: Database, eventId: number | undefined) 
       left join (
         select order_id,
           sum(amount_cents) filter (where status = 'credited') as credited,
-          sum(amount_cents) filter (where status in ('already_paid', 'not_awaiting_payment', 'amount_mismatch')) as uncredited,
-          string_agg(distinct status, ',') filter (where status in ('already_paid', 'not_awaiting_payment', 'amount_mismatch')) as uncredited_states
+          sum(amount_cents) filter (where status in ('already_paid', 'not_awaiting_payment', 'amount_mismatch', 'checkout_expired')) as uncredited,
+          string_agg(distinct status, ',') filter (where status in ('already_paid', 'not_awaiting_payment', 'amount_mismatch', 'checkout_expired')) as uncredited_states
         from payments group by order_id
       ) p on p.order_id = o.id
       left join (

@@ -34,8 +34,14 @@ export default fp(
       NOTIFICATION_JOB,
       ({ notificationId }) => payments.processStored(notificationId),
       // Four at a time per instance: on deadline night many families pay in the same minute,
-      // and each waits on the pay page for its own (bench/deadline-night).
-      { label: 'Payment notifications', retryLimit: MAX_NOTIFICATION_ATTEMPTS - 1, workers: 4 },
+      // and each waits on the pay page for its own (bench/deadline-night), on 'web' instances
+      // too (decision 039).
+      {
+        label: 'Payment notifications',
+        retryLimit: MAX_NOTIFICATION_ATTEMPTS - 1,
+        workers: 4,
+        waitedOn: true,
+      },
     );
     await app.jobs.every(
       'payments.notification-retry',

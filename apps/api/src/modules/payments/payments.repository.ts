@@ -86,7 +86,8 @@ export type CreditOutcome =
   | 'already_paid'
   | 'not_awaiting_payment'
   | 'not_complete'
-  | 'amount_mismatch';
+  | 'amount_mismatch'
+  | 'checkout_expired';
 
 /**
  * Records a verified notification and credits the order when everything agrees, in one
@@ -98,6 +99,8 @@ export async function recordPayment(
   payment: VerifiedPayment,
   /** Marks the order paid and writes what must exist with it (audit, confirmation). */
   onCredited: (tx: Tx) => Promise<void>,
+  /** Whether the locked order's checkout still holds (its day's price and deadlines). */
+  isCheckoutCurrent: (order: { eventId: number; checkedOutAt: Date | null }) => Promise<boolean>,
 ): Promise<CreditOutcome> {
   return db.transaction(async (tx) => {
     const [order] = await tx
@@ -132,7 +135,9 @@ export async function recordPayment(
             ? 'not_complete'
             : order.totalCents !== payment.amountCents
               ? 'amount_mismatch'
-              : 'credited';
+              : !(await isCheckoutCurrent(order))
+                ? 'checkout_expired'
+                : 'credited';
     if (outcome === 'credited') await onCredited(tx);
     await tx.update(payments).set({ status: outcome }).where(eq(payments.id, paymentId));
     return outcome;

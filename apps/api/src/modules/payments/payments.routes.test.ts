@@ -1,7 +1,7 @@
 import { CHECKOUT_MESSAGES, OrderSchema, type Item } from '@eisteddfod/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { groupParticipants, orders, payments } from '../../db/schema/index.ts';
+import { customers, groupParticipants, orders, payments } from '../../db/schema/index.ts';
 import { createFamily } from '../../test/family.ts';
 import { groupMember } from '../../test/fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -120,6 +120,23 @@ describe('checkout checks, in the spec order', () => {
     const { f, cart, email } = await familyWithCart();
     const res = await paymentLink(f, cart, email, true);
     expect(res.json()).toMatchObject({ message: CHECKOUT_MESSAGES.mobile });
+  });
+});
+
+describe('a WhatsApp confirmation (decision 031)', () => {
+  it('goes only to a mobile number the family proved; an unproved one gets nothing', async () => {
+    const { f, cart, email } = await familyWithCart();
+    // Typed, never proved with a pin: it may be anyone's number.
+    await t.database.db
+      .update(customers)
+      .set({ mobileNumber: '0829876543' })
+      .where(eq(customers.id, f.id));
+    const link = await paymentLink(f, cart, email, true);
+    expect(link.statusCode, link.body).toBe(200);
+    await payOnSandbox(link.json<{ link: string }>().link);
+    expect(await t.app.outbox.findByRecipient('+27829876543')).toEqual([]);
+    const mail = await t.app.outbox.findByRecipient(email);
+    expect(mail.map((m) => m.subject)).toContainEqual(expect.stringMatching(/confirmed/));
   });
 });
 

@@ -135,7 +135,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       async (req, reply) => {
         await requireWithinLimit(
           app.rateLimiter,
-          `notifications:ip:${req.ip}`,
+          `notifications:ip:${req.clientNetwork}`,
           NOTIFICATIONS_PER_MINUTE,
           60_000,
           'Too many notifications from this address.',

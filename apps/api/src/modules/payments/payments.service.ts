@@ -1,4 +1,4 @@
-import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import {
   CHECKOUT_MESSAGES,
   calendarDateIn,
@@ -7,7 +7,9 @@ import {
   entryPriceCents,
   formatRand,
   IdSchema,
+  isCheckoutCurrent,
   isLateEntry,
+  PAYMENT_REPORT_GRACE_MS,
   paths,
   paymentsApi,
   surchargeCents,
@@ -19,6 +21,8 @@ import type { Database } from '../../db/client.ts';
 import type { Jobs } from '../../plugins/jobs.ts';
 import { audit } from '../../lib/audit.repository.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
+import { isSameSecretText } from '../../lib/same-text.ts';
+import { SECURITY_EVENTS } from '../../lib/security-events.ts';
 import {
   confirmWithPayFast,
   isNotificationSignatureValid,
@@ -26,7 +30,6 @@ import {
   toRands,
 } from '../../providers/payment/payfast.ts';
 import type { AccountsService } from '../accounts/accounts.service.ts';
-import { toInternationalNumber } from '../accounts/phone-numbers.ts';
 import type { CatalogueService } from '../catalogue/catalogue.service.ts';
 import { redactNotificationIfErased } from '../data-rights/data-rights.repository.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
@@ -58,6 +61,13 @@ export interface PaymentsDependencies {
  * Checkout and payment (spec 4 and 7; issue 6). An order becomes paid only through a verified
  * provider notification, never through the return URL (docs/decisions/006-payments.md).
  */
+/** Outcomes of a notification that failed its checks (forged, misdirected, unconfirmed). */
+const UNTRUSTED: ReadonlySet<string> = new Set([
+  'bad_signature',
+  'wrong_merchant',
+  'not_confirmed',
+]);
+
 export function createPaymentsService(deps: PaymentsDependencies) {
   const { db, config, catalogue, orders, accounts, outbox } = deps;
   const inFlight = new Set<Promise<unknown>>();
@@ -66,12 +76,27 @@ export function createPaymentsService(deps: PaymentsDependencies) {
   const refFor = (orderId: number, totalCents: number) =>
     sandboxMac(`ref:${orderId}:${totalCents}`).slice(0, 32);
 
+  /**
+   * Whether an order's checkout still holds now: the price and deadlines of the event day it was
+   * made on. The pay pages take no grace; a provider's report takes PAYMENT_REPORT_GRACE_MS.
+   */
+  async function checkoutHolds(
+    order: { eventId: number; checkedOutAt: Date | null },
+    graceMs = 0,
+  ): Promise<boolean> {
+    const { timeZone } = await catalogue.getEvent(order.eventId);
+    return isCheckoutCurrent(order.checkedOutAt, new Date(deps.now()), timeZone, graceMs);
+  }
+
   /** The confirmation of a paid order: an email, and a WhatsApp message when asked for. */
   async function confirmationMessages(orderId: number): Promise<OutboxMessage[]> {
     const order = await db.query.orders.findFirst({ where: (o, { eq }) => eq(o.id, orderId) });
     if (!order) return [];
     const described = await orders.describeOrder(order);
     const customer = await accounts.getCustomer(order.customerId);
+    // Only the family's proved addresses (decision 031); the checkout's email is the one the
+    // family gave for this order's confirmation (spec 4).
+    const proved = await accounts.provedAddresses(order.customerId);
     const lines = described.orderItems.map(
       (i) =>
         `- ${i.participantFirstName} ${i.participantSurname}: ${i.itemCode} ${i.itemShortDescription} (${formatRand(i.price)})`,
@@ -86,7 +111,7 @@ export function createPaymentsService(deps: PaymentsDependencies) {
       'Upload each performance or artwork in the Uploads portal before its due date.',
     ].join('\n');
     const messages: OutboxMessage[] = [];
-    const email = order.confirmationEmail ?? customer.email;
+    const email = order.confirmationEmail ?? proved.email;
     if (email) {
       messages.push({
         channel: 'email',
@@ -95,10 +120,10 @@ export function createPaymentsService(deps: PaymentsDependencies) {
         body: text,
       });
     }
-    if (order.sendWhatsAppConfirmation && customer.mobileNumber) {
+    if (order.sendWhatsAppConfirmation && proved.mobile) {
       messages.push({
         channel: 'whatsapp',
-        recipient: toInternationalNumber(customer.mobileNumber, customer.country),
+        recipient: proved.mobile,
         body: `Online Eisteddfod: payment of ${formatRand(described.totalPrice)} received for order ${described.orderNumber}. Your entries are confirmed.`,
       });
     }
@@ -133,18 +158,52 @@ export function createPaymentsService(deps: PaymentsDependencies) {
   async function credit(payment: repo.VerifiedPayment): Promise<repo.CreditOutcome> {
     // Read before the transaction: a frozen order's lines and totals no longer change.
     const messages = await confirmationMessages(payment.orderId);
-    const outcome = await repo.recordPayment(db, payment, (tx) =>
-      creditWithin(tx, payment.orderId, messages, {
-        imported: false,
-        details: { provider: payment.provider },
-      }),
+    const outcome = await repo.recordPayment(
+      db,
+      payment,
+      (tx) =>
+        creditWithin(tx, payment.orderId, messages, {
+          imported: false,
+          details: { provider: payment.provider },
+        }),
+      (order) => checkoutHolds(order, PAYMENT_REPORT_GRACE_MS),
     );
     deps.log.info(
       { orderId: payment.orderId, provider: payment.provider, outcome },
       'payment notification',
     );
     if (outcome === 'credited') outbox.deliverSoon();
+    if (outcome === 'checkout_expired') await tellPaymentHeld(payment);
     return outcome;
+  }
+
+  /**
+   * A payment that came after its checkout's day (decision 035) is kept for the organiser, not
+   * credited: the family is told at once that the money arrived and what happens next, so a
+   * payment is never left unanswered.
+   */
+  async function tellPaymentHeld(payment: repo.VerifiedPayment): Promise<void> {
+    const order = await db.query.orders.findFirst({
+      where: (o, { eq }) => eq(o.id, payment.orderId),
+    });
+    if (!order) return;
+    const described = await orders.describeOrder(order);
+    const customer = await accounts.getCustomer(order.customerId);
+    const email =
+      order.confirmationEmail ?? (await accounts.provedAddresses(order.customerId)).email;
+    if (!email) return;
+    await outbox.enqueueEmail(
+      email,
+      `We received your payment for order ${described.orderNumber}`,
+      [
+        `Dear ${customer.firstName},`,
+        '',
+        `We received your payment of ${formatRand(payment.amountCents)} for order ${described.orderNumber}, but it came after the day you checked out, when the late-entry surcharge or an item's due date may apply. Your entries are not confirmed yet.`,
+        '',
+        'The organisers check every such payment by hand: they confirm your entries or refund the money, and tell you by email. You do not need to pay again.',
+      ].join('\n'),
+    );
+    outbox.deliverSoon();
   }
 
   /**
@@ -231,10 +290,9 @@ export function createPaymentsService(deps: PaymentsDependencies) {
       const unsigned = pairs.filter(([k]) => k !== 'signature');
       const given = pairs.find(([k]) => k === 'signature')?.[1] ?? '';
       const expected = sandboxMac(new URLSearchParams(unsigned).toString());
-      const valid =
-        given.length === expected.length &&
-        timingSafeEqual(Buffer.from(given), Buffer.from(expected));
-      outcome = valid ? await creditIfReadable('sandbox', pairs) : 'bad_signature';
+      outcome = isSameSecretText(given, expected)
+        ? await creditIfReadable('sandbox', pairs)
+        : 'bad_signature';
     } else {
       const merchant = pairs.find(([k]) => k === 'merchant_id')?.[1];
       if (!isNotificationSignatureValid(pairs, config.PAYFAST_PASSPHRASE))
@@ -244,7 +302,15 @@ export function createPaymentsService(deps: PaymentsDependencies) {
       else outcome = await creditIfReadable('payfast', pairs);
     }
     if (outcome !== 'credited')
-      deps.log.warn({ notification: row.id, outcome }, 'payment notification not credited');
+      deps.log.warn(
+        {
+          // A notification we could not trust is a security event; a late or repeated one is not.
+          ...(UNTRUSTED.has(outcome) ? { event: SECURITY_EVENTS.paymentNotificationRefused } : {}),
+          notification: row.id,
+          outcome,
+        },
+        'payment notification not credited',
+      );
     await redactNotificationIfErased(db, row.id, row.body); // decision 024
     await repo.finishNotification(db, row.id, outcome, new Date(deps.now()));
     return outcome;
@@ -310,9 +376,10 @@ export function createPaymentsService(deps: PaymentsDependencies) {
     async payableOrder(orderId: number, ref: string) {
       const row = await db.query.orders.findFirst({ where: (o, { eq }) => eq(o.id, orderId) });
       if (!row || row.totalCents === null || row.status !== 'awaiting_payment') return undefined;
-      const expected = Buffer.from(refFor(orderId, row.totalCents));
-      const given = Buffer.from(ref);
-      if (expected.length !== given.length || !timingSafeEqual(expected, given)) return undefined;
+      if (!isSameSecretText(ref, refFor(orderId, row.totalCents))) return undefined;
+      // A checkout of an earlier day may owe the surcharge or hold an item past its due date:
+      // the family checks out again ('This payment link has expired').
+      if (!(await checkoutHolds(row))) return undefined;
       const described = await orders.describeOrder(row);
       const customer = await accounts.getCustomer(row.customerId);
       return { order: described, customer, totalCents: row.totalCents };

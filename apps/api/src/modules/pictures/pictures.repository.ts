@@ -1,3 +1,4 @@
+import { isUuid } from '@eisteddfod/shared';
 import { and, eq, inArray, isNull, gt } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { storedFiles } from '../../db/schema/index.ts';
@@ -14,7 +15,8 @@ export async function insertStoredFile(
 }
 
 export async function findStoredFile(db: Database, id: string): Promise<StoredFileRow | undefined> {
-  if (!/^[0-9a-f-]{36}$/i.test(id)) return undefined;
+  // Not one of ours, and not worth the query: PostgreSQL would refuse to read it (22P02).
+  if (!isUuid(id)) return undefined;
   const [row] = await db.select().from(storedFiles).where(eq(storedFiles.id, id));
   return row;
 }

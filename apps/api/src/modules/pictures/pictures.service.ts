@@ -10,9 +10,10 @@ import type { Database } from '../../db/client.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { CONTENT_TYPES, contentMatchesExtension, detectContent } from '../../lib/file-content.ts';
 import type { SignedLinks } from '../../lib/signed-links.ts';
+import { PICTURE_LIMITS, runUntrusted } from '../../lib/untrusted.ts';
 import type { FileStorage } from '../../providers/storage/file-storage.ts';
+import { DELETION_GRACE_MS, queueFileDeletions } from '../data-rights/file-deletions.repository.ts';
 import * as repo from './pictures.repository.ts';
-import { makePictureRendition } from './picture-rendition.ts';
 
 export interface PicturesDependencies {
   db: Database;
@@ -35,15 +36,25 @@ function cleanFileName(name: string): string {
 export function createPicturesService(deps: PicturesDependencies) {
   const { db, storage, links } = deps;
 
+  /**
+   * The records go at once; the files after a grace period (decision 036): a backup whose
+   * database dump still names a replaced picture finds its file when it copies the files.
+   */
   async function removeFiles(files: repo.StoredFileRow[]) {
-    for (const f of files) {
-      await storage.delete(f.storageKey);
-      if (f.renditionKey) await storage.delete(f.renditionKey);
-    }
-    await repo.deleteStoredFiles(
-      db,
-      files.map((f) => f.id),
+    const keys = files.flatMap((f) =>
+      f.renditionKey ? [f.storageKey, f.renditionKey] : [f.storageKey],
     );
+    await db.transaction(async (tx) => {
+      await repo.deleteStoredFiles(
+        tx,
+        files.map((f) => f.id),
+      );
+      await queueFileDeletions(
+        tx,
+        keys.map((key) => ({ store: 'files' as const, key })),
+        new Date(deps.now() + DELETION_GRACE_MS),
+      );
+    });
   }
 
   return {
@@ -94,7 +105,11 @@ export function createPicturesService(deps: PicturesDependencies) {
 
       let rendition: Buffer | undefined;
       try {
-        rendition = await makePictureRendition(input.data, kind!);
+        rendition = await runUntrusted(
+          'pictureRendition',
+          { data: input.data, kind: kind! },
+          PICTURE_LIMITS,
+        );
       } catch {
         throw new AppError(
           415,

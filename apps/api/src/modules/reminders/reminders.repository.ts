@@ -20,6 +20,7 @@ import {
   reminderCampaigns,
   reminderDeliveries,
 } from '../../db/schema/index.ts';
+import type { ContactDetails } from '../accounts/proved-addresses.ts';
 
 // Who each reminder is for: the one place the audience rules live (decision 022).
 
@@ -34,12 +35,9 @@ export interface AudienceEntry {
 }
 
 /** One family a reminder is for, with the entries it names. Never another family's data. */
-export interface AudienceFamily {
+export interface AudienceFamily extends ContactDetails {
   customerId: number;
   firstName: string;
-  email: string | null;
-  mobileNumber: string | null;
-  country: string;
   /** What makes this reminder this one: the same key is never sent twice (event and kind). */
   subjectKey: string;
   entries: AudienceEntry[];
@@ -101,7 +99,9 @@ export async function findAudience(
       customerId: customers.id,
       firstName: customers.firstName,
       email: customers.email,
+      emailVerifiedAt: customers.emailVerifiedAt,
       mobileNumber: customers.mobileNumber,
+      mobileVerifiedAt: customers.mobileVerifiedAt,
       country: customers.country,
       orderId: orders.id,
       orderItemId: orderItems.id,
@@ -139,7 +139,9 @@ export async function findAudience(
         customerId: row.customerId,
         firstName: row.firstName,
         email: row.email,
+        emailVerifiedAt: row.emailVerifiedAt,
         mobileNumber: row.mobileNumber,
+        mobileVerifiedAt: row.mobileVerifiedAt,
         country: row.country,
         subjectKey: '',
         entries: [],

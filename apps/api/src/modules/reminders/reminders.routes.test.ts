@@ -360,9 +360,26 @@ describe('reminders', () => {
       channels: ['email', 'whatsapp'],
       sendAt: '2025-06-01T08:00:00Z',
     });
+    // A number typed and never proved gets nothing (decision 031); once proved, the template.
     await t.database.db
       .update(customers)
       .set({ mobileNumber: '0821234567' })
+      .where(eq(customers.id, f.family.id));
+    const unproved = await create({
+      kind: 'results_published',
+      channels: ['whatsapp'],
+      sendAt: '2025-06-01T08:00:00Z',
+    });
+    const unprovedSent = await organiser.call(
+      'POST',
+      `/api/Staff/Reminders/${unproved.id}/SendNow`,
+    );
+    expect(unprovedSent.statusCode, unprovedSent.body).toBe(200);
+    await settle();
+    expect(await t.app.outbox.findByRecipient('+27821234567')).toEqual([]);
+    await t.database.db
+      .update(customers)
+      .set({ mobileVerifiedAt: new Date() })
       .where(eq(customers.id, f.family.id));
     const now = await organiser.call('POST', `/api/Staff/Reminders/${scheduled.id}/SendNow`);
     expect(now.statusCode, now.body).toBe(200);

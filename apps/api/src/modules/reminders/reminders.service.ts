@@ -10,7 +10,7 @@ import type { Database } from '../../db/client.ts';
 import { audit } from '../../lib/audit.repository.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { Jobs } from '../../plugins/jobs.ts';
-import { toInternationalNumber } from '../accounts/phone-numbers.ts';
+import { provedAddresses } from '../accounts/proved-addresses.ts';
 import type { Outbox, OutboxMessage } from '../outbox/outbox.service.ts';
 import { reminderEmail, reminderWhatsApp, type ReminderTemplates } from './reminders.messages.ts';
 import * as repo from './reminders.repository.ts';
@@ -74,7 +74,10 @@ export function createRemindersService(deps: RemindersDependencies) {
     return toCampaign(row);
   }
 
-  /** What `family` is sent on `channels`: only the channels it has an address for. */
+  /**
+   * What `family` is sent on `channels`: only the channels it has a proved address for
+   * (decision 031: a number or email typed and never proved may be anyone's).
+   */
   function messagesFor(
     kind: ReminderKind,
     family: repo.AudienceFamily,
@@ -87,15 +90,16 @@ export function createRemindersService(deps: RemindersDependencies) {
       publicUrl: deps.publicUrl,
     };
     const messages: (OutboxMessage & { channel: ReminderChannel })[] = [];
-    if (channels.includes('email') && family.email) {
+    const to = provedAddresses(family);
+    if (channels.includes('email') && to.email) {
       const email = reminderEmail(kind, family, ctx);
-      messages.push({ channel: 'email', recipient: family.email, ...email });
+      messages.push({ channel: 'email', recipient: to.email, ...email });
     }
-    if (channels.includes('whatsapp') && family.mobileNumber) {
+    if (channels.includes('whatsapp') && to.mobile) {
       const wa = reminderWhatsApp(kind, family, ctx, deps.templates);
       messages.push({
         channel: 'whatsapp',
-        recipient: toInternationalNumber(family.mobileNumber, family.country),
+        recipient: to.mobile,
         body: wa.text,
         payload: { template: wa.template, parameters: wa.parameters },
       });

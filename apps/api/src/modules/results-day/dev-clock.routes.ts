@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { devClockApi } from '@eisteddfod/shared';
 import { serve } from '../../plugins/endpoints.ts';
+import { answerLoopbackOnly } from '../../plugins/loopback-only.ts';
 
 /**
  * The test clock (decision 026): registered only when NODE_ENV is 'test' and the server was given
@@ -12,6 +13,8 @@ export const devClockRoutes: FastifyPluginAsyncZod<{ setNow: (ms: number) => voi
   app,
   { setNow },
 ) => {
+  // Whoever moves the clock releases results: the journeys that use it run on this machine.
+  answerLoopbackOnly(app);
   const now = () => ({ now: new Date(app.now()).toISOString() });
   serve(app, devClockApi.get, async () => now());
   serve(app, devClockApi.set, async (req) => {

@@ -13,8 +13,17 @@ import { isMarkable } from '../adjudication/adjudication.repository.ts';
 
 /** What the gala page reads (decision 026). */
 
+/**
+ * Whose marks the gala shows: published ones; `asReleased` adds the submitted ones a release
+ * would publish now (the release's preview, decision 033).
+ */
+const shown = (asReleased: boolean) =>
+  asReleased
+    ? or(isNotNull(marks.publishedAt), eq(marks.status, 'submitted'))
+    : isNotNull(marks.publishedAt);
+
 /** Published marks of the event's entries, per section and total. */
-export async function publishedTotals(db: Database, eventId: number) {
+export async function publishedTotals(db: Database, eventId: number, asReleased = false) {
   return db
     .select({ section: categories.section, total: marks.total, n: count() })
     .from(marks)
@@ -22,12 +31,12 @@ export async function publishedTotals(db: Database, eventId: number) {
     .innerJoin(orders, eq(orders.id, orderItems.orderId))
     .innerJoin(items, eq(items.id, orderItems.itemId))
     .innerJoin(categories, eq(categories.id, items.categoryId))
-    .where(and(isMarkable(eventId), isNotNull(marks.publishedAt)))
+    .where(and(isMarkable(eventId), shown(asReleased)))
     .groupBy(categories.section, marks.total);
 }
 
 /** The main files of these entries with a copy fit for the public, with their item. */
-export async function showcaseFiles(db: Database, orderItemIds: number[]) {
+export async function showcaseFiles(db: Database, orderItemIds: number[], asReleased = false) {
   if (orderItemIds.length === 0) return [];
   return db
     .select({
@@ -52,7 +61,7 @@ export async function showcaseFiles(db: Database, orderItemIds: number[]) {
           and(eq(orderItemUploads.processingState, 'ready'), isNotNull(orderItemUploads.servedKey)),
           isNotNull(orderItemUploads.videoId),
         ),
-        isNotNull(marks.publishedAt),
+        shown(asReleased),
       ),
     )
     .orderBy(asc(orderItemUploads.id));

@@ -51,22 +51,23 @@ export function createGalaService(deps: GalaDependencies) {
   const { db } = deps;
   const cache = new Map<number, { at: number; gala: Gala }>();
 
-  async function build(eventId: number): Promise<Gala> {
+  async function eventOf(eventId: number) {
     const event = await repo.findEvent(db, eventId);
     if (!event) throw notFound('EVENT_NOT_FOUND', 'There is no event yet.');
-    const releaseAt = releaseAtOf(event);
-    const base = {
-      eventName: event.name,
-      year: event.year,
-      timeZone: event.timeZone,
-      galaDate: event.galaAwards,
-      releaseAt: (event.resultsReleasedAt ?? releaseAt)?.toISOString() ?? null,
-      released: event.resultsReleasedAt !== null,
-    };
-    if (!event.resultsReleasedAt) return { ...base, sections: [], winners: [], showcase: [] };
+    return event;
+  }
 
+  /**
+   * What the page shows once released: from the published marks, or (`asReleased`, the
+   * release's preview) from those and the submitted marks the release would publish now.
+   */
+  async function content(
+    event: repo.ResultsDayEvent,
+    asReleased: boolean,
+  ): Promise<Pick<Gala, 'sections' | 'winners' | 'showcase'>> {
+    const eventId = event.id;
     const counts = new Map<Section, { entries: number; medals: Record<Medal, number> }>();
-    for (const row of await publishedTotals(db, eventId)) {
+    for (const row of await publishedTotals(db, eventId, asReleased)) {
       const section = row.section;
       let c = counts.get(section);
       if (!c) {
@@ -96,6 +97,7 @@ export function createGalaService(deps: GalaDependencies) {
     const files = await showcaseFiles(
       db,
       consenting.map((w) => w.bestOrderItemId),
+      asReleased,
     );
     const showcase: ShowcaseItem[] = [];
     for (const w of consenting) {
@@ -121,7 +123,6 @@ export function createGalaService(deps: GalaDependencies) {
       });
     }
     return {
-      ...base,
       sections,
       winners: winners.map((w) => ({
         section: w.section,
@@ -131,6 +132,21 @@ export function createGalaService(deps: GalaDependencies) {
       })),
       showcase,
     };
+  }
+
+  async function build(eventId: number): Promise<Gala> {
+    const event = await eventOf(eventId);
+    const releaseAt = releaseAtOf(event);
+    const base = {
+      eventName: event.name,
+      year: event.year,
+      timeZone: event.timeZone,
+      galaDate: event.galaAwards,
+      releaseAt: (event.resultsReleasedAt ?? releaseAt)?.toISOString() ?? null,
+      released: event.resultsReleasedAt !== null,
+    };
+    if (!event.resultsReleasedAt) return { ...base, sections: [], winners: [], showcase: [] };
+    return { ...base, ...(await content(event, false)) };
   }
 
   return {
@@ -151,6 +167,13 @@ export function createGalaService(deps: GalaDependencies) {
       const gala = await build(eventId);
       cache.set(eventId, { at: now, gala });
       return gala;
+    },
+    /**
+     * What releasing the event now would put on the page (decision 033): the same sections,
+     * winners and showcase, counting the submitted marks the release publishes.
+     */
+    async asReleased(eventId: number) {
+      return content(await eventOf(eventId), true);
     },
     /** After a release or a confirmation on this instance: the next answer is read afresh. */
     forget(eventId: number) {

@@ -16,7 +16,6 @@ import {
   orderItems,
   orderItemUploads,
   outboxMessages,
-  participantProfiles,
 } from '../../db/schema/index.ts';
 import { createFamily } from '../../test/family.ts';
 import { catalogueItems } from '../../test/fixtures.ts';
@@ -24,7 +23,7 @@ import { createTestApp, PRODUCTION_ENV, type TestApp } from '../../test/test-app
 import { createStaff, type Family } from '../adjudication/adjudication.test-helpers.ts';
 import { CERTIFICATES_JOB } from '../adjudication/certificates.service.ts';
 import { RELEASE_SWEEP_JOB } from './results-day.module.ts';
-import { markedEntries } from './results-day.test-helpers.ts';
+import { markedEntries, twoDanceWinners } from './results-day.test-helpers.ts';
 
 let t: TestApp;
 let catalogue: Item[];
@@ -44,33 +43,7 @@ beforeAll(async () => {
   t = await createTestApp({ now: '2025-06-18T12:00:00Z' });
   catalogue = await catalogueItems(t);
   organiser = await createStaff(t, 'organiser');
-  const people: [string, string, number][] = [
-    ['Lindiwe', '8', 90],
-    ['Sipho', '11', 82],
-  ];
-  const made = [];
-  for (const [firstName, grade, total] of people) {
-    const family = await createFamily(t);
-    const id = await family.addContestant({ firstName, surname: 'Zulu', grade });
-    await t.database.db
-      .update(participantProfiles)
-      .set({ school: 'Hilton' })
-      .where(eq(participantProfiles.id, id));
-    await markedEntries(t, catalogue, family, id, 'Dance', [total, total, total, total]);
-    made.push({ family, id });
-  }
-  [lindiwe, sipho] = made as [typeof lindiwe, typeof sipho];
-  await t.database.db
-    .update(participantProfiles)
-    .set({ acceptedTermsAt: null })
-    .where(eq(participantProfiles.id, sipho.id));
-  const preview = WinnersPreviewSchema.parse(
-    (await organiser.call('GET', `/api/Staff/Events/${t.eventId}/Winners/Preview`)).json(),
-  );
-  const confirmed = await organiser.call('POST', `/api/Staff/Events/${t.eventId}/Winners/Confirm`, {
-    previewToken: preview.previewToken,
-  });
-  expect(ConfirmedWinnersSchema.parse(confirmed.json()).winners).toHaveLength(2);
+  ({ lindiwe, sipho } = await twoDanceWinners(t, catalogue, organiser, { school: 'Hilton' }));
 });
 afterAll(() => t.close());
 

@@ -1,12 +1,23 @@
-import { releaseInstant, type ReleaseOutcome, type ResultsRelease } from '@eisteddfod/shared';
+import {
+  RELEASE_WITHDRAW_MINUTES,
+  releaseInstant,
+  type ReleaseOutcome,
+  type ReleasePreview,
+  type ReleaseProblem,
+  type ReleaseProblemCode,
+  type ResultsRelease,
+} from '@eisteddfod/shared';
 import type { Database } from '../../db/client.ts';
 import { audit } from '../../lib/audit.repository.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import type { createResultsService } from '../adjudication/results.service.ts';
+import type { createGalaService } from './gala.service.ts';
 import {
+  countUnmarkedEntries,
   countUnpublishedMarks,
   findScheduledReleases,
   setReleaseTime,
+  withdrawRelease,
 } from './release.repository.ts';
 import { confirmationIsCurrent } from './winners-compute.ts';
 import * as repo from './winners.repository.ts';
@@ -18,8 +29,8 @@ export interface ReleaseDependencies {
   now: () => number;
   /** The live event (EVENT_ID's, or the one organisers made live): the only one released. */
   currentEventId: () => Promise<number | undefined>;
-  /** Told after a release (the gala page's cache). */
-  onReleased: (eventId: number) => void;
+  /** The gala page: what a release would show, and its cache, forgotten after a change. */
+  gala: Pick<ReturnType<typeof createGalaService>, 'asReleased' | 'forget'>;
 }
 
 /** The instant an event's results are released, or null when not scheduled. */
@@ -38,6 +49,12 @@ export function releaseAtOf(event: {
  * was down, or the time was put in the past) and is left for an organiser's "Release now".
  */
 const RELEASE_SWEEP_WINDOW_MS = 60 * 60_000;
+
+const WITHDRAW_MS = RELEASE_WITHDRAW_MINUTES * 60_000;
+
+const notWithdrawable = (message: string) => new AppError(409, 'RELEASE_NOT_WITHDRAWABLE', message);
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 const alreadyReleased = () =>
   new AppError(409, 'RESULTS_ALREADY_RELEASED', 'The results of this event have been released.');
@@ -69,13 +86,44 @@ export function createReleaseService(deps: ReleaseDependencies) {
       now: new Date(deps.now()).toISOString(),
       winnersNeedConfirming:
         event.winnersConfirmedAt !== null && !(await confirmationIsCurrent(db, event)),
+      withdrawableUntil:
+        event.resultsReleasedAt && deps.now() <= event.resultsReleasedAt.getTime() + WITHDRAW_MS
+          ? new Date(event.resultsReleasedAt.getTime() + WITHDRAW_MS).toISOString()
+          : null,
     };
   }
 
-  async function release(eventId: number, actorId: number | null) {
-    const outcome = await deps.results.release(eventId, actorId);
-    if (outcome) deps.onReleased(eventId);
+  async function release(
+    eventId: number,
+    actorId: number | null,
+    noted: Record<string, unknown> = {},
+  ) {
+    const outcome = await deps.results.release(eventId, actorId, noted);
+    if (outcome) deps.gala.forget(eventId);
     return outcome;
+  }
+
+  /** What the release would go ahead without (decision 033), each said in a sentence. */
+  async function problemsOf(event: repo.ResultsDayEvent): Promise<ReleaseProblem[]> {
+    const problems: ReleaseProblem[] = [];
+    if (event.winnersConfirmedAt === null)
+      problems.push({
+        code: 'WINNERS_UNCONFIRMED',
+        message: 'No Section Winners are confirmed: the gala page would name no winners.',
+      });
+    else if (!(await confirmationIsCurrent(db, event)))
+      problems.push({
+        code: 'WINNERS_NEED_CONFIRMING',
+        message:
+          'The confirmed Section Winners no longer match the marks: the gala page would name no winners until you confirm them again.',
+      });
+    const unmarked = await countUnmarkedEntries(db, event.id);
+    if (unmarked > 0)
+      problems.push({
+        code: 'MARKING_INCOMPLETE',
+        message: `${plural(unmarked, 'entry is', 'entries are')} not marked yet (or only as a draft): ${unmarked === 1 ? 'its result is' : 'their results are'} neither published nor counted.`,
+      });
+    return problems;
   }
 
   return {
@@ -105,11 +153,86 @@ export function createReleaseService(deps: ReleaseDependencies) {
       return state(eventId);
     },
 
-    async releaseNow(organiserId: number, eventId: number): Promise<ReleaseOutcome> {
-      await eventOf(eventId);
-      const outcome = await release(eventId, organiserId);
+    /** Exactly what releasing now makes public and who is told, and what is missing. */
+    async preview(eventId: number): Promise<ReleasePreview> {
+      const event = await eventOf(eventId);
+      if (event.resultsReleasedAt) throw alreadyReleased();
+      const shown = await deps.gala.asReleased(eventId);
+      return {
+        sections: shown.sections,
+        winners: shown.winners,
+        showcase: shown.showcase.map(({ section, bandLabel, name, itemCode, itemTitle, kind }) => ({
+          section,
+          bandLabel,
+          name,
+          itemCode,
+          itemTitle,
+          kind,
+        })),
+        told: await deps.results.releaseAudience(eventId),
+        problems: await problemsOf(event),
+      };
+    },
+
+    /**
+     * "Release now": refused (409 RELEASE_NEEDS_ACKNOWLEDGEMENT, naming them) while a problem
+     * is there that the organiser did not acknowledge, so a problem that arose after the preview
+     * is asked about again. What was acknowledged is kept in the release's audit line.
+     */
+    async releaseNow(
+      organiserId: number,
+      eventId: number,
+      acknowledge: readonly ReleaseProblemCode[] = [],
+    ): Promise<ReleaseOutcome> {
+      const event = await eventOf(eventId);
+      if (event.resultsReleasedAt) throw alreadyReleased();
+      const problems = await problemsOf(event);
+      const unasked = problems.filter((p) => !acknowledge.includes(p.code));
+      if (unasked.length > 0)
+        throw new AppError(
+          409,
+          'RELEASE_NEEDS_ACKNOWLEDGEMENT',
+          `Not released: ${unasked.map((p) => p.message).join(' ')} Release again, acknowledging this, to go ahead.`,
+        );
+      const outcome = await release(eventId, organiserId, {
+        acknowledged: problems.map((p) => p.code),
+      });
       if (!outcome) throw alreadyReleased();
       return { ...outcome, releasedAt: outcome.releasedAt.toISOString() };
+    },
+
+    /**
+     * Takes the gala page back from public view within RELEASE_WITHDRAW_MINUTES of its release
+     * (decision 033): it says again when results come out, and Section Winners are held back
+     * everywhere the release shows them. Marks stay published and messages sent stay sent. A
+     * scheduled time already past is cleared, or the sweep would release again at once.
+     */
+    async withdraw(organiserId: number, eventId: number): Promise<ResultsRelease> {
+      const event = await eventOf(eventId);
+      const releasedAt = event.resultsReleasedAt;
+      if (!releasedAt) throw notWithdrawable('The results of this event are not released.');
+      if (deps.now() > releasedAt.getTime() + WITHDRAW_MS)
+        throw notWithdrawable(
+          `The gala page was released more than ${RELEASE_WITHDRAW_MINUTES} minutes ago and can no longer be withdrawn.`,
+        );
+      const at = releaseAtOf(event);
+      const clearTime = at !== null && at.getTime() <= deps.now();
+      await db.transaction(async (tx) => {
+        if (!(await withdrawRelease(tx, eventId, releasedAt, clearTime)))
+          throw notWithdrawable('The release changed meanwhile: look again.');
+        await audit(tx, {
+          actorCustomerId: organiserId,
+          action: 'results.release_withdrawn',
+          entityType: 'event',
+          entityId: eventId,
+          details: {
+            releasedAt: releasedAt.toISOString(),
+            releaseTimeCleared: clearTime ? event.resultsReleaseTime : null,
+          },
+        });
+      });
+      deps.gala.forget(eventId);
+      return state(eventId);
     },
 
     /**

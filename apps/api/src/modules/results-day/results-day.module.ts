@@ -57,7 +57,7 @@ export default fp<ResultsDayOptions>(
         results,
         now: app.now,
         currentEventId,
-        onReleased: (eventId) => gala.forget(eventId),
+        gala,
       }),
       gala,
       contestantResults: createContestantResultsService({

@@ -30,7 +30,13 @@ export const resultsDayRoutes: FastifyPluginAsyncZod = async (app) => {
     gala.forget(req.params.id);
     return state;
   });
-  serve(app, resultsDayApi.releaseNow, (req) => release.releaseNow(organiser(req), req.params.id));
+  serve(app, resultsDayApi.releasePreview, (req) => release.preview(req.params.id));
+  serve(app, resultsDayApi.releaseNow, (req) =>
+    release.releaseNow(organiser(req), req.params.id, req.body?.acknowledge),
+  );
+  serve(app, resultsDayApi.withdrawRelease, (req) =>
+    release.withdraw(organiser(req), req.params.id),
+  );
 
   serve(app, resultsDayApi.gala, async (_req, reply) => {
     reply.header('cache-control', `public, max-age=${GALA_CACHE_SECONDS}`);

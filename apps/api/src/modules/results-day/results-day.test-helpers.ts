@@ -1,7 +1,21 @@
-import type { Item, Section } from '@eisteddfod/shared';
-import { marks, orderItems, orderItemUploads, orders } from '../../db/schema/index.ts';
+import {
+  ConfirmedWinnersSchema,
+  WinnersPreviewSchema,
+  type Item,
+  type Section,
+} from '@eisteddfod/shared';
+import { eq } from 'drizzle-orm';
+import { expect } from 'vitest';
+import {
+  marks,
+  orderItems,
+  orderItemUploads,
+  orders,
+  participantProfiles,
+} from '../../db/schema/index.ts';
+import { createFamily } from '../../test/family.ts';
 import type { TestApp } from '../../test/test-app.ts';
-import type { Family } from '../adjudication/adjudication.test-helpers.ts';
+import type { createStaff, Family } from '../adjudication/adjudication.test-helpers.ts';
 
 /**
  * Marked entries written to the database directly (the rule reads marks, not how they were
@@ -70,4 +84,56 @@ export async function markedEntries(
     ids.push(item!.id);
   }
   return ids;
+}
+
+/**
+ * Two families, each with a Dance winner whose four marks are submitted, not published: Lindiwe
+ * (grade 8, 90, consented to the terms) and Sipho (grade 11, 82, whose profile has no consent),
+ * both of `school` when given; then the winners are confirmed when `confirm` says so.
+ */
+export async function twoDanceWinners(
+  t: TestApp,
+  catalogue: Item[],
+  organiser: Awaited<ReturnType<typeof createStaff>>,
+  options: { school?: string; confirm?: boolean } = {},
+): Promise<{ lindiwe: Winner; sipho: Winner }> {
+  const made: Winner[] = [];
+  for (const [firstName, grade, total] of [
+    ['Lindiwe', '8', 90],
+    ['Sipho', '11', 82],
+  ] as const) {
+    const family = await createFamily(t);
+    const id = await family.addContestant({ firstName, surname: 'Zulu', grade });
+    if (options.school) {
+      await t.database.db
+        .update(participantProfiles)
+        .set({ school: options.school })
+        .where(eq(participantProfiles.id, id));
+    }
+    await markedEntries(t, catalogue, family, id, 'Dance', [total, total, total, total]);
+    made.push({ family, id });
+  }
+  const [lindiwe, sipho] = made as [Winner, Winner];
+  await t.database.db
+    .update(participantProfiles)
+    .set({ acceptedTermsAt: null })
+    .where(eq(participantProfiles.id, sipho.id));
+  if (options.confirm ?? true) await confirmWinners(t, organiser);
+  return { lindiwe, sipho };
+}
+
+type Winner = { family: Family; id: number };
+
+/** Previews the event's Section Winners and confirms them; expects the two of twoDanceWinners. */
+export async function confirmWinners(
+  t: TestApp,
+  organiser: Awaited<ReturnType<typeof createStaff>>,
+): Promise<void> {
+  const preview = WinnersPreviewSchema.parse(
+    (await organiser.call('GET', `/api/Staff/Events/${t.eventId}/Winners/Preview`)).json(),
+  );
+  const confirmed = await organiser.call('POST', `/api/Staff/Events/${t.eventId}/Winners/Confirm`, {
+    previewToken: preview.previewToken,
+  });
+  expect(ConfirmedWinnersSchema.parse(confirmed.json()).winners).toHaveLength(2);
 }

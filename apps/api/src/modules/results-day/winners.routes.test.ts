@@ -11,9 +11,15 @@ import {
   type WinnersPreview,
   type WinnersRule,
 } from '@eisteddfod/shared';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, marks, outboxMessages, sectionWinners } from '../../db/schema/index.ts';
+import {
+  auditLog,
+  certificates,
+  marks,
+  outboxMessages,
+  sectionWinners,
+} from '../../db/schema/index.ts';
 import { createFamily } from '../../test/family.ts';
 import { catalogueItems } from '../../test/fixtures.ts';
 import { pdfText } from '../../test/pdf-text.ts';
@@ -188,6 +194,13 @@ describe('confirming the winners', () => {
   it('a new confirmation replaces the winners: the old codes stop verifying', async () => {
     const old = ConfirmedWinnersSchema.parse((await organiser.call('GET', url('/Winners'))).json())
       .winners[0]!.certificate!;
+    const oldKeys = (
+      await t.database.db
+        .select({ key: certificates.storageKey })
+        .from(certificates)
+        .where(isNotNull(certificates.sectionWinnerId))
+    ).map((c) => c.key);
+    expect(oldKeys.length).toBeGreaterThan(0);
     await t.database.db
       .update(marks)
       .set({ total: 85 })
@@ -206,6 +219,20 @@ describe('confirming the winners', () => {
     const gone = await t.app.inject({ url: `/api/Certificates/Verify/${old.verificationCode}` });
     expect(gone.statusCode).toBe(404);
     expect((await t.app.inject({ url: old.url })).statusCode).toBe(404);
+    // The replaced certificates' files stay a day, for a backup whose dump still names them
+    // (decision 036), and then go.
+    for (const key of oldKeys) expect(await t.app.storage.exists(key)).toBe(true);
+    const before = new Date(t.app.now()).toISOString();
+    try {
+      t.setNow(new Date(t.app.now() + 23 * 3600_000).toISOString());
+      await t.app.dataRights.deletePendingFiles();
+      for (const key of oldKeys) expect(await t.app.storage.exists(key)).toBe(true);
+      t.setNow(new Date(t.app.now() + 2 * 3600_000).toISOString());
+      await t.app.dataRights.deletePendingFiles();
+      for (const key of oldKeys) expect(await t.app.storage.exists(key)).toBe(false);
+    } finally {
+      t.setNow(before);
+    }
   });
 
   it('two confirmations at once leave one set of winners', async () => {
@@ -271,7 +298,12 @@ describe('releasing by hand', () => {
     // Ethan's confirmed title rests on four marks; one goes back to its adjudicator.
     const reopened = await organiser.call('POST', `/api/Staff/Marks/${entries.Ethan![0]}/Reopen`);
     expect(reopened.statusCode, reopened.body).toBe(204);
-    const res = await organiser.call('POST', url('/Release/Now'));
+    // Releasing without them is asked about first (decision 033), then acknowledged.
+    const asked = await organiser.call('POST', url('/Release/Now'));
+    expect(asked.json()).toMatchObject({ code: 'RELEASE_NEEDS_ACKNOWLEDGEMENT' });
+    const res = await organiser.call('POST', url('/Release/Now'), {
+      acknowledge: ['WINNERS_NEED_CONFIRMING', 'MARKING_INCOMPLETE'],
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(ReleaseOutcomeSchema.parse(res.json())).toEqual({
       published: 26,

@@ -11,6 +11,7 @@ import type { FileStorage } from '../../providers/storage/file-storage.ts';
 import type { CertificatesService } from '../adjudication/certificates.service.ts';
 import { makeWinnerCertificate, shareWinnerCertificate } from './winner-certificates.ts';
 import { computeWinners, confirmedToken, ruleOf } from './winners-compute.ts';
+import { DELETION_GRACE_MS, queueFileDeletions } from '../data-rights/file-deletions.repository.ts';
 import * as repo from './winners.repository.ts';
 
 export interface WinnersDependencies {
@@ -107,7 +108,8 @@ export function createWinnersService(deps: WinnersDependencies) {
     /**
      * Freezes the winners the organiser previewed (409 when the marks or the rule changed since)
      * and makes each a certificate. The PDFs are made and stored first, then the rows replace
-     * the earlier winners in one transaction; the replaced certificates' files go after it.
+     * the earlier winners in one transaction, which queues the replaced certificates' files for
+     * deletion after a grace period.
      */
     async confirm(organiserId: number, eventId: number, previewToken: string) {
       const event = await eventOf(eventId);
@@ -118,7 +120,7 @@ export function createWinnersService(deps: WinnersDependencies) {
       for (const w of computed.winners) {
         made.push(await makeWinnerCertificate(deps, event, w, at));
       }
-      const oldKeys = await db
+      await db
         .transaction(async (tx) => {
           const keys = await repo.replaceWinners(
             tx,
@@ -159,14 +161,19 @@ export function createWinnersService(deps: WinnersDependencies) {
               })),
             },
           });
-          return keys;
+          // The replaced certificates' files go after a grace period (decision 036): a backup
+          // whose dump still names them finds them when it copies the files.
+          await queueFileDeletions(
+            tx,
+            keys.map((key) => ({ store: 'files' as const, key })),
+            new Date(deps.now() + DELETION_GRACE_MS),
+          );
         })
         .catch(async (error: unknown) => {
           // Nothing was frozen: the PDFs made for it go.
           for (const c of made) await deps.storage.delete(c.storageKey);
           throw error;
         });
-      for (const key of oldKeys) await deps.storage.delete(key);
       return confirmed((await repo.findEvent(db, eventId))!);
     },
   };

@@ -1,7 +1,13 @@
 import { OTHER_SCHOOL } from '@eisteddfod/shared';
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { groupParticipants, participantProfiles, schools } from '../../db/schema/index.ts';
+import { foldedSql } from '../../db/fold.ts';
+import {
+  conflictsOfInterest,
+  groupParticipants,
+  participantProfiles,
+  schools,
+} from '../../db/schema/index.ts';
 
 // Correlated with the outer row by name: drizzle writes a column inside sql`` without its table.
 const contestants = sql<number>`(
@@ -58,6 +64,33 @@ export async function moveContestants(db: Database, from: string, to: string) {
     .set({ school: to })
     .where(eq(participantProfiles.school, from));
   await db.update(groupParticipants).set({ school: to }).where(eq(groupParticipants.school, from));
+}
+
+/**
+ * School conflicts of interest that hold no school yet take the school of the list they name:
+ * those declared before the school was added, or by the release before issue 30. Run before a
+ * rename or a merge, so that every conflict with the school follows it.
+ */
+export async function linkConflicts(db: Database) {
+  const named = sql`(select min(${schools.id}) from ${schools} where ${foldedSql(schools.name)} = ${conflictsOfInterest.matchKey})`;
+  await db
+    .update(conflictsOfInterest)
+    .set({ schoolId: named })
+    .where(
+      and(
+        eq(conflictsOfInterest.kind, 'school'),
+        isNull(conflictsOfInterest.schoolId),
+        sql`${named} is not null`,
+      ),
+    );
+}
+
+/** Conflicts of interest with school `from` are with school `to` now (a merge). */
+export async function moveConflicts(db: Database, from: number, to: number) {
+  await db
+    .update(conflictsOfInterest)
+    .set({ schoolId: to })
+    .where(eq(conflictsOfInterest.schoolId, from));
 }
 
 export async function deleteSchool(db: Database, id: number) {

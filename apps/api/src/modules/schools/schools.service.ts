@@ -12,7 +12,9 @@ const toStaffSchool = (row: repo.CountedSchoolRow): StaffSchool => ({
 /**
  * Organisers keep the schools every contestant form offers (issue 16): add, rename, merge a
  * duplicate into the school that stays. Contestants store their school's name, so a rename or a
- * merge rewrites theirs in the same transaction. 'Other School' stays first and as it is.
+ * merge rewrites theirs in the same transaction. Adjudicators' conflicts of interest hold the
+ * school itself (issue 30): a merge moves them to the school that stays. 'Other School' stays
+ * first and as it is.
  */
 export function createSchoolsService(deps: {
   db: Database;
@@ -28,6 +30,7 @@ export function createSchoolsService(deps: {
   ): Promise<T> {
     const result = await db.transaction(async (tx) => {
       await repo.takeTurn(tx);
+      await repo.linkConflicts(tx);
       const done = await work(tx);
       await repo.reorder(tx);
       await audit(tx, {
@@ -96,6 +99,7 @@ export function createSchoolsService(deps: {
         const kept = await requireSchool(tx, intoId);
         if (duplicate.name === OTHER_SCHOOL) throw fixed();
         await repo.moveContestants(tx, duplicate.name, kept.name);
+        await repo.moveConflicts(tx, id, intoId);
         await repo.deleteSchool(tx, id);
         return {
           result: toStaffSchool(await requireSchool(tx, intoId)),

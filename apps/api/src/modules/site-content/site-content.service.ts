@@ -15,9 +15,10 @@ import {
 import type { Database } from '../../db/client.ts';
 import { audit } from '../../lib/audit.repository.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
+import { PICTURE_LIMITS, runUntrusted } from '../../lib/untrusted.ts';
 import { FileNotFoundError, type FileStorage } from '../../providers/storage/file-storage.ts';
 import * as repo from './site-content.repository.ts';
-import { makeSiteImage, pictureKindOf } from './site-image-rendition.ts';
+import { pictureKindOf } from './site-image-rendition.ts';
 
 const noEvent = (id: number) => notFound('EVENT_NOT_FOUND', `There is no event with id ${id}`);
 const noImage = () => notFound('FILE_NOT_FOUND', 'There is no such picture.');
@@ -164,7 +165,7 @@ export function createSiteContentService(deps: {
       }
       let picture: Buffer;
       try {
-        picture = await makeSiteImage(data, kind);
+        picture = await runUntrusted('siteImage', { data, kind }, PICTURE_LIMITS);
       } catch {
         throw new AppError(
           415,

@@ -19,10 +19,8 @@ export type SiteImageKindOfFile = 'jpeg' | 'png' | 'webp';
 
 /**
  * The kind of picture in `data`, read from its first bytes; undefined for anything else. Not
- * SVG (it can carry script), and not HEIC: sharp cannot read an iPhone's, and the JavaScript
- * decoder the profile pictures fall back on works on the main thread with no limit of its own
- * (a review found a file can make it decode far more than the pixels checked). Organisers work
- * at a computer, where a JPEG is one export away.
+ * SVG (it can carry script), and not HEIC: sharp cannot read an iPhone's, and organisers work at
+ * a computer, where a JPEG is one export away (profile pictures take HEIC, through libheif).
  */
 export function pictureKindOf(data: Buffer): SiteImageKindOfFile | undefined {
   if (data.subarray(0, 4).toString('latin1') === 'RIFF') {
@@ -36,6 +34,7 @@ export function pictureKindOf(data: Buffer): SiteImageKindOfFile | undefined {
  * The picture as the site shows it: decoded (a file that only starts like a picture fails
  * here), turned upright, sized for its place, and written anew as WebP without any metadata (a
  * phone photo's EXIF holds where it was taken). Nothing of the uploaded file is served as it came.
+ * Decodes an untrusted file: run it through runUntrusted('siteImage') (decision 030).
  */
 export async function makeSiteImage(data: Buffer, kind: SiteImageKind): Promise<Buffer> {
   const { width = 0, height = 0 } = await sharp(data).metadata();

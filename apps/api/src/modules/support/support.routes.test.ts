@@ -53,4 +53,14 @@ describe('support tickets', () => {
       codes.push((await send(ticket({ email: `n${i}@example.org` }), '203.0.113.53')).statusCode);
     expect(codes).toEqual([201, 201, 201, 201, 201, 429, 429]);
   });
+
+  it('are limited per IPv6 /64, which one connection can pick any address from', async () => {
+    // Security review of issue 30: each address of the /64 had a limit of its own.
+    const codes = [];
+    for (let i = 1; i <= 7; i++) {
+      const ip = `2001:db8:77:1::${i.toString(16)}`;
+      codes.push((await send(ticket({ email: `v6.${i}@example.org` }), ip)).statusCode);
+    }
+    expect(codes).toEqual([201, 201, 201, 201, 201, 429, 429]);
+  });
 });

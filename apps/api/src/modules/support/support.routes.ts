@@ -9,7 +9,7 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
   serve(app, publicSiteApi.supportTicket, async (req, reply) => {
     await requireWithinLimit(
       app.rateLimiter,
-      `support:ip:${req.ip}`,
+      `support:ip:${req.clientNetwork}`,
       5,
       60 * 60_000,
       'You have sent several messages already. Please wait an hour before sending another.',

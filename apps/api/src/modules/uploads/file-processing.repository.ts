@@ -1,6 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { orderItemUploads } from '../../db/schema/index.ts';
+import { orderItemUploads, type HeldBy } from '../../db/schema/index.ts';
+
+/** The outages that can hold a file back, for the services and the figures. */
+export { HELD_BY, type HeldBy } from '../../db/schema/index.ts';
 
 /** The processing of entry files (decision 025): claims, results and the sweep's queries. */
 
@@ -25,6 +28,57 @@ export async function claimForProcessing(db: Database, uploadId: number, seconds
     )
     .returning();
   return row;
+}
+
+/**
+ * Keeps a claim alive while its work goes on (decision 038): a worker that dies stops renewing,
+ * and its file is free again within one short claim.
+ */
+export async function renewClaim(db: Database, uploadId: number, seconds: number) {
+  await db
+    .update(orderItemUploads)
+    .set({ processingClaimedUntil: sql`now() + make_interval(secs => ${seconds})` })
+    .where(and(eq(orderItemUploads.id, uploadId), eq(orderItemUploads.processingState, 'pending')));
+}
+
+/**
+ * Gives back a file an outage kept from being processed, to be taken again after `seconds`: the
+ * claim spends no attempt, and the file says what holds it back until it is processed.
+ */
+export async function holdBack(db: Database, uploadId: number, heldBy: HeldBy, seconds: number) {
+  await db
+    .update(orderItemUploads)
+    .set({
+      processingClaimedUntil: sql`now() + make_interval(secs => ${seconds})`,
+      processingAttempts: sql`greatest(${orderItemUploads.processingAttempts} - 1, 0)`,
+      processingHeldBy: heldBy,
+    })
+    .where(and(eq(orderItemUploads.id, uploadId), eq(orderItemUploads.processingState, 'pending')));
+}
+
+/** Live pending files an outage holds back, per outage: how many, and since when the oldest. */
+export async function findHeldBack(db: Database) {
+  const rows = await db
+    .select({
+      heldBy: orderItemUploads.processingHeldBy,
+      files: sql<number>`count(*)::int`,
+      oldest: sql<Date | string>`min(${orderItemUploads.createdAt})`,
+    })
+    .from(orderItemUploads)
+    .where(
+      and(
+        eq(orderItemUploads.processingState, 'pending'),
+        eq(orderItemUploads.isDeleted, false),
+        sql`${orderItemUploads.processingHeldBy} is not null`,
+      ),
+    )
+    .groupBy(orderItemUploads.processingHeldBy)
+    .orderBy(orderItemUploads.processingHeldBy);
+  return rows.map((r) => ({
+    heldBy: r.heldBy ?? 'storage',
+    files: r.files,
+    oldest: new Date(r.oldest).toISOString(),
+  }));
 }
 
 /**
@@ -83,6 +137,7 @@ export async function recordProcessing(
       servedFileExtension: result.servedFileExtension ?? null,
       posterKey: result.posterKey ?? null,
       processingClaimedUntil: null,
+      processingHeldBy: null,
       processedAt: sql`now()`,
     })
     .where(
@@ -114,4 +169,20 @@ export async function findUnclaimed(db: Database, limit: number): Promise<number
     .orderBy(orderItemUploads.id)
     .limit(limit);
   return rows.map((r) => r.id);
+}
+
+/** Live files waiting to be processed, and how long the oldest has waited (GET /metrics). */
+export async function findProcessingBacklog(
+  db: Database,
+): Promise<{ waiting: number; oldestSeconds: number }> {
+  const [row] = await db
+    .select({
+      waiting: sql<number>`count(*)::int`,
+      oldestSeconds: sql<number>`coalesce(extract(epoch from now() - min(${orderItemUploads.createdAt})), 0)::float8`,
+    })
+    .from(orderItemUploads)
+    .where(
+      and(eq(orderItemUploads.processingState, 'pending'), eq(orderItemUploads.isDeleted, false)),
+    );
+  return row ?? { waiting: 0, oldestSeconds: 0 };
 }

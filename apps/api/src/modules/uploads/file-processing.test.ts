@@ -7,7 +7,7 @@ import {
   type Item,
   type OrderItemUpload,
 } from '@eisteddfod/shared';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { items as itemsTable, orderItemUploads } from '../../db/schema/index.ts';
@@ -15,10 +15,13 @@ import { createFamily } from '../../test/family.ts';
 import { catalogueItems } from '../../test/fixtures.ts';
 import { fakeMp4, hasFfmpeg, makeClip, tagsOf } from '../../test/media.ts';
 import { multipartFile } from '../../test/multipart.ts';
+import { sample } from '../../test/prometheus-text.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import { tusClient } from '../../test/tus-client.ts';
 import * as repo from './entry-files.repository.ts';
+import type { FileStorage } from '../../providers/storage/file-storage.ts';
 import type { HostedVideo, VideoHost } from '../../providers/video/video-host.ts';
+import { createStaff } from '../adjudication/adjudication.test-helpers.ts';
 import { createFileProcessing, PROCESS_FILE_JOB } from './file-processing.service.ts';
 import { createMediaLinks } from './media-links.ts';
 
@@ -265,6 +268,122 @@ describe.skipIf(!hasFfmpeg)('processing recordings with ffmpeg', () => {
     expect(served.res.status).toBe(200);
     expect(served.body.toString('latin1')).not.toContain('Thandeka');
     expect((await sharp(served.body).metadata()).exif).toBeUndefined();
+  });
+});
+
+/**
+ * A bucket that answers as S3 does when it is away (the connection refused) while `down()`;
+ * with no local path, so a recording is copied from it as from S3.
+ */
+function storageDownWhile(down: () => boolean, inner: FileStorage): FileStorage {
+  const guard =
+    <A extends unknown[], R>(work: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      if (down()) {
+        throw Object.assign(new Error('connect ECONNREFUSED 10.0.0.5:9000'), {
+          code: 'ECONNREFUSED',
+        });
+      }
+      return work(...args);
+    };
+  return {
+    kind: 's3',
+    put: guard(inner.put.bind(inner)),
+    putFile: guard(inner.putFile.bind(inner)),
+    read: guard(inner.read.bind(inner)),
+    exists: guard(inner.exists.bind(inner)),
+    delete: guard(inner.delete.bind(inner)),
+    // Only a backup lists the bucket; processing never does.
+    list: (prefix) => inner.list(prefix),
+    check: guard(inner.check.bind(inner)),
+  };
+}
+
+describe.skipIf(!hasFfmpeg)('storage down for three minutes during processing (issue 31)', () => {
+  const METRICS_TOKEN = 'a-metrics-token-of-at-least-32-characters';
+  let s: Awaited<ReturnType<typeof setUp>>;
+  beforeAll(async () => {
+    s = await setUp({ METRICS_TOKEN });
+  });
+  /** What the operator's Prometheus reads: the files an outage holds back, per outage. */
+  const heldBackFigure = async (heldBy: string) => {
+    const res = await s.t.app.inject({
+      url: '/metrics',
+      headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+    });
+    return sample(res.body, 'eisteddfod_processing_held_back', { held_by: heldBy });
+  };
+  afterAll(() => s.t.close());
+
+  it('holds the file back without spending its attempts, shows it to the organiser, and processes it once storage is back', async () => {
+    const { t } = s;
+    const { f, profile, entry } = await s.paidEntry(s.musicSolo());
+    await s.sendRecording(f, entry, makeClip('h264-mp4'));
+    const [file] = await s.processed(f, profile);
+    const id = file!.id;
+    // As if it had just arrived when the bucket went away.
+    await t.database.db
+      .update(orderItemUploads)
+      .set({
+        processingState: 'pending',
+        processingAttempts: 0,
+        processingClaimedUntil: null,
+        servedKey: null,
+        posterKey: null,
+        createdAt: new Date(Date.now() - 5 * 60_000),
+      })
+      .where(eq(orderItemUploads.id, id));
+    const start = Date.parse(NOW);
+    const outageEnds = start + 3 * 60_000;
+    const down = () => t.app.now() < outageEnds;
+    const processing = createFileProcessing({
+      db: t.database.db,
+      storage: storageDownWhile(down, t.app.storage),
+      videoFiles: storageDownWhile(down, t.app.videoFiles),
+      videoHost: t.app.videoHost,
+      tools: t.app.mediaTools,
+      log: t.app.log,
+    });
+    const organiser = await createStaff(t, 'organiser');
+    let seenHeldBack = false;
+    // Every half minute for five minutes, as the job's retry and the minutely sweep look: what
+    // nobody holds is processed, and a throw is left to the job's retry.
+    for (let second = 0; second <= 300; second += 30) {
+      t.setNow(new Date(start + second * 1000).toISOString());
+      if (second > 0) {
+        // The database's clock is not the test's: a claim is moved back by the time that passed.
+        await t.database.db.execute(
+          sql`update order_item_uploads set processing_claimed_until = processing_claimed_until - interval '30 seconds' where id = ${id}`,
+        );
+      }
+      for (const uploadId of await processing.unclaimed(10)) {
+        await processing.process(uploadId).catch(() => undefined);
+      }
+      if (second === 120) {
+        const row = (await repo.findUploadById(t.database.db, id))!;
+        expect(row.processingState).toBe('pending');
+        expect(row.processingAttempts).toBe(0);
+        const jobs = await organiser.call('GET', '/api/Staff/Jobs');
+        expect(jobs.statusCode, jobs.body).toBe(200);
+        expect(jobs.json<{ heldBack: unknown[] }>().heldBack).toEqual([
+          { heldBy: 'storage', files: 1, oldest: expect.any(String) },
+        ]);
+        expect(await heldBackFigure('storage')).toBe(1);
+        expect(await heldBackFigure('video-host')).toBe(0);
+        seenHeldBack = true;
+      }
+    }
+    expect(seenHeldBack).toBe(true);
+    const row = (await repo.findUploadById(t.database.db, id))!;
+    expect(row).toMatchObject({
+      processingState: 'ready',
+      processingAttempts: 1,
+      processingHeldBy: null,
+    });
+    expect(row.servedKey).toMatch(/\.mp4$/);
+    const jobs = await organiser.call('GET', '/api/Staff/Jobs');
+    expect(jobs.json<{ heldBack: unknown[] }>().heldBack).toEqual([]);
+    expect(await heldBackFigure('storage')).toBe(0);
   });
 });
 

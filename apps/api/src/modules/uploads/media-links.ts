@@ -61,10 +61,6 @@ export function createMediaLinks(links: SignedLinks, videoHost: VideoHost) {
         return videoHost.embedUrl(upload.videoId) ?? sign('play', upload, 'owner');
       return sign('uploads', upload, 'owner');
     },
-    /**
-     * Where an adjudicator opens a file: the same bytes under a blind name. A Bunny video plays
-     * on Bunny's embed page (its title is the one the upload gave it).
-     */
     /** The poster frame of a processed video: the host's thumbnail, or ours. */
     poster(upload: MediaUpload): string | null {
       if (upload.videoId) {
@@ -89,9 +85,17 @@ export function createMediaLinks(links: SignedLinks, videoHost: VideoHost) {
       }
       return this.forAdjudicator(upload);
     },
+    /**
+     * Where an adjudicator opens a file: the same bytes under a blind name. A hosted video plays
+     * on the host's embed page under its blind title (decision 035), signed to expire as our own
+     * links do when the host can sign one (Bunny's embed token key), else as the host gives it.
+     */
     forAdjudicator(upload: MediaUpload): { url: string; playerUrl: string | null } {
       const embed = upload.videoId ? videoHost.embedUrl(upload.videoId) : undefined;
-      if (embed) return { url: embed, playerUrl: embed };
+      if (upload.videoId && embed) {
+        const player = videoHost.publicEmbedUrl(upload.videoId, links.expiresAt()) ?? embed;
+        return { url: player, playerUrl: player };
+      }
       return {
         url: sign('uploads', upload, 'blind'),
         playerUrl: upload.isVideo ? sign('play', upload, 'blind') : null,

@@ -10,6 +10,7 @@ import {
   FILE_EXISTS,
   hasControlCharacters,
   isAllowedMedia,
+  isUuid,
   MAIN_FILE_KIND_LABELS,
   mainFileAllowed,
   TEXT_MESSAGES,
@@ -24,7 +25,7 @@ import {
   contentTypeForExtension,
   detectContent,
 } from '../../lib/file-content.ts';
-import { RedisTusLocker } from '../../providers/locks/redis-tus-locker.ts';
+import { LOCKS_UNAVAILABLE, RedisTusLocker } from '../../providers/locks/redis-tus-locker.ts';
 import type { FileStorage } from '../../providers/storage/file-storage.ts';
 import { createS3Client, s3SettingsFrom } from '../../providers/storage/s3-client.ts';
 import type { VideoHost } from '../../providers/video/video-host.ts';
@@ -138,7 +139,7 @@ export function createTusServer(deps: {
     ) {
       throw refuse(403, 'The upload permission is not valid or has expired.');
     }
-    const slot = /^[0-9a-f-]{36}$/i.test(videoId) ? await repo.findSlot(db, videoId) : undefined;
+    const slot = isUuid(videoId) ? await repo.findSlot(db, videoId) : undefined;
     if (!slot) throw refuse(404, 'There is no such video.');
     return slot;
   }
@@ -157,6 +158,8 @@ export function createTusServer(deps: {
     onResponseError(_req, err) {
       // Our refusals say what is wrong; anything else is ours to log, not the client's to read.
       if ('status_code' in err && err.status_code < 500) return err;
+      // Redis away (the locks): a clear 503 the client retries, logged by the locker's plugin.
+      if (err === LOCKS_UNAVAILABLE) return err;
       log.error({ err }, 'tus request failed');
       return { status_code: 500, body: 'The upload could not be stored. Please try again.' };
     },

@@ -1,20 +1,24 @@
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { METRIC_PREFIX } from '../../plugins/metrics.ts';
 import { publishedOrderItemIds } from '../adjudication/adjudication.repository.ts';
 import { entriesRoutes } from './entries.routes.ts';
 import { createEntriesService, type EntriesService } from './entries.service.ts';
 import { createEntryAccess } from './entry-access.ts';
 import { entryFilesRoutes } from './entry-files.routes.ts';
 import { createEntryFilesService, type EntryFilesService } from './entry-files.service.ts';
+import { findHeldBack, findProcessingBacklog, HELD_BY } from './file-processing.repository.ts';
 import {
   createFileProcessing,
   PROCESS_FILE_JOB,
-  PROCESSING_CLAIM_SECONDS,
+  PROCESSING_JOB_SECONDS,
   type FileProcessing,
 } from './file-processing.service.ts';
 import { createMediaLinks } from './media-links.ts';
 import { mediaRoutes } from './media.routes.ts';
 import { createTusServer, type TusUploads } from './tus-server.ts';
 import { tusRoutes } from './tus.routes.ts';
+import { countUploadsInProgress } from './video-slots.repository.ts';
 import { createVideoSlotsService, type VideoSlotsService } from './video-slots.service.ts';
 
 declare module 'fastify' {
@@ -32,6 +36,40 @@ declare module 'fastify' {
   }
 }
 
+/** Uploads under way and files waiting to be processed, for the operator (decision 039). */
+function registerUploadFigures(app: FastifyInstance): void {
+  app.metrics.gauge({
+    name: `${METRIC_PREFIX}uploads_in_progress`,
+    help: 'Videos and recordings being sent over tus now, begun and not finished (all instances)',
+    read: async () => [
+      { value: await countUploadsInProgress(app.db, app.config.UPLOAD_EXPIRY_HOURS) },
+    ],
+  });
+  app.metrics.gauge({
+    name: `${METRIC_PREFIX}processing_waiting`,
+    help: 'Entry files arrived and not processed yet (renditions, posters, metadata removed)',
+    read: async () => [{ value: (await findProcessingBacklog(app.db)).waiting }],
+  });
+  app.metrics.gauge({
+    name: `${METRIC_PREFIX}processing_oldest_waiting_seconds`,
+    help: 'How long the oldest entry file waiting to be processed has waited',
+    read: async () => [{ value: (await findProcessingBacklog(app.db)).oldestSeconds }],
+  });
+  app.metrics.gauge({
+    name: `${METRIC_PREFIX}processing_held_back`,
+    help: 'Entry files an outage of storage or the video host holds back, waiting for it to end',
+    labelNames: ['held_by'],
+    read: async () => {
+      const held = await findHeldBack(app.db);
+      // Both outages always, at 0 when nothing waits: an alert can then compare with 0.
+      return HELD_BY.map((heldBy) => ({
+        labels: { held_by: heldBy },
+        value: held.find((h) => h.heldBy === heldBy)?.files ?? 0,
+      }));
+    },
+  });
+}
+
 /** The uploads portal: entries, their files and videos, finalising (decision 009). */
 export default fp(
   async (app) => {
@@ -47,13 +85,22 @@ export default fp(
       log: app.log,
     });
     app.decorate('fileProcessing', fileProcessing);
+    // What an instance killed while making a rendition left on this machine's disk.
+    const removed = await fileProcessing.removeStaleTemporaryFiles();
+    if (removed > 0) app.log.info({ removed }, 'temporary processing folders removed');
     await app.jobs.define<{ uploadId: number }>(
       PROCESS_FILE_JOB,
-      ({ uploadId }) => fileProcessing.process(uploadId),
+      async ({ uploadId }, stopping) => {
+        // Stopped by the server's shutdown: the file was handed back unspent, and is queued
+        // again for another instance now rather than at the sweep's next look.
+        if ((await fileProcessing.process(uploadId, stopping)) === 'handed-back') {
+          await app.jobs.send(PROCESS_FILE_JOB, { uploadId });
+        }
+      },
       {
         label: 'Processing of uploaded files',
         workers: config.MEDIA_WORKERS,
-        expireInSeconds: PROCESSING_CLAIM_SECONDS,
+        expireInSeconds: PROCESSING_JOB_SECONDS,
         retryLimit: 3,
         retryDelay: 60,
       },
@@ -138,6 +185,7 @@ export default fp(
       'Clean-up of expired uploads',
     );
 
+    registerUploadFigures(app);
     await app.register(entriesRoutes);
     await app.register(entryFilesRoutes);
     await app.register(mediaRoutes);
@@ -148,6 +196,7 @@ export default fp(
     dependencies: [
       'core',
       'jobs',
+      'metrics',
       'storage',
       'video-host',
       'media-tools',

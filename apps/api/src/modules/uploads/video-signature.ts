@@ -1,4 +1,5 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { createHash } from 'node:crypto';
+import { isSameSecretText } from '../../lib/same-text.ts';
 
 /** Spec 9: a video slot's upload permission lasts 24 hours. */
 const VIDEO_SIGNATURE_TTL_SECONDS = 24 * 60 * 60;
@@ -47,9 +48,8 @@ export function verifyVideoSignature(
   nowMs: number,
 ): boolean {
   if (!Number.isInteger(slot.expires) || slot.expires * 1000 < nowMs) return false;
-  const expected = Buffer.from(
+  return isSameSecretText(
+    slot.signature,
     videoSignature(slot.libraryId, accessKey, slot.expires, slot.videoId),
   );
-  const given = Buffer.from(slot.signature);
-  return expected.length === given.length && timingSafeEqual(expected, given);
 }

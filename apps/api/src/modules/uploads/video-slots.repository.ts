@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, inArray } from 'drizzle-orm';
+import { and, asc, count, eq, gt, ilike, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { videoCollections, videoSlots } from '../../db/schema/index.ts';
 import type { Tx } from '../orders/orders.repository.ts';
@@ -78,4 +78,22 @@ export async function updateSlot(
   values: Partial<typeof videoSlots.$inferInsert>,
 ) {
   await db.update(videoSlots).set(values).where(eq(videoSlots.id, videoId));
+}
+
+/**
+ * Videos being sent over tus now, on any instance: a slot whose upload began and has not
+ * finished, begun within the time an unfinished upload is kept (GET /metrics).
+ */
+export async function countUploadsInProgress(db: Database, keptHours: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(videoSlots)
+    .where(
+      and(
+        isNotNull(videoSlots.uploadId),
+        isNull(videoSlots.completedAt),
+        gt(videoSlots.createdAt, sql`now() - make_interval(hours => ${keptHours})`),
+      ),
+    );
+  return row?.n ?? 0;
 }

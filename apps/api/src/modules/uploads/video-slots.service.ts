@@ -1,4 +1,5 @@
 import {
+  BLIND_VIDEO_TITLE,
   isAllowedMedia,
   isVideoFileName,
   UPLOAD_MESSAGES,
@@ -123,6 +124,9 @@ export function createVideoSlotsService(deps: {
           throw new AppError(413, 'FILE_TOO_LARGE', UPLOAD_MESSAGES.tooLarge);
         }
         if (size > 0) {
+          // Bunny takes the title the browser's tus upload gave (a file name is often the
+          // child's name): set the blind one again before the video reaches an adjudicator.
+          await videoHost.setTitle(slot.id, BLIND_VIDEO_TITLE);
           await repo.updateSlot(db, slot.id, {
             storageSize: size,
             completedAt: new Date(now()),
@@ -208,7 +212,8 @@ export function createVideoSlotsService(deps: {
           'This entry has had many videos uploaded already. Please delete one you no longer need, or contact support.',
         );
       }
-      const guid = await videoHost.createVideo(collectionId, title);
+      // The host gets a blind title: its player shows it to adjudicators (security review).
+      const guid = await videoHost.createVideo(collectionId, BLIND_VIDEO_TITLE);
       const slot = await repo.insertSlot(db, {
         id: guid,
         collectionId,

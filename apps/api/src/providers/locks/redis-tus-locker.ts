@@ -2,7 +2,15 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { Redlock, type Lock as HeldLock } from '@sesamecare-oss/redlock';
 import { ERRORS, type Lock, type Locker, type RequestRelease } from '@tus/server';
 import type { Redis } from 'ioredis';
+import { GENERIC_ERROR_MESSAGE } from '../../lib/errors.ts';
 import { closeRedis, connectRedis } from '../redis/redis-connection.ts';
+
+/**
+ * Redis is away, so no upload can be locked: the request is refused at once with 503 and the
+ * spec's generic message (decision 038), and tus-js-client tries again after its delays. Before,
+ * it waited the whole acquire timeout for a lock and answered 500.
+ */
+export const LOCKS_UNAVAILABLE = { status_code: 503, body: GENERIC_ERROR_MESSAGE };
 
 interface RedisTusLockerOptions {
   url: string;
@@ -45,6 +53,8 @@ export class RedisTusLocker implements Locker {
   /** The locks this instance holds, by upload id, with their requests' release callbacks. */
   private readonly holders = new Map<string, { lock: RedisTusLock; release: RequestRelease }>();
   private readonly subscribed: Promise<unknown>;
+  /** Whether the connection failed and has not come back since. */
+  private away = false;
 
   constructor(options: RedisTusLockerOptions) {
     this.lockTtlMs = options.lockTtlMs ?? 10_000;
@@ -54,6 +64,8 @@ export class RedisTusLocker implements Locker {
     this.redis = connectRedis(options.url, { maxRetriesPerRequest: 2 });
     // Pub/sub needs a connection of its own.
     this.subscriber = connectRedis(options.url, { maxRetriesPerRequest: 2 });
+    this.redis.on('error', () => (this.away = true));
+    this.redis.on('ready', () => (this.away = false));
     // Redlock's scripts SELECT their database; the URL's (redis://host/3) rather than its 0.
     this.redlock = new Redlock([this.redis], {
       db: this.redis.options.db ?? 0,
@@ -67,6 +79,11 @@ export class RedisTusLocker implements Locker {
     this.subscribed = this.subscriber.psubscribe(pattern);
     // A failed subscription surfaces in lock(); this keeps it from being an unhandled rejection.
     this.subscribed.catch(() => undefined);
+  }
+
+  /** @internal Redis failed and has not answered since. */
+  isAway(): boolean {
+    return this.away;
   }
 
   newLock(id: string): Lock {
@@ -119,6 +136,7 @@ class RedisTusLock implements Lock {
     const deadline = Date.now() + locker.acquireTimeoutMs;
     // Ends the wait at the deadline or when the request stops, whichever comes first.
     const waiting = AbortSignal.any([stopSignal, AbortSignal.timeout(locker.acquireTimeoutMs)]);
+    if (locker.isAway()) throw LOCKS_UNAVAILABLE;
     // Listening for release requests before holding anything (not forever if Redis is away).
     await Promise.race([locker.ready().catch(() => undefined), aborted(waiting)]);
     for (;;) {
@@ -135,6 +153,7 @@ class RedisTusLock implements Lock {
         this.hold(held, requestRelease);
         return;
       }
+      if (locker.isAway()) throw LOCKS_UNAVAILABLE;
       // Held elsewhere (or Redis did not answer): ask the holder to let go, then try again.
       await locker.requestRelease(id).catch(() => undefined);
       await sleep(locker.retryDelayMs, undefined, { signal: waiting }).catch(() => undefined);

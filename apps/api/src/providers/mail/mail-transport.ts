@@ -12,6 +12,8 @@ export interface MailMessage {
 export interface MailTransport {
   send(message: MailMessage): Promise<void>;
   close(): void;
+  /** Resolves when the server answers and takes our login (the readiness probe, decision 038). */
+  check?(): Promise<void>;
 }
 
 /** The pool's settings, unless the URL's query sets them (`?maxConnections=10`). */
@@ -47,6 +49,9 @@ export function createSmtpTransport(url: string, from: string): MailTransport {
     },
     close() {
       transporter.close();
+    },
+    async check() {
+      await transporter.verify();
     },
   };
 }

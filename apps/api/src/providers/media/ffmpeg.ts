@@ -15,16 +15,32 @@ export interface MediaTools {
    * What a file holds; throws NotMediaError when it holds no audio or video we can play, or
    * more than we process (longer than an hour, larger than 4K).
    */
-  probe(file: string): Promise<MediaProbe>;
+  probe(file: string, signal?: AbortSignal): Promise<MediaProbe>;
   /**
    * Writes `output` (.mp4 for video, .m4a for audio): H.264/AAC with fast start, at most 1080p,
    * or the original's own streams copied when they already play in every browser. Either way
    * only the first video and audio streams are kept, with no container or stream tags (title,
    * location, device), no chapters and no data tracks (an iPhone's location track).
    */
-  makeRendition(input: string, probe: MediaProbe, output: string): Promise<RenditionKind>;
+  makeRendition(
+    input: string,
+    probe: MediaProbe,
+    output: string,
+    signal?: AbortSignal,
+  ): Promise<RenditionKind>;
   /** A JPEG frame a second in (or half-way through a shorter clip), at most 1280 px wide. */
-  makePoster(input: string, probe: MediaProbe, output: string): Promise<void>;
+  makePoster(input: string, probe: MediaProbe, output: string, signal?: AbortSignal): Promise<void>;
+}
+
+/**
+ * The work was stopped by `signal` (the server is shutting down): ffmpeg was killed, and the
+ * file is neither refused nor given an attempt for it (decision 038).
+ */
+export class ProcessingStoppedError extends Error {
+  constructor() {
+    super('processing stopped: the server is shutting down');
+    this.name = 'ProcessingStoppedError';
+  }
 }
 
 export interface MediaProbe {
@@ -297,10 +313,25 @@ export function renditionArguments(input: string, probe: MediaProbe, output: str
   ];
 }
 
-/** Runs a binary and resolves with its stdout; rejects with the end of stderr on failure. */
-function run(binary: string, args: string[], timeoutMs: number): Promise<string> {
+/**
+ * Runs a binary and resolves with its stdout; rejects with the end of stderr on failure, and
+ * with ProcessingStoppedError once `signal` aborts (the child is killed then, not left running
+ * past the server that started it).
+ */
+function run(
+  binary: string,
+  args: string[],
+  timeoutMs: number,
+  signal?: AbortSignal,
+): Promise<string> {
   return new Promise((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(new ProcessingStoppedError());
+      return;
+    }
     const child = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const stop = () => child.kill('SIGKILL');
+    signal?.addEventListener('abort', stop, { once: true });
     // Below the server's own requests: families' pages stay quick while a video is made.
     if (child.pid) {
       try {
@@ -322,17 +353,23 @@ function run(binary: string, args: string[], timeoutMs: number): Promise<string>
     }, timeoutMs);
     child.on('error', (error) => {
       clearTimeout(timer);
+      signal?.removeEventListener('abort', stop);
       reject(error);
     });
-    child.on('close', (code, signal) => {
+    child.on('close', (code, killedBy) => {
       clearTimeout(timer);
+      signal?.removeEventListener('abort', stop);
       if (code === 0) resolve(Buffer.concat(out).toString('utf8'));
       else {
+        if (signal?.aborted) {
+          reject(new ProcessingStoppedError());
+          return;
+        }
         if (timedOut) {
           reject(new ProcessingTimeoutError(`${binary} took more than ${timeoutMs / 1000} s`));
           return;
         }
-        const why = signal ? `killed by ${signal}` : `exit code ${code}`;
+        const why = killedBy ? `killed by ${killedBy}` : `exit code ${code}`;
         reject(new Error(`${binary} failed (${why}): ${err.trim().slice(-1000)}`));
       }
     });
@@ -359,7 +396,7 @@ export function createMediaTools(options: { ffmpeg: string; ffprobe: string }): 
       );
       return availability;
     },
-    async probe(file) {
+    async probe(file, signal) {
       let json: string;
       try {
         json = await run(
@@ -369,17 +406,19 @@ export function createMediaTools(options: { ffmpeg: string; ffprobe: string }): 
             ...['-show_format', '-show_streams', file],
           ],
           60_000,
+          signal,
         );
       } catch (err) {
+        if (err instanceof ProcessingStoppedError) throw err;
         throw new NotMediaError(err instanceof Error ? err.message : String(err));
       }
       return readProbe(JSON.parse(json));
     },
-    async makeRendition(input, probe, output) {
-      await run(options.ffmpeg, renditionArguments(input, probe, output), budget(probe));
+    async makeRendition(input, probe, output, signal) {
+      await run(options.ffmpeg, renditionArguments(input, probe, output), budget(probe), signal);
       return playsEverywhere(probe) ? 'copied' : 'transcoded';
     },
-    async makePoster(input, probe, output) {
+    async makePoster(input, probe, output, signal) {
       const at = Math.min(1, (probe.durationSeconds ?? 2) / 2);
       await run(
         options.ffmpeg,
@@ -389,6 +428,7 @@ export function createMediaTools(options: { ffmpeg: string; ffprobe: string }): 
           ...['-vf', "scale='min(1280,iw)':-2", '-q:v', '4', '-map_metadata', '-1', output],
         ],
         120_000,
+        signal,
       );
     },
   };

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { isSameSecretText } from '../../lib/same-text.ts';
 
 /**
  * PayFast's custom integration: the checkout fields in PayFast's documented order, an MD5
@@ -85,7 +86,7 @@ export function isNotificationSignatureValid(
 ): boolean {
   if (!passphrase) return false;
   const given = pairs.find(([k]) => k === 'signature')?.[1];
-  return given !== undefined && given === payfastSignature(pairs, passphrase);
+  return given !== undefined && isSameSecretText(given, payfastSignature(pairs, passphrase));
 }
 
 /**

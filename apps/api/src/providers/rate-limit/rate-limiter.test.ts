@@ -70,6 +70,28 @@ describe.runIf(redisUrl)('redis rate limiter across instances', () => {
     await Promise.all([limiter.close(), redis.quit()]);
   });
 
+  // The security review of issue 31: an error that leaves the connection up (READONLY after a
+  // failover, OOM) sent the limiter to memory until the process restarted, since only a new
+  // connection's 'ready' brought it back, while /readyz said Redis was fine.
+  it('goes back to Redis a few seconds after a failed hit, with the connection still up', async () => {
+    let clock = Date.parse('2026-11-27T10:00:00Z');
+    const redis = new Redis(url);
+    const limiter = createRedisRateLimiter(url, '', { now: () => clock });
+    const key = `test:${randomUUID()}`;
+    // A key of another type: INCR fails as READONLY or OOM would, and the connection stays up.
+    await redis.rpush(`ratelimit:${key}`, 'x');
+    expect((await limiter.hit(key, 10, 60_000)).allowed).toBe(true);
+    await redis.del(`ratelimit:${key}`);
+    clock += 1_000;
+    await limiter.hit(key, 10, 60_000);
+    expect(await redis.get(`ratelimit:${key}`)).toBeNull(); // still counting in memory
+    clock += 5_000;
+    await limiter.hit(key, 10, 60_000);
+    expect(await redis.get(`ratelimit:${key}`)).toBe('1'); // counted by Redis again
+    await redis.del(`ratelimit:${key}`);
+    await Promise.all([limiter.close(), redis.quit()]);
+  });
+
   it('keeps the counts of environments sharing one Redis apart by REDIS_PREFIX', async () => {
     const staging = createRedisRateLimiter(url, `staging-${randomUUID()}:`);
     const production = createRedisRateLimiter(url, `production-${randomUUID()}:`);
@@ -80,4 +102,20 @@ describe.runIf(redisUrl)('redis rate limiter across instances', () => {
     expect((await production.hit(key, 3, 60_000)).allowed).toBe(true);
     await Promise.all([staging.close(), production.close()]);
   });
+});
+
+it('counts in its own memory while Redis is away, at once and still refusing past the limit (decision 038)', async () => {
+  // Nothing listens there: Redis is down.
+  let told = 0;
+  const limiter = createRedisRateLimiter('redis://127.0.0.1:3449/3', 'heal:', {
+    onAway: () => told++,
+  });
+  const started = Date.now();
+  for (let i = 0; i < 3; i++) expect((await limiter.hit('k', 3, 60_000)).allowed).toBe(true);
+  const refused = await limiter.hit('k', 3, 60_000);
+  expect(refused.allowed).toBe(false);
+  expect(refused.retryAfterMs).toBeGreaterThan(0);
+  expect(Date.now() - started).toBeLessThan(5_000);
+  expect(told).toBe(1);
+  await limiter.close();
 });

@@ -1,8 +1,16 @@
 import { constants, createReadStream } from 'node:fs';
-import { access, copyFile, mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { access, copyFile, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { assertSafeKey, FileNotFoundError, type FileStorage } from './file-storage.ts';
+import {
+  assertSafeKey,
+  FileNotFoundError,
+  type FileStorage,
+  type StoredObject,
+} from './file-storage.ts';
+
+/** A file put() is writing: `<target>.<uuid>.part`, renamed onto its target once whole. */
+const BEING_WRITTEN = /\.[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.part$/;
 
 /** Files under a folder of the local disk (DATA_DIR/files by default). */
 export function createDiskStorage(root: string): FileStorage {
@@ -39,6 +47,25 @@ export function createDiskStorage(root: string): FileStorage {
     },
     async delete(key) {
       await rm(resolve(key), { force: true });
+    },
+    async *list(prefix = ''): AsyncIterable<StoredObject> {
+      // The folder the prefix names, or its parent when the prefix ends inside a name.
+      const from = path.join(root, ...prefix.split('/').slice(0, -1));
+      const entries = await readdir(from, { recursive: true, withFileTypes: true }).catch(
+        (err: NodeJS.ErrnoException) => {
+          if (err.code === 'ENOENT') return [];
+          throw err;
+        },
+      );
+      for (const entry of entries) {
+        if (!entry.isFile() || BEING_WRITTEN.test(entry.name)) continue;
+        const file = path.join(entry.parentPath, entry.name);
+        const info = await stat(file).catch(() => undefined);
+        // Deleted since the folder was read: not there, so not listed.
+        if (!info) continue;
+        const key = path.relative(root, file).split(path.sep).join('/');
+        if (key.startsWith(prefix)) yield { key, size: info.size };
+      }
     },
     async check() {
       // Made on the first put otherwise; a folder that cannot be made or written is down.

@@ -47,6 +47,19 @@ function behavesAsFileStorage(name: string, make: () => FileStorage) {
       expect(part.size).toBe(10);
     });
 
+    it('lists every stored file with its size', async () => {
+      const storage = make();
+      const folder = `list-${Date.now()}`;
+      await storage.put(`${folder}/a.txt`, Buffer.from('abc'), 'text/plain');
+      await storage.put(`${folder}/deeper/b.txt`, Buffer.from('hello'), 'text/plain');
+      const listed = [];
+      for await (const o of storage.list()) if (o.key.startsWith(folder)) listed.push(o);
+      expect(listed.sort((x, y) => x.key.localeCompare(y.key))).toEqual([
+        { key: `${folder}/a.txt`, size: 3 },
+        { key: `${folder}/deeper/b.txt`, size: 5 },
+      ]);
+    });
+
     it('refuses keys that could escape its root', async () => {
       const storage = make();
       for (const key of ['../etc/passwd', '/abs/path', 'a//b', 'pictures/../../x']) {
@@ -90,3 +103,24 @@ behavesAsFileStorage('S3 storage (s3rver)', () =>
     prefix: 'test/',
   }),
 );
+
+it('leaves the videos out of the listing of the files storage on S3', async () => {
+  const settings = {
+    bucket: 'eisteddfod-test',
+    region: 'us-east-1',
+    endpoint,
+    accessKeyId: 'S3RVER',
+    secretAccessKey: 'S3RVER',
+  };
+  const files = createS3Storage({ ...settings, prefix: 'nested/', listExcludes: ['videos/'] });
+  const videos = createS3Storage({ ...settings, prefix: 'nested/videos/' });
+  await files.put('pictures/1.jpg', Buffer.from('p'), 'image/jpeg');
+  await videos.put('0f1e', Buffer.from('v'), 'video/mp4');
+  const keys = async (s: FileStorage) => {
+    const out = [];
+    for await (const o of s.list()) out.push(o.key);
+    return out;
+  };
+  expect(await keys(files)).toEqual(['pictures/1.jpg']);
+  expect(await keys(videos)).toEqual(['0f1e']);
+});

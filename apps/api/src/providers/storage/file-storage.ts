@@ -26,6 +26,12 @@ export interface FileStorage {
   /** Removes the file; a missing file is not an error. */
   delete(key: string): Promise<void>;
   /**
+   * Every stored file (whose key starts with `prefix`, when given), key and size, in no set
+   * order (backups and the consistency check, decision 036). A file being written (the disk's
+   * `.part` beside its target) is not listed.
+   */
+  list(prefix?: string): AsyncIterable<StoredObject>;
+  /**
    * Resolves when the storage can be used (the readiness probe): the folder is there and
    * writable, or the bucket answers a HeadBucket; rejects otherwise, or once `signal` aborts.
    */
@@ -44,6 +50,12 @@ export interface DownloadSettings {
   /** Opened in the browser (inline) rather than saved (attachment). */
   inline: boolean;
   expiresInSeconds: number;
+}
+
+/** A stored file as a listing names it. */
+export interface StoredObject {
+  key: string;
+  size: number;
 }
 
 /** Bytes `start` to `end` of a file, both inclusive. */

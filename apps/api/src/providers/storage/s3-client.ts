@@ -14,6 +14,8 @@ export interface S3Settings {
   forcePathStyle?: boolean;
   /** Put before every key the client sends, and taken off every key it is answered with. */
   prefix?: string;
+  /** Keys below the prefix that belong to another store, left out of listings. */
+  listExcludes?: string[];
 }
 
 type S3Config = Pick<
@@ -43,6 +45,8 @@ export function s3SettingsFrom(config: S3Config, kind: 'files' | 'videos'): S3Se
     accessKeyId: config.S3_ACCESS_KEY_ID,
     secretAccessKey: config.S3_SECRET_ACCESS_KEY,
     prefix: kind === 'videos' ? `${config.S3_PREFIX}videos/` : config.S3_PREFIX,
+    // The videos live under the files' prefix: listing the files must not name them too.
+    ...(kind === 'files' ? { listExcludes: ['videos/'] } : {}),
   };
 }
 

@@ -6,9 +6,15 @@ import {
   GetObjectCommand,
   HeadBucketCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   PutObjectCommand,
 } from '@aws-sdk/client-s3';
-import { assertSafeKey, FileNotFoundError, type FileStorage } from './file-storage.ts';
+import {
+  assertSafeKey,
+  FileNotFoundError,
+  type FileStorage,
+  type StoredObject,
+} from './file-storage.ts';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { createS3Client, type S3Settings } from './s3-client.ts';
 
@@ -82,6 +88,25 @@ export function createS3Storage(settings: S3Settings): FileStorage {
     },
     async delete(key) {
       await client.send(new DeleteObjectCommand({ Bucket, Key: safeKey(key) }));
+    },
+    async *list(prefix): AsyncIterable<StoredObject> {
+      let ContinuationToken: string | undefined;
+      do {
+        const page = await client.send(
+          new ListObjectsV2Command({
+            Bucket,
+            ContinuationToken,
+            ...(prefix ? { Prefix: prefix } : {}),
+          }),
+        );
+        for (const object of page.Contents ?? []) {
+          const key = object.Key;
+          // Another store's files below this one's prefix (the videos under the files').
+          if (!key || settings.listExcludes?.some((p) => key.startsWith(p))) continue;
+          yield { key, size: object.Size ?? 0 };
+        }
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (ContinuationToken);
     },
     async downloadUrl(key, download) {
       const disposition = download.inline ? 'inline' : 'attachment';

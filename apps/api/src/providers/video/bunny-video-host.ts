@@ -71,6 +71,10 @@ export function createBunnyVideoHost(options: BunnyOptions): VideoHost {
     async createVideo(collectionId, title) {
       return (await call('POST', '/videos', GuidSchema, { title, collectionId })).guid;
     },
+    async setTitle(videoId, title) {
+      // Bunny's "update video" is a POST to the video itself.
+      await call('POST', `/videos/${encodeURIComponent(videoId)}`, z.unknown(), { title });
+    },
     async storedSize(videoId) {
       return (await call('GET', `/videos/${encodeURIComponent(videoId)}`, VideoSchema)).storageSize;
     },

@@ -16,6 +16,11 @@ export interface VideoHost {
   createCollection(name: string): Promise<string>;
   /** Makes an empty video slot at the host; its guid. */
   createVideo(collectionId: string, title: string): Promise<string>;
+  /**
+   * Sets a video's title at the host, whatever the upload's metadata said (a remote host's
+   * player shows it to adjudicators); nothing for our own host, which shows no title.
+   */
+  setTitle(videoId: string, title: string): Promise<void>;
   /** The bytes the host holds for a finished video, 0 while none; only for remote hosts. */
   storedSize(videoId: string): Promise<number>;
   /** The host's own player page, or undefined when we serve the video ourselves. */
@@ -59,6 +64,7 @@ export function createBuiltinVideoHost(options: {
     signingKey: options.signingKey,
     createCollection: async () => randomUUID(),
     createVideo: async () => randomUUID(),
+    setTitle: async () => {},
     storedSize: async () => 0,
     embedUrl: () => undefined,
     publicEmbedUrl: () => undefined,

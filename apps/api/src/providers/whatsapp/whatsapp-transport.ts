@@ -8,6 +8,8 @@ export interface WhatsAppTransport {
    * API sends only a template to a family that has not written first.
    */
   sendTemplate(toE164: string, template: string, parameters: string[]): Promise<void>;
+  /** Resolves when the API answers for our phone number and token (decision 038). */
+  check?(): Promise<void>;
 }
 
 export interface WhatsAppCloudOptions {
@@ -43,6 +45,13 @@ export function createWhatsAppCloudTransport(options: WhatsAppCloudOptions): Wha
     }
   }
   return {
+    async check() {
+      const response = await fetch(`${options.apiUrl}/${options.phoneNumberId}?fields=id`, {
+        headers: { authorization: `Bearer ${options.accessToken}` },
+        signal: AbortSignal.timeout(15_000),
+      });
+      if (!response.ok) throw new Error(`WhatsApp Cloud API answered ${response.status}`);
+    },
     async sendText(toE164, body) {
       await post({ to: toE164.replace(/^\+/, ''), type: 'text', text: { body } });
     },

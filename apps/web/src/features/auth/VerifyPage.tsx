@@ -1,4 +1,4 @@
-import { Button, Center, PinInput, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { ACCOUNT_MESSAGES, paths, PIN_LENGTH, PIN_RESEND_SECONDS } from '@eisteddfod/shared';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Navigate, useNavigate } from 'react-router';
@@ -14,7 +14,8 @@ import {
   useResendLoginPin,
   type PendingLogin,
 } from './login-flows.ts';
-import { useCountdown } from './use-countdown.ts';
+import { PinCodeFields } from '../../shared/pins/PinCodeFields.tsx';
+import { useCountdown } from '../../shared/pins/use-countdown.ts';
 
 /** /verify (spec 2 and 4): the pin sent on register or login; without one, back to /login. */
 export default function VerifyPage() {
@@ -79,7 +80,6 @@ function VerifyForm({ pending }: { pending: PendingLogin }) {
     });
   }
 
-  const busy = confirm.isPending || resend.isPending;
   return (
     <FormCard title="OTP Verification Code">
       <Text mb="lg">
@@ -91,40 +91,14 @@ function VerifyForm({ pending }: { pending: PendingLogin }) {
       </Text>
       <form onSubmit={verify} noValidate>
         <Stack gap="md">
-          <Center>
-            <PinInput
-              length={PIN_LENGTH}
-              type="number"
-              oneTimeCode
-              autoFocus
-              size="md"
-              gap="xs"
-              aria-label="One-time pin"
-              value={pin}
-              onChange={setPin}
-              getInputProps={(index) => ({
-                'aria-label': `Digit ${index + 1} of ${PIN_LENGTH}`,
-              })}
-            />
-          </Center>
-          <Button type="submit" fullWidth size="md" loading={confirm.isPending} disabled={busy}>
-            Verify Code
-          </Button>
-          <Button
-            variant="default"
-            fullWidth
-            size="md"
-            onClick={sendNewCode}
-            loading={resend.isPending}
-            disabled={countdown.secondsLeft > 0 || busy}
-          >
-            Send New Code
-          </Button>
-          <Text ta="center" size="sm" c="gray.7" aria-live="off">
-            {countdown.secondsLeft > 0
-              ? `You can send a new code in ${countdown.secondsLeft} ${countdown.secondsLeft === 1 ? 'second' : 'seconds'}.`
-              : 'Did not get the code? Send a new one.'}
-          </Text>
+          <PinCodeFields
+            pin={pin}
+            onPinChange={setPin}
+            verifying={confirm.isPending}
+            resending={resend.isPending}
+            secondsLeft={countdown.secondsLeft}
+            onSendNewCode={sendNewCode}
+          />
         </Stack>
       </form>
     </FormCard>

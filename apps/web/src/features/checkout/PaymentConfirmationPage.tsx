@@ -55,7 +55,7 @@ export default function PaymentConfirmationPage() {
               Confirming your payment
             </Title>
             {gaveUp ? (
-              <Alert color="orange" title="Still waiting" mb="lg" styles={alertStyles}>
+              <Alert color="orange" title="Still waiting" mb="lg">
                 The payment provider has not confirmed your payment yet. Please check{' '}
                 <Link to={paths.myOrders.href()}>My Orders</Link> later; an order shows as paid as
                 soon as the confirmation arrives.
@@ -105,6 +105,3 @@ export default function PaymentConfirmationPage() {
     </Container>
   );
 }
-
-// Mantine's light alert text is fine; keep the body dark enough for WCAG AA.
-const alertStyles = { message: { color: 'var(--mantine-color-dark-9)' } };

@@ -12,6 +12,8 @@ export function makeCustomer(change: Partial<Customer> = {}): Customer {
     email: 'thandi@example.org',
     mobileNumber: '0821234567',
     country: 'South Africa',
+    emailVerified: true,
+    mobileNumberVerified: true,
     ...change,
   };
 }

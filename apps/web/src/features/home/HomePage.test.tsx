@@ -149,5 +149,19 @@ describe('HomePage (spec 2, Home page)', () => {
       await screen.findByRole('heading', { level: 1, name: 'Online Eisteddfod' }),
     ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Enter Now' })).toHaveAttribute('href', '/register');
+    expect(screen.queryByText(/Entries are not open yet/)).not.toBeInTheDocument();
+  });
+
+  it('says plainly that entries are not open yet while no event has been set up', async () => {
+    // Issue 31: a new production database has no event; the page offered Enter Now and a
+    // prospectus that did not exist.
+    mockApi(() => [404, apiError(404, 'EVENT_NOT_FOUND')]);
+    renderRoutes(routes, '/');
+    expect(
+      await screen.findByText('Entries are not open yet. Please check back soon.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Online Eisteddfod' })).toBeVisible();
+    expect(screen.queryByRole('link', { name: 'Enter Now' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Learn More/ })).not.toBeInTheDocument();
   });
 });

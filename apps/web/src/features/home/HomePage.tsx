@@ -3,6 +3,7 @@ import { lazy } from 'react';
 import { useLocation } from 'react-router';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { usePublicSiteSuspense } from '../../shared/event/api/event-content.ts';
+import { isNoEventYet } from '../../shared/event/no-event-yet.ts';
 import { readSitePreview, withPreview } from '../../shared/event/site-preview.ts';
 import { WithoutContentOnError } from '../../shared/event/WithoutContentOnError.tsx';
 import { AdjudicatorsSection } from './components/AdjudicatorsSection.tsx';
@@ -21,7 +22,11 @@ import { SchoolsSection } from './components/SchoolsSection.tsx';
  */
 export default function HomePage() {
   return (
-    <WithoutContentOnError fallback={<HomeSections event={undefined} content={undefined} />}>
+    <WithoutContentOnError
+      fallback={(error) => (
+        <HomeSections event={undefined} content={undefined} notOpen={isNoEventYet(error)} />
+      )}
+    >
       <LoadedHomePage />
     </WithoutContentOnError>
   );
@@ -45,13 +50,14 @@ const PreviewAlert = lazy(() => import('./components/PreviewAlert.tsx'));
 interface HomeSectionsProps {
   event: EventSummary | undefined;
   content: EventContent | undefined;
+  notOpen?: boolean;
 }
 
-function HomeSections({ event, content }: HomeSectionsProps) {
+function HomeSections({ event, content, notOpen = false }: HomeSectionsProps) {
   useDocumentTitle(content ? `${content.title} – Entry Portal` : undefined);
   return (
     <>
-      <Hero event={event} content={content} />
+      <Hero event={event} content={content} notOpen={notOpen} />
       {content && (
         <>
           <GallerySection artworks={content.artworks} />

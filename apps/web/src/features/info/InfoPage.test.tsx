@@ -47,4 +47,13 @@ describe('InfoPage (spec 2, Events/Concours)', () => {
     ).toBeInTheDocument();
     expect(screen.getByText('footer')).toBeInTheDocument();
   });
+
+  it('says entries are not open yet on a new site with no event, as the home page does', async () => {
+    mockApi(() => [404, apiError(404, 'EVENT_NOT_FOUND')]);
+    renderRoutes(routes, '/Events/Concours');
+    expect(
+      await screen.findByText('Entries are not open yet. Please check back soon.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/could not be loaded/)).not.toBeInTheDocument();
+  });
 });

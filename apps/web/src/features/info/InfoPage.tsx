@@ -3,6 +3,7 @@ import { Anchor, Container, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { usePublicSiteSuspense } from '../../shared/event/api/event-content.ts';
+import { isNoEventYet } from '../../shared/event/no-event-yet.ts';
 import { KeyDates } from '../../shared/event/KeyDates.tsx';
 import { WithoutContentOnError } from '../../shared/event/WithoutContentOnError.tsx';
 import { AdjudicatorBios } from './components/AdjudicatorBios.tsx';
@@ -19,20 +20,23 @@ import classes from './components/info.module.css';
 export default function InfoPage() {
   useDocumentTitle('Competition information');
   return (
-    <WithoutContentOnError fallback={<InfoUnavailable />}>
+    <WithoutContentOnError fallback={(error) => <InfoUnavailable notOpen={isNoEventYet(error)} />}>
       <LoadedInfoPage />
     </WithoutContentOnError>
   );
 }
 
-function InfoUnavailable() {
+/** Without content: a new site's (no event yet, as the home page says), or a failure's. */
+function InfoUnavailable({ notOpen }: { notOpen: boolean }) {
   return (
     <Container size="md" py="xl">
       <Title order={1} mb="sm">
         Competition information
       </Title>
       <Text>
-        The competition information could not be loaded just now. Please try again in a moment.
+        {notOpen
+          ? 'Entries are not open yet. Please check back soon.'
+          : 'The competition information could not be loaded just now. Please try again in a moment.'}
       </Text>
     </Container>
   );

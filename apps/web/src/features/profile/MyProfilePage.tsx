@@ -12,6 +12,7 @@ import { readStored } from '../../lib/storage.ts';
 import { toast } from '../../lib/toasts.ts';
 import { useCustomer } from '../../shared/customer/customer.ts';
 import { useUpdateCustomer } from '../../shared/customer/update-customer.ts';
+import { ContactVerification } from './ContactVerification.tsx';
 import { DataRights } from './DataRights.tsx';
 import { ReminderSettings } from './ReminderSettings.tsx';
 
@@ -82,6 +83,7 @@ function ProfileForm({ customer }: { customer: Customer }) {
             inputMode="numeric"
             value={toMobileDigits(customer.mobileNumber ?? '')}
           />
+          <ContactVerification customer={customer} contact="mobileNumber" />
           <TextInput
             label="Email"
             size="md"
@@ -89,6 +91,7 @@ function ProfileForm({ customer }: { customer: Customer }) {
             readOnly
             value={customer.email ?? ''}
           />
+          <ContactVerification customer={customer} contact="email" />
           <Text size="sm" c="gray.7">
             Your email address and mobile number cannot be changed here.
           </Text>

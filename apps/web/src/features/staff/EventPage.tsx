@@ -327,12 +327,7 @@ function MakeLive({ event }: { event: StaffEvent }) {
           From now on families see {event.settings.name} ({event.items} items).
         </Text>
         {live && live.unpublishedEntries > 0 && (
-          <Alert
-            color="orange"
-            title="Marking is not finished"
-            mb="md"
-            styles={{ message: { color: 'var(--mantine-color-dark-9)' } }}
-          >
+          <Alert color="orange" title="Marking is not finished" mb="md">
             {live.settings.name} has {live.unpublishedEntries} finalised{' '}
             {live.unpublishedEntries === 1 ? 'entry' : 'entries'} without published results.
             Adjudicators mark the live event only: they will no longer see{' '}

@@ -18,6 +18,7 @@ import {
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useCopyEvent, useStaffEvents } from './api/events-api.ts';
+import { NoEventYet } from './components/NoEventYet.tsx';
 import { ScrollTable } from './components/ScrollTable.tsx';
 import { StaffArea } from './components/StaffArea.tsx';
 
@@ -185,7 +186,7 @@ function Events() {
           here. Remove EVENT_ID from the server’s settings to let the live event decide.
         </Alert>
       )}
-      <EventsTable events={list} />
+      {list.length === 0 ? <NoEventYet onEventsPage /> : <EventsTable events={list} />}
       {list.length > 0 && <CopyForm events={list} />}
     </Stack>
   );

@@ -3,6 +3,7 @@ import { Button, Group, Menu, Modal, Select, Stack, Table, Text, Title } from '@
 import { useState } from 'react';
 import {
   usePublish,
+  usePublishPreview,
   useRegenerateCertificates,
   useReopenMark,
   useResultsReview,
@@ -10,6 +11,42 @@ import {
 import { MarkStatusBadge } from './components/MarkStatusBadge.tsx';
 import { ScrollTable } from './components/ScrollTable.tsx';
 import { StaffArea } from './components/StaffArea.tsx';
+import { toldSentence } from './components/told-sentence.ts';
+
+/**
+ * What publishing tells whom, asked of the server when the dialog opens (decision 033):
+ * publishing never releases the gala page, and the dialog says so.
+ */
+function PublishQuestion({
+  scope,
+  told,
+}: {
+  scope: Section | 'all';
+  told: ReturnType<typeof usePublishPreview>;
+}) {
+  const what = scope === 'all' ? 'every section' : scope;
+  if (told.isPending) return <Text mb="md">Counting who is told…</Text>;
+  if (!told.data)
+    return (
+      <Text mb="md" c="red.9">
+        Who is told could not be counted. Close this and try again.
+      </Text>
+    );
+  const marks = told.data.marks;
+  return (
+    <Stack gap="xs" mb="md">
+      <Text>
+        Publish the {marks} submitted {marks === 1 ? 'mark' : 'marks'} of {what}?
+      </Text>
+      <Text fw={600}>{toldSentence(told.data)}; the gala page is not released.</Text>
+      <Text>
+        Their certificates are made and they see their results in the Uploads portal. Section
+        Winners and the gala page go public only at the release on the gala date. This cannot be
+        undone.
+      </Text>
+    </Stack>
+  );
+}
 
 function CategoryTable({ category }: { category: CategoryResults }) {
   const reopen = useReopenMark();
@@ -86,6 +123,7 @@ export default function ResultsPage() {
   const [confirming, setConfirming] = useState<Section | 'all' | null>(null);
   const review = useResultsReview(section);
   const publish = usePublish();
+  const told = usePublishPreview(confirming);
   const ready = (review.data ?? [])
     .flatMap((c) => c.entries)
     .filter((e) => e.status === 'submitted');
@@ -121,6 +159,7 @@ export default function ResultsPage() {
           <Text size="sm">
             {ready.length} submitted {ready.length === 1 ? 'mark is' : 'marks are'} ready to
             publish. Families see nothing until you publish; drafts wait for a later publication.
+            Publishing never opens the gala page: it opens at the release on the gala date.
           </Text>
           {review.isPending && <Text>Loading the marks…</Text>}
           {review.data?.length === 0 && <Text>There are no finalised entries yet.</Text>}
@@ -133,16 +172,13 @@ export default function ResultsPage() {
             title="Publish results"
             closeButtonProps={{ 'aria-label': 'Close dialog' }}
           >
-            <Text mb="md">
-              Publish the submitted marks of{' '}
-              {confirming === 'all' ? 'every section' : (confirming ?? '')}? Families are told and
-              certificates are made. This cannot be undone.
-            </Text>
+            {confirming !== null && <PublishQuestion scope={confirming} told={told} />}
             <Group justify="flex-end">
               <Button variant="default" onClick={() => setConfirming(null)}>
                 Cancel
               </Button>
               <Button
+                disabled={!told.data}
                 onClick={() => {
                   publish.mutate(
                     confirming === 'all' || confirming === null ? undefined : confirming,

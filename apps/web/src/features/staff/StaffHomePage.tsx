@@ -1,5 +1,6 @@
 import { formatRand, type Overview, paths } from '@eisteddfod/shared';
 import {
+  Anchor,
   Button,
   Card,
   Group,
@@ -13,8 +14,11 @@ import {
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from '../../lib/toasts.ts';
+import { useSignIns } from './api/sign-ins-api.ts';
 import { downloadEntriesCsv, useMarkingList, useOverview } from './api/staff-api.ts';
 import { BackgroundJobs } from './components/BackgroundJobs.tsx';
+import { isNoEventYet } from '../../shared/event/no-event-yet.ts';
+import { NoEventYet } from './components/NoEventYet.tsx';
 import { ScrollTable } from './components/ScrollTable.tsx';
 import { StaffArea } from './components/StaffArea.tsx';
 
@@ -37,6 +41,20 @@ function Bar(props: { label: string; part: number; whole: number }) {
   );
 }
 
+/** 'N failed sign-ins in the last hour', linked to the sign-ins screen; nothing until known. */
+function FailedSignIns() {
+  const signIns = useSignIns();
+  if (!signIns.data) return null;
+  const n = signIns.data.lastHour;
+  return (
+    <Text size="sm">
+      <Anchor component={Link} to={paths.staffSignIns.href()} fw={n > 0 ? 700 : undefined}>
+        {n} failed sign-in{n === 1 ? '' : 's'} in the last hour
+      </Anchor>
+    </Text>
+  );
+}
+
 function OrganiserOverview({ overview }: { overview: Overview }) {
   const [exporting, setExporting] = useState(false);
   async function exportCsv() {
@@ -55,6 +73,7 @@ function OrganiserOverview({ overview }: { overview: Overview }) {
   );
   return (
     <Stack gap="xl">
+      <FailedSignIns />
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
         <Card withBorder>
           <Text size="sm">Payments received</Text>
@@ -158,7 +177,10 @@ function OrganiserOverview({ overview }: { overview: Overview }) {
 function OrganiserHome() {
   const overview = useOverview();
   if (overview.isPending) return <Text>Loading the overview…</Text>;
-  if (overview.isError) return <Text>The overview could not be loaded.</Text>;
+  if (overview.isError) {
+    if (isNoEventYet(overview.error)) return <NoEventYet />;
+    return <Text>The overview could not be loaded.</Text>;
+  }
   return <OrganiserOverview overview={overview.data} />;
 }
 

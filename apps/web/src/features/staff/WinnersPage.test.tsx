@@ -1,6 +1,7 @@
 import {
   DEFAULT_WINNERS_RULE,
   type ConfirmedWinners,
+  type ReleasePreview,
   type ResultsRelease,
   type WinnersPreview,
 } from '@eisteddfod/shared';
@@ -94,7 +95,42 @@ const confirmed: ConfirmedWinners = {
   ],
 };
 
-function serve(state: { confirmed: boolean; stale?: boolean }) {
+const releasePreview: ReleasePreview = {
+  sections: [
+    {
+      section: 'Visual Arts & Design',
+      entries: 5,
+      medals: { DIPLOMA: 2, GOLD: 2, SILVER: 1, BRONZE: 0, MERIT: 0 },
+    },
+  ],
+  winners: [
+    {
+      section: 'Visual Arts & Design',
+      bandLabel: 'Intermediate (Grades 4-6)',
+      name: 'Priya N.',
+      score: 89,
+    },
+  ],
+  showcase: [
+    {
+      section: 'Visual Arts & Design',
+      bandLabel: 'Intermediate (Grades 4-6)',
+      name: 'Priya N.',
+      itemCode: 'VA102',
+      itemTitle: 'Drawing',
+      kind: 'image',
+    },
+  ],
+  told: { marks: 5, contestants: 2, families: 1, byEmail: 1, byWhatsApp: 0 },
+  problems: [],
+};
+
+function serve(state: {
+  confirmed: boolean;
+  stale?: boolean;
+  problems?: ReleasePreview['problems'];
+  released?: boolean;
+}) {
   return (r: MockRequest) => {
     const base = '/api/Staff/Events/2';
     if (r.path === '/api/Staff/Me') return [200, organiser] as const;
@@ -119,7 +155,26 @@ function serve(state: { confirmed: boolean; stale?: boolean }) {
     if (r.path === `${base}/Winners`)
       return [200, state.confirmed ? confirmed : { confirmedAt: null, winners: [] }] as const;
     if (r.path === `${base}/Release` && r.method === 'GET')
-      return [200, { ...release, winnersNeedConfirming: state.stale ?? false }] as const;
+      return [
+        200,
+        {
+          ...release,
+          winnersNeedConfirming: state.stale ?? false,
+          ...(state.released
+            ? {
+                releasedAt: '2025-06-01T08:00:00.000Z',
+                unpublishedMarks: 0,
+                withdrawableUntil: '2025-06-01T08:30:00.000Z',
+              }
+            : {}),
+        },
+      ] as const;
+    if (r.path === `${base}/Release/Preview`)
+      return [200, { ...releasePreview, problems: state.problems ?? [] }] as const;
+    if (r.path === `${base}/Release/Withdraw`) {
+      state.released = false;
+      return [200, { ...release, withdrawableUntil: null }] as const;
+    }
     if (r.path === `${base}/Release/Now`)
       return [
         200,
@@ -257,17 +312,95 @@ describe('WinnersPage (/staff/events/:id/winners)', () => {
     expect(screen.queryByText('Winners need confirming again')).not.toBeInTheDocument();
   });
 
-  it('releases by hand only after asking', async () => {
+  it('releases by hand only after listing what becomes public and who is told', async () => {
     const requests = mockApi(serveFresh());
     open();
     const panel = await screen.findByRole('region', { name: 'Release on the gala date' });
     fireEvent.click(within(panel).getByRole('button', { name: 'Release now…' }));
     const dialog = await screen.findByRole('dialog', { name: 'Release the results now?' });
-    expect(dialog).toHaveTextContent('5 submitted marks will be published');
+    expect(
+      await within(dialog).findByText(
+        'Visual Arts & Design: 5 entries (Diploma 2, Gold 2, Silver 1, Bronze 0, Merit 0)',
+      ),
+    ).toBeInTheDocument();
+    expect(
+      within(dialog).getByText('Visual Arts & Design, Intermediate (Grades 4-6): Priya N.'),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByText('Priya N.: VA102 Drawing (image)')).toBeInTheDocument();
+    expect(dialog).toHaveTextContent(
+      '5 submitted marks will be published with their certificates. 1 family of 2 contestants is told their results and Section Winner titles now by email.',
+    );
+    expect(dialog).toHaveTextContent('messages sent to families are not unsent');
     expect(requests.some((r) => r.path.endsWith('/Release/Now'))).toBe(false);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Release now' }));
     await waitFor(() =>
       expect(requests.filter((r) => r.path.endsWith('/Release/Now'))).toHaveLength(1),
+    );
+    expect(requests.find((r) => r.path.endsWith('/Release/Now'))?.body).toEqual({
+      acknowledge: [],
+    });
+  });
+
+  it('names what is missing and releases only once it is acknowledged', async () => {
+    const answer = serve({
+      confirmed: false,
+      problems: [
+        {
+          code: 'WINNERS_UNCONFIRMED',
+          message: 'No Section Winners are confirmed: the gala page would name no winners.',
+        },
+        {
+          code: 'MARKING_INCOMPLETE',
+          message:
+            '2 entries are not marked yet (or only as a draft): their results are neither published nor counted.',
+        },
+      ],
+    });
+    const requests = mockApi((r) => [...answer(r)]);
+    open();
+    const panel = await screen.findByRole('region', { name: 'Release on the gala date' });
+    fireEvent.click(within(panel).getByRole('button', { name: 'Release now…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Release the results now?' });
+    expect(
+      await within(dialog).findByText(
+        'No Section Winners are confirmed: the gala page would name no winners.',
+      ),
+    ).toBeInTheDocument();
+    expect(dialog).toHaveTextContent('2 entries are not marked yet');
+    const go = within(dialog).getByRole('button', { name: 'Release now' });
+    expect(go).toBeDisabled();
+    fireEvent.click(
+      within(dialog).getByRole('checkbox', { name: 'Release anyway, without what is listed here' }),
+    );
+    expect(go).toBeEnabled();
+    fireEvent.click(go);
+    await waitFor(() =>
+      expect(requests.find((r) => r.path.endsWith('/Release/Now'))?.body).toEqual({
+        acknowledge: ['WINNERS_UNCONFIRMED', 'MARKING_INCOMPLETE'],
+      }),
+    );
+  });
+
+  it('withdraws the gala page after asking, saying messages sent stay sent', async () => {
+    const answer = serve({ confirmed: true, released: true });
+    const requests = mockApi((r) => [...answer(r)]);
+    open();
+    const panel = await screen.findByRole('region', { name: 'Release on the gala date' });
+    fireEvent.click(await within(panel).findByRole('button', { name: 'Withdraw the gala page…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Withdraw the gala page?' });
+    expect(dialog).toHaveTextContent(
+      'Messages already sent to families are not unsent, and families keep the results of their entries.',
+    );
+    expect(dialog).toHaveTextContent('Possible until 1 June 2025 at 10:30');
+    expect(requests.some((r) => r.path.endsWith('/Release/Withdraw'))).toBe(false);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Withdraw the gala page' }));
+    await waitFor(() =>
+      expect(requests.filter((r) => r.path.endsWith('/Release/Withdraw'))).toHaveLength(1),
+    );
+    await waitFor(() =>
+      expect(
+        within(panel).queryByRole('button', { name: 'Withdraw the gala page…' }),
+      ).not.toBeInTheDocument(),
     );
   });
 });

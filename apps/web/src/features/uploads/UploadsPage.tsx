@@ -173,14 +173,7 @@ export default function UploadsPage() {
       </Group>
 
       {!isOnline && (
-        <Alert
-          color="orange"
-          variant="light"
-          role="alert"
-          title={UPLOAD_TEXT.noInternet}
-          mb="md"
-          styles={{ message: { color: 'var(--mantine-color-dark-9)' } }}
-        >
+        <Alert color="orange" variant="light" role="alert" title={UPLOAD_TEXT.noInternet} mb="md">
           {uploads.isUploading
             ? 'Your upload continues by itself when the connection is back. Keep this page open.'
             : 'Uploads start again once you are back online.'}

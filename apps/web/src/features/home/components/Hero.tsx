@@ -9,10 +9,12 @@ import classes from './Hero.module.css';
 interface HeroProps {
   event: EventSummary | undefined;
   content: EventContent | undefined;
+  /** No event has been set up yet: nothing to enter, and no prospectus to read. */
+  notOpen?: boolean;
 }
 
 /** Spec 2, Home page: host line, title, intro, key dates, Enter Now and Learn More. */
-export function Hero({ event, content }: HeroProps) {
+export function Hero({ event, content, notOpen = false }: HeroProps) {
   return (
     <section className={classes.hero} aria-labelledby="home-title">
       <Container size="lg" className={classes.inner}>
@@ -22,23 +24,32 @@ export function Hero({ event, content }: HeroProps) {
             {content?.title ?? event?.name ?? 'Online Eisteddfod'}
           </Title>
           {content && <Text className={classes.intro}>{content.intro}</Text>}
-          <div className={classes.actions}>
-            <Button component={Link} to={paths.register.href()} size="lg" className={classes.enter}>
-              Enter Now
-            </Button>
-            <Button
-              component="a"
-              href={PROSPECTUS_URL}
-              target="_blank"
-              rel="noopener"
-              size="lg"
-              variant="white"
-              className={classes.learn}
-            >
-              Learn More
-              <VisuallyHidden>(the prospectus, a PDF, opens in a new tab)</VisuallyHidden>
-            </Button>
-          </div>
+          {notOpen ? (
+            <Text className={classes.intro}>Entries are not open yet. Please check back soon.</Text>
+          ) : (
+            <div className={classes.actions}>
+              <Button
+                component={Link}
+                to={paths.register.href()}
+                size="lg"
+                className={classes.enter}
+              >
+                Enter Now
+              </Button>
+              <Button
+                component="a"
+                href={PROSPECTUS_URL}
+                target="_blank"
+                rel="noopener"
+                size="lg"
+                variant="white"
+                className={classes.learn}
+              >
+                Learn More
+                <VisuallyHidden>(the prospectus, a PDF, opens in a new tab)</VisuallyHidden>
+              </Button>
+            </div>
+          )}
         </div>
         {event && (
           <Paper className={classes.dates} shadow="xl" radius="lg">

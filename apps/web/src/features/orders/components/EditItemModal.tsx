@@ -63,12 +63,7 @@ function EditItemForm({ entry, onDone }: { entry: OrderItem; onDone: () => void 
         </strong>
       </Text>
       {locked && (
-        <Alert
-          color="orange"
-          variant="light"
-          title={CHECKOUT_MESSAGES.editDeadlineTitle}
-          styles={{ message: { color: 'var(--mantine-color-dark-9)' } }}
-        >
+        <Alert color="orange" variant="light" title={CHECKOUT_MESSAGES.editDeadlineTitle}>
           {CHECKOUT_MESSAGES.editDeadline}
         </Alert>
       )}

@@ -73,6 +73,20 @@ export function useCopyEvent(fromId: number) {
   });
 }
 
+/** A new site's first event, from the demo event (not live). */
+export function useStartFromDemo() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: () => callApi(eventsApi.startFromDemo, {}),
+    meta: { handlesErrors: true },
+    onSuccess: (created) => {
+      void refresh();
+      toast('success', `${created.settings.name} was made. It is not live yet.`, 'Event started');
+    },
+    onError: (error) => toast('error', messageOf(error), 'Not started'),
+  });
+}
+
 export function useMakeLive(id: number) {
   const refresh = useRefresh();
   return useMutation({

@@ -159,6 +159,20 @@ export function useResultsReview(section: Section | undefined) {
   });
 }
 
+/** Who publishing the section (or 'all') tells: asked for while its dialog is open. */
+export function usePublishPreview(section: Section | 'all' | null) {
+  return useQuery({
+    queryKey: ['staff', 'results', 'publish-preview', section ?? 'none'],
+    queryFn: ({ signal }) =>
+      callApi(staffApi.publishPreview, {
+        query: { section: section === 'all' || section === null ? undefined : section },
+        signal,
+      }),
+    enabled: section !== null,
+    staleTime: 0,
+  });
+}
+
 export function usePublish() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -1,4 +1,8 @@
-import { resultsDayApi, type WinnersRuleSettings } from '@eisteddfod/shared';
+import {
+  resultsDayApi,
+  type ReleaseProblemCode,
+  type WinnersRuleSettings,
+} from '@eisteddfod/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi, messageOf } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toasts.ts';
@@ -42,8 +46,12 @@ export function useRelease(id: number) {
   return useQuery({
     queryKey: key(id, 'release'),
     queryFn: ({ signal }) => callApi(resultsDayApi.getRelease, { params: { id }, signal }),
+    // And while the release may be withdrawn, so the button goes when its time is up.
     refetchInterval: (query) =>
-      query.state.data?.releaseAt && !query.state.data.releasedAt ? 30_000 : false,
+      (query.state.data?.releaseAt && !query.state.data.releasedAt) ||
+      query.state.data?.withdrawableUntil
+        ? 30_000
+        : false,
   });
 }
 
@@ -113,10 +121,22 @@ export function useScheduleRelease(id: number) {
   });
 }
 
+/** What "Release now" makes public and who it tells: asked for while its dialog is open. */
+export function useReleasePreview(id: number, enabled: boolean) {
+  return useQuery({
+    queryKey: key(id, 'release-preview'),
+    queryFn: ({ signal }) => callApi(resultsDayApi.releasePreview, { params: { id }, signal }),
+    enabled,
+    staleTime: 0,
+  });
+}
+
+/** Releases, acknowledging the problems the organiser was shown (decision 033). */
 export function useReleaseNow(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => callApi(resultsDayApi.releaseNow, { params: { id } }),
+    mutationFn: (acknowledge: ReleaseProblemCode[]) =>
+      callApi(resultsDayApi.releaseNow, { params: { id }, body: { acknowledge } }),
     meta: { handlesErrors: true },
     onSuccess: (outcome) => {
       void queryClient.invalidateQueries();
@@ -126,6 +146,29 @@ export function useReleaseNow(id: number) {
         'Results released',
       );
     },
-    onError: (error) => toast('error', messageOf(error), 'Not released'),
+    onError: (error) => {
+      // RELEASE_NEEDS_ACKNOWLEDGEMENT: something changed since; the dialog shows it afresh.
+      void queryClient.invalidateQueries({ queryKey: key(id, 'release-preview') });
+      toast('error', messageOf(error), 'Not released');
+    },
+  });
+}
+
+/** Takes the gala page back from public view, within the grace period after its release. */
+export function useWithdrawRelease(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => callApi(resultsDayApi.withdrawRelease, { params: { id } }),
+    meta: { handlesErrors: true },
+    onSuccess: (release) => {
+      queryClient.setQueryData(key(id, 'release'), release);
+      void queryClient.invalidateQueries();
+      toast(
+        'success',
+        'The gala page says again when results come out. Messages already sent stay sent.',
+        'Gala page withdrawn',
+      );
+    },
+    onError: (error) => toast('error', messageOf(error), 'Not withdrawn'),
   });
 }

@@ -5,23 +5,17 @@ import { toast } from '../../../lib/toasts.ts';
 import { downloadCatalogue, useImportCatalogue } from '../api/catalogue-editor-api.ts';
 import { ScrollTable } from '../components/ScrollTable.tsx';
 
-/** Alerts in dark text: Mantine's light green and blue titles fall below AA contrast. */
-const readable = {
-  title: { color: 'var(--mantine-color-dark-9)' },
-  message: { color: 'var(--mantine-color-dark-9)' },
-};
-
 function Report({ report }: { report: ImportReport }) {
   const summary = `${report.rows} rows: ${report.created} new, ${report.updated} changed, ${report.unchanged} unchanged.`;
   if (report.committed)
     return (
-      <Alert color="green" title="Imported" styles={readable}>
+      <Alert color="green" title="Imported">
         {summary}
       </Alert>
     );
   if (report.problems.length === 0)
     return (
-      <Alert color="blue" title="Ready to import" styles={readable}>
+      <Alert color="blue" title="Ready to import">
         {summary} Nothing has been written yet.
       </Alert>
     );
@@ -30,7 +24,6 @@ function Report({ report }: { report: ImportReport }) {
       <Alert
         color="red"
         title={`${report.problems.length} ${report.problems.length === 1 ? 'problem' : 'problems'}: nothing was imported`}
-        styles={readable}
       >
         Fix these rows in the spreadsheet and check it again. {summary}
       </Alert>

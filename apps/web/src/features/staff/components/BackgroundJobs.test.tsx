@@ -34,6 +34,7 @@ const report: JobsReport = {
       error: 'This entry has no published result.',
     },
   ],
+  heldBack: [],
 };
 
 describe('BackgroundJobs (the staff overview)', () => {
@@ -56,6 +57,24 @@ describe('BackgroundJobs (the staff overview)', () => {
     expect(alert).toHaveTextContent(
       /Certificates, 20 Jun 2025, \d\d:\d\d, after 5 attempts: This entry has no published result\./,
     );
+  });
+
+  it('shows the files an outage holds back, apart from the jobs that failed', async () => {
+    const held: JobsReport = {
+      ...report,
+      failures: [],
+      heldBack: [{ heldBy: 'storage', files: 3, oldest: '2025-06-20T08:15:00.000Z' }],
+    };
+    mockApi((r) =>
+      r.path === '/api/Staff/Jobs' ? [200, held] : [404, apiError(404, 'NOT_FOUND')],
+    );
+    renderRoutes([{ path: '/staff', element: <BackgroundJobs /> }], '/staff');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Files held back by an outage');
+    expect(alert).toHaveTextContent(
+      /3 files held back by storage, waiting since 20 Jun 2025, \d\d:\d\d: each is tried again every minute/,
+    );
+    expect(screen.getByText('No job has failed.')).toBeInTheDocument();
   });
 
   it('says so when nothing has failed', async () => {

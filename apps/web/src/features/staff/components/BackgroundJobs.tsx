@@ -21,6 +21,32 @@ function Failures({ failures }: { failures: JobsReport['failures'] }) {
   );
 }
 
+const OUTAGE: Record<JobsReport['heldBack'][number]['heldBy'], string> = {
+  storage: 'storage',
+  'video-host': 'the video host',
+};
+
+/**
+ * Files an outage keeps from processing (decision 038): they are not failed, and are processed
+ * once it is over; the organiser knows why the backlog does not move.
+ */
+function HeldBack({ heldBack }: { heldBack: JobsReport['heldBack'] }) {
+  if (heldBack.length === 0) return null;
+  return (
+    <Alert color="yellow" title="Files held back by an outage">
+      <Stack gap="xs">
+        {heldBack.map((h) => (
+          <Text size="sm" key={h.heldBy}>
+            {h.files} {h.files === 1 ? 'file' : 'files'} held back by {OUTAGE[h.heldBy]}, waiting
+            since {when.format(new Date(h.oldest))}: each is tried again every minute, without
+            spending its attempts, and processed once {OUTAGE[h.heldBy]} answers.
+          </Text>
+        ))}
+      </Stack>
+    </Alert>
+  );
+}
+
 /**
  * The organiser's view of background work (plugins/jobs.ts on the API): certificates being made,
  * messages being sent, the sweeps; and any job that failed after its retries, with its error.
@@ -60,6 +86,7 @@ export function BackgroundJobs() {
               </Table.Tbody>
             </Table>
           </ScrollTable>
+          <HeldBack heldBack={report.data.heldBack} />
           <Failures failures={report.data.failures} />
         </Stack>
       )}

@@ -20,6 +20,7 @@ const LINKS: { to: string; label: string; roles: StaffRole[] }[] = [
   { to: paths.staffPayments.href(), label: 'Payments', roles: ['organiser'] },
   { to: paths.staffReminders.href(), label: 'Reminders', roles: ['organiser'] },
   { to: paths.staffDataRequests.href(), label: 'Data requests', roles: ['organiser'] },
+  { to: paths.staffSignIns.href(), label: 'Sign-ins', roles: ['organiser'] },
   { to: paths.staffAuditLog.href(), label: 'Audit log', roles: ['organiser'] },
 ];
 

@@ -27,11 +27,7 @@ export function UploadProgressPanel(props: {
         aria-label={`Uploading ${upload.fileName}`}
       />
       {upload.stalled && (
-        <Alert
-          color="orange"
-          variant="light"
-          styles={{ message: { color: 'var(--mantine-color-dark-9)' } }}
-        >
+        <Alert color="orange" variant="light">
           <Stack gap="xs">
             <Text size="sm">{UPLOAD_MESSAGES.stalled(props.stallSeconds)}</Text>
             <Button

@@ -1,4 +1,4 @@
-import { VIDEO_UPLOAD_HEADERS } from '@eisteddfod/shared';
+import { BLIND_VIDEO_TITLE, VIDEO_UPLOAD_HEADERS } from '@eisteddfod/shared';
 import { UPLOAD_TEXT } from '../upload-messages.ts';
 import {
   UploadCancelledError,
@@ -80,7 +80,8 @@ export function sendVideo(request: VideoUploadRequest): UploadHandle<void> {
       meta: {
         filename: file.name,
         filetype: file.type || 'application/octet-stream',
-        title: file.name,
+        // The host shows its title to adjudicators (blind marking): never the file's name.
+        title: BLIND_VIDEO_TITLE,
         collection: collectionGuid,
       },
     });
