@@ -244,6 +244,9 @@ test('an organiser sets up next year, makes it live, and both years’ families 
   const school = `Jacaranda Academy ${run}`;
   await page.getByRole('textbox', { name: 'New school' }).fill(school);
   await page.getByRole('button', { name: 'Add school' }).click();
+  // The toast first: the list the page was still loading can already name the new school, and
+  // a toast that arrived after the wait below faded in under axe (CI, stop 39).
+  await expect(page.getByText('The school was added.')).toBeVisible();
   await page.getByRole('textbox', { name: 'Search schools' }).fill(school);
   await expect(
     page.getByRole('region', { name: 'Schools' }).getByRole('row', { name: new RegExp(school) }),
