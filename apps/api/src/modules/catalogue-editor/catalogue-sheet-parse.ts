@@ -1,7 +1,6 @@
 // Reading a catalogue spreadsheet an organiser sent: in the untrusted-file child only (decision
 // 030), as the file can be a zip bomb or drive the XLSX library into deep recursion.
 import { parse } from 'csv-parse/sync';
-import readXlsx from 'read-excel-file/node';
 import { csvCellText } from '../../lib/csv.ts';
 import { AppError } from '../../lib/errors.ts';
 import { unzip, zip } from '../../lib/strip-metadata/zip.ts';
@@ -45,6 +44,8 @@ export async function parseSheet(data: Buffer): Promise<SheetRows> {
       // Every part unzipped within its declared size and the total within MAX_SHEET_UNZIPPED
       // (zip.ts), then zipped again: the library reads only what was bounded here, whatever the
       // file's local headers say.
+      // Loaded for an XLSX only: a child starts for each sheet, and a CSV's need not load it.
+      const { default: readXlsx } = await import('read-excel-file/node');
       const [first] = await readXlsx(zip(unzip(data, MAX_SHEET_UNZIPPED_BYTES)));
       return (first?.data ?? []).map((row) => row.map(cellText));
     } catch {
