@@ -111,6 +111,10 @@ export async function staffSignIn(browser: Browser, email: string, baseURL?: str
   await requestEmailPin(page, email);
   await page.getByRole('button', { name: 'Verify Code' }).click();
   await expect(page).toHaveURL(/\/participant-profiles$/);
+  // The screen itself, as a person sees it before the next tap: the address changes first, and
+  // while the contestants' code loaded the verify form was still drawn. A tap on 'Staff' then
+  // (CI-like load, desktop) was lost: the page stayed on /participant-profiles.
+  await expect(page.getByRole('heading', { level: 1, name: 'Contestant Profiles' })).toBeVisible();
   return page;
 }
 
