@@ -259,7 +259,7 @@ test('an organiser sets up next year, makes it live, and both years’ families 
   const familyContext = await browser.newContext({ baseURL: origin });
   const family = await familyContext.newPage();
   await registerAndLogIn(family, `dlamini.${run}@example.org`);
-  const { customerId, call } = await familyApi(family);
+  const { customerId, headers, call } = await familyApi(family);
   const config = await call<{ eventId: number; year: number }>('GET', '/api/config');
   expect(config.year).toBe(year);
   const contestant = await call<{ id: number }>(
@@ -288,10 +288,30 @@ test('an organiser sets up next year, makes it live, and both years’ families 
   );
   expect(retired.items).toEqual([]);
   const cart = await call<{ id: number }>('POST', '/api/Orders', { customerId, orderItems: [] });
-  await call('POST', `/api/Orders/${cart.id}/OrderItems`, {
-    itemId: found.items[0]!.id,
-    participantProfileId: contestant.id,
+  const newEntry = { itemId: found.items[0]!.id, participantProfileId: contestant.id };
+  // Next year's registration opens next year (decision 041): refused, with the date.
+  const early = await family.request.post(`/api/Orders/${cart.id}/OrderItems`, {
+    headers,
+    data: newEntry,
   });
+  expect(early.status()).toBe(400);
+  expect(await early.json()).toMatchObject({
+    code: 'ENTRIES_NOT_OPEN',
+    message: expect.stringMatching(/^Entries open on \d{1,2} \w+ \d{4}\. Please come back then\.$/),
+  });
+
+  // ---- The organiser lets this family in early, at the family desk. ----
+  const desk = await staffSignIn(browser, ORGANISER_EMAIL, origin);
+  await desk.goto('/staff/families');
+  await desk.getByRole('searchbox', { name: 'Search families' }).fill(`dlamini.${run}`);
+  await desk.getByRole('link', { name: 'Ayanda Mokoena' }).click();
+  const notOpen = desk.getByRole('status', { name: 'Entries are not open yet' });
+  await notOpen.getByRole('button', { name: 'Let this family enter early' }).click();
+  await expect(notOpen).toContainText('This family may enter early: let in by');
+  await look(desk, testInfo, 'journey-7-let-in-early');
+  await desk.context().close();
+
+  await call('POST', `/api/Orders/${cart.id}/OrderItems`, newEntry);
   await family.goto('/checkout');
   await expect(family.getByRole('region', { name: 'Contestant: Sibusiso Dlamini' })).toContainText(
     'MU950',
@@ -319,6 +339,6 @@ test('an organiser sets up next year, makes it live, and both years’ families 
   const result = earlierPage.getByRole('dialog', { name: 'Results' });
   await expect(result).toBeVisible();
   await expect(result).toContainText(/Gold|Silver|Bronze|Merit|Participation|\d+/);
-  await look(earlierPage, testInfo, 'journey-7-earlier-results');
+  await look(earlierPage, testInfo, 'journey-8-earlier-results');
   await earlierPage.context().close();
 });

@@ -88,6 +88,9 @@ const ERROR_CODES = [
   'MAIN_FILE_UNREADABLE',
   'ENTRY_WITHDRAWN',
   'DEADLINE_PASSED',
+  /** Before the event's registration opens (decision 041). */
+  'ENTRIES_NOT_OPEN',
+  'ENTRIES_OPEN',
   'MAIN_FILE_REQUIRED',
   'VIDEO_UPLOAD_REQUIRED',
   'TOO_MANY_VIDEOS',

@@ -17,6 +17,8 @@ export const CART_MESSAGES = {
   groupNoticeTitle: 'Group Item',
   groupNotice: "Please note: the contestants' group photo may be used in the Gala Awards video.",
   lateItem: 'The due date for this item has passed and it can no longer be entered.',
+  /** Before the event's registration opens (decision 041); the date as formatLongDate gives it. */
+  notOpenYet: (opens: string) => `Entries open on ${opens}. Please come back then.`,
   notACart: 'This order has been checked out and can no longer be changed.',
   groupCount: (min: number, max: number) =>
     min === max

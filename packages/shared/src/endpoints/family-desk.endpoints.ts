@@ -67,6 +67,16 @@ export const familyDeskApi = {
     responses: { 200: FamilyDetailsSchema },
     errors,
   }),
+  letInEarly: defineEndpoint({
+    method: 'POST',
+    path: '/api/Staff/Families/:id/EarlyEntry',
+    access: organiser,
+    tags,
+    summary: 'Let a family enter the current event before its registration opens',
+    params: FamilyParamsSchema,
+    responses: { 200: FamilyDetailsSchema },
+    errors,
+  }),
   resendConfirmation: defineEndpoint({
     method: 'POST',
     path: '/api/Staff/Families/:id/Orders/:orderId/ResendConfirmation',

@@ -72,6 +72,14 @@ export function endOfDay(date: string, timeZone: string): Date {
   return new Date(wallClock - zoneOffsetMs(new Date(first), timeZone));
 }
 
+/**
+ * Entries open at the start of the registration-opens day in the event's time zone (issue 32,
+ * decision 041): before it, the server refuses entries but from families an organiser let in.
+ */
+export function haveEntriesOpened(registrationOpens: string, now: Date, timeZone: string): boolean {
+  return calendarDateIn(now, timeZone) >= registrationOpens;
+}
+
 /** Cart and order edit: an item is late once the end of its due date has passed (spec 4). */
 export function hasPassedDeadline(dueDate: string, now: Date, timeZone: string): boolean {
   return now.getTime() > endOfDay(dueDate, timeZone).getTime();

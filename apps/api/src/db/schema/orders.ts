@@ -7,6 +7,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -144,4 +145,26 @@ export const paymentNotifications = pgTable(
     outcome: text(),
   },
   (t) => [index('payment_notifications_unprocessed_idx').on(t.processedAt, t.id)],
+);
+
+/**
+ * A family an organiser let in before its event's registration opens (issue 32, decision 041),
+ * from the family desk: the server refuses entries before the opening day, but for these.
+ */
+export const earlyEntries = pgTable(
+  'early_entries',
+  {
+    eventId: integer()
+      .notNull()
+      .references(() => events.id),
+    customerId: integer()
+      .notNull()
+      .references(() => customers.id),
+    /** The organiser who let the family in. */
+    grantedBy: integer()
+      .notNull()
+      .references(() => customers.id),
+    grantedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: 'early_entries_pk', columns: [t.eventId, t.customerId] })],
 );

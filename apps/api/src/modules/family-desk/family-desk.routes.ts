@@ -24,6 +24,10 @@ export const familyDeskRoutes: FastifyPluginAsyncZod = async (app) => {
     desk.changeEntryItem(callerOf(req).customerId, req.params.id, req.params.orderItemId, req.body),
   );
 
+  serve(app, familyDeskApi.letInEarly, (req) =>
+    desk.letInEarly(callerOf(req).customerId, req.params.id),
+  );
+
   serve(app, familyDeskApi.resendConfirmation, (req) =>
     desk.resendConfirmation(callerOf(req).customerId, req.params.id, req.params.orderId),
   );

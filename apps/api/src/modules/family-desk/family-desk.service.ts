@@ -1,6 +1,7 @@
 import {
   calendarDateIn,
   FAMILY_DESK_MESSAGES,
+  haveEntriesOpened,
   isLateEntry,
   medalFor,
   normaliseIdentifier,
@@ -28,6 +29,7 @@ import { toInternationalNumber } from '../accounts/phone-numbers.ts';
 import type { CertificatesService } from '../adjudication/certificates.service.ts';
 import type { CatalogueService } from '../catalogue/catalogue.service.ts';
 import type { ContestantsService } from '../contestants/contestants.service.ts';
+import { findEarlyEntry, letInEarly } from '../orders/early-entries.repository.ts';
 import { orderNumber, type OrdersService } from '../orders/orders.service.ts';
 import type { Outbox, OutboxMessage } from '../outbox/outbox.service.ts';
 import * as repo from './family-desk.repository.ts';
@@ -84,6 +86,17 @@ const entryNotFound = (id: number) =>
  */
 export function createFamilyDeskService(deps: FamilyDeskDependencies) {
   const { db } = deps;
+
+  /** The current event's opening for this family (decision 041). */
+  async function entryWindowOf(eventId: number, familyId: number) {
+    const event = await deps.catalogue.getEvent(eventId);
+    const early = await findEarlyEntry(db, eventId, familyId);
+    return {
+      opensOn: event.dates.registrationOpens,
+      open: haveEntriesOpened(event.dates.registrationOpens, new Date(deps.now()), event.timeZone),
+      letInEarly: early ? { by: early.by, at: iso(early.at) } : null,
+    };
+  }
 
   async function requireFamily(id: number) {
     const row = await repo.findFamily(db, id);
@@ -313,6 +326,8 @@ export function createFamilyDeskService(deps: FamilyDeskDependencies) {
     const currentEventId = await deps.catalogue.currentEventId();
     const fees =
       currentEventId === undefined ? undefined : await repo.findEventFees(db, currentEventId);
+    const entryWindow =
+      currentEventId === undefined ? undefined : await entryWindowOf(currentEventId, family.id);
     return {
       family: {
         id: family.id,
@@ -329,6 +344,7 @@ export function createFamilyDeskService(deps: FamilyDeskDependencies) {
         })),
       },
       fees: fees ?? { amendmentCents: 0, changeCents: 0 },
+      entryWindow: entryWindow ?? { opensOn: '', open: false, letInEarly: null },
       contestants: contestants.map((c) => ({
         id: c.id,
         firstName: c.firstName,
@@ -477,6 +493,36 @@ export function createFamilyDeskService(deps: FamilyDeskDependencies) {
         { itemId: input.itemId },
         { organiserId, details: { familyId, fee: charged } },
       );
+      return details(familyId);
+    },
+
+    /**
+     * Lets the family enter the current event before its registration opens (decision 041),
+     * audited; letting it in again changes nothing. Once entries are open it is refused: a
+     * grant then would say something that does nothing.
+     */
+    async letInEarly(organiserId: number, familyId: number): Promise<FamilyDetails> {
+      await requireFamily(familyId);
+      const eventId = await deps.catalogue.currentEventId();
+      if (eventId === undefined) throw notFound('EVENT_NOT_FOUND', 'No event has been set up yet');
+      if ((await entryWindowOf(eventId, familyId)).open)
+        throw new AppError(409, 'ENTRIES_OPEN', 'Entries for the current event are open already.');
+      await db.transaction(async (tx) => {
+        if (!(await letInEarly(tx, { eventId, customerId: familyId, grantedBy: organiserId })))
+          return;
+        await audit(tx, {
+          actorCustomerId: organiserId,
+          action: 'family_desk.let_in_early',
+          entityType: 'customer',
+          entityId: familyId,
+          details: {
+            familyId,
+            eventId,
+            before: { letInEarly: false },
+            after: { letInEarly: true },
+          },
+        });
+      });
       return details(familyId);
     },
 

@@ -13,7 +13,12 @@ export default fp(
   async (app) => {
     app.decorate(
       'orders',
-      createOrdersService({ db: app.db, catalogue: app.catalogue, contestants: app.contestants }),
+      createOrdersService({
+        db: app.db,
+        catalogue: app.catalogue,
+        contestants: app.contestants,
+        now: app.now,
+      }),
     );
     await app.register(ordersRoutes);
   },

@@ -5,6 +5,8 @@ import {
   CART_MESSAGES,
   CHECKOUT_MESSAGES,
   type UpdateOrderItem,
+  formatLongDate,
+  haveEntriesOpened,
   duplicateMessage,
   entryKey,
   entryPriceCents,
@@ -26,6 +28,7 @@ import { audit } from '../../lib/audit.repository.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import type { CatalogueService } from '../catalogue/catalogue.service.ts';
 import type { ContestantsService } from '../contestants/contestants.service.ts';
+import { findEarlyEntry } from './early-entries.repository.ts';
 import * as repo from './orders.repository.ts';
 
 export type OrdersService = ReturnType<typeof createOrdersService>;
@@ -66,6 +69,7 @@ export function createOrdersService(deps: {
   db: Database;
   catalogue: CatalogueService;
   contestants: ContestantsService;
+  now: () => number;
 }) {
   const { db, catalogue, contestants } = deps;
 
@@ -82,6 +86,19 @@ export function createOrdersService(deps: {
   async function refuseRetired(eventId: number, itemId: number): Promise<void> {
     if (await catalogue.isRetired(eventId, itemId))
       throw new AppError(409, 'ITEM_RETIRED', CATALOGUE_EDITOR_MESSAGES.itemRetired);
+  }
+
+  /**
+   * Before the event's registration opens, no entries (decision 041): the browser's dates were
+   * the only check, and a family paid next year's event a year early. An organiser can let a
+   * family in from the family desk.
+   */
+  async function refuseBeforeOpening(eventId: number, customerId: number): Promise<void> {
+    const event = await catalogue.getEvent(eventId);
+    const opens = event.dates.registrationOpens;
+    if (haveEntriesOpened(opens, new Date(deps.now()), event.timeZone)) return;
+    if (await findEarlyEntry(db, eventId, customerId)) return;
+    throw badRequest('ENTRIES_NOT_OPEN', CART_MESSAGES.notOpenYet(formatLongDate(opens)));
   }
 
   async function requireOwnCart(customerId: number, orderId: number): Promise<repo.OrderRow> {
@@ -203,6 +220,7 @@ export function createOrdersService(deps: {
   return {
     describeOrder,
     requireOwnOrder,
+    refuseBeforeOpening,
 
     /** POST /api/Orders: the open cart of the customer for the event, made if there is none. */
     async openCart(customerId: number, eventId: number): Promise<Order> {
@@ -221,6 +239,7 @@ export function createOrdersService(deps: {
       input: AddOrderItem,
     ): Promise<OrderItem> {
       const order = await requireOwnCart(customerId, orderId);
+      await refuseBeforeOpening(order.eventId, customerId);
       const profile = await contestants.requireOwnContestant(
         customerId,
         input.participantProfileId,

@@ -344,6 +344,9 @@ export function createPaymentsService(deps: PaymentsDependencies) {
       if (row.status !== 'cart' && row.status !== 'awaiting_payment') {
         throw new AppError(409, 'NOT_PAYABLE', 'This order can no longer be paid.');
       }
+      // Entries in a cart before the opening (filled before this check, or on an instance of
+      // the previous release during an upgrade) are not paid for either (decision 041).
+      await orders.refuseBeforeOpening(row.eventId, customerId);
       const order = await orders.describeOrder({ ...row, totalCents: null });
       if (order.orderItems.length === 0)
         throw badRequest('EMPTY_CART', CHECKOUT_MESSAGES.emptyCart);

@@ -1,4 +1,5 @@
 import {
+  formatLongDate,
   formatRand,
   paths,
   type FamilyContestant,
@@ -25,7 +26,7 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import { familyKey, useFamily } from './api/family-desk-api.ts';
+import { familyKey, useFamily, useLetInEarly } from './api/family-desk-api.ts';
 import {
   ChangeItemDialog,
   CorrectContestantDialog,
@@ -385,6 +386,35 @@ function Messages({ details }: { details: FamilyDetails }) {
   );
 }
 
+/**
+ * Before the current event's registration opens, the server refuses a family's entries; an
+ * organiser can let this family in early (decision 041), once, audited.
+ */
+function EntryWindow({ details }: { details: FamilyDetails }) {
+  const letIn = useLetInEarly(details.family.id);
+  const { opensOn, open, letInEarly } = details.entryWindow;
+  if (open || !opensOn) return null;
+  return (
+    <Alert color="blue" title="Entries are not open yet" role="status">
+      <Stack gap="xs" align="flex-start">
+        <Text size="sm">
+          Entries for the current event open on {formatLongDate(opensOn)}. Until then families
+          cannot add items to their carts.
+        </Text>
+        {letInEarly ? (
+          <Text size="sm" fw={600}>
+            This family may enter early: let in by {letInEarly.by} on {at(letInEarly.at)}.
+          </Text>
+        ) : (
+          <Button size="xs" loading={letIn.isPending} onClick={() => letIn.mutate(undefined)}>
+            Let this family enter early
+          </Button>
+        )}
+      </Stack>
+    </Alert>
+  );
+}
+
 function FamilyScreen({ id }: { id: number }) {
   const family = useFamily(id);
   if (family.isPending) return <Loader aria-label="Loading the family" />;
@@ -418,6 +448,7 @@ function FamilyScreen({ id }: { id: number }) {
           <Fact label="Registered">{at(f.createdAt)}</Fact>
         </SimpleGrid>
       </Card>
+      <EntryWindow details={details} />
       <Tabs defaultValue="contestants" keepMounted={false}>
         <Tabs.List>
           <Tabs.Tab value="contestants">Contestants ({details.contestants.length})</Tabs.Tab>

@@ -54,6 +54,7 @@ const family: FamilyDetails = {
     identities: [{ channel: 'email', identifier: 'busi@example.org', verified: true }],
   },
   fees: { amendmentCents: 25000, changeCents: 25000 },
+  entryWindow: { opensOn: '2025-03-24', open: true, letInEarly: null },
   contestants: [
     {
       id: 11,
@@ -172,11 +173,27 @@ const schools: StaffSchool[] = [
   { id: 2, name: 'Amanzi Valley High School', contestants: 1, fixed: false },
 ];
 
+/** A family of an event whose registration has not opened yet (decision 041). */
+let notOpenYet: FamilyDetails;
+
 function serve() {
+  notOpenYet = {
+    ...family,
+    family: { ...family.family, id: 8 },
+    entryWindow: { opensOn: '2026-03-24', open: false, letInEarly: null },
+  };
   return mockApi((r) => {
     if (r.path === '/api/Staff/Me') return [200, organiser];
     if (r.path === '/api/Staff/Families') return [200, found];
     if (r.path === '/api/Staff/Families/7') return [200, family];
+    if (r.path === '/api/Staff/Families/8') return [200, notOpenYet];
+    if (r.path === '/api/Staff/Families/8/EarlyEntry') {
+      notOpenYet = {
+        ...notOpenYet,
+        entryWindow: { ...notOpenYet.entryWindow, letInEarly: { by: 'Olwethu Staff', at: T } },
+      };
+      return [200, notOpenYet];
+    }
     if (r.path === '/api/Staff/Schools') return [200, schools];
     if (r.path === '/api/Eisteddfods/1/ItemsSearch') {
       return [200, { items: [item(1, 'DN101'), item(2, 'DN102')], total: 2 }];
@@ -332,6 +349,26 @@ describe('the family desk (/staff/families)', () => {
         requests.find((r) => r.path === '/api/Staff/Families/7/Contestants/11')?.body,
       ).toMatchObject({ surname: 'Ngcobo-Dube', school: 'Other School', feeApplies: false }),
     );
+  });
+
+  it('lets a family enter before registration opens, and says who did', async () => {
+    const requests = serve();
+    const user = userEvent.setup();
+    render('/staff/families/8');
+    const notice = await screen.findByRole('status', { name: 'Entries are not open yet' });
+    expect(notice).toHaveTextContent('Entries for the current event open on 24 March 2026.');
+    await user.click(within(notice).getByRole('button', { name: 'Let this family enter early' }));
+    expect(
+      await within(notice).findByText(/This family may enter early: let in by Olwethu Staff/),
+    ).toBeInTheDocument();
+    expect(requests.filter((r) => r.path === '/api/Staff/Families/8/EarlyEntry')).toHaveLength(1);
+  });
+
+  it('says nothing of the opening once entries are open', async () => {
+    serve();
+    render('/staff/families/7');
+    expect(await screen.findByRole('heading', { name: 'Busisiwe Ngcobo' })).toBeInTheDocument();
+    expect(screen.queryByText('Entries are not open yet')).not.toBeInTheDocument();
   });
 
   it('lists every message with its delivery state', async () => {

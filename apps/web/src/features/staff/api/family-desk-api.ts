@@ -64,6 +64,9 @@ export const useChangeEntryItem = (familyId: number) =>
     'Not changed',
   );
 
+export const useLetInEarly = (familyId: number) =>
+  useDeskChange(() => callApi(familyDeskApi.letInEarly, { params: { id: familyId } }), 'Not saved');
+
 export const useResendConfirmation = (familyId: number) =>
   useDeskChange(
     (orderId: number) =>
