@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessibleDialog, expectNoAccessibilityViolations } from './axe.ts';
 import { cartWithItems, familyApi, payOnSandbox, registerAndLogIn } from './session.ts';
+import { SERVER_START_MS } from './cluster/instances.ts';
 import { recording } from './test-files.ts';
 
 /**
@@ -44,7 +45,8 @@ async function startServer() {
           (r) => r.ok,
           () => false,
         ),
-      { timeout: 30_000 },
+      // A start on a fresh embedded database: 30 s ran out in one CI run (uploads, phone).
+      { timeout: SERVER_START_MS },
     )
     .toBe(true);
 }
@@ -59,7 +61,10 @@ async function stopServer() {
 }
 
 test.use({ baseURL: origin });
-test.beforeAll(startServer);
+test.beforeAll(async () => {
+  test.setTimeout(SERVER_START_MS + 30_000);
+  await startServer();
+});
 test.afterAll(async () => {
   await stopServer();
   rmSync(dataDir, { recursive: true, force: true });

@@ -3,6 +3,13 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+/**
+ * How long a server may take to answer /readyz. A fresh embedded database starts in 11–13 s
+ * alone on the 2-core machine (6–8 s of processor time: every migration, then the demo seed);
+ * the desktop and phone runs go side by side, and on a busy machine a start took over 60 s.
+ */
+export const SERVER_START_MS = 120_000;
+
 export const repositoryRoot = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
   '../../..',
@@ -99,9 +106,7 @@ export class ApiInstance {
           await response?.body?.cancel();
           return response?.status === 200 ? true : undefined;
         },
-        // The desktop and phone runs go side by side, so two instances may start together on a
-        // busy machine: PGlite's start (migrations, the demo seed) took over 60 s there.
-        120_000,
+        SERVER_START_MS,
       ),
     ]);
   }
