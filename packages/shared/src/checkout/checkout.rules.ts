@@ -24,7 +24,14 @@ export const CHECKOUT_MESSAGES = {
     `Changing the item here is free until its due date. After that only the organisers can change a wrong item code, for a change fee of ${fee}, or the entry is disqualified.`,
   lateSurcharge: (percent: number) => `A ${percent}% late-entry surcharge is added to the total.`,
   itemUpdated: 'Item updated successfully',
+  // Not in the spec (issue 32): cancelling on the pay page came back to checkout without a word.
+  paymentCancelledTitle: 'Payment cancelled',
+  paymentCancelled:
+    'You cancelled the payment, so nothing was paid. Your entries are still in your cart: pay when you are ready.',
 } as const;
+
+/** Where a cancelled payment returns (the sandbox page and PayFast's cancel_url). */
+export const PAYMENT_CANCELLED_SEARCH = '?payment=cancelled';
 
 export interface CheckoutInput {
   items: { groupInformationNeeded: boolean; deadlinePassed: boolean }[];

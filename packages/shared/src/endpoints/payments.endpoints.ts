@@ -116,7 +116,7 @@ export const paymentsApi = {
     method: 'POST',
     path: '/api/payments/sandbox/:orderId/cancel',
     access: 'public',
-    summary: 'Cancel in the sandbox: back to checkout',
+    summary: 'Cancel in the sandbox: back to checkout, which says the payment was cancelled',
     params: ProviderPageParams,
     responses: { 303: null },
   }),

@@ -288,3 +288,11 @@ describe("another customer's orders", () => {
     ).toBe(404);
   });
 });
+
+describe("the pay page's Cancel", () => {
+  it('returns to checkout, which then says the payment was cancelled', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/payments/sandbox/1/cancel' });
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe('/checkout?payment=cancelled');
+  });
+});

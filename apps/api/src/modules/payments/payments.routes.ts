@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { endpointUrl, paths, paymentsApi } from '@eisteddfod/shared';
+import { endpointUrl, PAYMENT_CANCELLED_SEARCH, paths, paymentsApi } from '@eisteddfod/shared';
 import { CONTENT_SECURITY_POLICY } from '../../plugins/security-headers.ts';
 import { callerOf } from '../../plugins/access.ts';
 import { serve } from '../../plugins/endpoints.ts';
@@ -116,7 +116,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     });
 
     serve(app, paymentsApi.sandboxCancel, async (_req, reply) =>
-      reply.redirect(paths.checkout.href(), 303),
+      reply.redirect(`${paths.checkout.href()}${PAYMENT_CANCELLED_SEARCH}`, 303),
     );
 
     registerNotifications('sandbox');

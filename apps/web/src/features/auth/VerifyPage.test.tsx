@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiError, mockApi, type MockRequest } from '../../test/api-mock.ts';
 import { renderRoutes } from '../../test/render.tsx';
-import VerifyPage from './VerifyPage.tsx';
+import VerifyPage, { WRONG_PIN } from './VerifyPage.tsx';
 
 vi.mock('@mantine/notifications', () => ({ notifications: { show: vi.fn() } }));
 const show = vi.mocked(notifications.show);
@@ -84,7 +84,7 @@ describe('VerifyPage (spec 2, 4 and 8)', () => {
     expect(sendNewCode()).toBeEnabled();
   });
 
-  it('warns about a wrong pin and clears the inputs', async () => {
+  it('warns about a wrong pin, keeps the digits and marks the boxes, from the first', async () => {
     const requests = mockApi(pinServer);
     const user = userEvent.setup();
     const { router } = renderRoutes(routes, '/verify');
@@ -100,7 +100,17 @@ describe('VerifyPage (spec 2, 4 and 8)', () => {
       ),
     );
     expect(requests.map((r) => r.query.get('pin'))).toEqual(['654321']);
-    expect(screen.getByRole('textbox', { name: 'Digit 1 of 6' })).toHaveValue('');
+    const first = screen.getByRole('textbox', { name: 'Digit 1 of 6' });
+    expect(first).toHaveValue('6');
+    expect(screen.getByRole('textbox', { name: 'Digit 6 of 6' })).toHaveValue('1');
+    expect(first).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('group', { name: 'One-time pin' })).toHaveAccessibleDescription(
+      WRONG_PIN,
+    );
+    await waitFor(() => expect(first).toHaveFocus());
+    // A digit corrected: the mark goes.
+    await user.keyboard('7');
+    expect(screen.queryByText(WRONG_PIN)).not.toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/verify');
     expect(localStorage.getItem('token')).toBeNull();
   });

@@ -17,6 +17,9 @@ import {
 import { PinCodeFields } from '../../shared/pins/PinCodeFields.tsx';
 import { useCountdown } from '../../shared/pins/use-countdown.ts';
 
+/** Under the boxes of a wrong pin; the spec's own words are the toast's. */
+export const WRONG_PIN = 'This code is not right. Check the digits, or send a new code.';
+
 /** /verify (spec 2 and 4): the pin sent on register or login; without one, back to /login. */
 export default function VerifyPage() {
   const [pending] = useState(readPendingLogin);
@@ -29,14 +32,22 @@ function VerifyForm({ pending }: { pending: PendingLogin }) {
   const confirm = useConfirmPin();
   const resend = useResendLoginPin();
   const [pin, setPin] = useState('');
+  const [wrong, setWrong] = useState(false);
   const countdown = useCountdown(PIN_RESEND_SECONDS);
   // The pin's first box takes the focus at once, so the calls load when the page has, rather
   // than with it (login-flows.ts); a parent takes longer than that to type six digits.
   useEffect(() => afterLoad(preloadLoginCalls), []);
 
+  // Spec 5's warning, and the boxes marked with what was typed kept (issue 32): a wrong pin
+  // used to clear all six.
   function warnInvalidPin() {
     toast('warning', ACCOUNT_MESSAGES.pinInvalid, 'Invalid OTP');
-    setPin('');
+    setWrong(true);
+  }
+
+  function changePin(next: string) {
+    setPin(next);
+    setWrong(false);
   }
 
   function verify(event: FormEvent) {
@@ -70,7 +81,7 @@ function VerifyForm({ pending }: { pending: PendingLogin }) {
           sendFailed();
           return;
         }
-        setPin('');
+        changePin('');
         countdown.restart();
       },
       onError: (error) => {
@@ -93,7 +104,8 @@ function VerifyForm({ pending }: { pending: PendingLogin }) {
         <Stack gap="md">
           <PinCodeFields
             pin={pin}
-            onPinChange={setPin}
+            onPinChange={changePin}
+            error={wrong ? WRONG_PIN : undefined}
             verifying={confirm.isPending}
             resending={resend.isPending}
             secondsLeft={countdown.secondsLeft}

@@ -122,6 +122,16 @@ describe('ItemsPage (spec 2 "Items", spec 9 "Paging and search")', { timeout: 20
     expect(adds(requests)).toEqual([]);
   });
 
+  it('marks the items already in the cart for this contestant', async () => {
+    const poem = makeItem(1);
+    const story = makeItem(2, { code: 'DA102' });
+    mockApi(browsingServer({ items: [poem, story], cart: makeOrder([makeOrderItem(poem)]) }));
+    renderItems();
+    const entered = await card('DA101');
+    expect(await within(entered).findByText('In your cart')).toBeVisible();
+    expect(within(await card('DA102')).queryByText('In your cart')).not.toBeInTheDocument();
+  });
+
   it('counts the instrument in a Music duplicate', async () => {
     const piano = makeItem(1, {
       code: 'MU901',

@@ -226,6 +226,17 @@ describe('CheckoutPage (spec 2, 4 and 5, "Checkout")', { timeout: 20_000 }, () =
     await waitFor(() => expect(localStorage.getItem('cart')).toBeNull());
     expect(screen.queryByRole('button', { name: 'Proceed to Payment' })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Add More Items' })).toBeVisible();
+    // Spec 2: the progress shows only when a cart exists; an empty one showed three steps done.
+    expect(screen.queryByText('Step 4 of 4: Make Payment')).not.toBeInTheDocument();
+  });
+
+  it('says so when the parent cancelled on the pay page, and nothing more after that', async () => {
+    mockApi(checkoutServer({ cart: makeOrder([lindiwePoem]) }));
+    const { router } = renderRoutes(routes, '/checkout?payment=cancelled');
+    expect(await screen.findByText(M.paymentCancelled)).toBeVisible();
+    expect(screen.getByText(M.paymentCancelledTitle)).toBeVisible();
+    await router.navigate('/checkout');
+    await waitFor(() => expect(screen.queryByText(M.paymentCancelled)).not.toBeInTheDocument());
   });
 
   it('adds the late-entry surcharge from the late-entry date', async () => {

@@ -1,15 +1,16 @@
-import { Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import {
   CHECKOUT_MESSAGES,
   type Customer,
   formatRand,
   type Order,
+  PAYMENT_CANCELLED_SEARCH,
   paths,
   toMobileDigits,
 } from '@eisteddfod/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { ApiRequestError } from '../../lib/api-client.ts';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { handleHttpError } from '../../lib/http-errors.ts';
@@ -36,6 +37,8 @@ export default function CheckoutPage() {
   const cart = useCart();
   const customer = useCustomer(customerId);
   const isEmpty = cart.data !== undefined && cart.data.orderItems.length === 0;
+  // Back from the pay page's Cancel (the sandbox's, or PayFast's cancel_url).
+  const cancelled = useLocation().search === PAYMENT_CANCELLED_SEARCH;
 
   // Spec 4, "Cart": at checkout a cart without items is discarded and the empty state shown.
   useEffect(() => {
@@ -44,10 +47,16 @@ export default function CheckoutPage() {
 
   return (
     <Container size="lg" px={{ base: 'sm', sm: 'md' }} py={{ base: 'lg', sm: 'xl' }}>
-      <EntryProgress firstStep="Create profile" active={3} />
+      {/* Spec 2: only when a cart exists (an empty one is discarded here). */}
+      {!isEmpty && <EntryProgress firstStep="Create profile" active={3} />}
       <Title order={1} fz={{ base: 26, sm: 32 }} mb="md">
         Checkout
       </Title>
+      {cancelled && !isEmpty && (
+        <Alert color="orange" title={CHECKOUT_MESSAGES.paymentCancelledTitle} mb="md">
+          {CHECKOUT_MESSAGES.paymentCancelled}
+        </Alert>
+      )}
       {(cart.isError || customer.isError) && (
         <Text mb="md">Your cart could not be loaded. Please try again later.</Text>
       )}

@@ -108,6 +108,16 @@ describe('CreateContestantPage (spec 2, 4 and 5)', { timeout: 15_000 }, () => {
     expect(lastWarning()).toEqual(expect.objectContaining({ color: 'teal', message: M.created }));
   });
 
+  it('offers Other School whatever is typed, as the hint says', async () => {
+    mockApi(createServer(() => [500]));
+    const user = userEvent.setup();
+    renderRoutes(routes, PATH);
+    const school = await screen.findByRole('combobox', { name: 'School' });
+    await user.type(school, 'Hoërskool Nowhere');
+    await user.click(await screen.findByRole('option', { name: 'Other School', hidden: true }));
+    expect(school).toHaveValue('Other School');
+  });
+
   it('ticks a consent only through its modal, and unticks it directly', async () => {
     mockApi(createServer(() => [500]));
     const user = userEvent.setup();

@@ -156,6 +156,24 @@ describe(
       expect(await within(dialog).findByText(M.changeFee('R 250.00'))).toBeInTheDocument();
     });
 
+    it('does not offer a change of a finalised or withdrawn entry, and says why', async () => {
+      const order = paidOrder();
+      const [finalised, withdrawn] = order.orderItems;
+      order.orderItems = [
+        { ...finalised!, isSubmittedForMarking: true },
+        { ...withdrawn!, isCancelled: true },
+      ];
+      mockApi(browsingServer({ cart: order, items: catalogue }));
+      renderRoutes(routes, '/view-order/900');
+      const sent = await screen.findByRole('button', { name: /^Edit DA101/ });
+      expect(sent).toBeDisabled();
+      expect(sent).toHaveAccessibleDescription('Finalised entries cannot be changed.');
+      expect(screen.getByRole('button', { name: /^Edit DA401/ })).toHaveAccessibleDescription(
+        'Withdrawn entries cannot be changed.',
+      );
+      expect(screen.getByText('Finalised entries cannot be changed.')).toBeVisible();
+    });
+
     it('blocks the change after the due date', async () => {
       const requests = mockApi(browsingServer({ cart: paidOrder(poem, true), items: catalogue }));
       const user = userEvent.setup();

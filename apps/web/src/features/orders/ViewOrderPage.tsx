@@ -1,6 +1,6 @@
 import { Anchor, Button, Container, Text, Title, VisuallyHidden } from '@mantine/core';
 import { formatRand, type OrderItem, paths } from '@eisteddfod/shared';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { useClientConfig } from '../../shared/event/api/client-config.ts';
@@ -89,7 +89,16 @@ export default function ViewOrderPage() {
   );
 }
 
+/** Why an entry cannot change any more, if it cannot: the server refuses it (409 ENTRY_CLOSED). */
+function closedReason(item: OrderItem): string | null {
+  if (item.isSubmittedForMarking) return 'Finalised entries cannot be changed.';
+  if (item.isCancelled) return 'Withdrawn entries cannot be changed.';
+  return null;
+}
+
 function EntryRow({ item, onEdit }: { item: OrderItem; onEdit: (id: number) => void }) {
+  const reasonId = useId();
+  const closed = closedReason(item);
   return (
     <tr>
       <td data-label="Name" className={classes.wrap}>
@@ -111,9 +120,16 @@ function EntryRow({ item, onEdit }: { item: OrderItem; onEdit: (id: number) => v
           aria-haspopup="dialog"
           aria-label={`Edit ${item.itemCode} for ${item.participantFirstName} ${item.participantSurname}`}
           onClick={() => onEdit(item.id)}
+          disabled={closed !== null}
+          aria-describedby={closed ? reasonId : undefined}
         >
           Edit
         </Button>
+        {closed && (
+          <Text id={reasonId} size="xs" mt={4}>
+            {closed}
+          </Text>
+        )}
       </td>
     </tr>
   );

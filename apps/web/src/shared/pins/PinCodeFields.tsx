@@ -1,5 +1,6 @@
 import { PIN_LENGTH } from '@eisteddfod/shared';
-import { Button, Center, PinInput, Text } from '@mantine/core';
+import { Button, PinInput, Stack, Text } from '@mantine/core';
+import { useEffect, useId, useRef } from 'react';
 
 /**
  * The pin's six boxes, 'Verify Code' (the form's submit) and 'Send New Code' with its countdown:
@@ -13,12 +14,34 @@ export function PinCodeFields(props: {
   resending: boolean;
   secondsLeft: number;
   onSendNewCode: () => void;
+  /**
+   * Said under the boxes when the pin was wrong (issue 32): the digits stay as typed and the
+   * first box takes the focus, so one wrong digit is corrected rather than six typed again.
+   */
+  error?: string;
 }) {
-  const { secondsLeft } = props;
+  const { secondsLeft, error } = props;
   const busy = props.verifying || props.resending;
+  const errorId = useId();
+  const boxes = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!error) return;
+    const first = boxes.current?.querySelector('input');
+    first?.focus();
+    first?.select();
+  }, [error]);
   return (
     <>
-      <Center>
+      {/* The six boxes as one group, described by the error when there is one (Mantine's
+          inputs set their own aria-describedby, so the group carries it). */}
+      <Stack
+        gap={6}
+        align="center"
+        ref={boxes}
+        role="group"
+        aria-label="One-time pin"
+        aria-describedby={error ? errorId : undefined}
+      >
         <PinInput
           length={PIN_LENGTH}
           type="number"
@@ -26,12 +49,19 @@ export function PinCodeFields(props: {
           autoFocus
           size="md"
           gap="xs"
-          aria-label="One-time pin"
           value={props.pin}
           onChange={props.onPinChange}
-          getInputProps={(index) => ({ 'aria-label': `Digit ${index + 1} of ${PIN_LENGTH}` })}
+          error={Boolean(error)}
+          getInputProps={(index) => ({
+            'aria-label': `Digit ${index + 1} of ${PIN_LENGTH}`,
+          })}
         />
-      </Center>
+        {error && (
+          <Text id={errorId} size="sm" c="red.9" ta="center">
+            {error}
+          </Text>
+        )}
+      </Stack>
       <Button type="submit" fullWidth size="md" loading={props.verifying} disabled={busy}>
         Verify Code
       </Button>

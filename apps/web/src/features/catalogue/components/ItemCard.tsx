@@ -1,4 +1,4 @@
-import { Anchor, Button, Card, Group, Select, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Group, Select, Stack, Text, Title } from '@mantine/core';
 import {
   CART_MESSAGES,
   INSTRUMENTS,
@@ -9,6 +9,7 @@ import {
   type Item,
 } from '@eisteddfod/shared';
 import { useId, useState } from 'react';
+import { useCart } from '../../../shared/cart/api/cart.ts';
 import { GroupNoticeModal } from '../../../shared/cart/components/GroupNoticeModal.tsx';
 import { useAddToCart } from '../../../shared/cart/use-add-to-cart.ts';
 import { useCurrentEvent } from '../../../shared/event/api/client-config.ts';
@@ -25,6 +26,10 @@ export function ItemCard({ item, participantId }: { item: Item; participantId: n
   const [added, setAdded] = useState(false);
   const [showNotice, setShowNotice] = useState(false);
   const { add, isAdding } = useAddToCart();
+  // Issue 32: a parent browsing on sees what this contestant has entered already.
+  const inCart = useCart({ reload: false }).data?.orderItems.some(
+    (entry) => entry.itemId === item.id && entry.participantProfileId === participantId,
+  );
   const fees = useCurrentEvent().data?.fees;
   const hasMore = needsViewMore(item.description);
 
@@ -55,6 +60,17 @@ export function ItemCard({ item, participantId }: { item: Item; participantId: n
       </Group>
 
       <Stack gap={6} mt="xs">
+        {inCart && (
+          <Badge
+            color="teal"
+            c="black"
+            variant="light"
+            size="lg"
+            style={{ alignSelf: 'flex-start' }}
+          >
+            In your cart
+          </Badge>
+        )}
         {item.isGroupItem && (
           <Text size="sm" fw={600} c="grape.9">
             {groupSizeText(item)}

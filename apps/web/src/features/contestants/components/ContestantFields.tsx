@@ -1,5 +1,13 @@
-import { Group, Radio, Select, SimpleGrid, TextInput } from '@mantine/core';
-import { GENDERS, GRADES, type Gender } from '@eisteddfod/shared';
+import {
+  Group,
+  Radio,
+  Select,
+  SimpleGrid,
+  TextInput,
+  type ComboboxItem,
+  type OptionsFilter,
+} from '@mantine/core';
+import { GENDERS, GRADES, OTHER_SCHOOL, type Gender } from '@eisteddfod/shared';
 
 /** What the create and edit screens ask (spec 2): names, school, gender, age and grade. */
 export interface ContestantFieldValues {
@@ -20,6 +28,18 @@ export const EMPTY_CONTESTANT: ContestantFieldValues = {
 
 const GRADE_OPTIONS = GRADES.map((grade) => ({ value: grade.value, label: grade.label }));
 const GENDER_LABELS: Record<Gender, string> = { male: 'Male', female: 'Female', other: 'Other' };
+
+/**
+ * The schools whose names hold what was typed, and Other School always: the hint for a school
+ * not on the list says to choose it, and it used to be filtered away with the rest.
+ */
+const withOtherSchool: OptionsFilter = ({ options, search }) => {
+  const wanted = search.trim().toLocaleLowerCase();
+  const items = options as ComboboxItem[];
+  const found = items.filter((o) => o.label.toLocaleLowerCase().includes(wanted));
+  const other = items.find((o) => o.value === OTHER_SCHOOL);
+  return other && !found.includes(other) ? [...found, other] : found;
+};
 
 /**
  * The contestant's fields. `required` marks them for the eye on the edit screen (spec 5); the
@@ -61,6 +81,7 @@ export function ContestantFields(props: {
         placeholder="Type to search for the school"
         data={props.schools as string[]}
         searchable
+        filter={withOtherSchool}
         nothingFoundMessage="No school matches; choose Other School"
         maxDropdownHeight={280}
         autoComplete="off"
