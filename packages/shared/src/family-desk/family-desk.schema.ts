@@ -218,13 +218,15 @@ export const FamilyDetailsSchema = z.object({
   }),
   /**
    * The current event's registration opening (decision 041): before it, entries are refused but
-   * for a family an organiser let in early (who, and when).
+   * for a family an organiser let in early (who, and when). Null while there is no event.
    */
-  entryWindow: z.object({
-    opensOn: z.string(),
-    open: z.boolean(),
-    letInEarly: z.object({ by: z.string(), at }).nullable(),
-  }),
+  entryWindow: z
+    .object({
+      opensOn: z.string(),
+      open: z.boolean(),
+      letInEarly: z.object({ by: z.string(), at }).nullable(),
+    })
+    .nullable(),
   /** The current event's fees of spec 9, in cents, for the actions' fee boxes. */
   fees: z.object({ amendmentCents: z.number().int(), changeCents: z.number().int() }),
   contestants: z.array(FamilyContestantSchema),

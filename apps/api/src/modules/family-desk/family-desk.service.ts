@@ -327,7 +327,7 @@ export function createFamilyDeskService(deps: FamilyDeskDependencies) {
     const fees =
       currentEventId === undefined ? undefined : await repo.findEventFees(db, currentEventId);
     const entryWindow =
-      currentEventId === undefined ? undefined : await entryWindowOf(currentEventId, family.id);
+      currentEventId === undefined ? null : await entryWindowOf(currentEventId, family.id);
     return {
       family: {
         id: family.id,
@@ -344,7 +344,7 @@ export function createFamilyDeskService(deps: FamilyDeskDependencies) {
         })),
       },
       fees: fees ?? { amendmentCents: 0, changeCents: 0 },
-      entryWindow: entryWindow ?? { opensOn: '', open: false, letInEarly: null },
+      entryWindow,
       contestants: contestants.map((c) => ({
         id: c.id,
         firstName: c.firstName,

@@ -392,8 +392,8 @@ function Messages({ details }: { details: FamilyDetails }) {
  */
 function EntryWindow({ details }: { details: FamilyDetails }) {
   const letIn = useLetInEarly(details.family.id);
-  const { opensOn, open, letInEarly } = details.entryWindow;
-  if (open || !opensOn) return null;
+  if (!details.entryWindow || details.entryWindow.open) return null;
+  const { opensOn, letInEarly } = details.entryWindow;
   return (
     <Alert color="blue" title="Entries are not open yet" role="status">
       <Stack gap="xs" align="flex-start">

@@ -190,7 +190,11 @@ function serve() {
     if (r.path === '/api/Staff/Families/8/EarlyEntry') {
       notOpenYet = {
         ...notOpenYet,
-        entryWindow: { ...notOpenYet.entryWindow, letInEarly: { by: 'Olwethu Staff', at: T } },
+        entryWindow: {
+          opensOn: '2026-03-24',
+          open: false,
+          letInEarly: { by: 'Olwethu Staff', at: T },
+        },
       };
       return [200, notOpenYet];
     }
