@@ -1,8 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { plainHeic } from '../test/bombs.ts';
 import { UnreadableFileError } from './strip-metadata/errors.ts';
-import { runUntrusted } from './untrusted.ts';
+import { MAX_WAITING, runUntrusted, stopUntrustedChildren } from './untrusted.ts';
 
 // The second line of defence (decision 030): a file within every size check that still costs
 // too much (a decoder's bug, a format whose cost no header tells) is stopped by its child's limits.
@@ -44,6 +45,35 @@ describe('runUntrusted', () => {
       code: 'IMPORT_UNREADABLE',
     });
   }, 60_000);
+
+  it('refuses a request at once with 503 when every child is busy and the line is full', async () => {
+    const long = { timeoutMs: 60_000, maxMemoryMb: 4096 };
+    const quick = { timeoutMs: 20_000, maxMemoryMb: 256 };
+    const notASheet = { data: Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 1, 2, 3]) };
+    // Every child busy with a long decoding, and MAX_WAITING files waiting behind them.
+    const busy = Array.from({ length: Math.max(1, availableParallelism()) }, () =>
+      runUntrusted('stripMetadata', { extension: 'heic', data: heic }, long),
+    );
+    const waiting = Array.from({ length: MAX_WAITING }, () =>
+      runUntrusted('parseSheet', notASheet, quick),
+    );
+    const refused = runUntrusted('parseSheet', notASheet, quick);
+    // A caller that bounds itself (the processing jobs) still waits its turn.
+    const patient = runUntrusted('parseSheet', notASheet, quick, 'wait');
+    await expect(refused).rejects.toMatchObject({
+      statusCode: 503,
+      code: 'DECODER_BUSY',
+      retryAfterSeconds: 30,
+    });
+    // Killed, whether or not they had their file yet: the line behind them moves on.
+    stopUntrustedChildren();
+    const settled = await Promise.allSettled([...busy, ...waiting, patient]);
+    expect(settled.map((s) => s.status)).toEqual(settled.map(() => 'rejected'));
+    const codes = settled
+      .slice(busy.length)
+      .map((s) => (s.status === 'rejected' ? (s.reason as { code?: string }).code : undefined));
+    expect(codes).toEqual(codes.map(() => 'IMPORT_UNREADABLE'));
+  }, 120_000);
 
   it.runIf(process.platform === 'linux')(
     'lowers every thread of a child that works long, not only its first',

@@ -63,9 +63,30 @@ const childEntry = fileURLToPath(
 );
 
 /** At most one child per core: a burst of uploads waits its turn rather than starving the rest. */
-const slots = { free: Math.max(1, availableParallelism()), waiting: [] as (() => void)[] };
-async function takeSlot(): Promise<() => void> {
+const CORES = Math.max(1, availableParallelism());
+const slots = { free: CORES, waiting: [] as (() => void)[] };
+/**
+ * How many files may wait for a child, beyond those being decoded: each waiting request holds
+ * its file in memory (a picture up to 20 MB, a sheet up to 10 MB), so a burst larger than this
+ * is refused at once with a 503 the browser shows and the person retries, rather than growing
+ * the heap until the instance falls over. Four per core is a minute's wait at the most for a
+ * picture (PICTURE_LIMITS' 20 s, three at a time behind one) and seconds for ordinary files.
+ */
+export const MAX_WAITING = 4 * CORES;
+const DECODER_BUSY_MESSAGE =
+  'Many files are being checked right now. Please try again in a minute.';
+const BUSY_RETRY_SECONDS = 30;
+
+/**
+ * `wait`: the caller bounds itself (the file-processing jobs, MEDIA_WORKERS at a time) and waits
+ * however long the line is. `refuse`: a request, refused when MAX_WAITING are waiting already.
+ */
+export type WhenBusy = 'wait' | 'refuse';
+
+async function takeSlot(whenBusy: WhenBusy): Promise<() => void> {
   if (slots.free > 0) slots.free--;
+  else if (whenBusy === 'refuse' && slots.waiting.length >= MAX_WAITING)
+    throw new AppError(503, 'DECODER_BUSY', DECODER_BUSY_MESSAGE, BUSY_RETRY_SECONDS);
   else await new Promise<void>((resolve) => slots.waiting.push(resolve));
   return () => {
     const next = slots.waiting.shift();
@@ -162,14 +183,16 @@ export function stopUntrustedChildren() {
  * What the task throws comes back as the same kind of error (UnreadableFileError, AppError with
  * its status and code, or Error); a child killed for its time or memory, or one that dies while
  * decoding (a stack overflow in a parser), is an UnreadableFileError. A child that cannot start
- * at all is a plain Error: the server's fault, not the file's.
+ * at all is a plain Error: the server's fault, not the file's. With every child busy and
+ * MAX_WAITING files waiting, a `refuse` caller gets a 503 DECODER_BUSY at once.
  */
 export async function runUntrusted<K extends UntrustedTask>(
   task: K,
   input: Input<K>,
   limits: UntrustedLimits,
+  whenBusy: WhenBusy = 'refuse',
 ): Promise<Output<K>> {
-  const release = await takeSlot();
+  const release = await takeSlot(whenBusy);
   try {
     const started = takeChild(limits.maxMemoryMb);
     startSpare(limits.maxMemoryMb);

@@ -109,6 +109,8 @@ const ERROR_CODES = [
   'CONTENT_MISMATCH',
   'UNSUPPORTED_FORMAT',
   'UNSUPPORTED_FILE_TYPE',
+  /** Every decoding child busy and the waiting line full: retry shortly (decision 030). */
+  'DECODER_BUSY',
   // Marking and results
   'ASSIGNMENT_NOT_FOUND',
   'ALREADY_ASSIGNED',

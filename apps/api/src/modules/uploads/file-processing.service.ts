@@ -206,6 +206,8 @@ export function createFileProcessing(deps: FileProcessingDependencies) {
         'stripMetadata',
         { extension: extensionOf(upload.originalFileName), data: Buffer.concat(chunks) },
         ENTRY_FILE_LIMITS,
+        // This job's queue runs MEDIA_WORKERS at a time: it waits its turn, never refused.
+        'wait',
       );
       // A type with nothing we can remove (text, .doc, .psd) is served as it was sent.
       if (!copy) return { state: 'ready' };
