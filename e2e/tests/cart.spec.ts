@@ -16,7 +16,8 @@ async function createContestant(page: Page, firstName: string, surname: string) 
       firstName,
       surname,
       school: 'Other School',
-      grade: '5',
+      // The journey's items are for Grades R–3 (decision 042).
+      grade: '2',
       gender: 'female',
       acceptedTermsAndConditions: true,
       acceptedHonourPledge: true,
@@ -64,11 +65,11 @@ test.describe('cart', () => {
     await expect(page.getByRole('article')).toHaveCount(15);
     await expect(page.getByRole('button', { name: 'Previous' })).toHaveCount(0);
     await page.getByRole('button', { name: 'Next' }).click();
-    await expect(page.getByText(/^Showing 16–30 of \d+$/)).toBeVisible();
+    await expect(page.getByText(/^Showing 16–\d+ of \d+$/)).toBeVisible();
     await page.getByRole('button', { name: 'Previous' }).click();
     await expect(page.getByText(/^Showing 1–15 of \d+$/)).toBeVisible();
     await page.getByRole('button', { name: 'Next' }).click();
-    await expect(page.getByText(/^Showing 16–30 of \d+$/)).toBeVisible();
+    await expect(page.getByText(/^Showing 16–\d+ of \d+$/)).toBeVisible();
     await search.fill('mu901');
     await expect(page.getByText('Showing 1–1 of 1')).toBeVisible();
     await expectNoAccessibilityViolations(page);
@@ -83,10 +84,15 @@ test.describe('cart', () => {
     await expect(page.getByRole('button', { name: 'View Cart, 1 item' })).toBeVisible();
     await page.getByRole('button', { name: 'Clear Search' }).click();
 
-    // Page through a category longer than one page: Music, Piano (18 items).
+    // Page through a category longer than one page: Music, Piano, 4 items for Grade 2 and 18
+    // for every grade (issue 32: the child's grade first, every grade on request).
     await page.getByRole('button', { name: 'Music', exact: true }).click();
     await page.getByRole('button', { name: 'Piano' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Piano' })).toBeVisible();
+    await expect(page.getByText('Showing the items for Lindiwe: Grade 2.')).toBeVisible();
+    await expect(page.getByText(/^Showing 1–4 of 4$/)).toBeVisible();
+    await page.getByRole('switch', { name: /^Show items for all grades/ }).check();
+    await expect(page).toHaveURL(/\?grades=all$/);
     await expect(page.getByText(/^Showing 1–15 of 18$/)).toBeVisible();
     await expect(page.getByRole('button', { name: 'Previous' })).toHaveCount(0);
     await page.getByRole('button', { name: 'Next' }).click();
@@ -146,6 +152,20 @@ test.describe('cart', () => {
     await expect(
       page.getByText('Item already added to cart for this participant', { exact: true }),
     ).toBeVisible();
+    // An item for older children: shown on request, with why it cannot be added (issue 32).
+    await page.getByRole('switch', { name: /^Show items for all grades/ }).check();
+    const older = itemCard(page, 'DA102');
+    await expect(older.getByText('Grades 4–7', { exact: true })).toBeVisible();
+    const notForSipho =
+      "Sipho is in Grade 2; this item is for Grades 4–7. Please choose an item for Sipho's grade.";
+    await expect(older.getByText(notForSipho)).toBeVisible();
+    await expect(older.getByRole('button', { name: 'Add to Cart' })).toBeDisabled();
+    await expect(older.getByRole('button', { name: 'Add to Cart' })).toHaveAccessibleDescription(
+      notForSipho,
+    );
+    await older.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: test.info().outputPath('cart-wrong-grade.png') });
+    await expectNoAccessibilityViolations(page);
 
     // The drawer: items per contestant, group information needed.
     await page.getByRole('button', { name: 'View Cart, 4 items' }).click();
@@ -184,6 +204,18 @@ test.describe('cart', () => {
       await choose(page, row.getByRole('combobox', { name: 'Grade' }), 'Grade 5 (10-11 years)');
     }
     await expect(members.getByText('3 participants: R 250.00')).toBeVisible();
+    // A Grade 5 member in a Grades R–3 group item is refused by name (issue 32).
+    await members.getByRole('button', { name: 'Save Participants' }).click();
+    await expect(
+      page.getByText(
+        "Naledi Khumalo is in Grade 5; this item is for Grades R–3. Every member of a group must be in the item's grades.",
+      ),
+    ).toBeVisible();
+    await expect(members).toBeVisible();
+    for (const index of [0, 1]) {
+      const row = members.getByRole('group', { name: `Participant ${index + 2}` });
+      await choose(page, row.getByRole('combobox', { name: 'Grade' }), 'Grade 2 (7-8 years)');
+    }
     await members.getByRole('button', { name: 'Save Participants' }).click();
     await expect(page.getByText('Group Participant details updated successfully.')).toBeVisible();
     await expect(members).toBeHidden();

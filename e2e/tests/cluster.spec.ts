@@ -99,7 +99,7 @@ test('a cluster of two instances: a family journey, a tus upload through a crash
 
   // ---- A family: registers, enters two items, pays, uploads, finalises. ----
   const family = await registerFamily(proxy.origin, `dlamini.${run}@example.org`, 'Dlamini');
-  const lindiwe = await addContestant(family, 'Lindiwe', 'Dlamini');
+  const lindiwe = await addContestant(family, 'Lindiwe', 'Dlamini', '2');
   const piano = await addEntry(family, 'MU101', lindiwe);
   const painting = await addEntry(family, 'VA101', lindiwe);
   await payCart(family);
@@ -244,7 +244,8 @@ test('a cluster of two instances: a family journey, a tus upload through a crash
   ];
   const groupEntries: number[] = [];
   for (const [f, first, surname, code, members] of plan) {
-    const contestant = await addContestant(f, first, surname);
+    // VA201 is for Grades R–3; the others take Grade 5 (decision 042).
+    const contestant = await addContestant(f, first, surname, code === 'VA201' ? '2' : '5');
     const entry = await addEntry(f, code, contestant, members);
     entries.push(entry);
     if (members) groupEntries.push(entry);

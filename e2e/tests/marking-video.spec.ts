@@ -33,7 +33,7 @@ test('an adjudicator plays an iPhone recording’s rendition on the marking page
 
   // ---- The family: a piano solo, paid, its recording sent over tus, finalised. ----
   const family = await registerFamily(origin, `khumalo.${run}@example.org`, 'Khumalo');
-  const sipho = await addContestant(family, 'Siphokazi', 'Khumalo');
+  const sipho = await addContestant(family, 'Siphokazi', 'Khumalo', '2');
   const piano = await addEntry(family, 'MU101', sipho);
   await payCart(family);
   await uploadRecording(family, piano, 'IMG_0042.MOV', recording({ seconds: 12, hevc: true }));

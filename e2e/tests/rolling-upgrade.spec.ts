@@ -93,7 +93,7 @@ test('the previous release serves a family on the database the new release migra
     expect(await migrations()).toBeGreaterThan(before);
 
     const family = await registerFamily(old.origin, `upgrade.${run}@example.org`, 'Nkosi');
-    const contestant = await addContestant(family, 'Zanele', 'Nkosi');
+    const contestant = await addContestant(family, 'Zanele', 'Nkosi', '2');
     await addEntry(family, 'MU101', contestant);
     await payCart(family);
   } finally {

@@ -76,8 +76,16 @@ export async function registerFamily(origin: string, email: string, surname: str
   return { client, email, customerId, eventId, cartId: cart.id };
 }
 
-/** A contestant of the family; its id. */
-export async function addContestant(family: Family, firstName: string, surname: string) {
+/**
+ * A contestant of the family; its id. Grade 5 unless said: an item is for grades (decision 042),
+ * and MU101, VA101 and VA201 are for Grades R–3.
+ */
+export async function addContestant(
+  family: Family,
+  firstName: string,
+  surname: string,
+  grade = '5',
+) {
   const { id } = await family.client.call<{ id: number }>(
     'POST',
     `/api/Customers/${family.customerId}/participant-profile`,
@@ -85,7 +93,7 @@ export async function addContestant(family: Family, firstName: string, surname: 
       firstName,
       surname,
       school: 'Other School',
-      grade: '5',
+      grade,
       gender: 'female',
       acceptedTermsAndConditions: true,
       acceptedHonourPledge: true,

@@ -2,6 +2,7 @@ export * from './api/api-error.schema.ts';
 export * from './api/client-config.schema.ts';
 export * from './catalogue/catalogue.schema.ts';
 export * from './catalogue/paging.rules.ts';
+export * from './catalogue/grades.rules.ts';
 export * from './catalogue/catalogue-editor.rules.ts';
 export * from './catalogue/catalogue-editor.schema.ts';
 export * from './event/event.schema.ts';

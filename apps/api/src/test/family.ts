@@ -1,5 +1,6 @@
 import type { TestApp } from './test-app.ts';
 import { accountsClient } from '../modules/accounts/accounts-test-client.ts';
+import { TEST_GRADES } from './fixtures.ts';
 
 let n = 0;
 
@@ -29,7 +30,7 @@ export async function createFamily(t: TestApp) {
         firstName: 'Ayanda',
         surname: 'Dlamini',
         school: 'Other School',
-        grade: '5',
+        grade: TEST_GRADES.contestant,
         gender: 'female',
         acceptedTermsAndConditions: true,
         acceptedHonourPledge: true,

@@ -1,10 +1,20 @@
-import type { Item } from '@eisteddfod/shared';
+import { mayEnterGrade, type Item } from '@eisteddfod/shared';
 import type { TestApp } from './test-app.ts';
 
-/** Every item of the test event, as the catalogue serves it. */
-export async function catalogueItems(t: TestApp): Promise<Item[]> {
-  const res = await t.app.inject({ url: `/api/Eisteddfods/${t.eventId}/ItemsSearch?take=300` });
-  return res.json<{ items: Item[] }>().items;
+/** The grades of the test families' contestants (family.ts) and group members (below). */
+export const TEST_GRADES = { contestant: '5', member: '6' } as const;
+
+/**
+ * The items of the test event that the test families' contestants and group members may enter
+ * by grade (issue 32), as the catalogue serves them; `allGrades` for every item.
+ */
+export async function catalogueItems(t: TestApp, allGrades = false): Promise<Item[]> {
+  const grade = allGrades ? '' : `&grade=${TEST_GRADES.contestant}`;
+  const res = await t.app.inject({
+    url: `/api/Eisteddfods/${t.eventId}/ItemsSearch?take=300${grade}`,
+  });
+  const items = res.json<{ items: Item[] }>().items;
+  return allGrades ? items : items.filter((i) => mayEnterGrade(i, TEST_GRADES.member));
 }
 
 /** A complete group member row; `k` tells them apart. */
@@ -13,5 +23,5 @@ export const groupMember = (k: number) => ({
   surname: 'Khumalo',
   school: 'Other School',
   gender: 'male',
-  grade: '6',
+  grade: TEST_GRADES.member,
 });

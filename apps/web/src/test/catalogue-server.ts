@@ -1,4 +1,10 @@
-import type { Item, Order, OrderItem } from '@eisteddfod/shared';
+import {
+  mayEnterGrade,
+  type Item,
+  type Order,
+  type OrderItem,
+  type ParticipantProfile,
+} from '@eisteddfod/shared';
 import type { MockAnswer, MockRequest } from './api-mock.ts';
 
 /** Fixtures and a fake API for the catalogue and cart tests (not part of the app bundle). */
@@ -20,6 +26,8 @@ export function makeItem(id: number, change: Partial<Item> = {}): Item {
     requiresAnInstrument: false,
     deadlinePassed: false,
     category: { id: 1, name: 'Poetry', section: 'Dramatic Arts' },
+    grades: null,
+    otherGradesAllowed: false,
     ...change,
   };
 }
@@ -52,6 +60,7 @@ export function makeOrderItem(item: Item, change: Partial<OrderItem> = {}): Orde
     maximumParticipants: item.maximumParticipants,
     deadlinePassed: item.deadlinePassed,
     groupInformationNeeded: false,
+    gradeProblem: null,
     isCancelled: false,
     isSubmittedForMarking: false,
     item: {
@@ -115,14 +124,35 @@ const categories = [
   { id: 10, name: 'Piano', section: 'Music' },
 ];
 
-/** Pages of `items` as the catalogue calls answer them (skip, take, search on code). */
+/** A contestant as the contestants list answers it (Lindiwe Zulu, Grade 5). */
+export function makeContestant(change: Partial<ParticipantProfile> = {}): ParticipantProfile {
+  return {
+    id: CONTESTANT_ID,
+    customerId: CUSTOMER_ID,
+    firstName: 'Lindiwe',
+    surname: 'Zulu',
+    email: null,
+    mobileNumber: null,
+    school: 'Other School',
+    grade: '5',
+    gender: 'female',
+    profileImageLink: null,
+    profilePictureName: null,
+    orderItems: [],
+    ...change,
+  };
+}
+
+/** Pages of `items` as the catalogue calls answer them (skip, take, search on code, grade). */
 function pageOf(items: Item[], query: URLSearchParams) {
+  const grade = query.get('grade');
   const search = (query.get('search') ?? '').toLowerCase();
   const skip = Number(query.get('skip') ?? 0);
   const take = Number(query.get('take') ?? 15);
   const found = items.filter(
     (item) =>
-      search === '' || `${item.code} ${item.shortDescription}`.toLowerCase().includes(search),
+      (search === '' || `${item.code} ${item.shortDescription}`.toLowerCase().includes(search)) &&
+      (grade === null || mayEnterGrade(item, grade)),
   );
   return { items: found.slice(skip, skip + take), total: found.length };
 }
@@ -134,6 +164,8 @@ function pageOf(items: Item[], query: URLSearchParams) {
 export function browsingServer(options: {
   items?: Item[];
   cart?: Order;
+  /** The family's contestants; none unless given. */
+  contestants?: ParticipantProfile[];
   answer?: (request: MockRequest) => MockAnswer | undefined;
 }) {
   const items = options.items ?? [];
@@ -163,7 +195,8 @@ export function browsingServer(options: {
     ) {
       return [200, pageOf(items, query)];
     }
-    if (path === `/api/Customers/${CUSTOMER_ID}/participant-profiles`) return [200, []];
+    if (path === `/api/Customers/${CUSTOMER_ID}/participant-profiles`)
+      return [200, options.contestants ?? []];
     if (path === '/api/reference') {
       return [
         200,

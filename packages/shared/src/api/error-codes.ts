@@ -69,6 +69,8 @@ const ERROR_CODES = [
   'CART_CHANGED',
   'CHECKOUT_CHECK',
   'DUPLICATE_ENTRY',
+  /** A contestant or group member outside the item's grades (issue 32, decision 042). */
+  'WRONG_GRADE',
   'INSTRUMENT_REQUIRED',
   'NOT_A_GROUP_ITEM',
   'GROUP_INCOMPLETE',

@@ -37,6 +37,11 @@ export const OrderItemSchema = z.object({
   deadlinePassed: z.boolean(),
   /** A group item below its minimum or with an incomplete row. */
   groupInformationNeeded: z.boolean(),
+  /**
+   * Why the contestant, or a group member, may not enter this item (issue 32: outside its
+   * grades); null when they may. Checkout refuses a cart that has one.
+   */
+  gradeProblem: z.string().nullable(),
   isCancelled: z.boolean(),
   isSubmittedForMarking: z.boolean(),
   item: z.object({

@@ -167,5 +167,7 @@ export const CATALOGUE_COLUMNS = [
   'Main file kinds',
   'Time limit',
   'Retired',
+  'Grades',
+  'Other grades allowed',
 ] as const;
 export type CatalogueColumn = (typeof CATALOGUE_COLUMNS)[number];

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { IdSchema } from '../api/id.schema.ts';
 import { text } from '../api/text.schema.ts';
 import { SectionSchema } from './catalogue.schema.ts';
+import { GradeRangeSchema } from './grades.rules.ts';
 import { MAIN_FILE_KINDS, MAX_TIME_LIMIT_SECONDS } from './catalogue-editor.rules.ts';
 
 // The catalogue as organisers edit it (issue 16): categories and items of one event, every
@@ -55,6 +56,13 @@ export const ItemFieldsSchema = z.object({
   timeLimitSeconds: z.number().int().min(1).max(MAX_TIME_LIMIT_SECONDS).nullable(),
   /** Hidden from new carts; kept in the orders that have it. */
   retired: z.boolean(),
+  /**
+   * The grades it is for; null: every grade (issue 32). Optional so that a page of the previous
+   * release, which does not send it, keeps working: left out, an item keeps what it had.
+   */
+  grades: GradeRangeSchema.nullable().optional(),
+  /** The organiser's exception: contestants of other grades may enter it too. */
+  otherGradesAllowed: z.boolean().optional(),
 });
 export type ItemFields = z.infer<typeof ItemFieldsSchema>;
 export type ItemFieldsInput = z.input<typeof ItemFieldsSchema>;
@@ -62,6 +70,8 @@ export type ItemFieldsInput = z.input<typeof ItemFieldsSchema>;
 export const StaffItemSchema = ItemFieldsSchema.extend({
   id: z.number().int(),
   code: z.string(),
+  grades: GradeRangeSchema.nullable(),
+  otherGradesAllowed: z.boolean(),
   /** Entries of it in orders of any state: an entered item is retired, never deleted. */
   entries: z.number().int(),
   /** Entries of it in paid orders: its price no longer changes. */

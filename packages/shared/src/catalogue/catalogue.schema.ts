@@ -3,6 +3,7 @@ import { IdSchema } from '../api/id.schema.ts';
 import { text } from '../api/text.schema.ts';
 import { SECTIONS } from '../reference/sections.ts';
 import { MAX_PAGE_SIZE } from './paging.rules.ts';
+import { GradeRangeSchema, GradeSchema } from './grades.rules.ts';
 
 export const SectionSchema = z.enum(SECTIONS);
 
@@ -26,6 +27,12 @@ export const ItemSchema = z.object({
   requiresAnInstrument: z.boolean(),
   deadlinePassed: z.boolean().describe('Worked out by the server at the time of the request'),
   category: CategorySchema,
+  grades: GradeRangeSchema.nullable().describe(
+    'The grades the item is for, both ends included; null: every grade',
+  ),
+  otherGradesAllowed: z
+    .boolean()
+    .describe("The organiser's exception: contestants of other grades may enter it too"),
 });
 export type Item = z.infer<typeof ItemSchema>;
 
@@ -45,6 +52,9 @@ export const PageQuerySchema = z.object({
   skip: z.coerce.number().int().min(0).max(1_000_000).default(0),
   take: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(15),
   search: trimmedSearch,
+  grade: GradeSchema.optional().describe(
+    'Only the items a contestant of this grade may enter (issue 32); every item when absent',
+  ),
 });
 export type PageQuery = z.infer<typeof PageQuerySchema>;
 

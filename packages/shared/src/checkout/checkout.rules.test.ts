@@ -8,7 +8,7 @@ import {
   surchargeCents,
 } from './checkout.rules.ts';
 
-const ok = { groupInformationNeeded: false, deadlinePassed: false };
+const ok = { groupInformationNeeded: false, deadlinePassed: false, gradeProblem: null };
 const valid = {
   items: [ok],
   firstName: 'Thandi',
@@ -25,7 +25,7 @@ describe('checkoutProblem (spec 5, checked in this order)', () => {
 
   it('reports the first failing check only', () => {
     const all = {
-      items: [{ groupInformationNeeded: true, deadlinePassed: true }],
+      items: [{ groupInformationNeeded: true, deadlinePassed: true, gradeProblem: 'wrong grade' }],
       firstName: '',
       surname: '',
       mobileNumber: '1',
@@ -35,6 +35,10 @@ describe('checkoutProblem (spec 5, checked in this order)', () => {
     expect(checkoutProblem(all)).toBe(M.groupDetails);
     expect(checkoutProblem({ ...all, items: [{ ...ok, deadlinePassed: true }] })).toBe(
       M.deadlinePassed,
+    );
+    // Issue 32: an entry outside its item's grades, with the entry's own reason.
+    expect(checkoutProblem({ ...all, items: [ok, { ...ok, gradeProblem: 'wrong grade' }] })).toBe(
+      'wrong grade',
     );
     expect(checkoutProblem({ ...all, items: [ok] })).toBe(M.names);
     expect(checkoutProblem({ ...all, items: [ok], firstName: 'A', surname: 'B' })).toBe(M.mobile);

@@ -34,7 +34,11 @@ export const CHECKOUT_MESSAGES = {
 export const PAYMENT_CANCELLED_SEARCH = '?payment=cancelled';
 
 export interface CheckoutInput {
-  items: { groupInformationNeeded: boolean; deadlinePassed: boolean }[];
+  items: {
+    groupInformationNeeded: boolean;
+    deadlinePassed: boolean;
+    gradeProblem: string | null;
+  }[];
   firstName: string;
   surname: string;
   mobileNumber: string;
@@ -50,6 +54,9 @@ export interface CheckoutInput {
 export function checkoutProblem(input: CheckoutInput): string | null {
   if (input.items.some((i) => i.groupInformationNeeded)) return CHECKOUT_MESSAGES.groupDetails;
   if (input.items.some((i) => i.deadlinePassed)) return CHECKOUT_MESSAGES.deadlinePassed;
+  // Issue 32: a grade changed, or the item's grades, since the entry was added.
+  const wrongGrade = input.items.find((i) => i.gradeProblem)?.gradeProblem;
+  if (wrongGrade) return wrongGrade;
   if (!input.firstName.trim() || !input.surname.trim()) return CHECKOUT_MESSAGES.names;
   if (input.mobileRequired && !isValidMobile(input.mobileNumber)) return CHECKOUT_MESSAGES.mobile;
   if (!isValidEmail(input.email)) return CHECKOUT_MESSAGES.email;

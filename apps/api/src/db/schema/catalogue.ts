@@ -116,6 +116,14 @@ export const items = pgTable(
     timeLimitSeconds: integer(),
     /** When an organiser retired it: hidden from new carts, kept in the orders that have it. */
     retiredAt: timestamp({ withTimezone: true }),
+    /**
+     * The grades it is for, both ends included ('R' to '12'); both null: every grade (decision
+     * 042). items_grades_ck (migration 0027) holds both or neither, each a grade, in order.
+     */
+    lowestGrade: text(),
+    highestGrade: text(),
+    /** The organiser's exception: contestants of other grades may enter it too. */
+    otherGradesAllowed: boolean().notNull().default(false),
   },
   (t) => [
     uniqueIndex('items_event_code_uq').on(t.eventId, t.code),

@@ -11,6 +11,7 @@ import {
   addDays,
   calendarDateIn,
   isVisualArtsSection,
+  parseGradeRange,
 } from '@eisteddfod/shared';
 import { jsonDifferences, jsonPath } from '../../lib/json-differences.ts';
 import { apiRoot } from '../../lib/paths.ts';
@@ -49,6 +50,15 @@ const ItemRowSchema = z
     minParticipants: count,
     maxParticipants: count,
     requiresInstrument: flag,
+    /** 'R-3', '5', or empty for every grade (issue 32). */
+    grades: z.string().transform((text, ctx) => {
+      const range = parseGradeRange(text);
+      if (range === undefined) {
+        ctx.addIssue({ code: 'custom', message: `not a range of grades: ${text}` });
+        return z.NEVER;
+      }
+      return range;
+    }),
   })
   .refine((r) => r.minParticipants <= r.maxParticipants, 'minParticipants above maxParticipants')
   .refine(

@@ -62,6 +62,8 @@ export async function loadCatalogue(
         requiresAnInstrument: item.requiresInstrument,
         mainFileKinds: defaultMainFileKinds(item.section),
         timeLimitSeconds: timeLimitInDescription(item.description),
+        lowestGrade: item.grades?.lowest ?? null,
+        highestGrade: item.grades?.highest ?? null,
       })),
     );
 

@@ -1,11 +1,35 @@
 import { and, asc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import type { ItemFields } from '@eisteddfod/shared';
 import { categories, items, orderItems, orders } from '../../db/schema/index.ts';
 
 export type CategoryRow = typeof categories.$inferSelect;
 export type ItemRow = typeof items.$inferSelect;
 export type NewItemRow = typeof items.$inferInsert;
 export type ItemChanges = Omit<NewItemRow, 'id' | 'eventId'>;
+
+/**
+ * An item's columns from what an organiser set. Grades left out (a page of the previous release
+ * sends none) keep what the item had (`before`); a new item is then open to every grade.
+ */
+export function itemColumns(
+  fields: ItemFields,
+  retiredAt: Date | null,
+  before?: Pick<ItemRow, 'lowestGrade' | 'highestGrade' | 'otherGradesAllowed'>,
+): ItemChanges {
+  const { retired: _retired, grades, otherGradesAllowed, ...rest } = fields;
+  const range =
+    grades === undefined
+      ? { lowest: before?.lowestGrade ?? null, highest: before?.highestGrade ?? null }
+      : { lowest: grades?.lowest ?? null, highest: grades?.highest ?? null };
+  return {
+    ...rest,
+    lowestGrade: range.lowest,
+    highestGrade: range.highest,
+    otherGradesAllowed: otherGradesAllowed ?? before?.otherGradesAllowed ?? false,
+    retiredAt,
+  };
+}
 
 // Correlated with the outer row by name: drizzle writes a column inside sql`` without its table.
 const itemCount = sql<number>`(select count(*)::int from ${items} i where i.category_id = "categories"."id")`;
@@ -132,6 +156,9 @@ export async function updateItems(
       requires_an_instrument: row.requiresAnInstrument,
       main_file_kinds: row.mainFileKinds,
       time_limit_seconds: row.timeLimitSeconds,
+      lowest_grade: row.lowestGrade ?? null,
+      highest_grade: row.highestGrade ?? null,
+      other_grades_allowed: row.otherGradesAllowed ?? false,
       retired_at: row.retiredAt instanceof Date ? row.retiredAt.toISOString() : row.retiredAt,
     })),
   );
@@ -143,6 +170,8 @@ export async function updateItems(
       maximum_participants = c.maximum_participants,
       requires_an_instrument = c.requires_an_instrument, main_file_kinds = c.main_file_kinds,
       time_limit_seconds = c.time_limit_seconds,
+      lowest_grade = c.lowest_grade, highest_grade = c.highest_grade,
+      other_grades_allowed = c.other_grades_allowed,
       -- Still retired: since the first time, not since this import.
       retired_at = case when c.retired_at is null then null
                         else coalesce("items"."retired_at", c.retired_at) end
@@ -150,7 +179,8 @@ export async function updateItems(
       id int, category_id int, code text, short_description text, description text,
       price_cents int, due_date date, is_group_item boolean, minimum_participants int,
       maximum_participants int, requires_an_instrument boolean, main_file_kinds text[],
-      time_limit_seconds int, retired_at timestamptz)
+      time_limit_seconds int, lowest_grade text, highest_grade text,
+      other_grades_allowed boolean, retired_at timestamptz)
     where "items"."id" = c.id`);
 }
 

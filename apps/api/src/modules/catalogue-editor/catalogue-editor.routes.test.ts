@@ -251,8 +251,8 @@ describe('items', () => {
   });
 
   it('retires an entered item: it leaves new carts and searches, stays in the order, is never deleted', async () => {
-    const [item] = (await catalogueItems(t)).filter((i) => i.code === 'DA103');
-    if (!item) throw new Error('no DA103');
+    const [item] = (await catalogueItems(t)).filter((i) => i.code === 'DA102');
+    if (!item) throw new Error('no DA102');
     const family = await createFamily(t);
     const entry = await finalisedEntry(t, family, item, {}, { finalise: false });
 
@@ -260,7 +260,7 @@ describe('items', () => {
     expect(deleted.statusCode).toBe(409);
     expect(deleted.json()).toMatchObject({ code: 'ITEM_ENTERED' });
 
-    const staffItem = await itemCoded('DA103');
+    const staffItem = await itemCoded('DA102');
     expect(staffItem).toMatchObject({ entries: 1, paidEntries: 1 });
     const repriced = await organiser.call(
       'PUT',
@@ -276,11 +276,11 @@ describe('items', () => {
       fieldsOf(staffItem, { retired: true }),
     );
     expect(retired.statusCode, retired.body).toBe(200);
-    expect(await familiesFind('DA103')).toEqual([]);
+    expect(await familiesFind('DA102')).toEqual([]);
     // The prospectus lists what families can enter.
     const prospectus = await t.app.inject({ url: '/api/documents/prospectus.pdf' });
-    expect(pdfText(prospectus.rawPayload)).toContain('DA102');
-    expect(pdfText(prospectus.rawPayload)).not.toContain('DA103');
+    expect(pdfText(prospectus.rawPayload)).toContain('DA101');
+    expect(pdfText(prospectus.rawPayload)).not.toContain('DA102');
 
     // Another family cannot put it in a cart; the family that has it still sees its order.
     const other = await createFamily(t);
@@ -297,7 +297,7 @@ describe('items', () => {
     });
     const order = await family.call('GET', `/api/Orders/${entry.orderId}`);
     expect(order.statusCode).toBe(200);
-    expect(order.body).toContain('DA103');
+    expect(order.body).toContain('DA102');
 
     const [line] = await t.database.db
       .select()
@@ -312,7 +312,7 @@ describe('items', () => {
       fieldsOf(staffItem, { retired: false }),
     );
     expect(restored.statusCode).toBe(200);
-    expect(await familiesFind('DA103')).toEqual(['DA103']);
+    expect(await familiesFind('DA102')).toEqual(['DA102']);
   });
 
   it('deletes an item nobody entered', async () => {
@@ -372,10 +372,11 @@ describe('spreadsheets', () => {
     const text = (await exportSheet('csv')).toString('utf8');
     const [header, ...rows] = text.replace(/^\uFEFF/, '').split('\n');
     expect(header).toBe(
-      'Code,Section,Category,Short description,Description,Price,Due date,Group item,Minimum participants,Maximum participants,Instrument required,Main file kinds,Time limit,Retired',
+      'Code,Section,Category,Short description,Description,Price,Due date,Group item,Minimum participants,Maximum participants,Instrument required,Main file kinds,Time limit,Retired,Grades,Other grades allowed',
     );
     const da101 = rows.find((r) => r.startsWith('DA101,'));
-    expect(da101).toContain(',160.00,2025-04-24,No,1,1,No,"Video, Audio",2:00,No');
+    // Grades as 'R to 3', never '4-7', which a spreadsheet takes for a date (decision 042).
+    expect(da101).toContain(',160.00,2025-04-24,No,1,1,No,"Video, Audio",2:00,No,R to 3,No');
   });
 
   it('lists every problem of every row and writes nothing until the sheet is right', async () => {
@@ -448,6 +449,63 @@ describe('spreadsheets', () => {
       timeLimitSeconds: da104.timeLimitSeconds,
       description: da104.description,
       mainFileKinds: ['video', 'audio'],
+    });
+  });
+
+  it('reads grades from the sheet, and names a range it cannot read (decision 042)', async () => {
+    const da101 = await itemCoded('DA101');
+    const row = (grades: string, others: string) => [
+      'DA101',
+      'Dramatic Arts',
+      'Poetry',
+      da101.shortDescription,
+      '160',
+      '2025-04-24',
+      'No',
+      '1',
+      '1',
+      grades,
+      others,
+    ];
+    const header = [...HEADER, 'Grades', 'Other grades allowed'];
+    const bad = await importSheet('bad.csv', csv([header, row('7-4', 'No')]), true);
+    expect(bad.json<ImportReport>().problems).toEqual([
+      {
+        row: 2,
+        code: 'UNREADABLE',
+        column: 'Grades',
+        message:
+          'Grades “7-4” is not a range of grades such as R to 3, 4 to 7 or 10 (empty: every grade).',
+      },
+    ]);
+    const ok = await importSheet('ok.csv', csv([header, row('Grades 4–7', 'Yes')]), true);
+    expect(ok.json<ImportReport>()).toMatchObject({ committed: true, updated: 1, problems: [] });
+    expect(await itemCoded('DA101')).toMatchObject({
+      grades: { lowest: '4', highest: '7' },
+      otherGradesAllowed: true,
+    });
+    const served = await t.app.inject({
+      url: `/api/Eisteddfods/${t.eventId}/ItemsSearch?search=DA101`,
+    });
+    expect(served.json<ItemPage>().items[0]).toMatchObject({
+      grades: { lowest: '4', highest: '7' },
+      otherGradesAllowed: true,
+    });
+    // An empty cell: every grade. Then back as it was.
+    await importSheet('open.csv', csv([header, row('', 'No')]), true);
+    expect((await itemCoded('DA101')).grades).toBeNull();
+    const back = await organiser.call('PUT', `${base}/Items/${da101.id}`, fieldsOf(da101));
+    expect(back.json<StaffItem>()).toMatchObject({ grades: { lowest: 'R', highest: '3' } });
+  });
+
+  it("keeps an item's grades when a page of the previous release saves it without them", async () => {
+    const da102 = await itemCoded('DA102');
+    const { grades: _g, otherGradesAllowed: _o, ...older } = fieldsOf(da102);
+    const saved = await organiser.call('PUT', `${base}/Items/${da102.id}`, older);
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json<StaffItem>()).toMatchObject({
+      grades: { lowest: '4', highest: '7' },
+      otherGradesAllowed: false,
     });
   });
 

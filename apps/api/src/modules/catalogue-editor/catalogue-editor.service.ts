@@ -54,6 +54,11 @@ function toStaffItem(row: repo.CountedItemRow): StaffItem {
     mainFileKinds: row.mainFileKinds,
     timeLimitSeconds: row.timeLimitSeconds,
     retired: row.retiredAt !== null,
+    grades:
+      row.lowestGrade && row.highestGrade
+        ? { lowest: row.lowestGrade, highest: row.highestGrade }
+        : null,
+    otherGradesAllowed: row.otherGradesAllowed,
     entries: row.entries,
     paidEntries: row.paidEntries,
   };
@@ -65,8 +70,7 @@ function columnsOf(
   before: repo.ItemRow | undefined,
   now: Date,
 ): repo.ItemChanges {
-  const { retired, ...rest } = fields;
-  return { ...rest, retiredAt: retired ? (before?.retiredAt ?? now) : null };
+  return repo.itemColumns(fields, fields.retired ? (before?.retiredAt ?? now) : null, before);
 }
 
 /**

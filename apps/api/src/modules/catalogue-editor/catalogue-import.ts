@@ -2,10 +2,12 @@ import {
   CATALOGUE_COLUMNS,
   CATALOGUE_EDITOR_MESSAGES,
   defaultMainFileKinds,
+  gradeRangeCell,
   ItemFieldsSchema,
   itemProblems,
   MAIN_FILE_KIND_LABELS,
   MAIN_FILE_KINDS,
+  parseGradeRange,
   parseRand,
   parseTimeLimit,
   type CatalogueColumn,
@@ -16,7 +18,7 @@ import {
   type StaffCatalogue,
   type StaffItem,
 } from '@eisteddfod/shared';
-import type { ItemChanges } from './catalogue-editor.repository.ts';
+import { itemColumns, type ItemChanges } from './catalogue-editor.repository.ts';
 import type { SheetRows } from './catalogue-sheet.ts';
 
 /** What an import would write; it writes only when `problems` is empty. */
@@ -65,6 +67,8 @@ const COLUMN_OF: Record<keyof ItemFields, CatalogueColumn> = {
   mainFileKinds: 'Main file kinds',
   timeLimitSeconds: 'Time limit',
   retired: 'Retired',
+  grades: 'Grades',
+  otherGradesAllowed: 'Other grades allowed',
 };
 
 const normal = (s: string) => s.trim().toLowerCase().replace(/\s+/g, ' ');
@@ -100,7 +104,11 @@ function readDate(text: string): string | undefined {
 
 const sameFields = (a: ItemFields, b: StaffItem): (keyof ItemFields)[] =>
   (Object.keys(COLUMN_OF) as (keyof ItemFields)[]).filter((key) =>
-    key === 'mainFileKinds' ? a.mainFileKinds.join() !== b.mainFileKinds.join() : a[key] !== b[key],
+    key === 'mainFileKinds'
+      ? a.mainFileKinds.join() !== b.mainFileKinds.join()
+      : key === 'grades'
+        ? gradeRangeCell(a.grades ?? null) !== gradeRangeCell(b.grades)
+        : a[key] !== b[key],
   );
 
 /**
@@ -269,6 +277,18 @@ export function planImport(sheet: SheetRows, ctx: ImportContext): ImportPlan {
         'is not a time such as 3:00.',
       ),
       retired: read('Retired', readYesNo, existing?.retired ?? false, 'is not Yes or No.'),
+      grades: read(
+        'Grades',
+        parseGradeRange,
+        existing?.grades ?? null,
+        'is not a range of grades such as R to 3, 4 to 7 or 10 (empty: every grade).',
+      ),
+      otherGradesAllowed: read(
+        'Other grades allowed',
+        readYesNo,
+        existing?.otherGradesAllowed ?? false,
+        'is not Yes or No.',
+      ),
     };
 
     const parsed = ItemFieldsSchema.safeParse(candidate);
@@ -300,9 +320,8 @@ export function planImport(sheet: SheetRows, ctx: ImportContext): ImportPlan {
     if (rowProblems.length > 0 || !parsed.success) continue;
 
     const fields = parsed.data;
-    const { retired, ...rest } = fields;
     // A retired item keeps the day it was first retired (updateItems keeps the older date).
-    const row: ItemChanges = { ...rest, retiredAt: retired ? ctx.now : null };
+    const row: ItemChanges = itemColumns(fields, fields.retired ? ctx.now : null);
     if (!existing) {
       plan.creates.push(row);
       continue;

@@ -4,6 +4,7 @@ import type { SheetData } from 'write-excel-file/node';
 import {
   CATALOGUE_COLUMNS,
   formatTimeLimit,
+  gradeRangeCell,
   MAIN_FILE_KIND_LABELS,
   type CatalogueColumn,
   type SpreadsheetFormat,
@@ -47,6 +48,8 @@ function catalogueRows(catalogue: StaffCatalogue): Record<CatalogueColumn, strin
       'Main file kinds': item.mainFileKinds.map((k) => MAIN_FILE_KIND_LABELS[k]).join(', '),
       'Time limit': formatTimeLimit(item.timeLimitSeconds),
       Retired: yesNo(item.retired),
+      Grades: gradeRangeCell(item.grades),
+      'Other grades allowed': yesNo(item.otherGradesAllowed),
     };
   });
 }

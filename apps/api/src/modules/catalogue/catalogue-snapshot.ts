@@ -120,6 +120,11 @@ export function buildSnapshot(
       maximumParticipants: row.maximumParticipants,
       requiresAnInstrument: row.requiresAnInstrument,
       category,
+      grades:
+        row.lowestGrade && row.highestGrade
+          ? { lowest: row.lowestGrade, highest: row.highestGrade }
+          : null,
+      otherGradesAllowed: row.otherGradesAllowed,
     };
     return [
       {

@@ -1,10 +1,11 @@
-import type {
-  Category,
-  EventSummary,
-  Item,
-  ItemPage,
-  MainFileKind,
-  Section,
+import {
+  mayEnterGrade,
+  type Category,
+  type EventSummary,
+  type Item,
+  type ItemPage,
+  type MainFileKind,
+  type Section,
 } from '@eisteddfod/shared';
 import type { Database } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
@@ -33,6 +34,8 @@ export interface CatalogueServiceOptions {
 export interface ItemFilter {
   categoryId?: number;
   section?: Section;
+  /** Only what a contestant of this grade may enter (issue 32). */
+  grade?: string | undefined;
   search: string;
   skip: number;
   take: number;
@@ -101,6 +104,7 @@ export function createCatalogueService(db: Database, options: CatalogueServiceOp
         !e.retired &&
         (filter.categoryId === undefined || e.item.category.id === filter.categoryId) &&
         (filter.section === undefined || e.item.category.section === filter.section) &&
+        (filter.grade === undefined || mayEnterGrade(e.item, filter.grade)) &&
         matchesSearch(e, words),
     );
     return { total: found.length, entries: found.slice(filter.skip, filter.skip + filter.take) };
@@ -121,6 +125,7 @@ export function createCatalogueService(db: Database, options: CatalogueServiceOp
     const key = [
       filter.categoryId ?? '',
       filter.section ?? '',
+      filter.grade ?? '',
       searchWords(filter.search).join(' '),
       filter.skip,
       filter.take,

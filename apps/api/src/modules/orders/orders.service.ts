@@ -10,6 +10,7 @@ import {
   duplicateMessage,
   entryKey,
   entryPriceCents,
+  gradeProblem,
   isGroupSizeAllowed,
   isIncompleteMember,
   isInstrument,
@@ -50,6 +51,16 @@ const toMember = (m: repo.GroupMemberRow): GroupMember => ({
   gender: m.gender,
   grade: m.grade,
 });
+
+/** Issue 32: the contestant and every group member within the item's grades, or a 400. */
+function refuseOutsideGrades(
+  item: Item,
+  contestant: { firstName: string; grade: string },
+  members: GroupMember[] = [],
+) {
+  const problem = gradeProblem(item, contestant, members);
+  if (problem) throw badRequest('WRONG_GRADE', problem);
+}
 
 /**
  * Spec 5's duplicate rule, the cart screen's own (packages/shared entryKey): whether another of
@@ -179,6 +190,7 @@ export function createOrdersService(deps: {
       deadlinePassed: item.deadlinePassed,
       groupInformationNeeded:
         item.isGroupItem && needsGroupInformation(members, item.minimumParticipants),
+      gradeProblem: gradeProblem(item, profile, members),
       isCancelled: row.isCancelled,
       isSubmittedForMarking: row.isSubmittedForMarking,
       item: {
@@ -248,6 +260,7 @@ export function createOrdersService(deps: {
       if (!item) throw notFound('ITEM_NOT_FOUND', `There is no item with id ${input.itemId}`);
       await refuseRetired(order.eventId, item.id);
       if (item.deadlinePassed) throw badRequest('DEADLINE_PASSED', CART_MESSAGES.lateItem);
+      refuseOutsideGrades(item, profile);
       const instrument = input.instruments?.trim() ?? '';
       if (item.requiresAnInstrument && !isInstrument(instrument)) {
         throw badRequest('INSTRUMENT_REQUIRED', CART_MESSAGES.selectInstrument);
@@ -351,6 +364,8 @@ export function createOrdersService(deps: {
       if (next.deadlinePassed && !byOrganiser)
         throw badRequest('DEADLINE_PASSED', CART_MESSAGES.lateItem);
       const members = (await repo.findGroupMembers(db, [row.id])).map(toMember);
+      const [contestant] = await repo.findProfileSummaries(db, [row.participantProfileId]);
+      if (contestant) refuseOutsideGrades(next, contestant, members);
       if (
         next.isGroupItem &&
         !isGroupSizeAllowed(members.length, next.minimumParticipants, next.maximumParticipants)
@@ -423,6 +438,8 @@ export function createOrdersService(deps: {
       }
       if (members.some(isIncompleteMember))
         throw badRequest('GROUP_INCOMPLETE', CART_MESSAGES.groupDetails);
+      const [contestant] = await repo.findProfileSummaries(db, [row.participantProfileId]);
+      if (contestant) refuseOutsideGrades(item, contestant, members);
       await changeCart(order.id, (tx) => repo.replaceMembers(tx, row.id, members));
       return describeOne(order, row);
     },

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { customers, groupParticipants, orders, payments } from '../../db/schema/index.ts';
 import { createFamily } from '../../test/family.ts';
-import { groupMember } from '../../test/fixtures.ts';
+import { catalogueItems, groupMember } from '../../test/fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 const BEFORE_LATE = '2025-04-01T10:00:00.000Z';
@@ -12,9 +12,8 @@ let catalogue: Item[];
 
 beforeAll(async () => {
   t = await createTestApp({ now: BEFORE_LATE });
-  catalogue = (
-    await t.app.inject({ url: `/api/Eisteddfods/${t.eventId}/ItemsSearch?take=300` })
-  ).json<{ items: Item[] }>().items;
+  // The items the test families' Grade 5 contestants and Grade 6 members may enter.
+  catalogue = await catalogueItems(t);
 });
 afterAll(() => t.close());
 beforeEach(() => t.setNow(BEFORE_LATE));

@@ -5,6 +5,7 @@ import {
   BLANK_VIDEO_TITLE,
   ENTRY_STATUS,
   FILE_EXISTS,
+  mayEnterGrade,
   ParticipantOrderItemsPageSchema,
   TEXT_MESSAGES,
   type Item,
@@ -34,7 +35,7 @@ async function listen() {
 
 beforeAll(async () => {
   t = await createTestApp({ now: NOW, env: { SESSION_HOURS: '720' } });
-  items = await catalogueItems(t);
+  items = await catalogueItems(t, true);
   await listen();
 });
 afterAll(() => t.close());
@@ -48,13 +49,21 @@ function fakeMp4(size: number): Buffer {
   return data;
 }
 
+/** The Music solo paidEntry enters: one a Grade 9 contestant may enter (decision 042). */
+const musicSolo = () =>
+  items.find(
+    (i) =>
+      i.category.section === 'Music' &&
+      !i.isGroupItem &&
+      !i.requiresAnInstrument &&
+      mayEnterGrade(i, '9'),
+  )!;
+
 async function paidEntry() {
   const f = await createFamily(t);
   const cart = await f.openCart();
   const profile = await f.addContestant({ firstName: 'Sipho', surname: 'Mokoena', grade: '9' });
-  const item = items.find(
-    (i) => i.category.section === 'Music' && !i.isGroupItem && !i.requiresAnInstrument,
-  )!;
+  const item = musicSolo();
   const added = await f.call('POST', `/api/Orders/${cart}/OrderItems`, {
     itemId: item.id,
     participantProfileId: profile,
@@ -195,9 +204,7 @@ describe('resumable video uploads over tus', () => {
   it('takes only the kinds of main file the organiser chose for the item', async () => {
     const { f, entry } = await paidEntry();
     const { auth } = await slotFor(f, entry);
-    const item = items.find(
-      (i) => i.category.section === 'Music' && !i.isGroupItem && !i.requiresAnInstrument,
-    )!;
+    const item = musicSolo();
     const setKinds = async (kinds: MainFileKind[]) => {
       await t.database.db
         .update(itemsTable)

@@ -23,7 +23,7 @@ export default function CategoriesPage() {
   const navigate = useNavigate();
   const section = storedSection();
   const categories = useCategories();
-  const search = useBrowseSearch();
+  const search = useBrowseSearch(participantId);
   const results = useSectionItems(section, search.page);
 
   // Opened without choosing a section first (a bookmark, another tab): choose one.
@@ -56,6 +56,7 @@ export default function CategoriesPage() {
             skip={search.page.skip}
             onPage={search.goToPage}
             participantId={participantId}
+            grades={search.grades}
             emptyText={`No items in ${section} match your search.`}
           />
         ) : (

@@ -1,4 +1,4 @@
-import { CART_MESSAGES } from '@eisteddfod/shared';
+import { CART_MESSAGES, GRADE_MESSAGES } from '@eisteddfod/shared';
 import { notifications } from '@mantine/notifications';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -10,6 +10,7 @@ import {
   CONTESTANT_ID,
   CUSTOMER_ID,
   browsingServer,
+  makeContestant,
   makeItem,
   makeOrder,
   makeOrderItem,
@@ -252,5 +253,40 @@ describe('ItemsPage (spec 2 "Items", spec 9 "Paging and search")', { timeout: 20
     ]);
     expect(localStorage.getItem('cart')).toBe('901');
     expect(show).not.toHaveBeenCalled();
+  });
+
+  it("shows the items for the contestant's grade, and every grade on request, where an item for other grades cannot be added", async () => {
+    const young = makeItem(1, {
+      shortDescription: 'Poetry (Grades R–3)',
+      grades: { lowest: 'R', highest: '3' },
+    });
+    const forFive = makeItem(2, {
+      shortDescription: 'Poetry (Grades 4–7)',
+      grades: { lowest: '4', highest: '7' },
+    });
+    const requests = mockApi(
+      browsingServer({ items: [young, forFive], contestants: [makeContestant()] }),
+    );
+    const user = userEvent.setup();
+    renderItems();
+    expect(await card('DA102')).toBeInTheDocument();
+    expect(screen.getByText('Showing 1–1 of 1')).toBeInTheDocument();
+    expect(screen.queryByRole('article', { name: /DA101/ })).not.toBeInTheDocument();
+    // Nothing was asked for before the contestant's grade was known.
+    const pages = requests.filter((r) => r.path === '/api/Eisteddfods/1/Categories/1/Items');
+    expect(pages.map((r) => r.query.get('grade'))).toEqual(['5']);
+
+    await user.click(
+      screen.getByRole('switch', { name: new RegExp(`^${GRADE_MESSAGES.showAll}`) }),
+    );
+    const other = await card('DA101');
+    const reason = GRADE_MESSAGES.notForGrade('Lindiwe', '5', young.grades);
+    expect(within(other).getByText(reason)).toBeInTheDocument();
+    expect(within(other).getByText('Grades R–3')).toBeInTheDocument();
+    const add = within(other).getByRole('button', { name: 'Add to Cart' });
+    expect(add).toBeDisabled();
+    expect(add).toHaveAccessibleDescription(reason);
+    expect(within(await card('DA102')).getByRole('button', { name: 'Add to Cart' })).toBeEnabled();
+    expect(adds(requests)).toEqual([]);
   });
 });

@@ -15,7 +15,7 @@ export default function ItemsPage() {
   const categoryId = Number(params.categoryId);
   const category = useCategories().data?.find((c) => c.id === categoryId);
   const title = category?.name ?? readStored('currentSubCategory') ?? 'Items';
-  const search = useBrowseSearch();
+  const search = useBrowseSearch(participantId);
   const items = useCategoryItems(categoryId, search.page);
 
   return (
@@ -37,6 +37,7 @@ export default function ItemsPage() {
           skip={search.page.skip}
           onPage={search.goToPage}
           participantId={participantId}
+          grades={search.grades}
           emptyText={
             search.isSearching ? 'No items match your search.' : 'This category has no items yet.'
           }

@@ -18,7 +18,7 @@ export default function SectionsPage() {
   const participantId = Number(useParams().id);
   const navigate = useNavigate();
   const categories = useCategories().data ?? [];
-  const search = useBrowseSearch();
+  const search = useBrowseSearch(participantId);
   const results = useItemsSearch(search.page);
 
   function choose(section: Section) {
@@ -46,6 +46,7 @@ export default function SectionsPage() {
             skip={search.page.skip}
             onPage={search.goToPage}
             participantId={participantId}
+            grades={search.grades}
             emptyText="No items match your search."
           />
         ) : (

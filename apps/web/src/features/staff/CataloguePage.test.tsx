@@ -25,6 +25,8 @@ const item = (over: Partial<StaffItem>): StaffItem => ({
   mainFileKinds: ['video', 'audio'],
   timeLimitSeconds: 120,
   retired: false,
+  grades: { lowest: 'R', highest: '3' },
+  otherGradesAllowed: false,
   entries: 0,
   paidEntries: 0,
   ...over,

@@ -38,6 +38,8 @@ const item = (id: number, code: string): Item => ({
   minimumParticipants: 1,
   maximumParticipants: 1,
   requiresAnInstrument: false,
+  grades: null,
+  otherGradesAllowed: false,
   deadlinePassed: true,
   category: dance,
 });

@@ -6,6 +6,10 @@ import { useEffect } from 'react';
 export interface PageRequest {
   skip: number;
   search: string;
+  /** Only the items a contestant of this grade may enter (issue 32); all when undefined. */
+  grade?: string | undefined;
+  /** False while the grade is not known yet: nothing is asked for until it is. */
+  ready?: boolean;
 }
 
 /** One paged list of the catalogue: where it comes from and how a page of it is fetched. */
@@ -17,12 +21,17 @@ export interface ItemSource {
 
 /** skip, take and search as the catalogue calls read them. */
 export function pageQuery(page: PageRequest): PageQuery {
-  return { skip: page.skip, take: PAGE_SIZE, search: page.search };
+  return {
+    skip: page.skip,
+    take: PAGE_SIZE,
+    search: page.search,
+    ...(page.grade !== undefined && { grade: page.grade }),
+  };
 }
 
 function pageOptions(source: ItemSource, page: PageRequest) {
   return queryOptions({
-    queryKey: [...source.key, page.search, page.skip],
+    queryKey: [...source.key, page.search, page.grade ?? 'all', page.skip],
     queryFn: ({ signal }) => source.fetchPage(page, signal),
     staleTime: 5 * 60_000,
   });
@@ -36,16 +45,16 @@ export function useItemPage(source: ItemSource, page: PageRequest) {
   const queryClient = useQueryClient();
   const result = useQuery({
     ...pageOptions(source, page),
-    enabled: source.enabled,
+    enabled: source.enabled && page.ready !== false,
     placeholderData: keepPreviousData,
   });
   const total = result.isPlaceholderData ? undefined : result.data?.total;
-  const { skip, search } = page;
+  const { skip, search, grade } = page;
 
   useEffect(() => {
     if (!source.enabled || total === undefined || !hasNextPage(skip, total)) return;
-    void queryClient.prefetchQuery(pageOptions(source, { search, skip: skip + PAGE_SIZE }));
-  }, [queryClient, source, skip, search, total]);
+    void queryClient.prefetchQuery(pageOptions(source, { search, grade, skip: skip + PAGE_SIZE }));
+  }, [queryClient, source, skip, search, grade, total]);
 
   return result;
 }

@@ -2,7 +2,9 @@ import { Anchor, Badge, Button, Card, Group, Select, Stack, Text, Title } from '
 import {
   CART_MESSAGES,
   INSTRUMENTS,
+  formatGradeRange,
   formatLongDate,
+  gradeProblem,
   formatRand,
   needsViewMore,
   previewDescription,
@@ -19,7 +21,16 @@ import classes from './ItemCard.module.css';
  * One competition item (spec 2, "Items"): code, description, fee, the instrument when the item
  * asks for one, and Add (or the disabled 'Deadline has passed', spec 4).
  */
-export function ItemCard({ item, participantId }: { item: Item; participantId: number }) {
+export function ItemCard({
+  item,
+  participantId,
+  contestant,
+}: {
+  item: Item;
+  participantId: number;
+  /** Whose items are chosen: an item outside their grade says so, and cannot be added. */
+  contestant?: { firstName: string; grade: string } | undefined;
+}) {
   const titleId = useId();
   const [expanded, setExpanded] = useState(false);
   const [instrument, setInstrument] = useState<string | null>(null);
@@ -32,6 +43,8 @@ export function ItemCard({ item, participantId }: { item: Item; participantId: n
   );
   const fees = useCurrentEvent().data?.fees;
   const hasMore = needsViewMore(item.description);
+  const notForGrade = contestant ? gradeProblem(item, contestant) : null;
+  const reasonId = useId();
 
   function addToCart() {
     setAdded(false);
@@ -94,13 +107,17 @@ export function ItemCard({ item, participantId }: { item: Item; participantId: n
             </Anchor>
           )}
         </Text>
+        <Text size="sm" fw={600}>
+          {formatGradeRange(item.grades)}
+          {item.grades && item.otherGradesAllowed ? ' (other grades welcome)' : ''}
+        </Text>
         <Text size="sm" c="gray.8">
           Entries close {formatLongDate(item.dueDate)}
         </Text>
       </Stack>
 
       <Stack gap="sm" className={classes.actions}>
-        {item.requiresAnInstrument && !item.deadlinePassed && (
+        {item.requiresAnInstrument && !item.deadlinePassed && !notForGrade && (
           <Select
             label="Instrument"
             placeholder="Select an instrument"
@@ -117,6 +134,15 @@ export function ItemCard({ item, participantId }: { item: Item; participantId: n
           <Button fullWidth size="md" disabled>
             {CART_MESSAGES.deadlinePassedButton}
           </Button>
+        ) : notForGrade ? (
+          <>
+            <Button fullWidth size="md" disabled aria-describedby={reasonId}>
+              Add to Cart
+            </Button>
+            <Text size="sm" fw={600} c="red.9" id={reasonId}>
+              {notForGrade}
+            </Text>
+          </>
         ) : (
           <Button fullWidth size="md" onClick={addToCart} loading={isAdding}>
             Add to Cart

@@ -1,7 +1,14 @@
-import { Button, Group, Loader, SimpleGrid, Text, Title } from '@mantine/core';
-import { PAGE_SIZE, hasNextPage, hasPreviousPage, type ItemPage } from '@eisteddfod/shared';
+import { Button, Group, Loader, SimpleGrid, Switch, Text, Title } from '@mantine/core';
+import {
+  GRADE_MESSAGES,
+  PAGE_SIZE,
+  hasNextPage,
+  hasPreviousPage,
+  type ItemPage,
+} from '@eisteddfod/shared';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useId, useRef } from 'react';
+import type { GradeChoice } from '../use-browse-search.ts';
 import { ItemCard } from './ItemCard.tsx';
 
 /**
@@ -14,6 +21,7 @@ export function ItemList(props: {
   skip: number;
   onPage: (skip: number) => void;
   participantId: number;
+  grades: GradeChoice;
   emptyText: string;
 }) {
   const headingId = useId();
@@ -54,6 +62,8 @@ export function ItemList(props: {
         </Group>
       </Group>
 
+      <GradeSwitch grades={props.grades} />
+
       {isError && <Text mb="md">The items could not be loaded. Please try again.</Text>}
       {data && items.length === 0 && <Text mb="md">{props.emptyText}</Text>}
 
@@ -64,7 +74,12 @@ export function ItemList(props: {
         style={{ opacity: isPlaceholderData ? 0.6 : 1, transition: 'opacity 120ms' }}
       >
         {items.map((item) => (
-          <ItemCard key={item.id} item={item} participantId={props.participantId} />
+          <ItemCard
+            key={item.id}
+            item={item}
+            participantId={props.participantId}
+            contestant={props.grades.contestant}
+          />
         ))}
       </SimpleGrid>
 
@@ -89,5 +104,28 @@ export function ItemList(props: {
         </Group>
       )}
     </section>
+  );
+}
+
+/**
+ * Issue 32: the lists show what the contestant's grade may enter; a parent who wants to see the
+ * rest (an older sibling's item, a teacher's suggestion) switches to every grade.
+ */
+function GradeSwitch({ grades }: { grades: GradeChoice }) {
+  const { contestant } = grades;
+  if (!contestant) return null;
+  return (
+    <Switch
+      mb="md"
+      size="md"
+      checked={grades.showAll}
+      onChange={(event) => grades.setShowAll(event.currentTarget.checked)}
+      label={GRADE_MESSAGES.showAll}
+      description={
+        grades.showAll
+          ? `Items ${contestant.firstName} may not enter say so.`
+          : `Showing the items for ${contestant.firstName}: Grade ${contestant.grade}.`
+      }
+    />
   );
 }

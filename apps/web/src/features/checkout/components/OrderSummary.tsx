@@ -71,6 +71,11 @@ function ContestantItemsSection(props: { group: ContestantItems; onManage: (id: 
                   {CART_MESSAGES.groupInfoNeeded}
                 </Text>
               )}
+              {item.gradeProblem && (
+                <Text size="sm" fw={600} c="red.9" mt={4}>
+                  {item.gradeProblem}
+                </Text>
+              )}
               {item.isGroupItem && (
                 <Button
                   size="sm"

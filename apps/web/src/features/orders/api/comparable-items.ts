@@ -1,4 +1,10 @@
-import { catalogueApi, MAX_PAGE_SIZE, type Item, type OrderItem } from '@eisteddfod/shared';
+import {
+  catalogueApi,
+  gradeProblem,
+  MAX_PAGE_SIZE,
+  type Item,
+  type OrderItem,
+} from '@eisteddfod/shared';
 import { useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client.ts';
 import { useClientConfig } from '../../../shared/event/api/client-config.ts';
@@ -12,12 +18,16 @@ function fetchAllItems(eventId: number, signal?: AbortSignal) {
   });
 }
 
-/** Spec 5, "Order item edit": only items of the entry's section and kind (group or individual). */
-function comparableItems(items: Item[], entry: OrderItem): Item[] {
+/**
+ * Spec 5, "Order item edit": only items of the entry's section and kind (group or individual),
+ * and (issue 32) only those the contestant and every group member may enter by grade.
+ */
+export function comparableItems(items: Item[], entry: OrderItem): Item[] {
   return items.filter(
     (item) =>
       item.category.section === entry.item.category.section &&
-      item.isGroupItem === entry.isGroupItem,
+      item.isGroupItem === entry.isGroupItem &&
+      gradeProblem(item, entry.participantProfile, entry.groupParticipants) === null,
   );
 }
 

@@ -2,6 +2,7 @@ import {
   CATALOGUE_EDITOR_MESSAGES,
   formatRand,
   formatTimeLimit,
+  GRADES,
   ItemFieldsSchema,
   itemProblems,
   MAIN_FILE_KIND_LABELS,
@@ -45,8 +46,15 @@ interface Form {
   mainFileKinds: MainFileKind[];
   timeLimit: string;
   retired: boolean;
+  /** The grades it is for (issue 32): both empty for every grade. */
+  lowestGrade: string | null;
+  highestGrade: string | null;
+  otherGradesAllowed: boolean;
 }
 type Errors = Partial<Record<keyof Form, string>>;
+
+/** 'R' to '12', as a contestant's grade is chosen. */
+const gradeOptions = GRADES.map((g) => ({ value: g.value, label: `Grade ${g.value}` }));
 
 function formOf(item: StaffItem | undefined, categories: StaffCategory[], dueDate: string): Form {
   if (!item)
@@ -64,6 +72,9 @@ function formOf(item: StaffItem | undefined, categories: StaffCategory[], dueDat
       mainFileKinds: ['video', 'audio'],
       timeLimit: '',
       retired: false,
+      lowestGrade: null,
+      highestGrade: null,
+      otherGradesAllowed: false,
     };
   return {
     code: item.code,
@@ -79,6 +90,9 @@ function formOf(item: StaffItem | undefined, categories: StaffCategory[], dueDat
     mainFileKinds: item.mainFileKinds,
     timeLimit: formatTimeLimit(item.timeLimitSeconds),
     retired: item.retired,
+    lowestGrade: item.grades?.lowest ?? null,
+    highestGrade: item.grades?.highest ?? null,
+    otherGradesAllowed: item.otherGradesAllowed,
   };
 }
 
@@ -90,6 +104,13 @@ function read(form: Form, dates: EventDates, section: Section | undefined) {
   const timeLimitSeconds = parseTimeLimit(form.timeLimit);
   if (timeLimitSeconds === undefined)
     errors.timeLimit = 'Please enter a time such as 3:00, or leave it empty for none.';
+  if ((form.lowestGrade === null) !== (form.highestGrade === null))
+    errors[form.lowestGrade === null ? 'lowestGrade' : 'highestGrade'] =
+      'Choose both grades, or neither for every grade.';
+  const grades =
+    form.lowestGrade !== null && form.highestGrade !== null
+      ? { lowest: form.lowestGrade, highest: form.highestGrade }
+      : null;
   const parsed = ItemFieldsSchema.safeParse({
     code: form.code,
     categoryId: Number(form.categoryId),
@@ -104,10 +125,13 @@ function read(form: Form, dates: EventDates, section: Section | undefined) {
     mainFileKinds: form.mainFileKinds,
     timeLimitSeconds: timeLimitSeconds ?? null,
     retired: form.retired,
+    grades,
+    otherGradesAllowed: form.otherGradesAllowed,
   });
   const fieldOf: Record<string, keyof Form> = {
     priceCents: 'price',
     timeLimitSeconds: 'timeLimit',
+    grades: 'highestGrade',
   };
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
@@ -236,6 +260,36 @@ export function ItemModal(props: {
               placeholder="No limit"
               inputMode="numeric"
               {...text('timeLimit')}
+            />
+          </SimpleGrid>
+          <SimpleGrid cols={{ base: 1, sm: 3 }}>
+            <Select
+              label="Lowest grade"
+              placeholder="Every grade"
+              data={gradeOptions}
+              value={form.lowestGrade}
+              onChange={(lowestGrade) => setForm((f) => ({ ...f, lowestGrade }))}
+              error={errors.lowestGrade}
+              clearable
+            />
+            <Select
+              label="Highest grade"
+              placeholder="Every grade"
+              data={gradeOptions}
+              value={form.highestGrade}
+              onChange={(highestGrade) => setForm((f) => ({ ...f, highestGrade }))}
+              error={errors.highestGrade}
+              clearable
+            />
+            <Checkbox
+              mt={{ sm: 30 }}
+              label="Other grades may enter"
+              description="An exception: families see the grades, but any grade may enter"
+              checked={form.otherGradesAllowed}
+              onChange={(e) => {
+                const otherGradesAllowed = e.currentTarget.checked;
+                setForm((f) => ({ ...f, otherGradesAllowed }));
+              }}
             />
           </SimpleGrid>
           <Switch

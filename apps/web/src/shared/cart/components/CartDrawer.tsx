@@ -165,6 +165,11 @@ function ContestantSection(props: { group: ContestantItems; onManage: (id: numbe
                   {CART_MESSAGES.groupInfoNeeded}
                 </Text>
               )}
+              {item.gradeProblem && (
+                <Text size="sm" fw={600} c="red.9" mt={4}>
+                  {item.gradeProblem}
+                </Text>
+              )}
               {item.isGroupItem && (
                 <Button
                   size="sm"

@@ -1,0 +1,158 @@
+import { GRADE_MESSAGES, isGradeInRange, mayEnterGrade, type Item } from '@eisteddfod/shared';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { items as itemsTable } from '../../db/schema/index.ts';
+import { createFamily } from '../../test/family.ts';
+import { catalogueItems, groupMember } from '../../test/fixtures.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+
+// Issue 32, decision 042: an item's grades are data, and the server refuses an entry outside
+// them wherever one is made. The test families' contestants are Grade 5 (family.ts).
+let t: TestApp;
+let all: Item[];
+const rToThree = (i: Item) => i.grades?.lowest === 'R' && i.grades.highest === '3';
+const solo = (i: Item) => !i.isGroupItem && !i.requiresAnInstrument;
+let tooYoung: Item;
+let forGradeFive: Item;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  all = await catalogueItems(t, true);
+  tooYoung = all.find((i) => solo(i) && rToThree(i) && i.category.section === 'Dramatic Arts')!;
+  forGradeFive = all.find(
+    (i) =>
+      solo(i) &&
+      i.category.id === tooYoung.category.id &&
+      isGradeInRange('5', i.grades) &&
+      i.grades !== null,
+  )!;
+});
+afterAll(() => t.close());
+
+async function familyWithCart() {
+  const f = await createFamily(t);
+  const cart = await f.openCart();
+  const contestant = await f.addContestant({ firstName: 'Thandi' });
+  const add = (itemId: number) =>
+    f.call('POST', `/api/Orders/${cart}/OrderItems`, { itemId, participantProfileId: contestant });
+  return { f, cart, contestant, add };
+}
+
+describe('grade ranges (decision 042)', () => {
+  it('come from the demo catalogue, and the lists give a grade only what it may enter', async () => {
+    // Every demo item states its grades: they are data now, not only words in the description.
+    expect(all.filter((i) => i.grades === null)).toEqual([]);
+    expect(tooYoung.shortDescription).toContain('R–3');
+    const res = await t.app.inject({
+      url: `/api/Eisteddfods/${t.eventId}/ItemsSearch?take=300&grade=5&search=poetry`,
+    });
+    const forFive = res.json<{ items: Item[]; total: number }>();
+    expect(forFive.total).toBeGreaterThan(0);
+    expect(forFive.items.every((i) => mayEnterGrade(i, '5'))).toBe(true);
+    const everyGrade = await t.app.inject({
+      url: `/api/Eisteddfods/${t.eventId}/ItemsSearch?take=300&search=poetry`,
+    });
+    expect(everyGrade.json<{ total: number }>().total).toBeGreaterThan(forFive.total);
+    const wrong = await t.app.inject({ url: `/api/Eisteddfods/${t.eventId}/ItemsSearch?grade=13` });
+    expect(wrong.statusCode).toBe(400);
+  });
+
+  it('refuse adding an item for other grades, naming the child and the grades', async () => {
+    const { add } = await familyWithCart();
+    const refused = await add(tooYoung.id);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({
+      code: 'WRONG_GRADE',
+      message: GRADE_MESSAGES.notForGrade('Thandi', '5', tooYoung.grades),
+    });
+    expect(refused.json<{ message: string }>().message).toBe(
+      "Thandi is in Grade 5; this item is for Grades R–3. Please choose an item for Thandi's grade.",
+    );
+    expect((await add(forGradeFive.id)).statusCode).toBe(201);
+  });
+
+  it('let any grade in where the organiser allows other grades for the item', async () => {
+    const allowOthers = async (otherGradesAllowed: boolean) => {
+      await t.database.db
+        .update(itemsTable)
+        .set({ otherGradesAllowed })
+        .where(eq(itemsTable.id, tooYoung.id));
+      t.app.catalogue.invalidate(t.eventId);
+    };
+    await allowOthers(true);
+    try {
+      const { add } = await familyWithCart();
+      expect((await add(tooYoung.id)).statusCode).toBe(201);
+    } finally {
+      await allowOthers(false);
+    }
+  });
+
+  it('refuse changing an entry to an item for other grades', async () => {
+    const { f, add } = await familyWithCart();
+    const entry = (await add(forGradeFive.id)).json<{ id: number }>().id;
+    const res = await f.call('PUT', `/api/OrderItems/${entry}`, { itemId: tooYoung.id });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'WRONG_GRADE' });
+  });
+
+  it('refuse a group member outside the grades, by name', async () => {
+    const group = all.find(
+      (i) =>
+        i.isGroupItem &&
+        !i.requiresAnInstrument &&
+        isGradeInRange('5', i.grades) &&
+        !isGradeInRange('9', i.grades) &&
+        i.minimumParticipants <= 3,
+    )!;
+    const { f, add } = await familyWithCart();
+    const added = await add(group.id);
+    expect(added.statusCode).toBe(201);
+    const entry = added.json<{ id: number }>().id;
+    const members = (grade9: boolean) =>
+      Array.from({ length: Math.max(group.minimumParticipants, 2) }, (_, k) =>
+        k === 1 && grade9 ? { ...groupMember(k), grade: '9' } : { ...groupMember(k), grade: '5' },
+      );
+    const refused = await f.call(
+      'POST',
+      `/api/OrderItems/${entry}/UpdateGroupParticipants`,
+      members(true),
+    );
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({
+      code: 'WRONG_GRADE',
+      message: GRADE_MESSAGES.memberNotForGrade('Member1 Khumalo', '9', group.grades),
+    });
+    const saved = await f.call(
+      'POST',
+      `/api/OrderItems/${entry}/UpdateGroupParticipants`,
+      members(false),
+    );
+    expect(saved.statusCode).toBe(200);
+  });
+
+  it('stop checkout when the child’s grade changed after the entry was added', async () => {
+    const { f, cart, contestant, add } = await familyWithCart();
+    expect((await add(forGradeFive.id)).statusCode).toBe(201);
+    const moved = await f.call('PUT', `/api/Customers/${f.id}/participant-profile`, {
+      id: contestant,
+      firstName: 'Thandi',
+      surname: 'Dlamini',
+      school: 'Other School',
+      grade: '12',
+      gender: 'female',
+      acceptedTermsAndConditions: true,
+      acceptedHonourPledge: true,
+    });
+    expect(moved.statusCode).toBe(200);
+    const order = await f.call('GET', `/api/Orders/${cart}`);
+    const problem = GRADE_MESSAGES.notForGrade('Thandi', '12', forGradeFive.grades);
+    expect(order.json()).toMatchObject({ orderItems: [{ gradeProblem: problem }] });
+    const link = await f.call(
+      'GET',
+      `/api/Orders/${cart}/PaymentLink/${encodeURIComponent(f.email)}?sendWhatsAppConfirmation=false`,
+    );
+    expect(link.statusCode).toBe(400);
+    expect(link.json()).toMatchObject({ code: 'CHECKOUT_CHECK', message: problem });
+  });
+});
