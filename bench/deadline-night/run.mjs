@@ -26,6 +26,8 @@ import {
   journey,
   logIn,
   readJson,
+  registerAndLogIn,
+  CONTESTANT_GRADES,
 } from './family.mjs';
 import {
   certificateJobTimes,
@@ -70,6 +72,16 @@ const FAMILY_JOBS = ['outbox.deliver', 'payments.notification'];
  * limit only take turns on the same cores, and a second cannot show what it adds.
  */
 const INSTANCE_CPUS = Number(process.env.BENCH_INSTANCE_CPUS ?? 0.5);
+/**
+ * `all`: both instances serve families and work every queue (the default deployment). `split`:
+ * instance A is INSTANCE_ROLE=web and alone behind results night's proxy, B is INSTANCE_ROLE=jobs
+ * and out of it (decision 039), so the certificates and mailings run beside the families.
+ */
+const ROLES = process.env.BENCH_ROLES === 'split' ? 'split' : 'all';
+/** `results-night`: skip deadline night's levels and measure results night alone. */
+const ONLY_RESULTS_NIGHT = process.env.BENCH_ONLY === 'results-night';
+/** How often a new family registers and asks for a pin while results are published. */
+const PIN_PROBE_EVERY_MS = 3_000;
 const ORGANISER = { email: 'organiser@deadline-night.example', ip: '198.19.255.254' };
 /** The document a family uploads: ~200 KB with a real PDF header (the content check reads it). */
 /**
@@ -241,6 +253,7 @@ let exitCode = 0;
  *   certificatesSeconds: number | undefined, certificates: number, waitedSeconds: number,
  *   resultEmails: number, emailsSeconds: number | undefined, before: Measured, during: Measured,
  *   jobs: unknown, jobTimes: Awaited<ReturnType<typeof certificateJobTimes>>,
+ *   pins: Summary,
  * }} ResultsNight
  */
 
@@ -286,9 +299,15 @@ try {
     SMTP_URL: mail.url,
     ORGANISER_BOOTSTRAP_EMAIL: ORGANISER.email,
   });
+  /** INSTANCE_ROLE per instance (decision 039). */
+  const roleOf = (/** @type {string} */ name) =>
+    ROLES === 'split' ? (name === 'A' ? 'web' : 'jobs') : 'all';
   // One after the other: the first migrates the new database and loads the demo catalogue.
   const instance = (/** @type {string} */ name, /** @type {number} */ port) => {
-    const p = startProcess(`instance ${name}`, port, [serverJs], serverEnv(port));
+    const p = startProcess(`instance ${name}`, port, [serverJs], {
+      ...serverEnv(port),
+      INSTANCE_ROLE: roleOf(name),
+    });
     if (INSTANCE_CPUS > 0)
       caps.push(capCpu(/** @type {number} */ (p.child.pid), INSTANCE_CPUS, name));
     return p;
@@ -299,7 +318,8 @@ try {
   await waitUntil(b, `http://127.0.0.1:${portB}/readyz`, 90_000);
   console.log(
     `instances: ${INSTANCE_CPUS > 0 ? `each capped at ${INSTANCE_CPUS} CPU` : 'no CPU cap'}; ` +
-      `families think ${THINK_MS > 0 ? `${THINK_MS} ms on average` : 'not at all'} between calls`,
+      `families think ${THINK_MS > 0 ? `${THINK_MS} ms on average` : 'not at all'} between calls; ` +
+      `roles: ${ROLES === 'split' ? 'A web, B jobs (results night reaches A alone)' : 'both all'}`,
   );
   const proxyJs = path.join(here, 'proxy.mjs');
   const proxyOne = startProcess('proxy (one)', portOne, [proxyJs, `${portOne}`, `${portA}`], {});
@@ -317,20 +337,25 @@ try {
   );
   const event = { id: config.eventId, year: config.year };
   const section = encodeURIComponent('Visual Arts & Design');
-  const page =
-    /** @type {{ items: { id: number, isGroupItem: boolean, deadlinePassed: boolean, category: { id: number } }[] }} */ (
-      await (
-        await fetch(
-          `http://127.0.0.1:${portTwo}/api/Eisteddfods/Categories/SectionItems?section=${section}&skip=0&take=300`,
-        )
-      ).json()
-    );
-  // Individual Visual Arts items still open: their main file is a document, so finalising
-  // needs no video.
-  const artItems = page.items
-    .filter((i) => !i.isGroupItem && !i.deadlinePassed)
-    .map((i) => ({ id: i.id, categoryId: i.category.id }));
-  if (artItems.length < 2) throw new Error('fewer than two open Visual Arts items to enter');
+  /** @type {Record<string, { id: number, categoryId: number }[]>} */
+  const artItems = {};
+  for (const grade of CONTESTANT_GRADES) {
+    const page =
+      /** @type {{ items: { id: number, isGroupItem: boolean, deadlinePassed: boolean, category: { id: number } }[] }} */ (
+        await (
+          await fetch(
+            `http://127.0.0.1:${portTwo}/api/Eisteddfods/Categories/SectionItems?section=${section}&grade=${grade}&skip=0&take=300`,
+          )
+        ).json()
+      );
+    // Individual Visual Arts items still open that the grade may enter (decision 042): their
+    // main file is a document, so finalising needs no video.
+    artItems[grade] = page.items
+      .filter((i) => !i.isGroupItem && !i.deadlinePassed)
+      .map((i) => ({ id: i.id, categoryId: i.category.id }));
+    if (artItems[grade].length < 2)
+      throw new Error(`fewer than two open Visual Arts items to enter for Grade ${grade}`);
+  }
 
   const cpuParts = (/** @type {'one' | 'two'} */ setup) => ({
     'instance A': [/** @type {number} */ (a.child.pid)],
@@ -531,15 +556,19 @@ try {
       newFamilies,
     );
   }
-  const fullJourneys = await risingLevels(
-    'new families (the whole journey)',
-    async () => newFamilies,
-  );
-  const entering = await risingLevels('logged-in families entering another child', async (level) =>
-    sameFamilies(await loggedIn(level)),
-  );
+  const fullJourneys = ONLY_RESULTS_NIGHT
+    ? []
+    : await risingLevels('new families (the whole journey)', async () => newFamilies);
+  const entering = ONLY_RESULTS_NIGHT
+    ? []
+    : await risingLevels('logged-in families entering another child', async (level) =>
+        sameFamilies(await loggedIn(level)),
+      );
 
   // ---- Results night: publish thousands of marked entries on two instances ----
+  // With split roles the families reach the web instance alone; the jobs instance works.
+  const resultsSetup = ROLES === 'split' ? 'one' : 'two';
+  const resultsPort = resultsSetup === 'one' ? portOne : portTwo;
   const db = new pg.Client({ connectionString: dbUrl.href });
   await db.connect();
   /** @type {ResultsNight} */
@@ -556,7 +585,7 @@ try {
     console.log(`${seeded} in ${fmt(seedSeconds)} s`);
 
     // Families who entered earlier come back; top up if the levels left too few.
-    const staff = contextFor(portTwo, new Recorder('organiser'), () => false);
+    const staff = contextFor(resultsPort, new Recorder('organiser'), () => false);
     while (finished.length < RESULTS_FAMILIES) {
       const n = ++families;
       finished.push(
@@ -585,7 +614,7 @@ try {
     );
     const before = await measure(
       'before publication',
-      'two',
+      resultsSetup,
       RESULTS_FAMILIES,
       { seconds: BEFORE_SECONDS },
       comeBackLoop,
@@ -639,9 +668,36 @@ try {
         done = true;
       }
     };
+    // A new family registers and asks for a pin every few seconds meanwhile: from asking to
+    // the email at the sink is what issue 31 asks to stay within seconds on results night.
+    const pinProbe = new Recorder('pins during publication');
+    const probePins = async () => {
+      const ctx = contextFor(resultsPort, pinProbe, () => done);
+      try {
+        while (!done) {
+          const n = ++families;
+          await registerAndLogIn(ctx, {
+            ip: addressOf(n),
+            email: `pin-probe-${n}@deadline-night.example`,
+          }).catch((err) => {
+            if (!(err instanceof Failed) && !(err instanceof Stopped)) throw err;
+          });
+          await sleep(PIN_PROBE_EVERY_MS);
+        }
+      } finally {
+        ctx.client.close();
+      }
+    };
     const [during] = await Promise.all([
-      measure('during publication', 'two', RESULTS_FAMILIES, { until: () => done }, comeBackLoop),
+      measure(
+        'during publication',
+        resultsSetup,
+        RESULTS_FAMILIES,
+        { until: () => done },
+        comeBackLoop,
+      ),
       publishAndWait(),
+      probePins(),
     ]);
     console.log(
       pub.certificatesSeconds === undefined
@@ -661,16 +717,19 @@ try {
       during,
       jobs,
       jobTimes,
+      pins: (pinProbe.end(), summarise(pinProbe)),
     };
   } finally {
     await db.end();
   }
 
   // ---- Report ----
-  const verdicts = [
-    ...reportLevels('new families (the whole journey)', fullJourneys),
-    ...reportLevels('logged-in families entering another child', entering),
-  ];
+  const verdicts = ONLY_RESULTS_NIGHT
+    ? []
+    : [
+        ...reportLevels('new families (the whole journey)', fullJourneys),
+        ...reportLevels('logged-in families entering another child', entering),
+      ];
 
   const errorKinds = new Map();
   for (const m of [...fullJourneys, ...entering]
@@ -690,7 +749,10 @@ try {
 
   const r = results;
   console.log('');
-  console.log(`results night (two instances, ${RESULTS_FAMILIES} families coming back meanwhile):`);
+  console.log(
+    `results night (${ROLES === 'split' ? 'A web, B jobs' : 'two instances, both all'}, ` +
+      `${RESULTS_FAMILIES} families coming back meanwhile):`,
+  );
   console.log(
     `  entries published: ${r.outcome.published} (families told: ${r.outcome.familiesNotified})`,
   );
@@ -715,6 +777,14 @@ try {
   );
   console.log(
     `  families during: ${fmt(r.during.summary.rps)} req/s, p50 ${fmt(r.during.summary.p50)} ms, p99 ${fmt(r.during.summary.p99)} ms, ${r.during.summary.errors} errors`,
+  );
+  console.log(
+    `  families' p99 during / before: ${fmt(r.during.summary.p99 / r.before.summary.p99, 2)}`,
+  );
+  console.log(
+    `  a new family's pin, asked to email (every ${PIN_PROBE_EVERY_MS / 1000} s): ` +
+      `${r.pins.pinWaitCount} asked, p50 ${fmt(r.pins.pinWaitP50)} ms, max ${fmt(r.pins.pinWaitMax)} ms, ` +
+      `${r.pins.errors} errors`,
   );
   console.log(
     `  CPU during (cores): ${Object.entries(r.during.cores)
@@ -744,8 +814,10 @@ try {
         jobTimes: r.jobTimes,
         publishMs: r.publishMs,
         emailsSeconds: r.emailsSeconds,
+        roles: ROLES,
         before: pick(r.before),
         during: pick(r.during),
+        pinWaits: [r.pins.pinWaitP50, r.pins.pinWaitMax, r.pins.pinWaitCount],
         duringCores: r.during.cores,
       },
     })}`,

@@ -59,7 +59,7 @@ export class Recorder {
  * @typedef {{
  *   name: string, seconds: number, requests: number, rps: number, p50: number, p99: number,
  *   errors: number, errorRate: number, errorKinds: [string, number][], journeys: number,
- *   pinWaitP50: number, pinWaitP99: number, paidP50: number, paidP99: number,
+ *   pinWaitP50: number, pinWaitP99: number, pinWaitMax: number, pinWaitCount: number, paidP50: number, paidP99: number,
  *   steps: StepSummary[],
  * }} Summary
  */
@@ -111,6 +111,8 @@ export function summarise(/** @type {Recorder} */ r) {
     journeys: r.journeys,
     pinWaitP50: percentile(pins, 0.5),
     pinWaitP99: percentile(pins, 0.99),
+    pinWaitMax: pins.at(-1) ?? NaN,
+    pinWaitCount: pins.length,
     paidP50: percentile(paid, 0.5),
     paidP99: percentile(paid, 0.99),
     steps,

@@ -167,7 +167,8 @@ async function paidEntry(/** @type {Api} */ api) {
   const cart = await api.call('POST', '/api/Orders', { customerId, orderItems: [] });
   const search = await api.call(
     'GET',
-    `/api/Eisteddfods/${cart.eventId}/ItemsSearch?search=MU1&take=${ENTRIES}`,
+    // Items the Grade 7 contestant may enter (decision 042).
+    `/api/Eisteddfods/${cart.eventId}/ItemsSearch?search=MU1&grade=7&take=${ENTRIES}`,
   );
   /** @type {{ id: number }[]} */
   const entries = [];
