@@ -137,7 +137,7 @@ test.describe('checkout', () => {
     await expectNoAccessibilityViolations(page);
     await row.getByRole('link', { name: /View Order/ }).click();
 
-    // View Order: change the poem to another individual Dramatic Arts item.
+    // View Order: change the poem to another individual Dramatic Arts item of the child's grade.
     await expect(page).toHaveURL(new RegExp(`/view-order/${orderId}$`));
     const entries = page.getByRole('table', { name: /Entries of order/ });
     await expect(entries.getByText(/^DA101 - /)).toBeVisible();
@@ -151,11 +151,14 @@ test.describe('checkout', () => {
     await select.click();
     await expect(page.getByRole('option', { name: /^DA605 - / })).toHaveCount(0);
     await expect(page.getByRole('option', { name: /^MU/ })).toHaveCount(0);
-    await page.getByRole('option', { name: /^DA102 - / }).click();
+    // Only items for the contestant's grade (Grade 2): not DA102, for Grades 4–7 (issue 32).
+    await expect(page.getByRole('option', { name: /^DA201 - / })).toBeVisible();
+    await expect(page.getByRole('option', { name: /^DA102 - / })).toHaveCount(0);
+    await page.getByRole('option', { name: /^DA201 - / }).click();
     await edit.getByRole('button', { name: 'Update Item Code' }).click();
     await expect(page.getByText('Item updated successfully')).toBeVisible();
     await expect(edit).toBeHidden();
-    await expect(entries.getByText(/^DA102 - /)).toBeVisible();
+    await expect(entries.getByText(/^DA201 - /)).toBeVisible();
     await expect(entries.getByText(/^DA101 - /)).toHaveCount(0);
 
     // Back to the orders.
