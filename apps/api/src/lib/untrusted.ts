@@ -77,6 +77,10 @@ const DECODER_BUSY_MESSAGE =
   'Many files are being checked right now. Please try again in a minute.';
 const BUSY_RETRY_SECONDS = 30;
 
+/** The refusal of a full line: callers that turn decoding errors into "unreadable" pass it on. */
+export const isDecoderBusy = (err: unknown): err is AppError =>
+  err instanceof AppError && err.code === 'DECODER_BUSY';
+
 /**
  * `wait`: the caller bounds itself (the file-processing jobs, MEDIA_WORKERS at a time) and waits
  * however long the line is. `refuse`: a request, refused when MAX_WAITING are waiting already.

@@ -10,7 +10,7 @@ import type { Database } from '../../db/client.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { CONTENT_TYPES, contentMatchesExtension, detectContent } from '../../lib/file-content.ts';
 import type { SignedLinks } from '../../lib/signed-links.ts';
-import { PICTURE_LIMITS, runUntrusted } from '../../lib/untrusted.ts';
+import { isDecoderBusy, PICTURE_LIMITS, runUntrusted } from '../../lib/untrusted.ts';
 import type { FileStorage } from '../../providers/storage/file-storage.ts';
 import { DELETION_GRACE_MS, queueFileDeletions } from '../data-rights/file-deletions.repository.ts';
 import * as repo from './pictures.repository.ts';
@@ -110,7 +110,9 @@ export function createPicturesService(deps: PicturesDependencies) {
           { data: input.data, kind: kind! },
           PICTURE_LIMITS,
         );
-      } catch {
+      } catch (err) {
+        // Every decoder busy (503 DECODER_BUSY): not the picture's fault, try again shortly.
+        if (isDecoderBusy(err)) throw err;
         throw new AppError(
           415,
           'UNREADABLE_PICTURE',

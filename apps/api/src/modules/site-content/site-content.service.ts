@@ -15,7 +15,7 @@ import {
 import type { Database } from '../../db/client.ts';
 import { audit } from '../../lib/audit.repository.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
-import { PICTURE_LIMITS, runUntrusted } from '../../lib/untrusted.ts';
+import { isDecoderBusy, PICTURE_LIMITS, runUntrusted } from '../../lib/untrusted.ts';
 import { FileNotFoundError, type FileStorage } from '../../providers/storage/file-storage.ts';
 import * as repo from './site-content.repository.ts';
 import { pictureKindOf } from './site-image-rendition.ts';
@@ -166,7 +166,9 @@ export function createSiteContentService(deps: {
       let picture: Buffer;
       try {
         picture = await runUntrusted('siteImage', { data, kind }, PICTURE_LIMITS);
-      } catch {
+      } catch (err) {
+        // Every decoder busy (503 DECODER_BUSY): not the picture's fault, try again shortly.
+        if (isDecoderBusy(err)) throw err;
         throw new AppError(
           415,
           'UNREADABLE_PICTURE',
