@@ -88,8 +88,6 @@ export const GRADE_MESSAGES = {
     `${name} is in ${gradeName(grade)}; this item is for ${formatGradeRange(range)}. Every member of a group must be in the item's grades.`,
   /** The catalogue's switch between the contestant's grade and every item. */
   showAll: 'Show items for all grades',
-  showFor: (grade: string) => `Show only items for ${gradeName(grade)}`,
-  otherGrade: (range: GradeRange | null) => `For ${formatGradeRange(range)}`,
 } as const;
 
 /**
