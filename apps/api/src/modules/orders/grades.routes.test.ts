@@ -1,9 +1,10 @@
 import { GRADE_MESSAGES, isGradeInRange, mayEnterGrade, type Item } from '@eisteddfod/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { items as itemsTable } from '../../db/schema/index.ts';
+import { items as itemsTable, orders } from '../../db/schema/index.ts';
 import { createFamily } from '../../test/family.ts';
 import { catalogueItems, groupMember } from '../../test/fixtures.ts';
+import { notifyPayment } from '../../test/payments.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 // Issue 32, decision 042: an item's grades are data, and the server refuses an entry outside
@@ -129,6 +130,44 @@ describe('grade ranges (decision 042)', () => {
       members(false),
     );
     expect(saved.statusCode).toBe(200);
+  });
+
+  it('hold the pay page and the payment of an order checked out with an entry out of its grades', async () => {
+    // Checked out on a release without the check (a rolling upgrade), or the child's grade
+    // changed between checkout and payment: the security review of decision 042.
+    const { f, cart, contestant, add } = await familyWithCart();
+    expect((await add(forGradeFive.id)).statusCode).toBe(201);
+    const res = await f.call(
+      'GET',
+      `/api/Orders/${cart}/PaymentLink/${encodeURIComponent(f.email)}?sendWhatsAppConfirmation=false`,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const link = res.json<{ link: string }>().link;
+    expect((await t.app.inject({ url: link })).statusCode).toBe(200);
+    const moved = await f.call('PUT', `/api/Customers/${f.id}/participant-profile`, {
+      id: contestant,
+      firstName: 'Thandi',
+      surname: 'Dlamini',
+      school: 'Other School',
+      grade: '12',
+      gender: 'female',
+      acceptedTermsAndConditions: true,
+      acceptedHonourPledge: true,
+    });
+    expect(moved.statusCode).toBe(200);
+
+    const page = await t.app.inject({ url: link });
+    expect(page.statusCode).toBe(404);
+    expect(page.body).toContain('Please go back to your cart');
+    const [row] = await t.database.db.select().from(orders).where(eq(orders.id, cart));
+    expect(await notifyPayment(t, cart, row!.totalCents!)).toEqual({
+      status: 'awaiting_payment',
+      outcome: 'checkout_expired',
+    });
+    const told = await t.app.outbox.findByRecipient(f.email);
+    const held = told.find((m) => m.subject.startsWith('We received your payment for order'));
+    expect(held?.body).toContain(GRADE_MESSAGES.notForGrade('Thandi', '12', forGradeFive.grades));
+    expect(held?.body).toContain('Your entries are not confirmed yet.');
   });
 
   it('stop checkout when the child’s grade changed after the entry was added', async () => {

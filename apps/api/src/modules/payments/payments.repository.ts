@@ -99,7 +99,10 @@ export async function recordPayment(
   payment: VerifiedPayment,
   /** Marks the order paid and writes what must exist with it (audit, confirmation). */
   onCredited: (tx: Tx) => Promise<void>,
-  /** Whether the locked order's checkout still holds (its day's price and deadlines). */
+  /**
+   * Whether the locked order's checkout still holds (its day's price and deadlines, and its
+   * entries' grades): when not, the payment is kept as `checkout_expired` for the organiser.
+   */
   isCheckoutCurrent: (order: { eventId: number; checkedOutAt: Date | null }) => Promise<boolean>,
 ): Promise<CreditOutcome> {
   return db.transaction(async (tx) => {

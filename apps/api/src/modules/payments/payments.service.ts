@@ -69,6 +69,9 @@ const UNTRUSTED: ReadonlySet<string> = new Set([
   'not_confirmed',
 ]);
 
+const gradeProblemsOf = (order: Order) =>
+  order.orderItems.flatMap((i) => (i.gradeProblem ? [i.gradeProblem] : []));
+
 export function createPaymentsService(deps: PaymentsDependencies) {
   const { db, config, catalogue, orders, accounts, outbox } = deps;
   const inFlight = new Set<Promise<unknown>>();
@@ -87,6 +90,16 @@ export function createPaymentsService(deps: PaymentsDependencies) {
   ): Promise<boolean> {
     const { timeZone } = await catalogue.getEvent(order.eventId);
     return isCheckoutCurrent(order.checkedOutAt, new Date(deps.now()), timeZone, graceMs);
+  }
+
+  /**
+   * What each entry of an order out of its item's grades says is wrong (decision 042). A
+   * checkout refuses such an entry, but a previous release made checkouts without the check
+   * during an upgrade, and a child's grade can change between checkout and payment: the pay
+   * pages then send the family back to the cart, and a provider's payment is held, not credited.
+   */
+  async function gradeProblems(order: Parameters<typeof orders.describeOrder>[0]) {
+    return gradeProblemsOf(await orders.describeOrder(order));
   }
 
   /** The confirmation of a paid order: an email, and a WhatsApp message when asked for. */
@@ -159,6 +172,10 @@ export function createPaymentsService(deps: PaymentsDependencies) {
   async function credit(payment: repo.VerifiedPayment): Promise<repo.CreditOutcome> {
     // Read before the transaction: a frozen order's lines and totals no longer change.
     const messages = await confirmationMessages(payment.orderId);
+    const unpaid = await db.query.orders.findFirst({
+      where: (o, { eq }) => eq(o.id, payment.orderId),
+    });
+    const entriesFit = !unpaid || (await gradeProblems(unpaid)).length === 0;
     const outcome = await repo.recordPayment(
       db,
       payment,
@@ -167,7 +184,7 @@ export function createPaymentsService(deps: PaymentsDependencies) {
           imported: false,
           details: { provider: payment.provider },
         }),
-      (order) => checkoutHolds(order, PAYMENT_REPORT_GRACE_MS),
+      async (order) => entriesFit && (await checkoutHolds(order, PAYMENT_REPORT_GRACE_MS)),
     );
     deps.log.info(
       { orderId: payment.orderId, provider: payment.provider, outcome },
@@ -193,13 +210,19 @@ export function createPaymentsService(deps: PaymentsDependencies) {
     const email =
       order.confirmationEmail ?? (await accounts.provedAddresses(order.customerId)).email;
     if (!email) return;
+    const received = `We received your payment of ${formatRand(payment.amountCents)} for order ${described.orderNumber}`;
+    const grades = gradeProblemsOf(described);
+    const why =
+      grades.length > 0
+        ? `${received}, but an entry in it is not for the child's grade: ${grades.join(' ')} Your entries are not confirmed yet.`
+        : `${received}, but it came after the day you checked out, when the late-entry surcharge or an item's due date may apply. Your entries are not confirmed yet.`;
     await outbox.enqueueEmail(
       email,
       `We received your payment for order ${described.orderNumber}`,
       [
         `Dear ${customer.firstName},`,
         '',
-        `We received your payment of ${formatRand(payment.amountCents)} for order ${described.orderNumber}, but it came after the day you checked out, when the late-entry surcharge or an item's due date may apply. Your entries are not confirmed yet.`,
+        why,
         '',
         'The organisers check every such payment by hand: they confirm your entries or refund the money, and tell you by email. You do not need to pay again.',
       ].join('\n'),
@@ -383,7 +406,7 @@ export function createPaymentsService(deps: PaymentsDependencies) {
       if (!isSameSecretText(ref, refFor(orderId, row.totalCents))) return undefined;
       // A checkout of an earlier day may owe the surcharge or hold an item past its due date:
       // the family checks out again ('This payment link has expired').
-      if (!(await checkoutHolds(row))) return undefined;
+      if (!(await checkoutHolds(row)) || (await gradeProblems(row)).length > 0) return undefined;
       const described = await orders.describeOrder(row);
       const customer = await accounts.getCustomer(row.customerId);
       return { order: described, customer, totalCents: row.totalCents };

@@ -1,9 +1,10 @@
 import { type Item } from '@eisteddfod/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders, payments } from '../../db/schema/index.ts';
+import { orders } from '../../db/schema/index.ts';
 import { createFamily } from '../../test/family.ts';
 import { catalogueItems } from '../../test/fixtures.ts';
+import { notifyPayment } from '../../test/payments.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 /**
@@ -37,23 +38,7 @@ async function checkedOut(at: string) {
   return { cart, link, totalCents: row!.totalCents! };
 }
 
-/** The provider's notification of a payment of `totalCents` (the sandbox's signature). */
-async function notify(orderId: number, totalCents: number) {
-  const fields = t.app.payments.signSandboxNotification([
-    ['m_payment_id', String(orderId)],
-    ['pf_payment_id', t.app.payments.newSandboxPaymentId()],
-    ['payment_status', 'COMPLETE'],
-    ['amount_gross', (totalCents / 100).toFixed(2)],
-  ]);
-  await t.app.payments.acceptNotification('sandbox', new URLSearchParams(fields).toString());
-  await t.app.payments.settle();
-  const [order] = await t.database.db.select().from(orders).where(eq(orders.id, orderId));
-  const [payment] = await t.database.db
-    .select()
-    .from(payments)
-    .where(eq(payments.orderId, orderId));
-  return { status: order!.status, outcome: payment?.status };
-}
+const notify = (orderId: number, totalCents: number) => notifyPayment(t, orderId, totalCents);
 
 describe('a checkout holds for the day it was made on', () => {
   it('pays on the same day', async () => {
