@@ -57,6 +57,7 @@ const server = http.createServer((req, res) => {
     },
   );
   forwarded.on('error', (err) => {
+    console.error(`proxy: ${req.method} ${req.url} to ${upstream.port}: ${err.message}`);
     if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain' });
     res.end(`proxy: ${err.message}`);
   });

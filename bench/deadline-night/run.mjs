@@ -308,14 +308,43 @@ try {
       ...serverEnv(port),
       INSTANCE_ROLE: roleOf(name),
     });
-    if (INSTANCE_CPUS > 0)
-      caps.push(capCpu(/** @type {number} */ (p.child.pid), INSTANCE_CPUS, name));
+    if (INSTANCE_CPUS > 0) {
+      const cap = capCpu(
+        /** @type {number} */ (p.child.pid),
+        INSTANCE_CPUS,
+        `${name}-${Date.now()}`,
+      );
+      caps.push(cap);
+      void p.exited.then(() => cap.remove());
+    }
     return p;
   };
   const a = instance('A', portA);
   await waitUntil(a, `http://127.0.0.1:${portA}/readyz`, 90_000);
-  const b = instance('B', portB);
+  let b = instance('B', portB);
   await waitUntil(b, `http://127.0.0.1:${portB}/readyz`, 90_000);
+  /**
+   * Instance B runs only while two are measured (roles `all`): a running B works the job queues
+   * too, and the jobs (each uploaded file decoded in a child of its own, decision 030) are most
+   * of a family's cost, so "one instance" with B running was one web instance and two job
+   * workers. B is stopped as in a rolling upgrade (SIGTERM: it hands its jobs back) and started
+   * again in a new capped cgroup. With split roles B is the only jobs worker, and stays.
+   */
+  const setInstanceB = async (/** @type {'one' | 'two'} */ setup) => {
+    if (ROLES === 'split') return;
+    const running = processes.includes(b);
+    if (setup === 'one' && running) {
+      const stopping = b;
+      processes.splice(processes.indexOf(stopping), 1);
+      stopping.child.kill('SIGTERM');
+      const late = setTimeout(() => stopping.child.kill('SIGKILL'), 45_000);
+      await stopping.exited;
+      clearTimeout(late);
+    } else if (setup === 'two' && !running) {
+      b = instance('B', portB);
+      await waitUntil(b, `http://127.0.0.1:${portB}/readyz`, 90_000);
+    }
+  };
   console.log(
     `instances: ${INSTANCE_CPUS > 0 ? `each capped at ${INSTANCE_CPUS} CPU` : 'no CPU cap'}; ` +
       `families think ${THINK_MS > 0 ? `${THINK_MS} ms on average` : 'not at all'} between calls; ` +
@@ -359,7 +388,7 @@ try {
 
   const cpuParts = (/** @type {'one' | 'two'} */ setup) => ({
     'instance A': [/** @type {number} */ (a.child.pid)],
-    'instance B': [/** @type {number} */ (b.child.pid)],
+    'instance B': setup === 'two' || ROLES === 'split' ? [/** @type {number} */ (b.child.pid)] : [],
     proxy: [/** @type {number} */ ((setup === 'one' ? proxyOne : proxyTwo).child.pid)],
     'load generator': [process.pid],
   });
@@ -407,6 +436,7 @@ try {
    */
   const measure = async (name, setup, slots, length, work) => {
     const port = setup === 'one' ? portOne : portTwo;
+    await setInstanceB(setup);
     const recorder = new Recorder(name);
     const end = performance.now() + (length.seconds ?? Infinity) * 1000;
     const ctx = contextFor(
@@ -464,7 +494,8 @@ try {
 
   /** Families who logged in earlier, one per slot, none used in two windows (upload limits). */
   const loggedIn = async (/** @type {number} */ count) => {
-    const quiet = contextFor(portTwo, new Recorder('top-up'), () => false);
+    // Through instance A, which runs in both setups (B may be stopped, see setInstanceB).
+    const quiet = contextFor(portOne, new Recorder('top-up'), () => false);
     while (finished.length < count) {
       const n = ++families;
       finished.push(
@@ -519,6 +550,7 @@ try {
         process.stdout.write(
           `  ${level} families, ${setup === 'one' ? 'one instance' : 'two instances'}... `,
         );
+        await setInstanceB(setup);
         const work = await workFor(level);
         const waited = await queuesSettled();
         if (waited > 1) process.stdout.write(`(waited ${fmt(waited)} s for the queues) `);
@@ -569,6 +601,7 @@ try {
   // With split roles the families reach the web instance alone; the jobs instance works.
   const resultsSetup = ROLES === 'split' ? 'one' : 'two';
   const resultsPort = resultsSetup === 'one' ? portOne : portTwo;
+  await setInstanceB(resultsSetup);
   const db = new pg.Client({ connectionString: dbUrl.href });
   await db.connect();
   /** @type {ResultsNight} */
