@@ -32,6 +32,7 @@ export * from './support/support.schema.ts';
 export * from './api/id.schema.ts';
 export * from './api/text.schema.ts';
 export * from './files/files.rules.ts';
+export * from './uploads/finalising.rules.ts';
 export * from './uploads/media-processing.ts';
 export * from './uploads/uploads.rules.ts';
 export * from './uploads/uploads.schema.ts';

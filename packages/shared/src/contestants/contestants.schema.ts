@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { IdSchema, UuidSchema } from '../api/id.schema.ts';
 import { text } from '../api/text.schema.ts';
 import { GENDERS } from '../reference/people.ts';
+import { MARKING_STATES } from '../uploads/finalising.rules.ts';
 
 const field = (max: number) => text().trim().max(max);
 
@@ -23,6 +24,11 @@ const ProfileOrderItemSchema = z.object({
   isGroupItem: z.boolean(),
   instruments: z.string(),
   groupParticipants: z.array(GroupParticipantSchema),
+  /**
+   * Where the entry stands on its way to the adjudicators (decision 043), shown on the card.
+   * Optional: a previous release's server does not send it during an upgrade.
+   */
+  markingState: z.enum(MARKING_STATES).optional(),
 });
 export type ProfileOrderItem = z.infer<typeof ProfileOrderItemSchema>;
 

@@ -95,6 +95,11 @@ export const ParticipantOrderItemsPageSchema = z.object({
   withdrawnEntries: z.number().int(),
   completeEntries: z.number().int(),
   /**
+   * Of those not withdrawn, how many are finalised (sent to the adjudicators, decision 043).
+   * Optional: a previous release's server does not send it during an upgrade.
+   */
+  finalisedEntries: z.number().int().optional(),
+  /**
    * Every year in which the contestant has paid entries, newest first: earlier events stay
    * readable (issue 16) when a new one is live.
    */

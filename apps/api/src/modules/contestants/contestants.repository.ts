@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, ne, count } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import {
+  events,
   groupParticipants,
   items,
   orderItems,
@@ -98,6 +99,10 @@ export interface EnteredItemRow {
   itemDescription: string;
   isGroupItem: boolean;
   instruments: string;
+  orderStatus: (typeof orders.$inferSelect)['status'];
+  isSubmittedForMarking: boolean;
+  dueDate: string;
+  timeZone: string;
 }
 
 export async function findEnteredItems(
@@ -115,10 +120,15 @@ export async function findEnteredItems(
       itemDescription: items.description,
       isGroupItem: items.isGroupItem,
       instruments: orderItems.instruments,
+      orderStatus: orders.status,
+      isSubmittedForMarking: orderItems.isSubmittedForMarking,
+      dueDate: items.dueDate,
+      timeZone: events.timeZone,
     })
     .from(orderItems)
     .innerJoin(orders, eq(orders.id, orderItems.orderId))
     .innerJoin(items, eq(items.id, orderItems.itemId))
+    .innerJoin(events, eq(events.id, orders.eventId))
     .where(
       and(
         inArray(orderItems.participantProfileId, profileIds),

@@ -1,6 +1,8 @@
 import {
   CONTESTANT_MESSAGES,
   contestantProblem,
+  hasPassedUploadDeadline,
+  markingState,
   type CreateParticipantProfile,
   type ParticipantProfile,
   type UpdateParticipantProfile,
@@ -80,18 +82,28 @@ export function createContestantsService(
           profilePictureName: picture && !link ? picture.originalName : null,
           orderItems: entered
             .filter((e) => e.participantProfileId === row.id)
-            .map(({ participantProfileId: _p, ...e }) => ({
-              ...e,
-              groupParticipants: members
-                .filter((m) => m.orderItemId === e.id)
-                .map(({ firstName, surname, school, gender, grade }) => ({
-                  firstName,
-                  surname,
-                  school,
-                  gender,
-                  grade,
-                })),
-            })),
+            .map((entry) => {
+              const { participantProfileId: _p, orderStatus, dueDate, timeZone, ...rest } = entry;
+              const { isSubmittedForMarking, ...shown } = rest;
+              return {
+                ...shown,
+                markingState: markingState({
+                  isPaid: orderStatus === 'paid',
+                  isCancelled: false, // withdrawn entries are not listed
+                  isSubmittedForMarking,
+                  deadlinePassed: hasPassedUploadDeadline(dueDate, new Date(now()), timeZone),
+                }),
+                groupParticipants: members
+                  .filter((m) => m.orderItemId === entry.id)
+                  .map(({ firstName, surname, school, gender, grade }) => ({
+                    firstName,
+                    surname,
+                    school,
+                    gender,
+                    grade,
+                  })),
+              };
+            }),
         };
       }),
     );

@@ -63,6 +63,8 @@ export async function pageEntries(db: Database, filter: EntryListFilter) {
       withdrawn: sql<number>`count(*) filter (where ${orderItems.isCancelled})`,
       // Complete and not withdrawn: what 'X of N complete' counts (decision 028).
       complete: sql<number>`count(*) filter (where ${hasMainFile} and not ${orderItems.isCancelled})`,
+      // Finalised and not withdrawn: what 'X of N finalised' counts (decision 043).
+      finalised: sql<number>`count(*) filter (where ${orderItems.isSubmittedForMarking} and not ${orderItems.isCancelled})`,
     })
     .from(orderItems)
     .innerJoin(orders, eq(orders.id, orderItems.orderId))
@@ -74,6 +76,7 @@ export async function pageEntries(db: Database, filter: EntryListFilter) {
     allEntries: Number(year?.all ?? 0),
     withdrawnEntries: Number(year?.withdrawn ?? 0),
     completeEntries: Number(year?.complete ?? 0),
+    finalisedEntries: Number(year?.finalised ?? 0),
   };
 }
 

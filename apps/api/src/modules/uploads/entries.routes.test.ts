@@ -269,6 +269,48 @@ describe('entry files (POST UploadS3Files)', () => {
     expect(found).toMatchObject({ total: 1, allEntries: 3, withdrawnEntries: 1 });
   });
 
+  it('says how many entries went to the adjudicators, and each card says where its entry stands', async () => {
+    // Decision 043: 'Entry Complete' is not sent for marking; the page and the cards say so.
+    const [art, otherArt] = items.filter(
+      (i) => i.category.section === 'Visual Arts & Design' && !i.isGroupItem,
+    );
+    const { f, profile, ids } = await paidEntries([art!, otherArt!]);
+    for (const id of ids)
+      expect((await sendFile(f, id, 'artwork.png', PNG, 2)).statusCode).toBe(200);
+    await t.app.jobs.settled(PROCESS_FILE_JOB);
+    const res = await f.call('PUT', `/api/OrderItems/${ids[0]}`, { submittedForMarking: true });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await list(f, profile)).toMatchObject({ completeEntries: 2, finalisedEntries: 1 });
+    // A third item in the cart, not paid yet.
+    const cart = await f.openCart();
+    const inCart = await f.call('POST', `/api/Orders/${cart}/OrderItems`, {
+      itemId: musicSolo().id,
+      participantProfileId: profile,
+    });
+    expect(inCart.statusCode, inCart.body).toBe(201);
+    const cards = (await f.call('GET', `/api/Customers/${f.id}/participant-profiles`)).json<
+      { id: number; orderItems: { id: number; markingState: string }[] }[]
+    >();
+    const card = cards.find((c) => c.id === profile)!;
+    const stateOf = (id: number) => card.orderItems.find((i) => i.id === id)?.markingState;
+    expect([stateOf(ids[0]!), stateOf(ids[1]!), stateOf(inCart.json<{ id: number }>().id)]).toEqual(
+      ['sent', 'not-sent', 'unpaid'],
+    );
+    // After the upload deadline (the end of the day after the due date), never finalised.
+    const before = new Date(t.app.now()).toISOString();
+    try {
+      const days = (n: number) => n * 86_400_000;
+      t.setNow(new Date(Date.parse(otherArt!.dueDate) + days(2) + days(0.5)).toISOString());
+      const later = (await f.call('GET', `/api/Customers/${f.id}/participant-profiles`)).json<
+        { id: number; orderItems: { id: number; markingState: string }[] }[]
+      >();
+      const missed = later.find((c) => c.id === profile)!.orderItems.find((i) => i.id === ids[1]);
+      expect(missed?.markingState).toBe('missed');
+    } finally {
+      t.setNow(before);
+    }
+  });
+
   it('keeps the main file of a performance for the video uploader', async () => {
     const { f, ids } = await paidEntries();
     const res = await sendFile(f, ids[0]!, 'artwork.png', PNG, 2);

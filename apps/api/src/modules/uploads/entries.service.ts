@@ -57,6 +57,7 @@ export function createEntriesService(deps: {
           allEntries: 0,
           withdrawnEntries: 0,
           completeEntries: 0,
+          finalisedEntries: 0,
           years,
         };
       const page = await repo.pageEntries(db, {
@@ -73,6 +74,7 @@ export function createEntriesService(deps: {
         allEntries: page.allEntries,
         withdrawnEntries: page.withdrawnEntries,
         completeEntries: page.completeEntries,
+        finalisedEntries: page.finalisedEntries,
         years,
       };
     },

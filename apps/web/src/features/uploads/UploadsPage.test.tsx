@@ -1,4 +1,9 @@
-import { RESULT_MESSAGES, UPLOAD_MESSAGES, type EntryResult } from '@eisteddfod/shared';
+import {
+  FINALISING_MESSAGES,
+  RESULT_MESSAGES,
+  UPLOAD_MESSAGES,
+  type EntryResult,
+} from '@eisteddfod/shared';
 import { notifications } from '@mantine/notifications';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -63,7 +68,7 @@ describe('UploadsPage (spec 2, Uploads portal)', () => {
             }),
             entry({ id: 305, itemCode: 'MU102', isCancelled: true }),
           ],
-          { allEntries: 6, withdrawnEntries: 1, completeEntries: 2 },
+          { allEntries: 6, withdrawnEntries: 1, completeEntries: 2, finalisedEntries: 1 },
         ),
       ),
     );
@@ -78,6 +83,18 @@ describe('UploadsPage (spec 2, Uploads portal)', () => {
     expect(screen.getByTestId('entries-withdrawn')).toHaveTextContent(
       'Not counted: 1 withdrawn entry.',
     );
+    // Complete is not sent for marking (decision 043): how many were, and a warning for the rest.
+    expect(screen.getByTestId('entries-finalised')).toHaveTextContent(
+      '1 of 5 finalised (sent to the adjudicators)',
+    );
+    expect(screen.getByTestId('entries-not-sent')).toHaveTextContent(
+      FINALISING_MESSAGES.notSentWarning(4),
+    );
+    expect(
+      within(block('DR201')).getByText(FINALISING_MESSAGES.state['not-sent']),
+    ).toBeInTheDocument();
+    expect(within(block('VA401')).getByText(FINALISING_MESSAGES.state.sent)).toBeInTheDocument();
+    expect(within(block('DA301')).getByText(FINALISING_MESSAGES.state.missed)).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: UPLOAD_MESSAGES.entriesList })).toBeInTheDocument();
     expect(
       screen.getByRole('heading', {
@@ -412,6 +429,10 @@ describe('UploadsPage (spec 2, Uploads portal)', () => {
         await within(dialog).findByText(RESULT_MESSAGES.noResult('MU101')),
       ).toBeInTheDocument();
       expect(within(dialog).getByText(RESULT_MESSAGES.contactSupport)).toBeInTheDocument();
+      // Why there is none: this open entry was never finalised (decision 043).
+      expect(within(dialog).getByTestId('result-marking')).toHaveTextContent(
+        FINALISING_MESSAGES.resultNotSentYet,
+      );
     });
 
     it('says when the result could not be fetched', async () => {

@@ -16,6 +16,7 @@ import {
   type OrderItemUpload,
   type ParticipantOrderItem,
   paths,
+  FINALISING_MESSAGES,
   UPLOAD_MESSAGES,
 } from '@eisteddfod/shared';
 import { useDebouncedCallback } from '@mantine/hooks';
@@ -217,6 +218,24 @@ export default function UploadsPage() {
               <Text fw={600} data-testid="entries-total">
                 {totals.line}
               </Text>
+              {totals.finalisedLine && (
+                <Text fw={600} data-testid="entries-finalised">
+                  {totals.finalisedLine}
+                </Text>
+              )}
+              {totals.notSentWarning && (
+                <Alert
+                  color="orange"
+                  variant="light"
+                  mt="xs"
+                  title={FINALISING_MESSAGES.state['not-sent']}
+                  data-testid="entries-not-sent"
+                >
+                  <Text size="sm" c="dark.8">
+                    {totals.notSentWarning}
+                  </Text>
+                </Alert>
+              )}
               {totals.withdrawnNote && (
                 <Text size="sm" c="dark.6" data-testid="entries-withdrawn">
                   {totals.withdrawnNote}

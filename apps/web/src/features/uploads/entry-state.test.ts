@@ -1,4 +1,4 @@
-import { PROCESSING_MESSAGES } from '@eisteddfod/shared';
+import { FINALISING_MESSAGES, PROCESSING_MESSAGES } from '@eisteddfod/shared';
 import { describe, expect, it } from 'vitest';
 import { entriesTotals, fileCountText, finaliseReadiness, nextStepText } from './entry-state.ts';
 import { entry, upload } from './test/fixtures.ts';
@@ -11,10 +11,14 @@ describe('the Total Items line (decision 028)', () => {
     expect(entriesTotals({ allEntries: 3, withdrawnEntries: 1, completeEntries: 1 })).toEqual({
       line: 'Total Items: 2 (1 of 2 complete)',
       withdrawnNote: 'Not counted: 1 withdrawn entry.',
+      finalisedLine: null,
+      notSentWarning: null,
     });
     expect(entriesTotals({ allEntries: 2, withdrawnEntries: 2, completeEntries: 0 })).toEqual({
       line: 'Total Items: 0 (0 of 0 complete)',
       withdrawnNote: 'Not counted: 2 withdrawn entries.',
+      finalisedLine: null,
+      notSentWarning: null,
     });
   });
 
@@ -22,6 +26,22 @@ describe('the Total Items line (decision 028)', () => {
     expect(entriesTotals({ allEntries: 2, withdrawnEntries: 0, completeEntries: 1 })).toEqual({
       line: 'Total Items: 2 (1 of 2 complete)',
       withdrawnNote: null,
+      finalisedLine: null,
+      notSentWarning: null,
+    });
+  });
+
+  it('says how many went to the adjudicators, and warns while any did not (decision 043)', () => {
+    const totals = (finalisedEntries: number) =>
+      entriesTotals({ allEntries: 3, withdrawnEntries: 1, completeEntries: 2, finalisedEntries });
+    expect(totals(1)).toMatchObject({
+      finalisedLine: '1 of 2 finalised (sent to the adjudicators)',
+      notSentWarning: FINALISING_MESSAGES.notSentWarning(1),
+    });
+    expect(FINALISING_MESSAGES.notSentWarning(1)).toMatch(/^1 entry is not yet sent/);
+    expect(totals(2)).toMatchObject({
+      finalisedLine: '2 of 2 finalised (sent to the adjudicators)',
+      notSentWarning: null,
     });
   });
 });

@@ -1,5 +1,8 @@
 import {
   ENTRY_STATUS,
+  FINALISING_MESSAGES,
+  markingState,
+  type MarkingState,
   PROCESSING_MESSAGES,
   UPLOAD_MESSAGES,
   type ParticipantOrderItem,
@@ -17,6 +20,17 @@ export interface BadgeView {
   color: string;
 }
 
+/**
+ * 'Entry Complete' is a dark amber, not a green close to 'Entry Complete & Finalised': a
+ * complete entry is not sent for marking until it is finalised (decision 043). White on it is
+ * 6.3:1 (WCAG AA).
+ */
+const COMPLETE_NOT_SENT = '#8a4b00';
+
+/** Where a listed entry stands on its way to the adjudicators; the portal lists paid entries. */
+export const entryMarkingState = (entry: ParticipantOrderItem): MarkingState =>
+  markingState({ ...entry, isPaid: true });
+
 /** Spec 2 and 4: the status badge (none once withdrawn), and 'Deadline Passed' on a complete entry not finalised. */
 export function entryBadges(entry: ParticipantOrderItem): BadgeView[] {
   const { badges } = UPLOAD_MESSAGES;
@@ -28,10 +42,10 @@ export function entryBadges(entry: ParticipantOrderItem): BadgeView[] {
     case ENTRY_STATUS.complete:
       return entry.deadlinePassed
         ? [
-            { label: badges.complete, color: 'teal.9' },
+            { label: badges.complete, color: COMPLETE_NOT_SENT },
             { label: badges.deadlinePassed, color: 'red.9' },
           ]
-        : [{ label: badges.complete, color: 'teal.9' }];
+        : [{ label: badges.complete, color: COMPLETE_NOT_SENT }];
     case ENTRY_STATUS.expired:
       return [{ label: badges.deadlinePassed, color: 'red.9' }];
     case ENTRY_STATUS.incomplete:
@@ -110,10 +124,20 @@ export function entriesTotals(page: {
   allEntries: number;
   withdrawnEntries: number;
   completeEntries: number;
+  finalisedEntries?: number | undefined;
 }) {
   const counted = Math.max(0, page.allEntries - page.withdrawnEntries);
+  const finalised = page.finalisedEntries;
   return {
     line: `Total Items: ${counted} (${page.completeEntries} of ${counted} complete)`,
+    // Decision 043: how many went for marking, and a warning while any did not. A previous
+    // release's server (an upgrade under way) does not say; then neither line is shown.
+    finalisedLine:
+      finalised === undefined ? null : FINALISING_MESSAGES.finalisedTotals(finalised, counted),
+    notSentWarning:
+      finalised === undefined || finalised >= counted
+        ? null
+        : FINALISING_MESSAGES.notSentWarning(counted - finalised),
     withdrawnNote:
       page.withdrawnEntries === 0
         ? null

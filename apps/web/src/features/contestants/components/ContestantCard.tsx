@@ -1,6 +1,8 @@
 import { Anchor, Button, Card, Group, Stack, Text, Title, useMatches } from '@mantine/core';
 import {
   CONTESTANT_MESSAGES,
+  FINALISING_MESSAGES,
+  type MarkingState,
   type ParticipantProfile,
   paths,
   type ProfileOrderItem,
@@ -8,6 +10,39 @@ import {
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { ContestantPicture } from './ContestantPicture.tsx';
+
+/** Colours of each state's words, dark enough on white (WCAG AA); the words carry the meaning. */
+const MARKING_COLOURS: Record<MarkingState, string> = {
+  unpaid: 'dark.6',
+  'not-sent': '#8a3a00',
+  sent: '#1e6b31',
+  missed: 'red.9',
+  withdrawn: 'dark.6',
+};
+
+/** Under an entered item: whether it went to the adjudicators (decision 043). */
+function EntryMarking({ state, contestantId }: { state: MarkingState; contestantId: number }) {
+  return (
+    <Text size="sm" fw={state === 'not-sent' ? 700 : 500} c={MARKING_COLOURS[state]}>
+      {FINALISING_MESSAGES.state[state]}
+      {state === 'not-sent' && (
+        <>
+          {' '}
+          <Anchor
+            component={Link}
+            to={`${paths.uploads.href()}?participant=${contestantId}`}
+            size="sm"
+            fw={700}
+            c="inherit"
+            td="underline"
+          >
+            Finalise in the Uploads portal
+          </Anchor>
+        </>
+      )}
+    </Text>
+  );
+}
 
 /** One contestant of the list (spec 2): picture, name, school, grade, items and actions. */
 export function ContestantCard(props: {
@@ -73,6 +108,9 @@ export function ContestantCard(props: {
                   {item.itemShortDescription}
                   {item.instruments ? ` (${item.instruments})` : ''}
                 </Anchor>
+                {item.markingState && (
+                  <EntryMarking state={item.markingState} contestantId={contestant.id} />
+                )}
               </li>
             ))}
           </Stack>

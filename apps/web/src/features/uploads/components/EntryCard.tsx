@@ -1,6 +1,8 @@
 import { Badge, Button, Text } from '@mantine/core';
 import {
+  FINALISING_MESSAGES,
   formatLongDate,
+  type MarkingState,
   PROCESSING_MESSAGES,
   UPLOAD_MESSAGES,
   type OrderItemUpload,
@@ -11,6 +13,7 @@ import { flushSync } from 'react-dom';
 import {
   canUploadTo,
   entryBadges,
+  entryMarkingState,
   fileCountText,
   finaliseReadiness,
   isOpen,
@@ -29,6 +32,20 @@ function rowState(entry: ParticipantOrderItem) {
   if (entry.isSubmittedForMarking) return 'finalised';
   if (entry.deadlinePassed) return 'closed';
   return finaliseReadiness(entry) === 'no-main-file' ? 'incomplete' : 'complete';
+}
+
+/**
+ * Whether the entry went to the adjudicators, beside the spec's badges (decision 043): an
+ * entry not sent is marked plainly, with a sign as well as a colour.
+ */
+function MarkingTag({ state }: { state: MarkingState }) {
+  if (state === 'withdrawn' || state === 'unpaid') return null;
+  return (
+    <span className={classes.markingTag} data-marking={state}>
+      <span aria-hidden="true">{state === 'sent' ? '✓' : '!'}</span>{' '}
+      {FINALISING_MESSAGES.state[state]}
+    </span>
+  );
 }
 
 function Chevron() {
@@ -106,6 +123,7 @@ export function EntryCard(props: {
             {entry.isCancelled && (
               <span className={classes.withdrawnTag}>{UPLOAD_MESSAGES.withdrawnState}</span>
             )}
+            <MarkingTag state={entryMarkingState(entry)} />
             <span className={classes.fileCount}>{fileCountText(entry)}</span>
             {processing && (
               <span className={classes.processing} title={PROCESSING_MESSAGES.processingHint}>

@@ -1,13 +1,17 @@
 import { Anchor, Badge, Group, Loader, Modal, Stack, Text, Textarea } from '@mantine/core';
 import {
+  FINALISING_MESSAGES,
+  type MarkingState,
   medalFor,
   paths,
   RESULT_MESSAGES,
   totalOf,
   type ParticipantOrderItem,
+  UPLOAD_MESSAGES,
 } from '@eisteddfod/shared';
 import { Link } from 'react-router';
 import { useEntryResult } from '../api/entry-result.ts';
+import { entryMarkingState } from '../entry-state.ts';
 import classes from '../uploads.module.css';
 import { MODAL_PROPS, NEW_TAB } from './modal-props.ts';
 
@@ -27,6 +31,23 @@ export function ResultsModal(props: { entry: ParticipantOrderItem | null; onClos
   );
 }
 
+/**
+ * Beside the spec's 'no result' words (decision 043): why there is none, so that a parent is not
+ * sent to support for an entry that was never finalised, or before the results are out.
+ */
+function resultNote(state: MarkingState): string {
+  switch (state) {
+    case 'sent':
+      return FINALISING_MESSAGES.resultNotOut;
+    case 'not-sent':
+      return FINALISING_MESSAGES.resultNotSentYet;
+    case 'withdrawn':
+      return UPLOAD_MESSAGES.withdrawnState;
+    default:
+      return FINALISING_MESSAGES.resultNotSent;
+  }
+}
+
 function ResultBody({ entry }: { entry: ParticipantOrderItem }) {
   const result = useEntryResult(entry.id);
   if (result.isPending) {
@@ -44,6 +65,9 @@ function ResultBody({ entry }: { entry: ParticipantOrderItem }) {
     return (
       <Stack gap="xs">
         <Text fw={700}>{RESULT_MESSAGES.noResult(code)}</Text>
+        <Text fw={600} data-testid="result-marking">
+          {resultNote(entryMarkingState(entry))}
+        </Text>
         <Text>{RESULT_MESSAGES.contactSupport}</Text>
       </Stack>
     );
