@@ -96,6 +96,12 @@ export const ReminderCampaignSchema = z.object({
   families: z.number().int().nonnegative(),
   /** From the messages' state in the outbox: queued (waiting or held), sent, failed. */
   delivery: z.object({ email: ChannelFiguresSchema, whatsapp: ChannelFiguresSchema }),
+  /**
+   * Planned by the portal before a deadline (decision 044), for the entries due on `dueDate`.
+   * Optional: a previous release's server does not send them during an upgrade.
+   */
+  automatic: z.boolean().optional(),
+  dueDate: z.iso.date().nullable().optional(),
 });
 export type ReminderCampaign = z.infer<typeof ReminderCampaignSchema>;
 

@@ -62,14 +62,23 @@ export function calendarDateIn(at: Date, timeZone: string): string {
   return new Date(at.getTime() + zoneOffsetMs(at, timeZone)).toISOString().slice(0, 10);
 }
 
-/** The last millisecond (23:59:59.999) of `date` in `timeZone`, as an instant. */
-export function endOfDay(date: string, timeZone: string): Date {
+/** The instant it is `hour`:`minute`:`second`.`ms` on `date` in `timeZone`. */
+export function wallClockInstant(
+  date: string,
+  timeZone: string,
+  [hour, minute = 0, second = 0, ms = 0]: [number, number?, number?, number?],
+): Date {
   const [y, m, d] = parseIsoDate(date);
-  const wallClock = Date.UTC(y, m - 1, d, 23, 59, 59, 999);
+  const wallClock = Date.UTC(y, m - 1, d, hour, minute, second, ms);
   // The offset at the wall-clock instant read as UTC is right except across a DST change on
-  // that very evening; a second pass with the corrected instant settles it.
+  // that very day; a second pass with the corrected instant settles it.
   const first = wallClock - zoneOffsetMs(new Date(wallClock), timeZone);
   return new Date(wallClock - zoneOffsetMs(new Date(first), timeZone));
+}
+
+/** The last millisecond (23:59:59.999) of `date` in `timeZone`, as an instant. */
+export function endOfDay(date: string, timeZone: string): Date {
+  return wallClockInstant(date, timeZone, [23, 59, 59, 999]);
 }
 
 /**

@@ -1,11 +1,21 @@
 import type { ReminderChannel, ReminderKind, ReminderStatus } from '@eisteddfod/shared';
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { events } from './catalogue.ts';
 import { customers } from './customers.ts';
 import { outboxMessages } from './messaging.ts';
 
-/** A reminder an organiser scheduled for an event (issue 17, decision 022). */
+/** A reminder an organiser scheduled for an event (issue 17, decision 022), or the sweep (044). */
 export const reminderCampaigns = pgTable(
   'reminder_campaigns',
   {
@@ -24,9 +34,16 @@ export const reminderCampaigns = pgTable(
     finishedAt: timestamp({ withTimezone: true }),
     /** Families it reached. */
     families: integer().notNull().default(0),
+    /** Planned by the sweep before a deadline, not by an organiser (decision 044). */
+    automatic: boolean().notNull().default(false),
+    /** Only the entries of items due on this day; null: every entry of its kind. */
+    dueDate: date({ mode: 'string' }),
   },
   (t) => [
     index('reminder_campaigns_due_idx').on(t.status, t.sendAt),
+    uniqueIndex('reminder_campaigns_automatic_uq')
+      .on(t.eventId, t.kind, t.dueDate)
+      .where(sql`${t.automatic}`),
     check(
       'reminder_campaigns_kind_ck',
       sql`${t.kind} in ('unpaid_cart', 'no_main_file', 'not_finalised', 'results_published')`,

@@ -1,8 +1,10 @@
 import {
+  addDays,
   hasPassedDeadline,
   hasPassedUploadDeadline,
   type ReminderChannel,
   type ReminderKind,
+  wallClockInstant,
 } from '@eisteddfod/shared';
 import { and, asc, desc, eq, exists, inArray, lte, not, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -86,6 +88,8 @@ export async function findAudience(
   eventId: number,
   kind: ReminderKind,
   at: Date,
+  /** Only the entries of items due on this day (an automatic reminder, decision 044). */
+  dueDate: string | null = null,
 ): Promise<AudienceFamily[]> {
   const [event] = await db
     .select({ timeZone: events.timeZone, registrationCloses: events.registrationCloses })
@@ -122,6 +126,7 @@ export async function findAudience(
         not(orderItems.isCancelled),
         not(customers.remindersOptOut),
         entryCondition(kind),
+        dueDate === null ? undefined : eq(items.dueDate, dueDate),
       ),
     )
     .orderBy(asc(customers.id), asc(items.dueDate), asc(items.code), asc(orderItems.id));
@@ -229,6 +234,66 @@ export async function setDeliveryMessages(
     .update(reminderDeliveries)
     .set({ emailMessageId: ids.email ?? null, whatsappMessageId: ids.whatsapp ?? null })
     .where(eq(reminderDeliveries.id, deliveryId));
+}
+
+/**
+ * When the reminder before a due date goes out (decision 044): at 09:00 in the event's time zone,
+ * two days before the day (the upload deadline is the end of the day after it, so a family has
+ * three and a half days to finalise).
+ */
+export const AUTOMATIC_REMINDER = { kind: 'not_finalised', daysBefore: 2, hour: 9 } as const;
+
+/**
+ * Plans, once per event and due date, the reminder before that deadline for every family with a
+ * complete entry not finalised (decision 044). Every due date whose upload deadline has not
+ * passed gets one; one planned late (an item added, a date moved) goes out at once. A plan that
+ * exists, even cancelled by an organiser, is kept: the unique index makes a second plan, from
+ * this sweep or another instance's, do nothing.
+ */
+export async function planAutomatic(db: Database, at: Date): Promise<void> {
+  const days = await db
+    .selectDistinct({ eventId: items.eventId, dueDate: items.dueDate, timeZone: events.timeZone })
+    .from(items)
+    .innerJoin(events, eq(events.id, items.eventId))
+    .where(
+      and(
+        // Two days of margin for the time zone: the shared rule decides below.
+        sql`${items.dueDate} >= (${at.toISOString()}::timestamptz at time zone 'UTC')::date - 2`,
+        not(
+          exists(
+            db
+              .select({ one: sql`1` })
+              .from(reminderCampaigns)
+              .where(
+                and(
+                  eq(reminderCampaigns.automatic, true),
+                  eq(reminderCampaigns.eventId, items.eventId),
+                  eq(reminderCampaigns.kind, AUTOMATIC_REMINDER.kind),
+                  eq(reminderCampaigns.dueDate, items.dueDate),
+                ),
+              ),
+          ),
+        ),
+      ),
+    );
+  const plans = days
+    .filter((d) => !hasPassedUploadDeadline(d.dueDate, at, d.timeZone))
+    .map((d) => {
+      const planned = wallClockInstant(
+        addDays(d.dueDate, -AUTOMATIC_REMINDER.daysBefore),
+        d.timeZone,
+        [AUTOMATIC_REMINDER.hour],
+      );
+      return {
+        eventId: d.eventId,
+        kind: AUTOMATIC_REMINDER.kind,
+        channels: ['email'] as ReminderChannel[],
+        sendAt: planned > at ? planned : at,
+        automatic: true,
+        dueDate: d.dueDate,
+      };
+    });
+  if (plans.length > 0) await db.insert(reminderCampaigns).values(plans).onConflictDoNothing();
 }
 
 export async function insertCampaign(

@@ -46,6 +46,8 @@ function toCampaign(row: repo.CampaignListRow): ReminderCampaign {
     createdBy: row.creatorFirstName ? `${row.creatorFirstName} ${row.creatorSurname}` : '',
     finishedAt: c.finishedAt?.toISOString() ?? null,
     families: c.families,
+    automatic: c.automatic,
+    dueDate: c.dueDate,
     delivery: {
       email: { queued: row.emailQueued, sent: row.emailSent, failed: row.emailFailed },
       whatsapp: { queued: row.whatsappQueued, sent: row.whatsappSent, failed: row.whatsappFailed },
@@ -115,7 +117,7 @@ export function createRemindersService(deps: RemindersDependencies) {
   async function send(campaign: repo.CampaignRow): Promise<void> {
     const event = await repo.findEvent(db, campaign.eventId);
     const audience = event
-      ? await repo.findAudience(db, campaign.eventId, campaign.kind, at())
+      ? await repo.findAudience(db, campaign.eventId, campaign.kind, at(), campaign.dueDate)
       : [];
     let pending = 0;
     for (const family of audience) {
@@ -250,7 +252,11 @@ export function createRemindersService(deps: RemindersDependencies) {
     },
 
     /** The sweep: every campaign due (or whose sender died), claimed and sent. */
-    sendDue: async () => sendClaimed(await repo.claimDue(db, at())),
+    /** The sweep: plans the reminders before each deadline, then sends what is due. */
+    sendDue: async () => {
+      await repo.planAutomatic(db, at());
+      return sendClaimed(await repo.claimDue(db, at()));
+    },
 
     /** The send-now job: this campaign, if it is still to send. */
     sendOne: async (id: number) => sendClaimed(await repo.claimDue(db, at(), id)),

@@ -39,6 +39,22 @@ const campaigns: ReminderCampaign[] = [
     families: 0,
     delivery: { email: figures(0, 0, 0), whatsapp: figures(0, 0, 0) },
   },
+  {
+    id: 10,
+    eventId: 2,
+    eventName: 'Online Eisteddfod 2026',
+    kind: 'not_finalised',
+    channels: ['email'],
+    status: 'scheduled',
+    sendAt: '2026-04-22T07:00:00.000Z',
+    createdAt: '2026-04-01T09:00:00.000Z',
+    createdBy: '',
+    finishedAt: null,
+    families: 0,
+    delivery: { email: figures(0, 0, 0), whatsapp: figures(0, 0, 0) },
+    automatic: true,
+    dueDate: '2026-04-24',
+  },
 ];
 
 const preview: ReminderPreview = {
@@ -89,6 +105,13 @@ describe('RemindersPage (/staff/reminders)', () => {
     expect(within(sent).queryByRole('button')).not.toBeInTheDocument();
     const scheduled = within(table).getByRole('row', { name: /Unpaid cart/ });
     expect(within(scheduled).getByText('Scheduled')).toBeInTheDocument();
+    expect(within(scheduled).getByText('By Olwethu Staff')).toBeInTheDocument();
+    // Planned by the portal before a deadline (decision 044), and cancellable like any other.
+    const automatic = within(table).getByRole('row', { name: /Complete but not finalised/i });
+    expect(
+      within(automatic).getByText('Automatic, for entries due 24 April 2026'),
+    ).toBeInTheDocument();
+    expect(within(automatic).getByRole('button', { name: /^Cancel/ })).toBeInTheDocument();
     expect(document.title).toMatch(/Reminders/);
   });
 

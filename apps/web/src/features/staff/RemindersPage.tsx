@@ -1,4 +1,5 @@
 import {
+  formatLongDate,
   REMINDER_KIND_LABELS,
   REMINDER_KINDS,
   type ReminderCampaign,
@@ -263,7 +264,11 @@ function Campaigns() {
                   <Text size="sm">
                     {c.eventName} · {c.channels.map((ch) => CHANNEL_LABELS[ch]).join(' and ')}
                   </Text>
-                  {c.createdBy && <Text size="xs">By {c.createdBy}</Text>}
+                  {c.automatic && c.dueDate ? (
+                    <Text size="xs">Automatic, for entries due {formatLongDate(c.dueDate)}</Text>
+                  ) : (
+                    c.createdBy && <Text size="xs">By {c.createdBy}</Text>
+                  )}
                 </Table.Td>
                 <Table.Td>{when.format(new Date(c.sendAt))}</Table.Td>
                 <Table.Td>
