@@ -1,8 +1,9 @@
 import { paths } from '@eisteddfod/shared';
 import { Suspense, useEffect } from 'react';
-import { Outlet, useNavigate } from 'react-router';
+import { Outlet, useLocation, useNavigate } from 'react-router';
 import { LoadingOverlay } from '../components/LoadingOverlay.tsx';
 import { setLoginRedirect } from '../lib/http-errors.ts';
+import { clearStaleToasts } from '../lib/toasts.ts';
 import { SiteFooter } from './SiteFooter.tsx';
 import { SiteHeader } from './SiteHeader.tsx';
 import classes from './AppLayout.module.css';
@@ -10,6 +11,8 @@ import classes from './AppLayout.module.css';
 export function AppLayout() {
   const navigate = useNavigate();
   useEffect(() => setLoginRedirect(() => void navigate(paths.login.href())), [navigate]);
+  const { pathname } = useLocation();
+  useEffect(() => clearStaleToasts(pathname), [pathname]);
   return (
     <div className={classes.page}>
       <a href="#main" className={classes.skip}>
