@@ -189,6 +189,10 @@ test.describe('uploads portal', () => {
 
     await expect(piano.getByText('Entry Complete', { exact: true })).toBeVisible();
     await expect(page.getByText('Total Items: 2 (1 of 2 complete)')).toBeVisible();
+    // Complete is not sent for marking (decision 043): said on the row and above the list.
+    await expect(piano.getByText('Not yet sent to the adjudicators')).toBeVisible();
+    await expect(page.getByText('0 of 2 finalised (sent to the adjudicators)')).toBeVisible();
+    await expect(page.getByText(/^2 entries are not yet sent to the adjudicators\./)).toBeVisible();
     await expect(piano.getByText('1 main file')).toBeVisible();
     const mainFiles = piano.getByRole('table', { name: 'Main entry files of MU101' });
     await expect(mainFiles.getByText('Piano recital.MOV')).toBeVisible();
@@ -294,6 +298,8 @@ test.describe('uploads portal', () => {
     await confirm.getByRole('button', { name: 'Finalise Entry' }).click();
     await expect(page.getByText('Entry has been finalised')).toBeVisible();
     await expect(piano.getByText('Entry Complete & Finalised').first()).toBeVisible();
+    await expect(piano.getByText('Sent to the adjudicators')).toBeVisible();
+    await expect(page.getByText('1 of 2 finalised (sent to the adjudicators)')).toBeVisible();
 
     // Withdraw the poem, after confirming.
     const poem = entry(page, 'DA101');
@@ -312,12 +318,18 @@ test.describe('uploads portal', () => {
     // A withdrawn entry is no longer one to complete: counted apart (decision 028).
     await expect(page.getByText('Total Items: 1 (1 of 1 complete)')).toBeVisible();
     await expect(page.getByText('Not counted: 1 withdrawn entry.')).toBeVisible();
+    await expect(page.getByText('1 of 1 finalised (sent to the adjudicators)')).toBeVisible();
+    await expect(page.getByText(/not yet sent to the adjudicators\./)).toHaveCount(0);
     await expectNoAccessibilityViolations(page);
     await expectNothingWider(page);
     await page.screenshot({
       path: testInfo.outputPath('finalised-and-withdrawn.png'),
       fullPage: true,
     });
+    // The contestant card says it too, under the entered item (decision 043).
+    await page.goto('/participant-profiles');
+    await expect(page.getByText('Sent to the adjudicators')).toBeVisible();
+    await expectNoAccessibilityViolations(page);
   });
   test('warns before the deadline of a recording with no sound that runs over the time limit', async ({
     page,

@@ -1,9 +1,15 @@
-import { CHECKOUT_MESSAGES as M, type Order } from '@eisteddfod/shared';
-import { screen, waitFor } from '@testing-library/react';
+import { CHECKOUT_MESSAGES as M, formatLongDate, type Order } from '@eisteddfod/shared';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../../test/api-mock.ts';
 import { renderRoutes } from '../../test/render.tsx';
-import { CUSTOMER_ID, makeItem, makeOrder, makeOrderItem } from '../../test/catalogue-server.ts';
+import {
+  browsingServer,
+  CUSTOMER_ID,
+  makeItem,
+  makeOrder,
+  makeOrderItem,
+} from '../../test/catalogue-server.ts';
 import PaymentConfirmationPage from './PaymentConfirmationPage.tsx';
 
 vi.mock('@mantine/notifications', () => ({ notifications: { show: vi.fn() } }));
@@ -37,6 +43,27 @@ describe('PaymentConfirmationPage (spec 2, "Payment confirmation")', { timeout: 
       '/participant-profiles',
     );
     expect(localStorage.getItem('cart')).toBeNull();
+  });
+
+  it('says what happens next after payment, with each entry’s due date (issue 32)', async () => {
+    const paid = order('paid');
+    const catalogue = browsingServer({});
+    mockApi((request) => (request.path === '/api/Orders/900' ? [200, paid] : catalogue(request)));
+    renderRoutes(routes, '/confirmation/900');
+    const next = await screen.findByRole('region', { name: 'What happens next' });
+    expect(next).toHaveTextContent(/Upload each performance or artwork in the Uploads portal/);
+    expect(next).toHaveTextContent(/Only a finalised entry is sent to the adjudicators/);
+    const entry = paid.orderItems[0]!;
+    expect(next).toHaveTextContent(
+      `${entry.participantFirstName}: ${entry.itemCode} ${entry.itemShortDescription}, due ${formatLongDate(entry.itemDueDate)}`,
+    );
+    expect(
+      await within(next).findByText(`Results are released on ${formatLongDate('2027-02-09')}.`),
+    ).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Go to the Uploads portal' })).toHaveAttribute(
+      'href',
+      '/uploads',
+    );
   });
 
   it('waits for the provider while the order awaits payment, then shows success', async () => {

@@ -1,10 +1,18 @@
-import { Alert, Button, Container, Group, Loader, Paper, Text, Title } from '@mantine/core';
-import { CHECKOUT_MESSAGES, formatRand, paths } from '@eisteddfod/shared';
+import { Alert, Button, Container, Group, List, Loader, Paper, Text, Title } from '@mantine/core';
+import {
+  CHECKOUT_MESSAGES,
+  calendarDateIn,
+  formatLongDate,
+  formatRand,
+  type Order,
+  paths,
+} from '@eisteddfod/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { removeStored } from '../../lib/storage.ts';
+import { useCurrentEvent } from '../../shared/event/api/client-config.ts';
 import { POLL_FOR_MS, useConfirmedOrder } from './api/order.ts';
 
 /**
@@ -47,6 +55,7 @@ export default function PaymentConfirmationPage() {
             <Text mb="lg">
               Order {order.data.orderNumber}: {formatRand(order.data.totalPrice)}
             </Text>
+            <NextSteps order={order.data} />
           </>
         )}
         {status === 'awaiting_payment' && (
@@ -87,7 +96,16 @@ export default function PaymentConfirmationPage() {
           </>
         )}
         <Group gap="sm">
-          <Button component={Link} to={paths.contestants.href()}>
+          {status === 'paid' && (
+            <Button component={Link} to={paths.uploads.href()}>
+              Go to the Uploads portal
+            </Button>
+          )}
+          <Button
+            component={Link}
+            to={paths.contestants.href()}
+            variant={status === 'paid' ? 'default' : 'filled'}
+          >
             Back to home
           </Button>
           {status === 'paid' && (
@@ -103,5 +121,44 @@ export default function PaymentConfirmationPage() {
         </Group>
       </Paper>
     </Container>
+  );
+}
+
+/**
+ * Issue 32: the confirmation no longer ends the journey. A paid entry is marked only once its
+ * file is uploaded and the entry finalised (decision 043), so the page says so, with each
+ * entry's due date as the uploads portal shows it, and when the results come out.
+ */
+function NextSteps({ order }: { order: Order }) {
+  const event = useCurrentEvent().data;
+  const dates = event?.id === order.eventId ? event.dates : undefined;
+  const today = event ? calendarDateIn(new Date(), event.timeZone) : undefined;
+  const uploadsLater = dates && today && dates.uploadsOpen > today;
+  return (
+    <section aria-labelledby="next-steps">
+      <Title order={2} size="h3" id="next-steps" mb="xs">
+        What happens next
+      </Title>
+      <List type="ordered" spacing="xs" mb="lg">
+        <List.Item>
+          Upload each performance or artwork in the Uploads portal
+          {uploadsLater ? `, from ${formatLongDate(dates.uploadsOpen)}` : ''}.
+        </List.Item>
+        <List.Item>
+          Finalise each entry by its due date. Only a finalised entry is sent to the adjudicators:
+          <List withPadding size="sm" mt={4}>
+            {order.orderItems.map((item) => (
+              <List.Item key={item.id}>
+                {item.participantFirstName}: {item.itemCode} {item.itemShortDescription}, due{' '}
+                {formatLongDate(item.itemDueDate)}
+              </List.Item>
+            ))}
+          </List>
+        </List.Item>
+        {dates && (
+          <List.Item>Results are released on {formatLongDate(dates.galaAwards)}.</List.Item>
+        )}
+      </List>
+    </section>
   );
 }
