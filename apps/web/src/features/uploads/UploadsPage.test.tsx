@@ -161,7 +161,7 @@ describe('UploadsPage (spec 2, Uploads portal)', () => {
     expect(list?.query.get('search')).toBe('');
   });
 
-  it('offers the image uploader only on a Visual Arts & Design entry', async () => {
+  it('offers the image uploader only on a Visual Arts & Design entry, and no recording there', async () => {
     mockApi(uploadsServer(entriesPage([entry({ itemCode: 'VA101', acceptsImages: true })])));
     const user = userEvent.setup();
     open();
@@ -169,6 +169,8 @@ describe('UploadsPage (spec 2, Uploads portal)', () => {
     expect(
       await screen.findByRole('button', { name: 'Upload image for VA101' }),
     ).toBeInTheDocument();
+    // The server always refuses a recording as an artwork's main file (decision 045).
+    expect(screen.queryByRole('button', { name: 'Upload video or audio for VA101' })).toBeNull();
   });
 
   it('shows the served year, and an earlier year the contestant has entries in when chosen', async () => {

@@ -57,12 +57,20 @@ describe('an entry’s row in the uploads portal (issue 19)', () => {
     );
   });
 
-  it('opens the detail at the first uploader when Upload is pressed', async () => {
+  it('opens the detail at the entry’s uploader and its file picker when Upload is pressed', async () => {
     const user = userEvent.setup();
     const article = row(entry());
+    const opened = vi.spyOn(HTMLInputElement.prototype, 'click');
     await user.click(within(article).getByRole('button', { name: 'Upload files for MU101' }));
     const picker = within(article).getByRole('button', { name: 'Upload video or audio for MU101' });
     expect(picker).toHaveFocus();
+    // The file picker opens at once (issue 32), on the recording uploader's own input.
+    expect(opened).toHaveBeenCalledTimes(1);
+    expect(opened.mock.contexts[0]).toHaveAttribute(
+      'aria-label',
+      'Upload video or audio for MU101',
+    );
+    opened.mockRestore();
     expect(within(article).getByRole('button', { name: 'Details of MU101' })).toHaveAttribute(
       'aria-expanded',
       'true',

@@ -92,10 +92,15 @@ export function EntryCard(props: {
     (u) => !u.isDeleted && u.processing.state === 'pending',
   );
 
-  /** 'Upload' opens the detail and puts the focus on its first uploader. */
+  /**
+   * 'Upload' opens the detail, puts the focus on the entry's uploader and opens its file picker
+   * at once (issue 32): one tap to the files, not a second button to find.
+   */
   function goToUpload() {
     flushSync(() => setExpanded(true));
-    detail.current?.querySelector<HTMLButtonElement>('[data-main-pickers] button')?.focus();
+    const pickers = detail.current?.querySelector('[data-main-pickers]');
+    pickers?.querySelector<HTMLButtonElement>('button')?.focus();
+    pickers?.querySelector<HTMLInputElement>('input[type="file"]')?.click();
   }
 
   return (

@@ -66,9 +66,12 @@ export function EntryDetail(props: {
       <FileArea title="Main Entry Files" count={main.length} defaultOpen>
         {table('Main entry files', main)}
         {uploadsOpen && (
+          // Only the uploader the item takes (decision 045): a Visual Arts entry's main file is
+          // an image or a PDF, a performance's a recording; the other is always refused.
           <div className={classes.pickerRow} data-main-pickers>
-            {picker('video', 'Upload Video or Audio', 'Upload video or audio')}
-            {entry.acceptsImages && picker('image', 'Upload Image', 'Upload image')}
+            {entry.acceptsImages
+              ? picker('image', 'Upload Image', 'Upload image')
+              : picker('video', 'Upload Video or Audio', 'Upload video or audio')}
           </div>
         )}
       </FileArea>
