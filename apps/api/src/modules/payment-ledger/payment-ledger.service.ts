@@ -42,7 +42,7 @@ const NOTIFICATION_REASONS: Record<repo.FailedOutcome, string> = {
   not_complete: 'The provider did not report the payment complete.',
   amount_mismatch: "The amount differs from the order's total.",
   checkout_expired:
-    "It came after the day of the order's checkout had ended, when the late-entry surcharge or an item's deadline may apply: check the entries, then record the payment by hand or refund it.",
+    "It came after the day of the order's checkout had ended, when the late-entry surcharge or an item's deadline may apply, or an entry in it is not for its child's grade: check the entries, then record the payment by hand or refund it.",
 };
 
 const orderNotFound = (id: number) =>

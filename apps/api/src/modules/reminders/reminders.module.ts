@@ -29,6 +29,8 @@ export default fp(
         results_published: config.WHATSAPP_TEMPLATE_REMINDER_RESULTS,
       },
       now: app.now,
+      liveEventId: () => app.catalogue.currentEventId(),
+      log: app.log,
     });
     app.decorate('reminders', reminders);
     await app.jobs.define<{ campaignId: number }>(
@@ -44,5 +46,5 @@ export default fp(
     );
     await app.register(remindersRoutes);
   },
-  { name: 'reminders', dependencies: ['core', 'jobs', 'outbox'] },
+  { name: 'reminders', dependencies: ['core', 'jobs', 'outbox', 'catalogue'] },
 );

@@ -244,19 +244,20 @@ export async function setDeliveryMessages(
 export const AUTOMATIC_REMINDER = { kind: 'not_finalised', daysBefore: 2, hour: 9 } as const;
 
 /**
- * Plans, once per event and due date, the reminder before that deadline for every family with a
- * complete entry not finalised (decision 044). Every due date whose upload deadline has not
+ * Plans, once per due date of the live event, the reminder before that deadline for every family
+ * with a complete entry not finalised (decision 044): not a copied or rehearsal event's. Every due date whose upload deadline has not
  * passed gets one; one planned late (an item added, a date moved) goes out at once. A plan that
  * exists, even cancelled by an organiser, is kept: the unique index makes a second plan, from
  * this sweep or another instance's, do nothing.
  */
-export async function planAutomatic(db: Database, at: Date): Promise<void> {
+export async function planAutomatic(db: Database, eventId: number, at: Date): Promise<void> {
   const days = await db
     .selectDistinct({ eventId: items.eventId, dueDate: items.dueDate, timeZone: events.timeZone })
     .from(items)
     .innerJoin(events, eq(events.id, items.eventId))
     .where(
       and(
+        eq(items.eventId, eventId),
         // Two days of margin for the time zone: the shared rule decides below.
         sql`${items.dueDate} >= (${at.toISOString()}::timestamptz at time zone 'UTC')::date - 2`,
         not(
@@ -278,6 +279,8 @@ export async function planAutomatic(db: Database, at: Date): Promise<void> {
     );
   const plans = days
     .filter((d) => !hasPassedUploadDeadline(d.dueDate, at, d.timeZone))
+    // In one order on every instance: two plans at once take the index's locks alike.
+    .sort((a, b) => a.dueDate.localeCompare(b.dueDate))
     .map((d) => {
       const planned = wallClockInstant(
         addDays(d.dueDate, -AUTOMATIC_REMINDER.daysBefore),

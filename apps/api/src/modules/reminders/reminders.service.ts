@@ -6,6 +6,7 @@ import {
   type ReminderKind,
   type ReminderPreview,
 } from '@eisteddfod/shared';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { audit } from '../../lib/audit.repository.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
@@ -25,6 +26,9 @@ export interface RemindersDependencies {
   publicUrl: string;
   templates: ReminderTemplates;
   now: () => number;
+  /** The event the site serves: the only one whose deadlines are reminded of by themselves. */
+  liveEventId: () => Promise<number | undefined>;
+  log: Pick<FastifyBaseLogger, 'error'>;
 }
 
 const noCampaign = (id: number) =>
@@ -254,7 +258,14 @@ export function createRemindersService(deps: RemindersDependencies) {
     /** The sweep: every campaign due (or whose sender died), claimed and sent. */
     /** The sweep: plans the reminders before each deadline, then sends what is due. */
     sendDue: async () => {
-      await repo.planAutomatic(db, at());
+      // Planning must not keep the organisers' campaigns from going out: its failure is
+      // logged, and the next minute's sweep plans again.
+      try {
+        const eventId = await deps.liveEventId();
+        if (eventId !== undefined) await repo.planAutomatic(db, eventId, at());
+      } catch (err) {
+        deps.log.error({ err }, 'the reminders before the deadlines could not be planned');
+      }
       return sendClaimed(await repo.claimDue(db, at()));
     },
 
