@@ -91,9 +91,10 @@ describe('ContestantsPage (spec 2 and 5)', () => {
     expect(within(sipho).queryByText(CONTESTANT_MESSAGES.noItems)).toBeNull();
     // Each entry says whether it went to the adjudicators, with the way to finalise it (decision 043).
     expect(within(sipho).getByText(/^Not yet sent to the adjudicators/)).toBeInTheDocument();
-    expect(
-      within(sipho).getByRole('link', { name: 'Finalise in the Uploads portal' }),
-    ).toHaveAttribute('href', '/uploads?participant=8');
+    expect(within(sipho).getByRole('link', { name: 'Go to the Uploads portal' })).toHaveAttribute(
+      'href',
+      '/uploads?participant=8',
+    );
     expect(within(sipho).queryByRole('button', { name: /Delete/ })).toBeNull();
     expect(within(sipho).getByRole('link', { name: /Edit Profile/ })).toBeInTheDocument();
     // All of a contestant's results, once they have entered something (issue 20).

@@ -21,11 +21,11 @@ export interface BadgeView {
 }
 
 /**
- * 'Entry Complete' is a dark amber, not a green close to 'Entry Complete & Finalised': a
- * complete entry is not sent for marking until it is finalised (decision 043). White on it is
- * 6.3:1 (WCAG AA).
+ * 'Entry Complete' is a dark blue, neither the green of 'Entry Complete & Finalised' (a complete
+ * entry is not sent for marking until it is finalised, decision 043) nor the rust of 'Entry
+ * Incomplete'. White on it is 6.4:1 (WCAG AA).
  */
-const COMPLETE_NOT_SENT = '#8a4b00';
+const COMPLETE_NOT_SENT = 'blue.9';
 
 /** Where a listed entry stands on its way to the adjudicators; the portal lists paid entries. */
 export const entryMarkingState = (entry: ParticipantOrderItem): MarkingState =>

@@ -36,7 +36,7 @@ function EntryMarking({ state, contestantId }: { state: MarkingState; contestant
             c="inherit"
             td="underline"
           >
-            Finalise in the Uploads portal
+            Go to the Uploads portal
           </Anchor>
         </>
       )}
