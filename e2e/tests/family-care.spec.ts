@@ -128,8 +128,8 @@ test('an organiser helps a family, pays its order by hand, reminds, and erases o
   await form.getByLabel('Send at').fill(inAnHour.toISOString().slice(0, 16));
   await form.getByRole('button', { name: 'Schedule' }).click();
   const table = page.getByRole('region', { name: 'Reminders', exact: true });
-  // The reminders before each deadline are planned by themselves (decision 044), beside it.
-  await expect(table.getByText(/^Automatic, for entries due /).first()).toBeVisible();
+  // The reminders before each deadline (decision 044) may be listed beside it, once the
+  // minutely sweep has planned them: the row is found by its kind.
   const row = table
     .getByRole('row')
     .filter({ hasText: 'No main file yet, before the upload deadline' });
