@@ -241,7 +241,7 @@ export async function setDeliveryMessages(
  * two days before the day (the upload deadline is the end of the day after it, so a family has
  * three and a half days to finalise).
  */
-export const AUTOMATIC_REMINDER = { kind: 'not_finalised', daysBefore: 2, hour: 9 } as const;
+const AUTOMATIC_REMINDER = { kind: 'not_finalised', daysBefore: 2, hour: 9 } as const;
 
 /**
  * Plans, once per due date of the live event, the reminder before that deadline for every family
