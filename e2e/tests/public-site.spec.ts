@@ -65,10 +65,14 @@ test.describe('public site', () => {
     ]) {
       await expect(categories.getByRole('heading', { level: 3, name: title })).toBeVisible();
     }
-    await expect(categories.getByRole('link', { name: /Download the prospectus/ })).toHaveAttribute(
-      'href',
-      '/api/documents/prospectus.pdf',
-    );
+    const prospectus = categories.getByRole('link', { name: /Download the prospectus/ });
+    await expect(prospectus).toHaveAttribute('href', '/api/documents/prospectus.pdf');
+    // Its whole label shows at 375 px too, wrapped rather than cut off (issue 32).
+    expect(
+      await prospectus.evaluate((link) =>
+        [...link.querySelectorAll('span')].every((s) => s.scrollWidth <= s.clientWidth),
+      ),
+    ).toBe(true);
     await expect(
       page.getByRole('region', { name: 'How It Works' }).getByRole('listitem'),
     ).toHaveCount(3);

@@ -50,6 +50,11 @@ export function CategoriesSection({ categories }: { categories: EventContent['ca
             variant="light"
             size="md"
             leftSection={<DownloadIcon />}
+            // The label wraps on a narrow phone rather than being cut off (issue 32).
+            h="auto"
+            mih={44}
+            py={8}
+            styles={{ label: { whiteSpace: 'normal', textAlign: 'left' } }}
           >
             Download the prospectus (PDF)
           </Button>
