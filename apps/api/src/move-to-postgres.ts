@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { parseConfig } from './config/env.ts';
+import { exitOnRefusal } from './db/startup-refusal.ts';
 import { openDatabase } from './db/client.ts';
 import { listed, megabytes, openConfigured } from './db/backup/configured.ts';
 import { moveData } from './db/backup/move.ts';
@@ -20,8 +21,10 @@ if (!config.DATABASE_URL) {
   process.exit(2);
 }
 const started = performance.now();
-const source = await openDatabase({ pgliteDir: path.join(config.DATA_DIR, 'pglite') });
-const target = await openConfigured(config);
+const source = await exitOnRefusal(
+  openDatabase({ pgliteDir: path.join(config.DATA_DIR, 'pglite') }),
+);
+const target = await exitOnRefusal(openConfigured(config));
 try {
   const outcome = await moveData(
     {

@@ -1,6 +1,7 @@
 import { copyFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { parseConfig } from './config/env.ts';
+import { exitOnRefusal } from './db/startup-refusal.ts';
 import { restoreBackup } from './db/backup/backup-folder.ts';
 import { readErasureJournal } from './lib/erasure-journal.ts';
 import { listed, megabytes, openConfigured } from './db/backup/configured.ts';
@@ -17,7 +18,7 @@ if (!dir || dir.startsWith('-')) {
   process.exit(2);
 }
 const config = parseConfig(undefined, { purpose: 'tool' });
-const { database, stores } = await openConfigured(config);
+const { database, stores } = await exitOnRefusal(openConfigured(config));
 const started = performance.now();
 try {
   const source = path.resolve(dir);

@@ -1,4 +1,5 @@
 import { parseConfig } from './config/env.ts';
+import { exitOnRefusal } from './db/startup-refusal.ts';
 import { listed, megabytes, openConfigured } from './db/backup/configured.ts';
 import { checkStorage } from './db/backup/storage-check.ts';
 
@@ -8,7 +9,7 @@ import { checkStorage } from './db/backup/storage-check.ts';
  * an embedded database, stop `npm start` first.
  */
 const config = parseConfig(undefined, { purpose: 'tool' });
-const { database, stores } = await openConfigured(config);
+const { database, stores } = await exitOnRefusal(openConfigured(config));
 try {
   const report = await checkStorage(database.db, stores);
   const extra = report.unreferenced.reduce((sum, o) => sum + o.size, 0);

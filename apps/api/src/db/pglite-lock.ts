@@ -30,7 +30,8 @@ export function lockPgliteFolder(folder: string): () => void {
       throw new StartupRefusal(
         `The embedded database in ${folder} is open in another process (pid ${holder.pid} on ` +
           `${holder.host}, since ${holder.since}), and only one process at a time may open it: ` +
-          'stop the server before running a command on it (npm run staff:add, npm run seed), ' +
+          'stop the server before running a command on it (npm run staff:add, seed, backup, ' +
+          'restore, storage:check, move-to-postgres), ' +
           'or give every process the same DATABASE_URL. If that process has ended, delete ' +
           `${lockFile}.`,
       );
