@@ -3,6 +3,7 @@ import { IdSchema } from '../api/id.schema.ts';
 import { text } from '../api/text.schema.ts';
 import { GRADE_VALUES } from '../reference/people.ts';
 import { SECTIONS } from '../reference/sections.ts';
+import { MARKING_STATES } from '../uploads/finalising.rules.ts';
 import { RubricScoreSchema, MedalSchema } from './results.schema.ts';
 import {
   gradeBandProblems,
@@ -285,6 +286,11 @@ export const ContestantEntryResultSchema = z.object({
   medal: MedalSchema.nullable(),
   comment: z.string().nullable(),
   certificates: z.array(CertificateShareSchema),
+  /**
+   * Whether the entry went to the adjudicators (decision 043): an entry never finalised has no
+   * result to wait for. Optional: a previous release's server does not send it.
+   */
+  markingState: z.enum(MARKING_STATES).optional(),
 });
 export type ContestantEntryResult = z.infer<typeof ContestantEntryResultSchema>;
 

@@ -39,6 +39,8 @@ export async function findEntries(db: Database, eventId: number, contestantId: n
       total: marks.total,
       comment: marks.comment,
       publishedAt: marks.publishedAt,
+      isSubmittedForMarking: orderItems.isSubmittedForMarking,
+      dueDate: items.dueDate,
     })
     .from(orderItems)
     .innerJoin(orders, eq(orders.id, orderItems.orderId))

@@ -1,4 +1,9 @@
-import { medalFor, type ContestantResults } from '@eisteddfod/shared';
+import {
+  hasPassedUploadDeadline,
+  markingState,
+  medalFor,
+  type ContestantResults,
+} from '@eisteddfod/shared';
 import type { Database } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { CertificatesService } from '../adjudication/certificates.service.ts';
@@ -13,6 +18,7 @@ export interface ContestantResultsDependencies {
   db: Database;
   certificates: CertificatesService;
   currentEventId: () => Promise<number | undefined>;
+  now: () => number;
 }
 
 const noProfile = (id: number) =>
@@ -49,6 +55,16 @@ export function createContestantResultsService(deps: ContestantResultsDependenci
             medal: published ? medalFor(e.total!) : null,
             comment: published ? e.comment : null,
             certificates: published ? await deps.certificates.sharesFor(e.orderItemId) : [],
+            markingState: markingState({
+              isPaid: true,
+              isCancelled: false,
+              isSubmittedForMarking: e.isSubmittedForMarking,
+              deadlinePassed: hasPassedUploadDeadline(
+                e.dueDate,
+                new Date(deps.now()),
+                event.timeZone,
+              ),
+            }),
           };
         }),
       );

@@ -76,6 +76,8 @@ describe('before the release', () => {
     expect(page.entries.every((e) => !e.published && e.total === null && e.medal === null)).toBe(
       true,
     );
+    // Finalised and marked: sent, waiting for the release (decision 043).
+    expect(page.entries.map((e) => e.markingState)).toEqual(['sent', 'sent', 'sent', 'sent']);
     expect(page.titles).toEqual([]);
   });
 

@@ -64,6 +64,7 @@ export default fp<ResultsDayOptions>(
         db: app.db,
         certificates,
         currentEventId,
+        now: app.now,
       }),
     });
     // pg-boss ticks each minute at the most: a release happens within a minute of its time.

@@ -1,4 +1,4 @@
-import type { ContestantResults } from '@eisteddfod/shared';
+import { FINALISING_MESSAGES, type ContestantResults } from '@eisteddfod/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiError, mockApi } from '../../test/api-mock.ts';
@@ -176,6 +176,36 @@ describe('ContestantResultsPage (/participant-profiles/:id/results)', () => {
       screen.getAllByText('The result is released with the others on the gala date.'),
     ).toHaveLength(2);
     expect(screen.queryByRole('link', { name: /Download/ })).toBeNull();
+  });
+
+  it('says of an entry never finalised that it was not sent for marking (decision 043)', async () => {
+    mockApi((r) =>
+      r.path === '/api/ParticipantProfiles/7/Results'
+        ? [
+            200,
+            {
+              ...results,
+              released: false,
+              titles: [],
+              entries: results.entries.map((e, k) => ({
+                ...e,
+                published: false,
+                certificates: [],
+                markingState: k === 0 ? 'sent' : 'missed',
+              })),
+            },
+          ]
+        : [404, apiError(404, 'NOT_FOUND')],
+    );
+    open();
+    const missed = await screen.findByRole('article', { name: /^VA202/ });
+    expect(missed).toHaveTextContent(
+      `${FINALISING_MESSAGES.state.missed}. ${FINALISING_MESSAGES.resultNotSent}`,
+    );
+    expect(missed).not.toHaveTextContent(/released with the others/);
+    expect(
+      screen.getAllByText('The result is released with the others on the gala date.'),
+    ).toHaveLength(1);
   });
 
   it('answers another family’s contestant with the results error', async () => {

@@ -1,4 +1,8 @@
-import { RESULT_MESSAGES, type ContestantEntryResult } from '@eisteddfod/shared';
+import {
+  FINALISING_MESSAGES,
+  RESULT_MESSAGES,
+  type ContestantEntryResult,
+} from '@eisteddfod/shared';
 import { Badge, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { CertificateLinks } from './CertificateLinks.tsx';
 
@@ -15,11 +19,24 @@ export function EntryResultCard(props: { entry: ContestantEntryResult; released:
         {entry.section}, {entry.categoryName}
       </Text>
       {!entry.published ? (
-        <Text>
-          {props.released
-            ? `${RESULT_MESSAGES.noResult(entry.itemCode)}. ${RESULT_MESSAGES.contactSupport}`
-            : 'The result is released with the others on the gala date.'}
-        </Text>
+        <Stack gap={4}>
+          {entry.markingState && entry.markingState !== 'sent' && (
+            // Decision 043: an entry never finalised has no result to wait for, nor to ask about.
+            <Text fw={700} c={entry.markingState === 'missed' ? 'red.9' : '#8a3a00'}>
+              {FINALISING_MESSAGES.state[entry.markingState]}.{' '}
+              {entry.markingState === 'not-sent'
+                ? FINALISING_MESSAGES.resultNotSentYet
+                : FINALISING_MESSAGES.resultNotSent}
+            </Text>
+          )}
+          {(entry.markingState === undefined || entry.markingState === 'sent') && (
+            <Text>
+              {props.released
+                ? `${RESULT_MESSAGES.noResult(entry.itemCode)}. ${RESULT_MESSAGES.contactSupport}`
+                : 'The result is released with the others on the gala date.'}
+            </Text>
+          )}
+        </Stack>
       ) : (
         <Stack gap="md">
           <Table aria-label={`Scores for ${entry.itemCode}`} layout="fixed">
