@@ -1,5 +1,6 @@
 import {
   FINALISING_MESSAGES,
+  formatLongDate,
   RESULT_MESSAGES,
   UPLOAD_MESSAGES,
   type EntryResult,
@@ -9,6 +10,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiError, mockApi, type MockRequest } from '../../test/api-mock.ts';
+import { PUBLIC_SITE } from '../../test/public-site-fixture.ts';
 import { renderRoutes } from '../../test/render.tsx';
 import {
   changedOrderItem,
@@ -434,6 +436,31 @@ describe('UploadsPage (spec 2, Uploads portal)', () => {
       // Why there is none: this open entry was never finalised (decision 043).
       expect(within(dialog).getByTestId('result-marking')).toHaveTextContent(
         FINALISING_MESSAGES.resultNotSentYet,
+      );
+    });
+
+    it('says when the results come out for a finalised entry with no result yet', async () => {
+      mockApi(
+        uploadsServer(entriesPage([entry({ status: 1, isSubmittedForMarking: true })]), (r) =>
+          r.path === '/api/OrderItems/301/Result'
+            ? [
+                200,
+                result({ scores: [], total: null, medal: null, comment: null, certificates: [] }),
+              ]
+            : r.path === '/api/Eisteddfods/1'
+              ? [200, PUBLIC_SITE.event]
+              : [500],
+        ),
+      );
+      const user = userEvent.setup();
+      open();
+      await user.click(await screen.findByRole('button', { name: 'View Result of MU101' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Results' });
+      // The event's dates come by their own request: waited for, not assumed first.
+      await waitFor(() =>
+        expect(within(dialog).getByTestId('result-marking')).toHaveTextContent(
+          `${FINALISING_MESSAGES.resultNotOut} Results are released on ${formatLongDate('2025-06-18')}.`,
+        ),
       );
     });
 

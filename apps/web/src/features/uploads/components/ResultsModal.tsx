@@ -1,6 +1,7 @@
 import { Anchor, Badge, Group, Loader, Modal, Stack, Text, Textarea } from '@mantine/core';
 import {
   FINALISING_MESSAGES,
+  formatLongDate,
   type MarkingState,
   medalFor,
   paths,
@@ -10,6 +11,7 @@ import {
   UPLOAD_MESSAGES,
 } from '@eisteddfod/shared';
 import { Link } from 'react-router';
+import { useCurrentEvent } from '../../../shared/event/api/client-config.ts';
 import { useEntryResult } from '../api/entry-result.ts';
 import { entryMarkingState } from '../entry-state.ts';
 import classes from '../uploads.module.css';
@@ -50,6 +52,7 @@ function resultNote(state: MarkingState): string {
 
 function ResultBody({ entry }: { entry: ParticipantOrderItem }) {
   const result = useEntryResult(entry.id);
+  const galaAwards = useCurrentEvent().data?.dates.galaAwards;
   if (result.isPending) {
     return (
       <Group justify="center" py="lg">
@@ -67,6 +70,9 @@ function ResultBody({ entry }: { entry: ParticipantOrderItem }) {
         <Text fw={700}>{RESULT_MESSAGES.noResult(code)}</Text>
         <Text fw={600} data-testid="result-marking">
           {resultNote(entryMarkingState(entry))}
+          {entryMarkingState(entry) === 'sent' && galaAwards && (
+            <> Results are released on {formatLongDate(galaAwards)}.</>
+          )}
         </Text>
         <Text>{RESULT_MESSAGES.contactSupport}</Text>
       </Stack>
