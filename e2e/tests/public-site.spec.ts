@@ -70,7 +70,7 @@ test.describe('public site', () => {
     // Its whole label shows at 375 px too, wrapped rather than cut off (issue 32).
     expect(
       await prospectus.evaluate((link) =>
-        [...link.querySelectorAll('span')].every((s) => s.scrollWidth <= s.clientWidth),
+        Array.from(link.querySelectorAll('span')).every((s) => s.scrollWidth <= s.clientWidth),
       ),
     ).toBe(true);
     await expect(
