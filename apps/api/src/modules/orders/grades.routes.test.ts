@@ -39,6 +39,20 @@ async function familyWithCart() {
   return { f, cart, contestant, add };
 }
 
+/** Thandi moves up to Grade 12, as her family would correct her profile. */
+function moveToGradeTwelve(f: Awaited<ReturnType<typeof createFamily>>, contestant: number) {
+  return f.call('PUT', `/api/Customers/${f.id}/participant-profile`, {
+    id: contestant,
+    firstName: 'Thandi',
+    surname: 'Dlamini',
+    school: 'Other School',
+    grade: '12',
+    gender: 'female',
+    acceptedTermsAndConditions: true,
+    acceptedHonourPledge: true,
+  });
+}
+
 describe('grade ranges (decision 042)', () => {
   it('come from the demo catalogue, and the lists give a grade only what it may enter', async () => {
     // Every demo item states its grades: they are data now, not only words in the description.
@@ -144,16 +158,7 @@ describe('grade ranges (decision 042)', () => {
     expect(res.statusCode, res.body).toBe(200);
     const link = res.json<{ link: string }>().link;
     expect((await t.app.inject({ url: link })).statusCode).toBe(200);
-    const moved = await f.call('PUT', `/api/Customers/${f.id}/participant-profile`, {
-      id: contestant,
-      firstName: 'Thandi',
-      surname: 'Dlamini',
-      school: 'Other School',
-      grade: '12',
-      gender: 'female',
-      acceptedTermsAndConditions: true,
-      acceptedHonourPledge: true,
-    });
+    const moved = await moveToGradeTwelve(f, contestant);
     expect(moved.statusCode).toBe(200);
 
     const page = await t.app.inject({ url: link });
@@ -173,16 +178,7 @@ describe('grade ranges (decision 042)', () => {
   it('stop checkout when the child’s grade changed after the entry was added', async () => {
     const { f, cart, contestant, add } = await familyWithCart();
     expect((await add(forGradeFive.id)).statusCode).toBe(201);
-    const moved = await f.call('PUT', `/api/Customers/${f.id}/participant-profile`, {
-      id: contestant,
-      firstName: 'Thandi',
-      surname: 'Dlamini',
-      school: 'Other School',
-      grade: '12',
-      gender: 'female',
-      acceptedTermsAndConditions: true,
-      acceptedHonourPledge: true,
-    });
+    const moved = await moveToGradeTwelve(f, contestant);
     expect(moved.statusCode).toBe(200);
     const order = await f.call('GET', `/api/Orders/${cart}`);
     const problem = GRADE_MESSAGES.notForGrade('Thandi', '12', forGradeFive.grades);

@@ -244,11 +244,11 @@ export async function setDeliveryMessages(
 const AUTOMATIC_REMINDER = { kind: 'not_finalised', daysBefore: 2, hour: 9 } as const;
 
 /**
- * Plans, once per due date of the live event, the reminder before that deadline for every family
- * with a complete entry not finalised (decision 044): not a copied or rehearsal event's. Every due date whose upload deadline has not
- * passed gets one; one planned late (an item added, a date moved) goes out at once. A plan that
- * exists, even cancelled by an organiser, is kept: the unique index makes a second plan, from
- * this sweep or another instance's, do nothing.
+ * Plans, once per due date of the live event (never a copied or rehearsal event's), the reminder
+ * before that deadline for every family with a complete entry not finalised (decision 044).
+ * Every due date whose upload deadline has not passed gets one; one planned late (an item added,
+ * a date moved) goes out at once. A plan that exists, even cancelled by an organiser, is kept:
+ * the unique index makes a second plan, from this sweep or another instance's, do nothing.
  */
 export async function planAutomatic(db: Database, eventId: number, at: Date): Promise<void> {
   const days = await db
