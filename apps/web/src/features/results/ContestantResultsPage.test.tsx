@@ -199,9 +199,7 @@ describe('ContestantResultsPage (/participant-profiles/:id/results)', () => {
     );
     open();
     const missed = await screen.findByRole('article', { name: /^VA202/ });
-    expect(missed).toHaveTextContent(
-      `${FINALISING_MESSAGES.state.missed}. ${FINALISING_MESSAGES.resultNotSent}`,
-    );
+    expect(missed).toHaveTextContent(FINALISING_MESSAGES.resultNotSent);
     expect(missed).not.toHaveTextContent(/released with the others/);
     expect(
       screen.getAllByText('The result is released with the others on the gala date.'),

@@ -23,7 +23,6 @@ export function EntryResultCard(props: { entry: ContestantEntryResult; released:
           {entry.markingState && entry.markingState !== 'sent' && (
             // Decision 043: an entry never finalised has no result to wait for, nor to ask about.
             <Text fw={700} c={entry.markingState === 'missed' ? 'red.9' : '#8a3a00'}>
-              {FINALISING_MESSAGES.state[entry.markingState]}.{' '}
               {entry.markingState === 'not-sent'
                 ? FINALISING_MESSAGES.resultNotSentYet
                 : FINALISING_MESSAGES.resultNotSent}
