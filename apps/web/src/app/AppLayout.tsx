@@ -6,6 +6,7 @@ import { setLoginRedirect } from '../lib/http-errors.ts';
 import { clearStaleToasts } from '../lib/toasts.ts';
 import { SiteFooter } from './SiteFooter.tsx';
 import { SiteHeader } from './SiteHeader.tsx';
+import { UploadActivityBar } from './UploadActivityBar.tsx';
 import classes from './AppLayout.module.css';
 
 export function AppLayout() {
@@ -27,6 +28,7 @@ export function AppLayout() {
         </main>
         <SiteFooter />
       </Suspense>
+      <UploadActivityBar />
       <LoadingOverlay />
     </div>
   );

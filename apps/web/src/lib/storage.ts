@@ -8,7 +8,9 @@ export type StorageKey =
   | 'cart'
   | 'currentCategory'
   | 'currentSubCategory'
-  | 'whatsAppConfirmation';
+  | 'whatsAppConfirmation'
+  /** Uploads not finished yet, to say where they stopped after a reload (issue 32). */
+  | 'unfinishedUploads';
 
 export function readStored(key: StorageKey): string | null {
   return localStorage.getItem(key);

@@ -323,8 +323,9 @@ const SECTIONS: LegalSection[] = [
     body: (
       <p>
         The portal keeps your login and your cart in your browser&apos;s local storage so that you
-        stay logged in while you enter. It sets no advertising or tracking cookies and uses no
-        third-party analytics. Logging out removes your login from the browser.
+        stay logged in while you enter, and the name and progress of an upload that has not
+        finished, so that it can tell you where it stopped. It sets no advertising or tracking
+        cookies and uses no third-party analytics. Logging out removes your login from the browser.
       </p>
     ),
   },

@@ -45,6 +45,7 @@ import { UPLOAD_TEXT } from './upload-messages.ts';
 import { uploadSettings } from './upload-settings.ts';
 import { useEntryUploads } from './use-entry-uploads.ts';
 import { useIsOnline } from './use-online-status.ts';
+import { UploadActivityList } from '../../shared/uploads/UploadActivityList.tsx';
 
 /** Spec 5 and 9: search runs once the text has 2 characters (or is empty), after a pause. */
 const SEARCH_DELAY_MS = 400;
@@ -59,8 +60,10 @@ export default function UploadsPage() {
   const isOnline = useIsOnline();
 
   const [params, setParams] = useSearchParams();
+  const uploads = useEntryUploads(settings, customerId);
   const profiles = contestants.data;
-  const chosenId = Number(params.get('participant'));
+  // Back on the portal while an upload runs: its contestant, whose switcher is disabled (spec 4).
+  const chosenId = uploads.uploadingFor ?? Number(params.get('participant'));
   const contestant = profiles?.find((profile) => profile.id === chosenId) ?? profiles?.[0];
 
   const [searchText, setSearchText] = useState('');
@@ -90,7 +93,6 @@ export default function UploadsPage() {
     ...new Set([...(config.data ? [config.data.year] : []), ...(page?.years ?? [])]),
   ].sort((a, b) => b - a);
 
-  const uploads = useEntryUploads(settings, contestant);
   const removeFile = useDeleteUpload();
   const finalise = useFinaliseEntry();
   const withdraw = useWithdrawEntry();
@@ -155,6 +157,13 @@ export default function UploadsPage() {
   const noContestants = profiles !== undefined && profiles.length === 0;
   const nothingEntered = noContestants || (page !== undefined && page.allEntries === 0 && !search);
   const totals = page ? entriesTotals(page) : null;
+  // Uploads of entries not in this list (another contestant, year, page or search): said here,
+  // as the shell's bar that shows them elsewhere stays out of the portal.
+  const elsewhere = page
+    ? Object.values(uploads.uploads).filter(
+        (upload) => !page.items.some((entry) => entry.id === upload.entryId),
+      )
+    : [];
 
   return (
     <Container size="lg" px={{ base: 'sm', sm: 'md' }} py={{ base: 'lg', sm: 'xl' }}>
@@ -270,6 +279,18 @@ export default function UploadsPage() {
         </Stack>
       )}
 
+      {elsewhere.length > 0 && (
+        <Alert
+          color="blue"
+          variant="light"
+          title="Your other uploads"
+          mb="md"
+          data-testid="uploads-elsewhere"
+        >
+          <UploadActivityList uploads={elsewhere} />
+        </Alert>
+      )}
+
       {entries.isError && <Text mb="md">Your entries could not be loaded. Please try again.</Text>}
 
       {nothingEntered ? (
@@ -305,9 +326,10 @@ export default function UploadsPage() {
                 upload={uploads.uploads[entry.id]}
                 deletingId={removeFile.isPending ? (removeFile.variables ?? null) : null}
                 finalising={finalise.isPending && finalise.variables === entry.id}
-                onUpload={(kind, file) => uploads.start(entry, kind, file)}
+                onUpload={(kind, file) => uploads.start(entry, kind, file, contestant)}
                 onCancelUpload={() => uploads.cancel(entry.id)}
                 onRetryUpload={() => uploads.retry(entry.id)}
+                onDismissUpload={() => uploads.dismiss(entry.id)}
                 onView={(upload) => view(entry, upload)}
                 onDelete={(upload) => removeFile.mutate(upload.id)}
                 onFinalise={() => finaliseEntry(entry)}

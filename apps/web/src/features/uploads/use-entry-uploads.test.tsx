@@ -4,6 +4,7 @@ import { BLANK_VIDEO_TITLE, UPLOAD_MESSAGES, type ClientConfig } from '@eisteddf
 import { notifications } from '@mantine/notifications';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Link } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiError, mockApi, type MockAnswer, type MockRequest } from '../../test/api-mock.ts';
 import { renderRoutes } from '../../test/render.tsx';
@@ -25,7 +26,10 @@ import {
   type UploadProgress,
   type VideoUploadRequest,
 } from './upload-client/types.ts';
+import { clearSession } from '../../lib/storage.ts';
+import { reloadUploadActivityForTests } from '../../shared/uploads/upload-activity.ts';
 import { UPLOAD_TEXT } from './upload-messages.ts';
+import { stopUploadsForTests } from './upload-manager.ts';
 import UploadsPage from './UploadsPage.tsx';
 
 vi.mock('@mantine/notifications', () => ({ notifications: { show: vi.fn() } }));
@@ -170,8 +174,10 @@ describe('uploading files (spec 4 Upload flow, spec 5 and 8)', () => {
   beforeEach(() => {
     logIn();
     FakeXhr.last = null;
+    reloadUploadActivityForTests();
   });
   afterEach(() => {
+    stopUploadsForTests();
     vi.clearAllMocks();
     vi.unstubAllGlobals();
     vi.restoreAllMocks();
@@ -480,5 +486,138 @@ describe('uploading files (spec 4 Upload flow, spec 5 and 8)', () => {
     });
     await waitFor(() => expect(screen.queryByText(UPLOAD_TEXT.noInternet)).toBeNull());
     toastWith('blue', UPLOAD_TEXT.backOnline);
+  });
+
+  describe('an upload outlives the screen it started on (issue 32)', () => {
+    function openPageWithAWayOut(client: UploadClient) {
+      return renderRoutes(
+        [
+          {
+            path: '/uploads',
+            element: (
+              <UploadClientContext.Provider value={client}>
+                <UploadsPage />
+                <Link to="/orders">My Orders</Link>
+              </UploadClientContext.Provider>
+            ),
+          },
+          {
+            path: '/orders',
+            element: <Link to="/uploads">Back to uploads</Link>,
+          },
+        ],
+        '/uploads',
+      );
+    }
+
+    it('goes on while the parent looks at another screen, and is recorded when it ends', async () => {
+      const video = fakeVideoClient();
+      const requests = mockApi(uploadsServer(entriesPage([entry()]), videoServer));
+      const user = userEvent.setup();
+      openPageWithAWayOut(video.client);
+      await openDetails();
+      await user.upload(
+        picker('Upload video or audio for MU101'),
+        fileOf('big.mp4', 100, 'video/mp4'),
+      );
+      await waitFor(() => expect(video.calls).toHaveLength(1));
+      video.progress({ bytesSent: 23, bytesTotal: 100 });
+
+      await user.click(screen.getByRole('link', { name: 'My Orders' }));
+      video.progress({ bytesSent: 60, bytesTotal: 100 });
+      video.finish();
+      await waitFor(() => toastWith('teal', UPLOAD_MESSAGES.uploaded));
+      expect(
+        requests.filter((r) => r.path === '/api/OrderItems/301/OrderItemUploads'),
+      ).toHaveLength(1);
+      expect(localStorage.getItem('unfinishedUploads')).toBeNull();
+    });
+
+    it('shows its progress on the portal again when the parent comes back', async () => {
+      const video = fakeVideoClient();
+      mockApi(uploadsServer(entriesPage([entry()]), videoServer));
+      const user = userEvent.setup();
+      openPageWithAWayOut(video.client);
+      await openDetails();
+      await user.upload(
+        picker('Upload video or audio for MU101'),
+        fileOf('big.mp4', 100, 'video/mp4'),
+      );
+      await waitFor(() => expect(video.calls).toHaveLength(1));
+      await user.click(screen.getByRole('link', { name: 'My Orders' }));
+      video.progress({ bytesSent: 41, bytesTotal: 100 });
+      await user.click(screen.getByRole('link', { name: 'Back to uploads' }));
+      expect(await screen.findByText('Uploading... 41%')).toBeInTheDocument();
+      expect(screen.getByRole('combobox', { name: 'Contestant' })).toBeDisabled();
+    });
+
+    it('is paused by a lost connection, and the row says where it stopped', async () => {
+      vi.stubGlobal('XMLHttpRequest', FakeXhr);
+      mockApi(uploadsServer(entriesPage([entry({ acceptsImages: true, itemCode: 'VA101' })])));
+      const user = userEvent.setup();
+      openPage();
+      await openDetails();
+      await user.upload(picker('Upload image for VA101'), fileOf('art.png', 100, 'image/png'));
+      act(() => FakeXhr.last?.progress(26, 100));
+      act(() => FakeXhr.last?.onerror?.());
+      const paused = await screen.findByTestId('upload-paused');
+      expect(paused).toHaveTextContent('art.png paused at 26%: choose it again to continue');
+      expect(within(paused).getByRole('button', { name: 'Choose the file again' })).toBeVisible();
+      toastWith('red', UPLOAD_TEXT.networkError);
+      expect(screen.getByRole('combobox', { name: 'Contestant' })).toBeEnabled();
+    });
+
+    it('is paused, not lost, when the parent logs out', async () => {
+      const video = fakeVideoClient();
+      mockApi(uploadsServer(entriesPage([entry()]), videoServer));
+      const user = userEvent.setup();
+      openPage(video.client);
+      await openDetails();
+      await user.upload(
+        picker('Upload video or audio for MU101'),
+        fileOf('big.mp4', 100, 'video/mp4'),
+      );
+      await waitFor(() => expect(video.calls).toHaveLength(1));
+      video.progress({ bytesSent: 30, bytesTotal: 100 });
+      act(() => clearSession());
+      await waitFor(() =>
+        expect(JSON.parse(localStorage.getItem('unfinishedUploads') ?? '[]')).toEqual([
+          expect.objectContaining({ fileName: 'big.mp4', percent: 30, phase: 'paused' }),
+        ]),
+      );
+      expect(show).not.toHaveBeenCalledWith(
+        expect.objectContaining({ message: UPLOAD_MESSAGES.cancelled }),
+      );
+    });
+
+    it('says after a reload that an unfinished upload was paused, until put aside', async () => {
+      localStorage.setItem(
+        'unfinishedUploads',
+        JSON.stringify([
+          {
+            entryId: 301,
+            customerId: 42,
+            participantId: 7,
+            entryLabel: 'MU101 for Ayanda',
+            kind: 'video',
+            fileName: 'big.mp4',
+            phase: 'sending',
+            percent: 26,
+            stalled: false,
+          },
+        ]),
+      );
+      reloadUploadActivityForTests();
+      mockApi(uploadsServer(entriesPage([entry()])));
+      const user = userEvent.setup();
+      openPage();
+      const paused = await screen.findByTestId('upload-paused');
+      expect(paused).toHaveTextContent('big.mp4 paused at 26%: choose it again to continue');
+      await user.click(
+        within(paused).getByRole('button', { name: 'Put aside the paused upload of big.mp4' }),
+      );
+      expect(screen.queryByTestId('upload-paused')).toBeNull();
+      expect(localStorage.getItem('unfinishedUploads')).toBeNull();
+    });
   });
 });

@@ -25,6 +25,7 @@ function row(shown: ParticipantOrderItem, changes: { onFinalise?: () => void } =
       onUpload={vi.fn()}
       onCancelUpload={vi.fn()}
       onRetryUpload={vi.fn()}
+      onDismissUpload={vi.fn()}
       onView={vi.fn()}
       onDelete={vi.fn()}
       onFinalise={changes.onFinalise ?? vi.fn()}

@@ -1,4 +1,4 @@
-import { Badge, Button, Text } from '@mantine/core';
+import { Alert, Badge, Button, Stack, Text } from '@mantine/core';
 import {
   FINALISING_MESSAGES,
   formatLongDate,
@@ -21,7 +21,7 @@ import {
 } from '../entry-state.ts';
 import type { UploadKind } from '../upload-messages.ts';
 import type { UploadSettings } from '../upload-settings.ts';
-import type { EntryUploadState } from '../use-entry-uploads.ts';
+import { pausedMessage, type UploadActivity } from '../../../shared/uploads/upload-activity.ts';
 import classes from '../uploads.module.css';
 import { EntryDetail } from './EntryDetail.tsx';
 import { UploadProgressPanel } from './UploadProgressPanel.tsx';
@@ -64,19 +64,23 @@ function Chevron() {
 export function EntryCard(props: {
   entry: ParticipantOrderItem;
   settings: UploadSettings;
-  upload: EntryUploadState | undefined;
+  upload: UploadActivity | undefined;
   deletingId: number | null;
   finalising: boolean;
   onUpload: (kind: UploadKind, file: File) => void;
   onCancelUpload: () => void;
   onRetryUpload: () => void;
+  onDismissUpload: () => void;
   onView: (upload: OrderItemUpload) => void;
   onDelete: (upload: OrderItemUpload) => void;
   onFinalise: () => void;
   onWithdraw: () => void;
   onShowResult: () => void;
 }) {
-  const { entry, upload } = props;
+  const { entry } = props;
+  // A paused upload is not running: the parent chooses the file again from the uploader.
+  const paused = props.upload?.phase === 'paused' ? props.upload : undefined;
+  const upload = paused ? undefined : props.upload;
   const titleId = useId();
   const hintId = useId();
   const detailId = useId();
@@ -204,6 +208,35 @@ export function EntryCard(props: {
           </div>
         </div>
       </div>
+
+      {paused && (
+        <Alert
+          color="orange"
+          variant="light"
+          role="status"
+          withCloseButton
+          closeButtonLabel={`Put aside the paused upload of ${paused.fileName}`}
+          onClose={props.onDismissUpload}
+          data-testid="upload-paused"
+        >
+          <Stack gap="xs">
+            <Text size="sm" c="dark.8">
+              {pausedMessage(paused)}
+            </Text>
+            {canUploadTo(entry) && (
+              <Button
+                size="sm"
+                variant="white"
+                color="orange.9"
+                onClick={goToUpload}
+                w="fit-content"
+              >
+                Choose the file again
+              </Button>
+            )}
+          </Stack>
+        </Alert>
+      )}
 
       {upload && (
         <UploadProgressPanel

@@ -1,11 +1,11 @@
 import { Alert, Button, Group, Progress, Stack, Text } from '@mantine/core';
 import { UPLOAD_MESSAGES } from '@eisteddfod/shared';
-import type { EntryUploadState } from '../use-entry-uploads.ts';
+import type { UploadActivity } from '../../../shared/uploads/upload-activity.ts';
 import classes from '../uploads.module.css';
 
 /** Spec 2 and 4: 'Uploading... N%', the way to cancel, and the stall warning of spec 8. */
 export function UploadProgressPanel(props: {
-  upload: EntryUploadState;
+  upload: UploadActivity;
   stallSeconds: number;
   onCancel: () => void;
   onRetry: () => void;
