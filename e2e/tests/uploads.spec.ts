@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { expectAccessibleDialog, expectNoAccessibilityViolations } from './axe.ts';
 import { cartWithItems, familyApi, payOnSandbox, registerAndLogIn } from './session.ts';
 import { SERVER_START_MS } from './cluster/instances.ts';
@@ -104,6 +104,26 @@ async function expectNothingWider(page: Page) {
   expect(
     await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
   ).toBeLessThanOrEqual(0);
+}
+
+/** A screen reached as a parent does, through the menu (the burger on a phone): no reload. */
+async function openFromMenu(page: Page, testInfo: TestInfo, name: string) {
+  if (testInfo.project.name === 'phone') {
+    await page.getByRole('button', { name: 'Open menu' }).click();
+  }
+  await page.getByRole('link', { name, exact: true }).filter({ visible: true }).click();
+}
+
+/** Sends at most `bytesPerSecond` up (-1: no limit), as a phone on a slow line would. */
+async function limitUpload(page: Page, bytesPerSecond: number) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: bytesPerSecond < 0 ? 0 : 20,
+    downloadThroughput: -1,
+    uploadThroughput: bytesPerSecond,
+  });
 }
 
 const entry = (page: Page, code: string) =>
@@ -364,5 +384,91 @@ test.describe('uploads portal', () => {
     await expectNothingWider(page);
     await expectNoAccessibilityViolations(page);
     await poem.screenshot({ path: testInfo.outputPath('warnings.png') });
+  });
+
+  test('an upload goes on across three screens and finishes; a reload asks first, then says where it paused', async ({
+    page,
+  }, testInfo) => {
+    test.setTimeout(180_000);
+    const email = `travels.${testInfo.project.name}.${Date.now()}@example.org`;
+    await registerAndLogIn(page, email);
+    await paidEntries(page, email);
+    await page.goto('/uploads');
+    const piano = entry(page, 'MU101');
+    await piano.getByRole('button', { name: 'Upload files for MU101' }).click();
+    const file = path.join(filesDir, 'Piano take 2.mp4');
+    writeFileSync(file, recording({ bytes: 2 * 1024 * 1024, seconds: 10 }));
+    await limitUpload(page, 100_000);
+    await piano.getByLabel('Upload video or audio for MU101').first().setInputFiles(file);
+    await expect(piano.getByText(/^Uploading\.\.\. \d+%$/)).toBeVisible();
+
+    // Three screens while it goes on: each shows it at the foot, moving, with the way back.
+    const bar = page.getByRole('region', { name: 'Your uploads' });
+    const barPercent = async () =>
+      Number(/… (\d+)%/.exec((await bar.textContent()) ?? '')?.[1] ?? -1);
+    let seen = -1;
+    for (const [link, heading] of [
+      ['My Orders', 'My Orders'],
+      ['Contestant Details', 'Contestant Profiles'],
+      ['My Profile', 'My Profile'],
+    ] as const) {
+      await openFromMenu(page, testInfo, link);
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      await expect(bar).toContainText('MU101 for Thandi: uploading Piano take 2.mp4…');
+      await expect.poll(barPercent, { timeout: 30_000 }).toBeGreaterThan(seen);
+      seen = await barPercent();
+      if (link === 'Contestant Details') {
+        await page.screenshot({ path: testInfo.outputPath('upload-bar.png') });
+        await expectNoAccessibilityViolations(page);
+        await expectNothingWider(page);
+      }
+    }
+    await limitUpload(page, -1);
+    await expect(page.getByText('File uploaded successfully')).toBeVisible({ timeout: 60_000 });
+    await expect(bar).toHaveCount(0);
+    await openFromMenu(page, testInfo, 'Uploads');
+    await expect(piano.getByText('1 main file')).toBeVisible();
+
+    // A reload in the middle of the next one: the browser asks first, and once the parent has
+    // left anyway, the entry says where it stopped; choosing the file again goes on from there.
+    const poem = entry(page, 'DA101');
+    await poem.getByRole('button', { name: 'Upload files for DA101' }).click();
+    const poemFile = path.join(filesDir, 'Poem take 2.mp4');
+    writeFileSync(poemFile, recording({ bytes: 2 * 1024 * 1024, seconds: 10 }));
+    await limitUpload(page, 100_000);
+    await poem.getByLabel('Upload video or audio for DA101').first().setInputFiles(poemFile);
+    const progress = poem.getByRole('progressbar');
+    await expect
+      .poll(async () => Number(await progress.getAttribute('aria-valuenow')), { timeout: 60_000 })
+      .toBeGreaterThan(15);
+    const asked: string[] = [];
+    page.once('dialog', (dialog) => {
+      asked.push(dialog.type());
+      void dialog.accept();
+    });
+    await page.getByRole('heading', { level: 1 }).click(); // a tap: browsers ask only after one
+    await page.reload();
+    expect(asked).toEqual(['beforeunload']);
+    const paused = poem.getByTestId('upload-paused');
+    await expect(paused).toHaveText(/Poem take 2\.mp4 paused at \d+%: choose it again to continue/);
+    const pausedAt = Number(/at (\d+)%/.exec((await paused.textContent()) ?? '')?.[1]);
+    expect(pausedAt).toBeGreaterThan(15);
+    await poem.screenshot({ path: testInfo.outputPath('paused.png') });
+    await expectNoAccessibilityViolations(page);
+
+    await limitUpload(page, -1);
+    const patches: number[] = [];
+    page.on('request', (request) => {
+      if (!new URL(request.url()).pathname.toLowerCase().startsWith('/api/tus')) return;
+      if (request.method() === 'PATCH') patches.push(Number(request.headers()['upload-offset']));
+    });
+    const [chooser] = await Promise.all([
+      page.waitForEvent('filechooser'),
+      paused.getByRole('button', { name: 'Choose the file again' }).click(),
+    ]);
+    await chooser.setFiles(poemFile);
+    await expect(page.getByText('File uploaded successfully')).toBeVisible({ timeout: 60_000 });
+    await expect(paused).toHaveCount(0);
+    expect(patches[0]).toBeGreaterThan(0);
   });
 });

@@ -224,13 +224,7 @@ export function EntryCard(props: {
               {pausedMessage(paused)}
             </Text>
             {canUploadTo(entry) && (
-              <Button
-                size="sm"
-                variant="white"
-                color="orange.9"
-                onClick={goToUpload}
-                w="fit-content"
-              >
+              <Button size="sm" variant="default" onClick={goToUpload} w="fit-content">
                 Choose the file again
               </Button>
             )}
