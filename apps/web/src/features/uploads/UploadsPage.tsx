@@ -61,6 +61,7 @@ export default function UploadsPage() {
 
   const [params, setParams] = useSearchParams();
   const uploads = useEntryUploads(settings, customerId);
+  const { uploads: shown, dismiss } = uploads;
   const profiles = contestants.data;
   // Back on the portal while an upload runs: its contestant, whose switcher is disabled (spec 4).
   const chosenId = uploads.uploadingFor ?? Number(params.get('participant'));
@@ -101,6 +102,22 @@ export default function UploadsPage() {
   const [toWithdraw, setToWithdraw] = useState<ParticipantOrderItem | null>(null);
   const [toFinalise, setToFinalise] = useState<ParticipantOrderItem | null>(null);
   const [resultOf, setResultOf] = useState<ParticipantOrderItem | null>(null);
+
+  // A paused upload whose file has arrived since (from another device or tab) has nothing left
+  // to say.
+  useEffect(() => {
+    for (const entry of page?.items ?? []) {
+      const paused = shown[entry.id];
+      if (
+        paused?.phase === 'paused' &&
+        entry.orderItemUploads.some(
+          (file) => !file.isDeleted && file.originalFileName === paused.fileName,
+        )
+      ) {
+        dismiss(entry.id);
+      }
+    }
+  }, [page, shown, dismiss]);
 
   // Back online after an outage: say so (an interrupted tus upload carries on by itself).
   const wasOnline = useRef(isOnline);
@@ -287,7 +304,7 @@ export default function UploadsPage() {
           mb="md"
           data-testid="uploads-elsewhere"
         >
-          <UploadActivityList uploads={elsewhere} />
+          <UploadActivityList uploads={elsewhere} onDismiss={uploads.dismiss} />
         </Alert>
       )}
 

@@ -590,6 +590,54 @@ describe('uploading files (spec 4 Upload flow, spec 5 and 8)', () => {
       );
     });
 
+    function pausedBefore(entryId: number, fileName: string) {
+      localStorage.setItem(
+        'unfinishedUploads',
+        JSON.stringify([
+          {
+            entryId,
+            customerId: 42,
+            participantId: 7,
+            entryLabel: 'MU101 for Ayanda',
+            kind: 'video',
+            fileName,
+            phase: 'sending',
+            percent: 26,
+            stalled: false,
+          },
+        ]),
+      );
+      reloadUploadActivityForTests();
+    }
+
+    it('forgets a paused upload once its file has arrived from elsewhere', async () => {
+      pausedBefore(301, 'big.mp4');
+      mockApi(
+        uploadsServer(
+          entriesPage([entry({ orderItemUploads: [upload({ originalFileName: 'big.mp4' })] })]),
+        ),
+      );
+      openPage();
+      await screen.findByTestId('entries-total');
+      await waitFor(() => expect(localStorage.getItem('unfinishedUploads')).toBeNull());
+      expect(screen.queryByTestId('upload-paused')).toBeNull();
+    });
+
+    it('lists an upload of an entry not in the list, which can be put aside there', async () => {
+      pausedBefore(999, 'old.mp4');
+      mockApi(uploadsServer(entriesPage([entry()])));
+      const user = userEvent.setup();
+      openPage();
+      const elsewhere = await screen.findByTestId('uploads-elsewhere');
+      expect(elsewhere).toHaveTextContent(
+        'MU101 for Ayanda: old.mp4 paused at 26%: choose it again to continue',
+      );
+      await user.click(
+        within(elsewhere).getByRole('button', { name: 'Put aside the paused upload of old.mp4' }),
+      );
+      expect(screen.queryByTestId('uploads-elsewhere')).toBeNull();
+    });
+
     it('says after a reload that an unfinished upload was paused, until put aside', async () => {
       localStorage.setItem(
         'unfinishedUploads',
