@@ -429,6 +429,21 @@ test.describe('uploads portal', () => {
     await openFromMenu(page, testInfo, 'Uploads');
     await expect(piano.getByText('1 main file')).toBeVisible();
 
+    // Complete, not finalised (decision 043): said on the row, in View Result, on the contestant
+    // card and on the contestant's results page.
+    const notSentYet =
+      'This entry has not been sent to the adjudicators yet: finalise it before its due date, and it will be marked.';
+    await expect(piano.getByText('Not yet sent to the adjudicators')).toBeVisible();
+    await piano.getByRole('button', { name: 'View Result of MU101' }).click();
+    await expect(page.getByRole('dialog').getByText(notSentYet)).toBeVisible();
+    await page.keyboard.press('Escape');
+    await openFromMenu(page, testInfo, 'Contestant Details');
+    const card = page.getByRole('article', { name: 'Thandi Nkosi' });
+    await expect(card.getByText('Not yet sent to the adjudicators')).toHaveCount(2);
+    await card.getByRole('link', { name: 'Results of Thandi Nkosi' }).click();
+    await expect(page.getByText(notSentYet).first()).toBeVisible();
+    await openFromMenu(page, testInfo, 'Uploads');
+
     // A reload in the middle of the next one: the browser asks first, and once the parent has
     // left anyway, the entry says where it stopped; choosing the file again goes on from there.
     const poem = entry(page, 'DA101');
