@@ -7,8 +7,8 @@ import type { HtmlTagDescriptor, Plugin } from 'vite';
  * page and every screen of a family, as routes.tsx lazy-loads them. `content`: the screen reads
  * GET /api/content before it shows (the public site's words), so its page preloads that too;
  * `config`: the screen's calls need GET /api/config first (the event's id), so its page preloads
- * that (issue 32: on the items screen the catalogue's calls waited for it, a round trip more
- * before the largest paint). Staff screens are left out: a member of staff can wait one more
+ * that (issue 32: on the items screen the catalogue's calls waited for it, and checkout asked
+ * for it only once the cart had come, a round trip more before the largest paint each). Staff screens are left out: a member of staff can wait one more
  * round trip.
  */
 const ROUTE_MODULES: Record<
@@ -63,7 +63,11 @@ const ROUTE_MODULES: Record<
     module: 'features/catalogue/ItemsPage.tsx',
     config: true,
   },
-  [paths.checkout.pattern]: { name: 'checkout', module: 'features/checkout/CheckoutPage.tsx' },
+  [paths.checkout.pattern]: {
+    name: 'checkout',
+    module: 'features/checkout/CheckoutPage.tsx',
+    config: true,
+  },
   [paths.confirmation.pattern]: {
     name: 'confirmation',
     module: 'features/checkout/PaymentConfirmationPage.tsx',
