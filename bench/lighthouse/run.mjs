@@ -1,6 +1,6 @@
-// Lighthouse on the built public pages under mobile emulation, in Debian's Chromium: prints the
-// performance and accessibility scores of each page, several runs each, against the 95 target
-// (issues 7 and 19). A measurement: it exits 0 below target unless LIGHTHOUSE_STRICT=1, and 1
+// Lighthouse on the built app's pages under mobile emulation, in Debian's Chromium: prints the
+// performance and accessibility scores of each page, several runs each, against its target (95
+// on both for the public pages, issues 7 and 19; 90 and 100 for the signed-in screens, issue 32). A measurement: it exits 0 below target unless LIGHTHOUSE_STRICT=1, and 1
 // when something fails to run.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -13,11 +13,17 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import { measure, passes, summary } from './measure.mjs';
-import { pagesToMeasure, setPendingLogin } from './pages.mjs';
+import { setUpFamily } from './family.mjs';
+import { addressOf, PENDING_LOGIN, pagesToMeasure, setStorage } from './pages.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const serverJs = path.join(root, 'apps/api/dist/server.js');
 const PAGES = pagesToMeasure(process.env.LIGHTHOUSE_PATHS);
+/**
+ * The signed-in pages need a family, and a family needs a pin: only a local run's outbox gives
+ * one (a production server has no reader), so then the server is a local run, said below.
+ */
+const SIGNED_IN = PAGES.some((page) => page.signedIn);
 /** Runs of each page: the verdict is on their median. */
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 /** Where to write each run's full Lighthouse report (JSON), for looking into a score. */
@@ -63,7 +69,8 @@ const server = spawn(process.execPath, [serverJs], {
     ...process.env,
     PORT: String(port),
     HOST: '127.0.0.1',
-    NODE_ENV: 'production',
+    // A local run (NODE_ENV=development) only for the signed-in pages, for its outbox reader.
+    NODE_ENV: SIGNED_IN ? 'development' : 'production',
     AUTH_SECRET: randomBytes(32).toString('hex'),
     // A production server on a staging footing: sandbox payments and the demo event, explicitly.
     PAYMENT_PROVIDER: 'sandbox',
@@ -112,28 +119,37 @@ try {
   });
   // The machine's load moves the scores (blocking time most): it is printed with them.
   console.log(`${load()} at the start`);
-  /** @type {{ page: import('./pages.mjs').Page, runs: Run[] }[]} */
+  if (SIGNED_IN) {
+    console.log(
+      'Signed-in pages: the server is a local run (NODE_ENV=development) for its outbox reader',
+    );
+  }
+  // One family for every signed-in page: a Grade 2 contestant, a paid order, a cart.
+  const family = SIGNED_IN ? await setUpFamily(origin) : undefined;
+  /** @type {{ page: import('./pages.mjs').Page, address: string, runs: Run[] }[]} */
   const results = [];
   for (const page of PAGES) {
-    if (page.pendingLogin) await setPendingLogin(root, chrome.port, origin, true);
+    const address = addressOf(page, family);
+    const stored = page.pendingLogin ? PENDING_LOGIN : page.signedIn ? family?.storage : undefined;
+    if (stored) await setStorage(root, chrome.port, origin, stored, true);
     // A first visit warms the server's caches; the measured runs come after it.
-    await fetch(`${origin}${page.path}`);
+    await fetch(`${origin}${address}`);
     /** @type {Run[]} */
     const runs = [];
     for (let run = 1; run <= RUNS; run++) {
-      const measured = await measure(chrome.port, origin, page, run, REPORT_DIR);
+      const measured = await measure(chrome.port, origin, page, address, run, REPORT_DIR);
       runs.push(measured);
       console.log(
-        `${page.name} (${page.path}) run ${run}: performance ${measured.perf}, ` +
+        `${page.name} (${address}) run ${run}: performance ${measured.perf}, ` +
           `accessibility ${measured.a11y}; ${measured.metrics}`,
       );
     }
-    if (page.pendingLogin) await setPendingLogin(root, chrome.port, origin, false);
-    results.push({ page, runs });
+    if (stored) await setStorage(root, chrome.port, origin, stored, false);
+    results.push({ page, address, runs });
   }
   console.log(`\n${load()} at the end`);
   console.log(summary(results));
-  belowTarget = results.filter(({ runs }) => !passes(runs)).length;
+  belowTarget = results.filter(({ page, runs }) => !passes(runs, page.target)).length;
 } catch (err) {
   console.error(err);
   failed = true;

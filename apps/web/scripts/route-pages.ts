@@ -5,10 +5,16 @@ import type { HtmlTagDescriptor, Plugin } from 'vite';
 /**
  * The screens whose page preloads their code (decision 029), by route pattern: every public
  * page and every screen of a family, as routes.tsx lazy-loads them. `content`: the screen reads
- * GET /api/content before it shows (the public site's words), so its page preloads that too.
- * Staff screens are left out: a member of staff can wait one more round trip.
+ * GET /api/content before it shows (the public site's words), so its page preloads that too;
+ * `config`: the screen's calls need GET /api/config first (the event's id), so its page preloads
+ * that (issue 32: on the items screen the catalogue's calls waited for it, and checkout asked
+ * for it only once the cart had come, a round trip more before the largest paint each). Staff screens are left out: a member of staff can wait one more
+ * round trip.
  */
-const ROUTE_MODULES: Record<string, { name: string; module: string; content?: boolean }> = {
+const ROUTE_MODULES: Record<
+  string,
+  { name: string; module: string; content?: boolean; config?: boolean }
+> = {
   [paths.home.pattern]: { name: 'home', module: 'features/home/HomePage.tsx', content: true },
   [paths.homeAlias.pattern]: { name: 'home', module: 'features/home/HomePage.tsx', content: true },
   [paths.info.pattern]: { name: 'info', module: 'features/info/InfoPage.tsx', content: true },
@@ -42,13 +48,26 @@ const ROUTE_MODULES: Record<string, { name: string; module: string; content?: bo
     name: 'edit-contestant',
     module: 'features/contestants/EditContestantPage.tsx',
   },
-  [paths.sections.pattern]: { name: 'sections', module: 'features/catalogue/SectionsPage.tsx' },
+  [paths.sections.pattern]: {
+    name: 'sections',
+    module: 'features/catalogue/SectionsPage.tsx',
+    config: true,
+  },
   [paths.categories.pattern]: {
     name: 'categories',
     module: 'features/catalogue/CategoriesPage.tsx',
+    config: true,
   },
-  [paths.items.pattern]: { name: 'items', module: 'features/catalogue/ItemsPage.tsx' },
-  [paths.checkout.pattern]: { name: 'checkout', module: 'features/checkout/CheckoutPage.tsx' },
+  [paths.items.pattern]: {
+    name: 'items',
+    module: 'features/catalogue/ItemsPage.tsx',
+    config: true,
+  },
+  [paths.checkout.pattern]: {
+    name: 'checkout',
+    module: 'features/checkout/CheckoutPage.tsx',
+    config: true,
+  },
   [paths.confirmation.pattern]: {
     name: 'confirmation',
     module: 'features/checkout/PaymentConfirmationPage.tsx',
@@ -56,7 +75,11 @@ const ROUTE_MODULES: Record<string, { name: string; module: string; content?: bo
   [paths.myProfile.pattern]: { name: 'my-profile', module: 'features/profile/MyProfilePage.tsx' },
   [paths.myOrders.pattern]: { name: 'my-orders', module: 'features/orders/MyOrdersPage.tsx' },
   [paths.viewOrder.pattern]: { name: 'view-order', module: 'features/orders/ViewOrderPage.tsx' },
-  [paths.uploads.pattern]: { name: 'uploads', module: 'features/uploads/UploadsPage.tsx' },
+  [paths.uploads.pattern]: {
+    name: 'uploads',
+    module: 'features/uploads/UploadsPage.tsx',
+    config: true,
+  },
 };
 
 /**
@@ -118,7 +141,7 @@ export function routePages(): Plugin {
         this.emitFile({
           type: 'asset',
           fileName: file,
-          source: withTags(index.source, preloads(scripts, route.content === true)),
+          source: withTags(index.source, preloads(scripts, route)),
         });
       }
       this.emitFile({
@@ -127,14 +150,20 @@ export function routePages(): Plugin {
         source: JSON.stringify(table, null, 2),
       });
 
-      function preloads(scripts: string[], content: boolean): HtmlTagDescriptor[] {
+      function preloads(
+        scripts: string[],
+        route: { content?: boolean; config?: boolean },
+      ): HtmlTagDescriptor[] {
         const styles = scripts.flatMap((file) => {
           const chunk = bundle[file];
           return chunk?.type === 'chunk' ? [...(chunk.viteMetadata?.importedCss ?? [])] : [];
         });
         return [
-          ...(content
+          ...(route.content
             ? [{ rel: 'preload', href: '/api/content', as: 'fetch', crossorigin: '' }]
+            : []),
+          ...(route.config
+            ? [{ rel: 'preload', href: '/api/config', as: 'fetch', crossorigin: '' }]
             : []),
           // Low: the app's own code and styles come first, as they draw the first screen.
           ...scripts.map((file) => ({

@@ -4,7 +4,7 @@ import { Outlet, useLocation, useNavigate } from 'react-router';
 import { LoadingOverlay } from '../components/LoadingOverlay.tsx';
 import { setLoginRedirect } from '../lib/http-errors.ts';
 import { clearStaleToasts } from '../lib/toasts.ts';
-import { SiteFooter } from './SiteFooter.tsx';
+import { SiteFooterOnceLoaded } from './SiteFooter.tsx';
 import { SiteHeader } from './SiteHeader.tsx';
 import { UploadActivityBar } from './UploadActivityBar.tsx';
 import classes from './AppLayout.module.css';
@@ -21,12 +21,13 @@ export function AppLayout() {
       </a>
       <SiteHeader />
       {/* The footer shows with the screen, not below its loading overlay: a footer drawn first
-          would be pushed down when the screen comes in (Lighthouse's Cumulative Layout Shift). */}
+          would be pushed down when the screen comes in (Lighthouse's Cumulative Layout Shift);
+          nor below the overlay of a screen's first data, for the same reason. */}
       <Suspense fallback={<LoadingOverlayFallback />}>
         <main id="main" className={classes.main}>
           <Outlet />
         </main>
-        <SiteFooter />
+        <SiteFooterOnceLoaded />
       </Suspense>
       <UploadActivityBar />
       <LoadingOverlay />

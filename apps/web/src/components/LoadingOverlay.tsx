@@ -9,7 +9,7 @@ import classes from './LoadingOverlay.module.css';
  * showing the previous one (placeholder data): paging and searching stay in place on a phone.
  */
 export function LoadingOverlay() {
-  const firstLoads = useIsFetching({ predicate: isWaitedFor });
+  const firstLoads = useFirstLoads();
   const saves = useIsMutating();
   if (firstLoads + saves === 0) return null;
   return (
@@ -18,6 +18,11 @@ export function LoadingOverlay() {
       <span className={classes.label}>Loading</span>
     </div>
   );
+}
+
+/** How many queries a screen is waiting on for its first data (what the overlay covers). */
+export function useFirstLoads(): number {
+  return useIsFetching({ predicate: isWaitedFor });
 }
 
 function isWaitedFor(query: Query): boolean {

@@ -192,6 +192,15 @@ describe('UploadsPage (spec 2, Uploads portal)', () => {
     expect(listRequests(requests).map((r) => r.query.get('year'))).toEqual(['2025', '2024']);
   });
 
+  it('shows the contestant picker and the search with the entries, not above them before (issue 32)', async () => {
+    // Drawn before the entries came, they were pushed down by the total line: a layout shift.
+    mockApi(uploadsServer(entriesPage([entry()])));
+    open();
+    await screen.findByRole('combobox', { name: 'Contestant' });
+    expect(screen.getByTestId('entries-total')).toBeInTheDocument();
+    expect(screen.getByPlaceholderText(UPLOAD_MESSAGES.searchPlaceholder)).toBeInTheDocument();
+  });
+
   it('searches only from 2 characters, and Clear Search empties it', async () => {
     const requests = mockApi(uploadsServer(entriesPage([entry()])));
     const user = userEvent.setup();
