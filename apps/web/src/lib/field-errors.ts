@@ -7,7 +7,8 @@ import { useRef, useState } from 'react';
  * changes. The verify screen's pin boxes do the same.
  */
 export function useFieldErrors<F extends string>() {
-  const [errors, setErrors] = useState<Partial<Record<F, string>>>({});
+  // A message, or true: marked without one (many fields at fault for one reason, said once).
+  const [errors, setErrors] = useState<Partial<Record<F, string | true>>>({});
   const elements = useRef<Partial<Record<F, HTMLElement | null>>>({});
 
   return {
@@ -15,7 +16,7 @@ export function useFieldErrors<F extends string>() {
      * Marks the fields at fault, in the form's order, and focuses the first; nothing typed is
      * touched. Other fields' marks go: they are about an earlier attempt.
      */
-    mark(faults: Partial<Record<F, string>>) {
+    mark(faults: Partial<Record<F, string | true>>) {
       setErrors(faults);
       const first = Object.keys(faults)[0] as F | undefined;
       if (first) elements.current[first]?.focus();

@@ -33,7 +33,7 @@ export function MobileNumberInput({
   ...props
 }: {
   /** The field's mark when a refusal names it (lib/field-errors.ts). */
-  error?: string;
+  error?: string | true;
   ref?: Ref<HTMLInputElement>;
   value: string;
   onChange: (digits: string) => void;
@@ -62,7 +62,7 @@ export function EmailInput({
   ...props
 }: {
   /** The field's mark when a refusal names it (lib/field-errors.ts). */
-  error?: string;
+  error?: string | true;
   ref?: Ref<HTMLInputElement>;
   value: string;
   onChange: (email: string) => void;

@@ -14,7 +14,7 @@ export function ConsentCheckbox({
   checked: boolean;
   onChange: (checked: boolean) => void;
   /** The box's mark when it must be ticked (lib/field-errors.ts). */
-  error?: string;
+  error?: string | true;
   ref?: Ref<HTMLInputElement>;
   children: ReactNode;
 }) {
