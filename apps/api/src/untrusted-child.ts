@@ -15,9 +15,12 @@ const tasks = {
     const { makeSiteImage } = await import('./modules/site-content/site-image-rendition.ts');
     return makeSiteImage(input.data, input.kind);
   },
-  async stripMetadata(input: { extension: string; data: Buffer }) {
-    const { stripMetadata } = await import('./lib/strip-metadata/index.ts');
-    return stripMetadata(input.extension, input.data);
+  /** With `thumbnail`, an image's copy comes with its thumbnail (decision 047), in this child. */
+  async stripMetadata(input: { extension: string; data: Buffer; thumbnail?: boolean }) {
+    const { stripMetadata, thumbnailOf } = await import('./lib/strip-metadata/index.ts');
+    const copy = await stripMetadata(input.extension, input.data);
+    if (!copy || !input.thumbnail) return copy;
+    return { ...copy, thumbnail: await thumbnailOf(copy) };
   },
   async parseSheet(input: { data: Buffer }) {
     const { parseSheet } = await import('./modules/catalogue-editor/catalogue-sheet-parse.ts');

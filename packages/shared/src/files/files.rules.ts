@@ -21,6 +21,12 @@ export const PICTURE_EXTENSIONS = [
 ] as const;
 
 /**
+ * The entry files that get a thumbnail when they are checked (decision 047): the images the
+ * server decodes and copies (a .psd is served as sent, and has none).
+ */
+export const THUMBNAIL_EXTENSIONS = ['heic', 'heif', 'jpeg', 'jpg', 'png', 'tiff'] as const;
+
+/**
  * Images and documents (spec 5, Uploads portal): the picture types and three of text. They are
  * the supporting files of every entry and the main file of a Visual Arts & Design entry: an
  * artwork as an image, or creative writing as a PDF (the demo's Creative Writing items ask for

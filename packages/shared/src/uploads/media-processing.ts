@@ -24,6 +24,11 @@ export const FileProcessingSchema = z.object({
   hasAudio: z.boolean().nullable(),
   /** A signed link to the poster frame of a video. */
   posterUrl: z.string().nullable(),
+  /**
+   * A signed link to a small thumbnail of an image, for its family only (decision 047); none for
+   * a file processed before thumbnails were made, nor from the previous release's API.
+   */
+  thumbnailUrl: z.string().nullable().optional(),
   /** A signed link to what the adjudicators will play or open (the rendition). */
   previewUrl: z.string().nullable(),
   warnings: z.array(z.enum(MEDIA_WARNINGS)),

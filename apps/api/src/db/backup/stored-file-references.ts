@@ -15,7 +15,7 @@ import {
  * read (decision 036). A column that starts holding a key is added here, or the check reports
  * its files as unreferenced.
  *
- * Two stores: `files` (pictures, entry documents and their served copies and posters,
+ * Two stores: `files` (pictures, entry documents and their served copies, posters and thumbnails,
  * certificates, the site's uploaded pictures; DATA_DIR/files or the bucket at S3_PREFIX) and
  * `videos` (finished tus uploads by their upload id, DATA_DIR/videos or the bucket at
  * S3_PREFIX + videos/).
@@ -51,6 +51,7 @@ export async function referencedFiles(db: Database): Promise<FileReference[]> {
     else if (!/^[a-z]+:/.test(u.storageKey)) add('videos', u.storageKey, `${by}.storage_key`);
     add('files', u.servedKey, `${by}.served_key`);
     add('files', u.posterKey, `${by}.poster_key`);
+    add('files', u.thumbnailKey, `${by}.thumbnail_key`);
   }
   // A superseded certificate's file is deleted when its successor is made.
   const live = await db.select().from(certificates).where(isNull(certificates.supersededAt));

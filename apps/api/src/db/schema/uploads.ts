@@ -60,6 +60,8 @@ export const orderItemUploads = pgTable(
     servedKey: text(),
     servedFileExtension: text(),
     posterKey: text(),
+    /** A small JPEG of an image file, for its family's uploads portal only (decision 047). */
+    thumbnailKey: text(),
   },
   (t) => [
     index('order_item_uploads_item_idx').on(t.orderItemId),

@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { assertPixelCount } from './images.ts';
 import { heicOf, hevcFrame } from '../../test/bombs.ts';
-import { stripMetadata, UnreadableFileError } from './index.ts';
+import { stripMetadata, thumbnailOf, UnreadableFileError } from './index.ts';
 import { NAME, pngWithText, redCanvas, SCHOOL, u8, u16, u32 } from './test-fixtures.ts';
 
 /** A JPEG as a phone takes it: on its side (orientation 6), with the owner and the place. */
@@ -247,6 +247,24 @@ describe('stripMetadata: images', () => {
   it('refuses a damaged image', async () => {
     const input = (await phoneJpeg()).subarray(0, 40);
     await expect(stripMetadata('jpg', input)).rejects.toThrow(UnreadableFileError);
+  });
+});
+
+describe('thumbnailOf: an artwork in the family’s file table (decision 047)', () => {
+  it('makes a JPEG of at most 160 px from an upright copy, without its EXIF', async () => {
+    const copy = (await stripMetadata('jpg', await phoneJpeg()))!;
+    const thumbnail = await thumbnailOf({
+      ...copy,
+      data: await sharp(copy.data).resize(400).toBuffer(),
+    });
+    const meta = await sharp(thumbnail!).metadata();
+    // 400×800 once upright (the phone's 40×20 turned, then made larger): 80×160.
+    expect([meta.format, meta.width, meta.height, meta.exif]).toEqual(['jpeg', 80, 160, undefined]);
+  });
+
+  it('makes none for a document', async () => {
+    const pdf = { data: Buffer.from('%PDF-1.4'), extension: 'pdf', contentType: 'application/pdf' };
+    expect(await thumbnailOf(pdf)).toBeNull();
   });
 });
 

@@ -31,6 +31,26 @@ export async function reencodeImage(data: Buffer, format: ImageFormat, maxPixels
   }
 }
 
+/** The longest side of an artwork's thumbnail in the uploads portal's file table (decision 047). */
+const THUMBNAIL_PX = 160;
+
+/**
+ * A small JPEG of an image, for its family's file table (decision 047). Made from the clean copy
+ * (upright, within the pixel limit, no metadata) in the same child that made it: no second
+ * process, no second decoder.
+ */
+export async function makeThumbnail(data: Buffer): Promise<Buffer> {
+  try {
+    return await sharp(data, { failOn: 'error' })
+      .resize(THUMBNAIL_PX, THUMBNAIL_PX, { fit: 'inside', withoutEnlargement: true })
+      .flatten({ background: '#ffffff' })
+      .jpeg({ quality: 80 })
+      .toBuffer();
+  } catch (err) {
+    throw unreadable('image', err);
+  }
+}
+
 /** Refuses an image before its pixels are decoded: a small file can unpack to gigabytes. */
 export function assertPixelCount(width: number, height: number, maxPixels: number): void {
   if (!(width > 0 && height > 0)) throw new UnreadableFileError('The image has no size');

@@ -20,6 +20,16 @@ export interface CleanCopy {
 
 const images = () => import('./images.ts');
 
+/**
+ * A thumbnail of a clean copy that is an image (decision 047), null for any other file. The copy
+ * is what was decoded within the limits already; a multi-page TIFF gives its first page.
+ */
+export async function thumbnailOf(copy: CleanCopy): Promise<Buffer | null> {
+  if (!copy.contentType.startsWith('image/')) return null;
+  const { makeThumbnail } = await import('./images.ts');
+  return makeThumbnail(copy.data);
+}
+
 /** A 100-megapixel image is 400 MB decoded; a small file can claim far more (a decompression bomb). */
 const DEFAULT_MAX_PIXELS = 100_000_000;
 

@@ -515,6 +515,7 @@ export async function eraseFamily(
         storageKey: sql`'erased/upload-' || ${orderItemUploads.id}`,
         servedKey: null,
         posterKey: null,
+        thumbnailKey: null,
         isDeleted: true,
         deletedAt: sql`coalesce(${orderItemUploads.deletedAt}, ${at.toISOString()}::timestamptz)`,
       })
@@ -702,15 +703,16 @@ async function redactNotifications(tx: Database, orderIds: number[]): Promise<nu
 
 /**
  * Where an entry file's bytes are: our files, our video store (with tus's info), or Bunny; and
- * what processing made of it (its rendition or clean copy, its poster; decision 025).
+ * what processing made of it (its rendition or clean copy, its poster, an image's thumbnail;
+ * decisions 025 and 047).
  */
 export function uploadFiles(
   u: Pick<
     typeof orderItemUploads.$inferSelect,
-    'storageKey' | 'videoId' | 'servedKey' | 'posterKey'
+    'storageKey' | 'videoId' | 'servedKey' | 'posterKey' | 'thumbnailKey'
   >,
 ): FileDeletion[] {
-  const made: FileDeletion[] = [u.servedKey, u.posterKey].flatMap((key) =>
+  const made: FileDeletion[] = [u.servedKey, u.posterKey, u.thumbnailKey].flatMap((key) =>
     key ? [{ store: 'files' as const, key }] : [],
   );
   if (!u.videoId) return [{ store: 'files', key: u.storageKey }, ...made];
@@ -744,6 +746,7 @@ export async function findExpiredUploads(db: Database, at: Date, limit: number) 
       videoId: orderItemUploads.videoId,
       servedKey: orderItemUploads.servedKey,
       posterKey: orderItemUploads.posterKey,
+      thumbnailKey: orderItemUploads.thumbnailKey,
       eventId: events.id,
       days: events.fileRetentionDays,
     })

@@ -158,6 +158,8 @@ export function createEntryAccess(deps: EntryAccessDependencies) {
         height: row.height,
         hasAudio: row.hasAudio,
         posterUrl: shown ? deps.mediaLinks.poster(row) : null,
+        // The family's own view only: describeUpload is never an adjudicator's (decision 047).
+        thumbnailUrl: shown ? deps.mediaLinks.thumbnail(row) : null,
         previewUrl: links ? (links.playerUrl ?? links.url) : null,
         warnings: mediaWarnings({
           state,

@@ -112,6 +112,7 @@ export interface ProcessingResult {
   servedKey?: string | null;
   servedFileExtension?: string | null;
   posterKey?: string | null;
+  thumbnailKey?: string | null;
 }
 
 /**
@@ -136,6 +137,7 @@ export async function recordProcessing(
       servedKey: result.servedKey ?? null,
       servedFileExtension: result.servedFileExtension ?? null,
       posterKey: result.posterKey ?? null,
+      thumbnailKey: result.thumbnailKey ?? null,
       processingClaimedUntil: null,
       processingHeldBy: null,
       processedAt: sql`now()`,

@@ -204,7 +204,12 @@ export function createFileProcessing(deps: FileProcessingDependencies) {
       // In a child process (decision 030): a bomb is refused there, never decoded here.
       const copy = await runUntrusted(
         'stripMetadata',
-        { extension: extensionOf(upload.originalFileName), data: Buffer.concat(chunks) },
+        // An image's thumbnail comes from the same child (decision 047): no second decoder.
+        {
+          extension: extensionOf(upload.originalFileName),
+          data: Buffer.concat(chunks),
+          thumbnail: true,
+        },
         ENTRY_FILE_LIMITS,
         // This job's queue runs MEDIA_WORKERS at a time: it waits its turn, never refused.
         'wait',
@@ -213,7 +218,18 @@ export function createFileProcessing(deps: FileProcessingDependencies) {
       if (!copy) return { state: 'ready' };
       const servedKey = keyFor(upload, copy.extension);
       await fromStorage(() => storage.put(servedKey, copy.data, copy.contentType));
-      return { state: 'ready', servedKey, servedFileExtension: copy.extension };
+      if (!('thumbnail' in copy) || !copy.thumbnail) {
+        return { state: 'ready', servedKey, servedFileExtension: copy.extension };
+      }
+      const { thumbnail } = copy;
+      const thumbnailKey = keyFor(upload, 'jpg');
+      await fromStorage(() =>
+        storage.put(thumbnailKey, Buffer.from(thumbnail), 'image/jpeg'),
+      ).catch(async (err: unknown) => {
+        await storage.delete(servedKey).catch(() => undefined);
+        throw err;
+      });
+      return { state: 'ready', servedKey, servedFileExtension: copy.extension, thumbnailKey };
     } catch (err) {
       if (err instanceof UnreadableFileError) return { state: 'failed', error: err.message };
       throw err;
@@ -275,7 +291,7 @@ export function createFileProcessing(deps: FileProcessingDependencies) {
       const recorded = await repo.recordProcessing(db, uploadId, upload.storageKey, result);
       if (!recorded) {
         // Erased meanwhile: what was made from it must not outlive it.
-        for (const key of [result.servedKey, result.posterKey]) {
+        for (const key of [result.servedKey, result.posterKey, result.thumbnailKey]) {
           if (key) await storage.delete(key).catch(() => undefined);
         }
       }

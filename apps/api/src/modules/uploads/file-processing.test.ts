@@ -271,6 +271,98 @@ describe.skipIf(!hasFfmpeg)('processing recordings with ffmpeg', () => {
   });
 });
 
+describe('artwork thumbnails (issue 32, decision 047)', () => {
+  let s: Awaited<ReturnType<typeof setUp>>;
+  beforeAll(async () => {
+    s = await setUp();
+  });
+  afterAll(() => s.t.close());
+
+  /** A family's painting, 400×300, sent as its entry's main file and processed. */
+  async function paintingOf() {
+    const { f, profile, entry } = await s.paidEntry(s.artItem());
+    const photo = await sharp({
+      create: { width: 400, height: 300, channels: 3, background: '#36c' },
+    })
+      .jpeg()
+      .withExif({ IFD0: { Artist: 'Thandeka Mokoena' } })
+      .toBuffer();
+    const body = multipartFile('painting.jpg', photo);
+    const res = await s.t.app.inject({
+      method: 'POST',
+      url: '/api/Uploads/UploadS3Files',
+      payload: body.payload,
+      headers: {
+        ...f.auth,
+        ...body.headers,
+        orderid: '0',
+        orderitemid: String(entry),
+        uploadtypeid: '2',
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const [file] = await s.processed(f, profile);
+    return { f, profile, file: file! };
+  }
+  const get = (url: string) => fetch(new URL(url, s.base));
+
+  it('shows the family a small JPEG of its artwork, without the EXIF', async () => {
+    const { file } = await paintingOf();
+    expect(file.processing.thumbnailUrl).toMatch(/^\/media\/thumbnails\/\d+\?expires=/);
+    const res = await get(file.processing.thumbnailUrl!);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/jpeg');
+    const thumbnail = Buffer.from(await res.arrayBuffer());
+    const meta = await sharp(thumbnail).metadata();
+    expect([meta.format, meta.width, meta.height, meta.exif]).toEqual([
+      'jpeg',
+      160,
+      120,
+      undefined,
+    ]);
+    expect(thumbnail.toString('latin1')).not.toContain('Thandeka');
+  });
+
+  it('refuses the thumbnail to another family and to anyone signed out', async () => {
+    const { profile, file } = await paintingOf();
+    const other = await paintingOf();
+    // Another family's listing of this contestant shows nothing of the entry.
+    const theirs = await other.f.call(
+      'GET',
+      `/api/OrderItems/ParticipantOrderItems?participantId=${profile}&year=2025`,
+    );
+    expect(theirs.body).not.toContain('/media/thumbnails/');
+    // Its own signed thumbnail link, with this file's id put in, opens nothing.
+    const forged = other.file.processing.thumbnailUrl!.replace(
+      `/media/thumbnails/${other.file.id}?`,
+      `/media/thumbnails/${file.id}?`,
+    );
+    expect((await get(forged)).status).toBe(404);
+    // Signed out: no link at all, or the file's own link or its poster's, open nothing either.
+    const signedOut = await s.t.app.inject({
+      url: `/api/OrderItems/ParticipantOrderItems?participantId=${profile}&year=2025`,
+    });
+    expect(signedOut.statusCode).toBe(401);
+    expect((await get(`/media/thumbnails/${file.id}`)).status).toBe(400);
+    const row = (await repo.findUploadById(s.t.database.db, file.id))!;
+    const query = s.links.forOwner(row).split('?')[1];
+    expect((await get(`/media/thumbnails/${file.id}?${query}`)).status).toBe(404);
+    const poster = s.t.app.signedLinks.sign(`/media/posters/${file.id}`, `poster:${file.id}`);
+    expect((await get(poster.replace('/posters/', '/thumbnails/'))).status).toBe(404);
+  });
+
+  it('has none for a file processed before thumbnails were made', async () => {
+    const { f, profile, file } = await paintingOf();
+    await s.t.database.db
+      .update(orderItemUploads)
+      .set({ thumbnailKey: null })
+      .where(eq(orderItemUploads.id, file.id));
+    const [before] = await s.processed(f, profile);
+    expect(before!.processing.thumbnailUrl).toBeNull();
+    expect((await get(file.processing.thumbnailUrl!)).status).toBe(404);
+  });
+});
+
 /**
  * A bucket that answers as S3 does when it is away (the connection refused) while `down()`;
  * with no local path, so a recording is copied from it as from S3.

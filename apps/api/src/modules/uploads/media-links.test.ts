@@ -15,6 +15,7 @@ const video: MediaUpload = {
   videoId: '9d1c1a52-5a7e-4a39-9b8f-2f5f3b8f5d10',
   servedFileExtension: null,
   posterKey: null,
+  thumbnailKey: null,
 };
 const bunny = (embedTokenKey?: string) =>
   createBunnyVideoHost({

@@ -15,6 +15,7 @@ export type MediaUpload = Pick<
   | 'videoId'
   | 'servedFileExtension'
   | 'posterKey'
+  | 'thumbnailKey'
 >;
 
 /** What a signed media link is for: the owner (the file's own name) or a blind adjudicator. */
@@ -30,6 +31,12 @@ export const posterFileId = (uploadId: number) => `poster:${uploadId}`;
 /** The signed link to our own poster of an upload (the player page and the portal share it). */
 export const posterLink = (links: SignedLinks, uploadId: number) =>
   links.sign(`/media/posters/${uploadId}`, posterFileId(uploadId));
+
+/**
+ * The signed id of a thumbnail link: only the family is handed one (decision 047). Its own kind,
+ * so neither a poster link nor the file's own link opens it, nor it them.
+ */
+export const thumbnailFileId = (uploadId: number) => `thumbnail:${uploadId}`;
 
 /**
  * The name a file is served under. Stored names carry the contestant's name and school (spec 5),
@@ -69,6 +76,11 @@ export function createMediaLinks(links: SignedLinks, videoHost: VideoHost) {
       }
       if (!upload.posterKey) return null;
       return posterLink(links, upload.id);
+    },
+    /** The thumbnail of an image for its family's file table (decision 047); null when none. */
+    thumbnail(upload: MediaUpload): string | null {
+      if (!upload.thumbnailKey) return null;
+      return links.sign(`/media/thumbnails/${upload.id}`, thumbnailFileId(upload.id));
     },
     /**
      * Where the public opens a winner's file on the gala page: the host's player page signed

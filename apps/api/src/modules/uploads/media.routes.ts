@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AUDIO_EXTENSIONS, extensionOf, hasExtensionIn, IdSchema, text } from '@eisteddfod/shared';
@@ -12,6 +13,7 @@ import {
   posterFileId,
   posterLink,
   servedFileName,
+  thumbnailFileId,
   type MediaAudience,
 } from './media-links.ts';
 
@@ -193,6 +195,23 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  /** A poster or thumbnail (a small JPEG we made) from the files store, until its link expires. */
+  async function sendJpeg(reply: FastifyReply, key: string | null, expires: number) {
+    if (!key) throw linkGone();
+    try {
+      const { stream, size } = await app.storage.read(key);
+      const secondsLeft = Math.max(0, expires - Math.floor(app.now() / 1000));
+      return reply
+        .type('image/jpeg')
+        .header('content-length', size)
+        .header('cache-control', `private, max-age=${secondsLeft}`)
+        .send(stream);
+    } catch (err) {
+      if (err instanceof FileNotFoundError) throw linkGone();
+      throw err;
+    }
+  }
+
   app.get(
     '/media/posters/:id',
     {
@@ -210,19 +229,30 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
         throw linkGone();
       }
       const upload = await repo.findUploadById(app.db, id);
-      if (!upload || upload.isDeleted || !upload.posterKey) throw linkGone();
-      try {
-        const { stream, size } = await app.storage.read(upload.posterKey);
-        const secondsLeft = Math.max(0, req.query.expires - Math.floor(app.now() / 1000));
-        return reply
-          .type('image/jpeg')
-          .header('content-length', size)
-          .header('cache-control', `private, max-age=${secondsLeft}`)
-          .send(stream);
-      } catch (err) {
-        if (err instanceof FileNotFoundError) throw linkGone();
-        throw err;
+      if (!upload || upload.isDeleted) throw linkGone();
+      return sendJpeg(reply, upload.posterKey, req.query.expires);
+    },
+  );
+
+  app.get(
+    '/media/thumbnails/:id',
+    {
+      config: { access: 'signed' },
+      schema: {
+        tags: ['Uploads portal'],
+        summary: "A small thumbnail of an entry image, through its family's signed link",
+        params,
+        querystring: SignedQuerySchema.omit({ blind: true }),
+      },
+    },
+    async (req, reply) => {
+      const { id } = req.params;
+      if (!app.signedLinks.verify(thumbnailFileId(id), req.query.expires, req.query.signature)) {
+        throw linkGone();
       }
+      const upload = await repo.findUploadById(app.db, id);
+      if (!upload || upload.isDeleted) throw linkGone();
+      return sendJpeg(reply, upload.thumbnailKey, req.query.expires);
     },
   );
 };

@@ -36,6 +36,10 @@ describe('LoginPage (spec 2, 4, 5 and 8)', () => {
         message: ACCOUNT_MESSAGES.emptyLogin,
       }),
     );
+    // Issue 32: the field is marked and focused as well.
+    const email = screen.getByRole('textbox', { name: 'Email' });
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(email).toHaveFocus();
     expect(requests).toEqual([]);
   });
 
@@ -56,6 +60,11 @@ describe('LoginPage (spec 2, 4, 5 and 8)', () => {
     );
     expect(router.state.location.pathname).toBe('/login');
     expect(localStorage.getItem('username')).toBeNull();
+    // The server's refusal names the address: marked with it, focused, kept as typed.
+    const email = screen.getByRole('textbox', { name: 'Email' });
+    expect(email).toHaveAccessibleDescription(noAccountMessage('nobody@example.org'));
+    expect(email).toHaveFocus();
+    expect(email).toHaveValue('nobody@example.org');
   });
 
   it('logs in by mobile: silent login, WhatsApp pin, token dropped, on to /verify', async () => {

@@ -3,6 +3,7 @@ import { ACCOUNT_MESSAGES, noAccountMessage, paths } from '@eisteddfod/shared';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { FormCard } from '../../components/FormCard.tsx';
+import { useFieldErrors } from '../../lib/field-errors.ts';
 import { toast } from '../../lib/toasts.ts';
 import {
   EmailInput,
@@ -27,6 +28,8 @@ export default function LoginPage() {
   const [mode, setMode] = useState<IdentifierMode>('email');
   const [email, setEmail] = useState('');
   const [mobileNumber, setMobileNumber] = useState('');
+  const faults = useFieldErrors<'email' | 'mobileNumber'>();
+  const identifier = mode === 'mobile' ? 'mobileNumber' : 'email';
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -34,6 +37,7 @@ export default function LoginPage() {
     const username = isMobile ? mobileNumber : email.trim();
     if (!username) {
       toast('warning', ACCOUNT_MESSAGES.emptyLogin, 'Invalid input');
+      faults.mark({ [identifier]: ACCOUNT_MESSAGES.emptyLogin });
       return;
     }
     requestPin.mutate(
@@ -42,6 +46,7 @@ export default function LoginPage() {
         onSuccess: (outcome) => {
           if (outcome === 'no-account') {
             toast('error', noAccountMessage(username), 'User not found');
+            faults.mark({ [identifier]: noAccountMessage(username) });
           } else {
             void navigate(paths.verify.href());
           }
@@ -64,9 +69,23 @@ export default function LoginPage() {
         <Stack gap="md">
           <IdentifierModeToggle value={mode} onChange={setMode} />
           {mode === 'email' ? (
-            <EmailInput value={email} onChange={setEmail} />
+            <EmailInput
+              {...faults.field('email')}
+              value={email}
+              onChange={(next) => {
+                setEmail(next);
+                faults.changed('email');
+              }}
+            />
           ) : (
-            <MobileNumberInput value={mobileNumber} onChange={setMobileNumber} />
+            <MobileNumberInput
+              {...faults.field('mobileNumber')}
+              value={mobileNumber}
+              onChange={(next) => {
+                setMobileNumber(next);
+                faults.changed('mobileNumber');
+              }}
+            />
           )}
           <Button type="submit" fullWidth size="md" loading={requestPin.isPending}>
             Request OTP

@@ -83,6 +83,38 @@ describe('RegisterPage (spec 2, 4 and 5)', () => {
     expect(requests).toEqual([]);
   });
 
+  it('marks the field at fault, focuses it and keeps what was typed (issue 32)', async () => {
+    mockApi(newAccountServer);
+    const user = userEvent.setup();
+    renderRoutes(routes, '/register');
+    const firstName = screen.getByRole('textbox', { name: /First Name/ });
+    const surname = screen.getByRole('textbox', { name: /Surname/ });
+    const email = screen.getByRole('textbox', { name: 'Email' });
+    await user.type(surname, 'Nkosi');
+    await user.type(email, 'not-an-email');
+    await user.click(create());
+    // The toast as before, and the empty first name marked with it and focused.
+    expect(show).toHaveBeenLastCalledWith(
+      expect.objectContaining({ message: ACCOUNT_MESSAGES.nameRequired }),
+    );
+    expect(firstName).toHaveAttribute('aria-invalid', 'true');
+    expect(firstName).toHaveAccessibleDescription(ACCOUNT_MESSAGES.nameRequired);
+    expect(firstName).toHaveFocus();
+    expect(surname).not.toHaveAttribute('aria-invalid', 'true');
+
+    await user.type(firstName, 'Thandi');
+    expect(firstName).not.toHaveAttribute('aria-invalid', 'true');
+    await user.click(create());
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(email).toHaveAccessibleDescription(ACCOUNT_MESSAGES.invalidEmail);
+    expect(email).toHaveFocus();
+    expect(email).toHaveValue('not-an-email');
+    expect([firstName, surname].map((f) => (f as HTMLInputElement).value)).toEqual([
+      'Thandi',
+      'Nkosi',
+    ]);
+  });
+
   it('keeps a mobile number to 15 digits', async () => {
     mockApi(newAccountServer);
     const user = userEvent.setup();

@@ -4,6 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { CountrySelect } from '../../components/CountrySelect.tsx';
 import { FormCard } from '../../components/FormCard.tsx';
+import { useFieldErrors } from '../../lib/field-errors.ts';
 import { toast } from '../../lib/toasts.ts';
 import {
   EmailInput,
@@ -28,6 +29,7 @@ export default function RegisterPage() {
   const [email, setEmail] = useState('');
   const [mobileNumber, setMobileNumber] = useState('');
   const [country, setCountry] = useState(DEFAULT_COUNTRY);
+  const faults = useFieldErrors<'firstName' | 'surname' | 'email' | 'mobileNumber'>();
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -35,6 +37,14 @@ export default function RegisterPage() {
     const problem = registrationProblem(form);
     if (problem) {
       toast('warning', problem);
+      if (problem === ACCOUNT_MESSAGES.nameRequired) {
+        faults.mark({
+          ...(firstName.trim() ? {} : { firstName: problem }),
+          ...(surname.trim() ? {} : { surname: problem }),
+        });
+      } else {
+        faults.mark(mode === 'mobile' ? { mobileNumber: problem } : { email: problem });
+      }
       return;
     }
     register.mutate(form, {
@@ -67,21 +77,45 @@ export default function RegisterPage() {
             size="md"
             autoComplete="given-name"
             required
+            {...faults.field('firstName')}
             value={firstName}
-            onChange={(event) => setFirstName(event.currentTarget.value)}
+            onChange={(event) => {
+              setFirstName(event.currentTarget.value);
+              faults.changed('firstName');
+            }}
           />
           <TextInput
             label="Surname"
             size="md"
             autoComplete="family-name"
             required
+            {...faults.field('surname')}
             value={surname}
-            onChange={(event) => setSurname(event.currentTarget.value)}
+            onChange={(event) => {
+              setSurname(event.currentTarget.value);
+              faults.changed('surname');
+            }}
           />
           {mode === 'email' ? (
-            <EmailInput value={email} onChange={setEmail} required />
+            <EmailInput
+              {...faults.field('email')}
+              value={email}
+              onChange={(next) => {
+                setEmail(next);
+                faults.changed('email');
+              }}
+              required
+            />
           ) : (
-            <MobileNumberInput value={mobileNumber} onChange={setMobileNumber} required />
+            <MobileNumberInput
+              {...faults.field('mobileNumber')}
+              value={mobileNumber}
+              onChange={(next) => {
+                setMobileNumber(next);
+                faults.changed('mobileNumber');
+              }}
+              required
+            />
           )}
           <CountrySelect value={country} onChange={setCountry} required />
           <Button type="submit" fullWidth size="md" loading={register.isPending}>

@@ -108,6 +108,46 @@ describe('CreateContestantPage (spec 2, 4 and 5)', { timeout: 15_000 }, () => {
     expect(lastWarning()).toEqual(expect.objectContaining({ color: 'teal', message: M.created }));
   });
 
+  it('marks the field at fault, focuses it and keeps what was typed (issue 32)', async () => {
+    const requests = mockApi(createServer(() => [500]));
+    const user = userEvent.setup();
+    renderRoutes(routes, PATH);
+    await screen.findByRole('heading', { name: 'Add Contestant' });
+    await waitFor(() => expect(requests.some((r) => r.path === '/api/reference')).toBe(true));
+    const surname = screen.getByRole('textbox', { name: 'Last Name' });
+    await user.type(surname, 'Dlamini');
+
+    await user.click(addContestant());
+    const terms = screen.getByRole('checkbox', { name: 'Terms & Conditions' });
+    expect(terms).toHaveAttribute('aria-invalid', 'true');
+    expect(terms).toHaveAccessibleDescription(M.acceptTerms);
+    expect(terms).toHaveFocus();
+
+    await accept(user, 'Terms & Conditions');
+    expect(terms).not.toHaveAttribute('aria-invalid', 'true');
+    await accept(user, 'Honour Pledge');
+    await user.click(addContestant());
+    // The toast as before, and the field it names marked and focused, nothing typed lost.
+    expect(lastWarning()).toEqual(expect.objectContaining({ message: M.firstName }));
+    const firstName = screen.getByRole('textbox', { name: 'First Names' });
+    expect(firstName).toHaveAttribute('aria-invalid', 'true');
+    expect(firstName).toHaveAccessibleDescription(M.firstName);
+    expect(firstName).toHaveFocus();
+    expect(surname).toHaveValue('Dlamini');
+
+    await user.type(firstName, 'Ayanda');
+    await user.click(addContestant());
+    const school = screen.getByRole('combobox', { name: 'School' });
+    expect(school).toHaveAttribute('aria-invalid', 'true');
+    expect(school).toHaveFocus();
+    expect(firstName).not.toHaveAttribute('aria-invalid', 'true');
+    expect([firstName, surname].map((f) => (f as HTMLInputElement).value)).toEqual([
+      'Ayanda',
+      'Dlamini',
+    ]);
+    expect(requests.filter((r) => r.method === 'POST')).toEqual([]);
+  });
+
   it('offers Other School whatever is typed, as the hint says', async () => {
     mockApi(createServer(() => [500]));
     const user = userEvent.setup();

@@ -2,13 +2,16 @@ import { Divider, Stack, Title } from '@mantine/core';
 import { CONTESTANT_MESSAGES, contestantProblem, paths } from '@eisteddfod/shared';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
+import { useFieldErrors } from '../../lib/field-errors.ts';
 import { toast } from '../../lib/toasts.ts';
 import { storedCustomerId } from '../../shared/contestants/contestants.ts';
 import { useReferenceLists } from './api/reference-lists.ts';
 import { useCreateContestant } from './api/save-contestant.ts';
 import { ConsentCheckbox, HonourPledgeText, TermsText } from './components/ConsentCheckbox.tsx';
 import {
+  CONTESTANT_PROBLEM_FIELD,
   ContestantFields,
+  type ContestantField,
   EMPTY_CONTESTANT,
   type ContestantFieldValues,
 } from './components/ContestantFields.tsx';
@@ -28,12 +31,15 @@ export default function CreateContestantPage() {
   // A contestant saved while its picture is still going up would be saved without it.
   const [isPictureBusy, setPictureBusy] = useState(false);
   const schools = reference.data?.schools ?? [];
+  const faults = useFieldErrors<ContestantField>();
 
   function submit(event: FormEvent) {
     event.preventDefault();
     const problem = contestantProblem({ ...values, acceptedTerms, acceptedHonourPledge }, schools);
     if (problem) {
       toast('warning', problem);
+      const field = CONTESTANT_PROBLEM_FIELD[problem];
+      if (field) faults.mark({ [field]: problem });
       return;
     }
     create.mutate(
@@ -64,7 +70,12 @@ export default function CreateContestantPage() {
       <Panel>
         <form onSubmit={submit} noValidate>
           <Stack gap="md">
-            <ContestantFields values={values} onChange={setValues} schools={schools} />
+            <ContestantFields
+              values={values}
+              onChange={setValues}
+              schools={schools}
+              faults={faults}
+            />
 
             <Divider my="xs" />
             <Title order={2} fz="lg">
@@ -86,14 +97,22 @@ export default function CreateContestantPage() {
             <ConsentCheckbox
               label="Honour Pledge"
               checked={acceptedHonourPledge}
-              onChange={setAcceptedHonourPledge}
+              {...faults.field('pledge')}
+              onChange={(checked) => {
+                setAcceptedHonourPledge(checked);
+                faults.changed('pledge');
+              }}
             >
               <HonourPledgeText />
             </ConsentCheckbox>
             <ConsentCheckbox
               label="Terms & Conditions"
               checked={acceptedTerms}
-              onChange={setAcceptedTerms}
+              {...faults.field('terms')}
+              onChange={(checked) => {
+                setAcceptedTerms(checked);
+                faults.changed('terms');
+              }}
             >
               <TermsText />
             </ConsentCheckbox>

@@ -7,11 +7,17 @@ import {
 } from '@eisteddfod/shared';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { useFieldErrors } from '../../lib/field-errors.ts';
 import { toast } from '../../lib/toasts.ts';
 import { storedCustomerId, useContestants } from '../../shared/contestants/contestants.ts';
 import { useReferenceLists } from './api/reference-lists.ts';
 import { useUpdateContestant } from './api/save-contestant.ts';
-import { ContestantFields, type ContestantFieldValues } from './components/ContestantFields.tsx';
+import {
+  CONTESTANT_PROBLEM_FIELD,
+  ContestantFields,
+  type ContestantField,
+  type ContestantFieldValues,
+} from './components/ContestantFields.tsx';
 import { ContestantPage, FormButtons, Panel } from './components/ContestantPage.tsx';
 import { EntryProgress } from '../../shared/contestants/EntryProgress.tsx';
 import { PictureUpload, type UploadedPicture } from './components/PictureUpload.tsx';
@@ -67,6 +73,7 @@ function EditContestantForm(props: { customerId: number; contestant: Participant
   });
   const [uploaded, setUploaded] = useState<UploadedPicture | null>(null);
   const schools = reference.data?.schools ?? [];
+  const faults = useFieldErrors<ContestantField>();
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -77,6 +84,8 @@ function EditContestantForm(props: { customerId: number; contestant: Participant
     );
     if (problem) {
       toast('warning', problem);
+      const field = CONTESTANT_PROBLEM_FIELD[problem];
+      if (field) faults.mark({ [field]: problem });
       return;
     }
     update.mutate(
@@ -115,7 +124,13 @@ function EditContestantForm(props: { customerId: number; contestant: Participant
           <Panel>
             <form onSubmit={submit} noValidate>
               <Stack gap="md">
-                <ContestantFields values={values} onChange={setValues} schools={schools} required />
+                <ContestantFields
+                  values={values}
+                  onChange={setValues}
+                  schools={schools}
+                  faults={faults}
+                  required
+                />
                 <FormButtons label="Update Contestant" saving={update.isPending} />
               </Stack>
             </form>

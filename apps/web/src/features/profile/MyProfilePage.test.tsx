@@ -56,6 +56,15 @@ describe('MyProfilePage (spec 2 and 6)', () => {
     expect(show).toHaveBeenCalledWith(
       expect.objectContaining({ color: 'orange', message: ACCOUNT_MESSAGES.nameRequired }),
     );
+    // Issue 32: the empty surname is marked and focused; the first name is left as it was.
+    const surname = screen.getByRole('textbox', { name: /Surname/ });
+    expect(surname).toHaveAttribute('aria-invalid', 'true');
+    expect(surname).toHaveAccessibleDescription(ACCOUNT_MESSAGES.nameRequired);
+    expect(surname).toHaveFocus();
+    expect(screen.getByRole('textbox', { name: /First Name/ })).not.toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
     expect(requests.filter((r) => r.method === 'PUT')).toEqual([]);
   });
 

@@ -8,6 +8,7 @@ import {
 import { useState, type FormEvent } from 'react';
 import { CountrySelect } from '../../components/CountrySelect.tsx';
 import { FormCard } from '../../components/FormCard.tsx';
+import { useFieldErrors } from '../../lib/field-errors.ts';
 import { readStored } from '../../lib/storage.ts';
 import { toast } from '../../lib/toasts.ts';
 import { useCustomer } from '../../shared/customer/customer.ts';
@@ -35,6 +36,7 @@ function ProfileForm({ customer }: { customer: Customer }) {
   const [firstName, setFirstName] = useState(customer.firstName);
   const [surname, setSurname] = useState(customer.surname);
   const [country, setCountry] = useState(customer.country);
+  const faults = useFieldErrors<'firstName' | 'surname'>();
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -47,6 +49,15 @@ function ProfileForm({ customer }: { customer: Customer }) {
     });
     if (!parsed.success) {
       toast('warning', parsed.error.issues[0]?.message ?? ACCOUNT_MESSAGES.nameRequired);
+      // Each name the schema refused, in the form's order (issue 32).
+      const refused = (field: 'firstName' | 'surname') =>
+        parsed.error.issues.find((issue) => issue.path[0] === field)?.message;
+      const first = refused('firstName');
+      const last = refused('surname');
+      faults.mark({
+        ...(first ? { firstName: first } : {}),
+        ...(last ? { surname: last } : {}),
+      });
       return;
     }
     update.mutate(parsed.data, {
@@ -63,16 +74,24 @@ function ProfileForm({ customer }: { customer: Customer }) {
             size="md"
             autoComplete="given-name"
             required
+            {...faults.field('firstName')}
             value={firstName}
-            onChange={(event) => setFirstName(event.currentTarget.value)}
+            onChange={(event) => {
+              setFirstName(event.currentTarget.value);
+              faults.changed('firstName');
+            }}
           />
           <TextInput
             label="Surname"
             size="md"
             autoComplete="family-name"
             required
+            {...faults.field('surname')}
             value={surname}
-            onChange={(event) => setSurname(event.currentTarget.value)}
+            onChange={(event) => {
+              setSurname(event.currentTarget.value);
+              faults.changed('surname');
+            }}
           />
           <CountrySelect value={country} onChange={setCountry} required />
           <TextInput

@@ -1,4 +1,5 @@
 import { SegmentedControl, TextInput } from '@mantine/core';
+import type { Ref } from 'react';
 import { MOBILE_MAX_LENGTH, toMobileDigits } from '@eisteddfod/shared';
 
 /** Which identifier the customer logs in with: an email address or a mobile number. */
@@ -27,7 +28,13 @@ export function IdentifierModeToggle(props: {
 }
 
 /** A mobile number typed as digits only, at most 15, without the country code (spec 2, 5). */
-export function MobileNumberInput(props: {
+export function MobileNumberInput({
+  ref,
+  ...props
+}: {
+  /** The field's mark when a refusal names it (lib/field-errors.ts). */
+  error?: string | true;
+  ref?: Ref<HTMLInputElement>;
   value: string;
   onChange: (digits: string) => void;
   required?: boolean;
@@ -42,13 +49,21 @@ export function MobileNumberInput(props: {
       autoComplete="tel-national"
       maxLength={MOBILE_MAX_LENGTH}
       required={props.required}
+      error={props.error}
+      ref={ref}
       value={props.value}
       onChange={(event) => props.onChange(toMobileDigits(event.currentTarget.value))}
     />
   );
 }
 
-export function EmailInput(props: {
+export function EmailInput({
+  ref,
+  ...props
+}: {
+  /** The field's mark when a refusal names it (lib/field-errors.ts). */
+  error?: string | true;
+  ref?: Ref<HTMLInputElement>;
   value: string;
   onChange: (email: string) => void;
   required?: boolean;
@@ -60,6 +75,8 @@ export function EmailInput(props: {
       type="email"
       autoComplete="email"
       required={props.required}
+      error={props.error}
+      ref={ref}
       value={props.value}
       onChange={(event) => props.onChange(event.currentTarget.value)}
     />

@@ -1,15 +1,21 @@
 import { Button, Checkbox, Group, Modal, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import type { ReactNode } from 'react';
+import type { ReactNode, Ref } from 'react';
 
 /**
  * A consent of spec 2 ("Create contestant"): ticking the box opens the text in a modal, and only
  * its 'I Accept' button ticks it. Unticking needs no modal.
  */
-export function ConsentCheckbox(props: {
+export function ConsentCheckbox({
+  ref,
+  ...props
+}: {
   label: string;
   checked: boolean;
   onChange: (checked: boolean) => void;
+  /** The box's mark when it must be ticked (lib/field-errors.ts). */
+  error?: string | true;
+  ref?: Ref<HTMLInputElement>;
   children: ReactNode;
 }) {
   const [opened, { open, close }] = useDisclosure(false);
@@ -19,6 +25,10 @@ export function ConsentCheckbox(props: {
         label={props.label}
         size="md"
         checked={props.checked}
+        error={props.error}
+        // Mantine's Checkbox shows its error but, unlike its TextInput, does not set this.
+        aria-invalid={props.error ? true : undefined}
+        ref={ref}
         onChange={(event) => {
           if (event.currentTarget.checked) open();
           else props.onChange(false);

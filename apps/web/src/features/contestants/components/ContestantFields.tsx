@@ -7,7 +7,14 @@ import {
   type ComboboxItem,
   type OptionsFilter,
 } from '@mantine/core';
-import { GENDERS, GRADES, OTHER_SCHOOL, type Gender } from '@eisteddfod/shared';
+import {
+  CONTESTANT_MESSAGES,
+  GENDERS,
+  GRADES,
+  OTHER_SCHOOL,
+  type Gender,
+} from '@eisteddfod/shared';
+import type { FieldErrors } from '../../../lib/field-errors.ts';
 
 /** What the create and edit screens ask (spec 2): names, school, gender, age and grade. */
 export interface ContestantFieldValues {
@@ -24,6 +31,17 @@ export const EMPTY_CONTESTANT: ContestantFieldValues = {
   school: '',
   gender: '',
   grade: '',
+};
+
+/** The fields contestantProblem can refuse, and the one each of its messages is about. */
+export type ContestantField = 'firstName' | 'surname' | 'school' | 'grade' | 'pledge' | 'terms';
+export const CONTESTANT_PROBLEM_FIELD: Record<string, ContestantField> = {
+  [CONTESTANT_MESSAGES.acceptTerms]: 'terms',
+  [CONTESTANT_MESSAGES.acceptPledge]: 'pledge',
+  [CONTESTANT_MESSAGES.firstName]: 'firstName',
+  [CONTESTANT_MESSAGES.surname]: 'surname',
+  [CONTESTANT_MESSAGES.school]: 'school',
+  [CONTESTANT_MESSAGES.grade]: 'grade',
 };
 
 const GRADE_OPTIONS = GRADES.map((grade) => ({ value: grade.value, label: grade.label }));
@@ -49,11 +67,15 @@ export function ContestantFields(props: {
   values: ContestantFieldValues;
   onChange: (values: ContestantFieldValues) => void;
   schools: readonly string[];
+  /** The form's marks: the field a refusal names (issue 32). */
+  faults: FieldErrors<ContestantField>;
   required?: boolean;
 }) {
-  const { values, required } = props;
-  const set = (changes: Partial<ContestantFieldValues>) =>
+  const { values, required, faults } = props;
+  const set = (changes: Partial<ContestantFieldValues>) => {
+    for (const name of Object.keys(changes)) faults.changed(name as ContestantField);
     props.onChange({ ...values, ...changes });
+  };
   return (
     <>
       {/* Columns follow the form's own width, which differs between create and edit. */}
@@ -63,6 +85,7 @@ export function ContestantFields(props: {
           size="md"
           autoComplete="off"
           required={required}
+          {...faults.field('firstName')}
           value={values.firstName}
           onChange={(event) => set({ firstName: event.currentTarget.value })}
         />
@@ -71,6 +94,7 @@ export function ContestantFields(props: {
           size="md"
           autoComplete="off"
           required={required}
+          {...faults.field('surname')}
           value={values.surname}
           onChange={(event) => set({ surname: event.currentTarget.value })}
         />
@@ -86,6 +110,7 @@ export function ContestantFields(props: {
         maxDropdownHeight={280}
         autoComplete="off"
         required={required}
+        {...faults.field('school')}
         value={values.school || null}
         onChange={(school) => set({ school: school ?? '' })}
       />
@@ -97,6 +122,7 @@ export function ContestantFields(props: {
           data={GRADE_OPTIONS}
           maxDropdownHeight={280}
           required={required}
+          {...faults.field('grade')}
           value={values.grade || null}
           onChange={(grade) => set({ grade: grade ?? '' })}
         />

@@ -75,3 +75,40 @@ describe('a file’s processing in the uploads portal (issue 18)', () => {
     expect(within(files).getByText(PROCESSING_MESSAGES.unchecked)).toBeVisible();
   });
 });
+
+describe('an artwork’s thumbnail in the uploads portal (issue 32, decision 047)', () => {
+  const painting = (changes: Partial<ReturnType<typeof upload>['processing']>) =>
+    upload({
+      id: 902,
+      originalFileName: 'painting.jpg',
+      videoId: null,
+      isVideo: false,
+      processing: { ...upload().processing, ...changes },
+    });
+
+  it('shows the thumbnail of an image the server has checked', () => {
+    const files = table([
+      painting({ thumbnailUrl: '/media/thumbnails/902?expires=1&signature=s' }),
+    ]);
+    expect(within(files).getByRole('img', { name: 'Thumbnail of painting.jpg' })).toHaveAttribute(
+      'src',
+      '/media/thumbnails/902?expires=1&signature=s',
+    );
+  });
+
+  it('shows a neutral picture for an image checked before thumbnails were made', () => {
+    const files = table([
+      painting({ thumbnailUrl: null }),
+      { ...painting({ thumbnailUrl: undefined }), id: 904 },
+    ]);
+    expect(within(files).getAllByRole('img', { name: 'No thumbnail' })).toHaveLength(2);
+  });
+
+  it('shows neither for a recording or a document', () => {
+    const files = table([
+      upload(),
+      upload({ id: 903, videoId: null, originalFileName: 'poem.pdf' }),
+    ]);
+    expect(within(files).queryByRole('img', { name: /thumbnail/i })).toBeNull();
+  });
+});

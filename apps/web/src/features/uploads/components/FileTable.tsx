@@ -1,7 +1,9 @@
 import { Button, Group } from '@mantine/core';
 import {
   formatDuration,
+  hasExtensionIn,
   PROCESSING_MESSAGES,
+  THUMBNAIL_EXTENSIONS,
   type MediaWarning,
   type OrderItemUpload,
 } from '@eisteddfod/shared';
@@ -57,14 +59,60 @@ function FileStatus({ upload }: { upload: OrderItemUpload }) {
   );
 }
 
-/** Under a file's name: its poster (a preview), and what the family should know about it. */
+/** A picture frame: what an image shows in the table until it has a thumbnail. */
+function PictureIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true" focusable="false">
+      <rect
+        x="3"
+        y="4"
+        width="18"
+        height="16"
+        rx="2"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.5"
+      />
+      <circle cx="9" cy="9.5" r="1.75" fill="currentColor" />
+      <path d="M4 18l5.5-5.5 4 4 2.5-2.5 4 4" fill="none" stroke="currentColor" strokeWidth="1.5" />
+    </svg>
+  );
+}
+
+/**
+ * An image's thumbnail, as a video shows its poster (decision 047). A file checked before
+ * thumbnails were made, or still being checked, shows a neutral picture instead.
+ */
+function Thumbnail({ upload }: { upload: OrderItemUpload }) {
+  const { thumbnailUrl, state } = upload.processing;
+  if (thumbnailUrl) {
+    return (
+      <img
+        className={classes.thumbnail}
+        src={thumbnailUrl}
+        alt={`Thumbnail of ${upload.originalFileName}`}
+        loading="lazy"
+      />
+    );
+  }
+  if (state === 'failed') return null;
+  return (
+    <span className={classes.thumbnailPlaceholder} role="img" aria-label="No thumbnail">
+      <PictureIcon />
+    </span>
+  );
+}
+
+/** Under a file's name: its poster or thumbnail, and what the family should know about it. */
 function FileDetails({ upload, limit }: { upload: OrderItemUpload; limit: number | null }) {
   const { posterUrl, previewUrl, warnings, state } = upload.processing;
   const notes = warnings.map((w) => warningText(w, upload, limit));
   if (state === 'unchecked' && upload.videoId) notes.push(PROCESSING_MESSAGES.unchecked);
-  if (!posterUrl && notes.length === 0) return null;
+  const isImage = !upload.videoId && hasExtensionIn(THUMBNAIL_EXTENSIONS, upload.originalFileName);
+  if (!posterUrl && !isImage && notes.length === 0) return null;
   return (
     <div className={classes.fileDetails}>
+      {isImage && <Thumbnail upload={upload} />}
       {posterUrl && previewUrl && (
         <a
           href={previewUrl}

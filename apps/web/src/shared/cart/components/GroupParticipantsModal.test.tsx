@@ -162,6 +162,22 @@ describe('GroupParticipantsModal (spec 5, "Group participants")', { timeout: 20_
     expect(show).toHaveBeenCalledWith(
       expect.objectContaining({ color: 'orange', message: CART_MESSAGES.groupDetails }),
     );
+    // Issue 32: the first field at fault (the second participant's surname: the first is the
+    // contestant, complete) says why and has the focus; the others are marked; what was typed
+    // stays.
+    const second = within(participant(2));
+    const surname = second.getByRole('textbox', { name: 'Surname' });
+    expect(surname).toHaveAttribute('aria-invalid', 'true');
+    expect(surname).toHaveAccessibleDescription(CART_MESSAGES.groupDetails);
+    expect(surname).toHaveFocus();
+    const typed = second.getByRole('textbox', { name: 'First Name' });
+    expect(typed).toHaveValue('Sipho');
+    expect(typed).not.toHaveAttribute('aria-invalid', 'true');
+    expect(second.getByRole('combobox', { name: 'Grade' })).toHaveAttribute('aria-invalid', 'true');
+    expect(within(participant(1)).getByRole('textbox', { name: 'First Name' })).not.toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
     expect(requests.filter((r) => r.path.includes('UpdateGroupParticipants'))).toEqual([]);
   });
 

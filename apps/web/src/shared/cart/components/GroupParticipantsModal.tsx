@@ -22,6 +22,7 @@ import {
   type OrderItem,
 } from '@eisteddfod/shared';
 import { useState } from 'react';
+import { useFieldErrors, type FieldErrors } from '../../../lib/field-errors.ts';
 import { useCurrentEvent } from '../../event/api/client-config.ts';
 import { toast } from '../../../lib/toasts.ts';
 import { useSchools } from '../api/schools.ts';
@@ -65,6 +66,36 @@ const blankMember = (from?: GroupMember, sameAge = false, sameSchool = false): G
   grade: sameAge ? (from?.grade ?? '') : '',
 });
 
+/** A member who passes isIncompleteMember: each field is checked against it alone. */
+const COMPLETE_MEMBER: GroupMember = {
+  firstName: 'Ab',
+  surname: 'Ab',
+  school: 'Ab',
+  gender: GENDERS[0],
+  grade: GRADES[0]!.value,
+};
+const MEMBER_FIELDS = ['firstName', 'surname', 'school', 'gender', 'grade'] as const;
+/** A field of one participant: `${index}.${field}`. */
+type MemberField = `${number}.${(typeof MEMBER_FIELDS)[number]}`;
+
+/**
+ * Issue 32: the fields that make the participants incomplete, in the form's order, by the shared
+ * rule applied to each field alone. The first says why; the others are marked.
+ */
+function memberFaults(rows: GroupMember[], sameSchool: boolean) {
+  const faults: Partial<Record<MemberField, string | true>> = {};
+  rows.forEach((row, index) => {
+    for (const field of MEMBER_FIELDS) {
+      // A school the option copies from the first participant is not asked again.
+      if (field === 'school' && index > 0 && sameSchool) continue;
+      if (!isIncompleteMember({ ...COMPLETE_MEMBER, [field]: row[field] })) continue;
+      const key: MemberField = `${index}.${field}`;
+      faults[key] = Object.keys(faults).length === 0 ? CART_MESSAGES.groupDetails : true;
+    }
+  });
+  return faults;
+}
+
 function GroupForm({ orderItem, onDone }: { orderItem: OrderItem; onDone: () => void }) {
   const min = orderItem.minimumParticipants;
   const max = orderItem.maximumParticipants;
@@ -74,6 +105,7 @@ function GroupForm({ orderItem, onDone }: { orderItem: OrderItem; onDone: () => 
   const [sameAge, setSameAge] = useState(false);
   const [sameSchool, setSameSchool] = useState(false);
   const [triedToSave, setTriedToSave] = useState(false);
+  const faults = useFieldErrors<MemberField>();
   const fees = useCurrentEvent().data?.fees;
   const schools = useSchools().data ?? [];
   const update = useUpdateGroupParticipants();
@@ -119,6 +151,7 @@ function GroupForm({ orderItem, onDone }: { orderItem: OrderItem; onDone: () => 
     setTriedToSave(true);
     if (rows.some(isIncompleteMember)) {
       toast('warning', CART_MESSAGES.groupDetails);
+      faults.mark(memberFaults(rows, sameSchool));
       return;
     }
     const members = rows.map((row) => ({
@@ -169,7 +202,11 @@ function GroupForm({ orderItem, onDone }: { orderItem: OrderItem; onDone: () => 
           showSchool={index === 0 || !sameSchool}
           canRemove={index > 0 && rows.length > min}
           highlight={triedToSave && isIncompleteMember(row)}
-          onChange={(field, value) => change(index, field, value)}
+          faults={faults}
+          onChange={(field, value) => {
+            faults.changed(`${index}.${field}`);
+            change(index, field, value);
+          }}
           onRemove={() => removeRow(index)}
         />
       ))}
@@ -208,11 +245,14 @@ function MemberFields(props: {
   showSchool: boolean;
   canRemove: boolean;
   highlight: boolean;
+  faults: FieldErrors<MemberField>;
   onChange: (field: keyof GroupMember, value: string) => void;
   onRemove: () => void;
 }) {
   const { member } = props;
   const label = `Participant ${props.index + 1}`;
+  const fault = (field: (typeof MEMBER_FIELDS)[number]) =>
+    props.faults.field(`${props.index}.${field}`);
   return (
     <Fieldset
       legend={label}
@@ -225,12 +265,14 @@ function MemberFields(props: {
       <div className={classes.fields} data-without-school={props.showSchool ? undefined : true}>
         <TextInput
           label="First Name"
+          {...fault('firstName')}
           value={member.firstName}
           autoComplete="off"
           onChange={(event) => props.onChange('firstName', event.currentTarget.value)}
         />
         <TextInput
           label="Surname"
+          {...fault('surname')}
           value={member.surname}
           autoComplete="off"
           onChange={(event) => props.onChange('surname', event.currentTarget.value)}
@@ -238,6 +280,7 @@ function MemberFields(props: {
         {props.showSchool && (
           <Select
             label="School"
+            {...fault('school')}
             // A school typed in before the list existed still shows as chosen.
             data={
               member.school && !props.schools.includes(member.school)
@@ -254,6 +297,7 @@ function MemberFields(props: {
         )}
         <Select
           label="Gender"
+          {...fault('gender')}
           data={GENDER_OPTIONS}
           allowDeselect={false}
           value={member.gender || null}
@@ -261,6 +305,7 @@ function MemberFields(props: {
         />
         <Select
           label="Grade"
+          {...fault('grade')}
           data={GRADE_OPTIONS}
           allowDeselect={false}
           value={member.grade || null}
