@@ -80,6 +80,18 @@ describe('CheckoutPage (spec 2, 4 and 5, "Checkout")', { timeout: 20_000 }, () =
     expect(screen.queryByText(/late-entry surcharge/)).not.toBeInTheDocument();
   });
 
+  it('puts the order, its total and Proceed to Payment before Your Details (issue 32)', async () => {
+    mockApi(checkoutServer({ cart: makeOrder([lindiwePoem, siphoPoem]) }));
+    renderRoutes(routes, '/checkout');
+    const summary = await screen.findByRole('heading', { level: 2, name: 'Order Summary' });
+    const details = screen.getByRole('heading', { level: 2, name: 'Your Details' });
+    const before = (a: Node, b: Node) =>
+      Boolean(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);
+    expect(before(summary, details)).toBe(true);
+    expect(before(screen.getByTestId('grand-total'), details)).toBe(true);
+    expect(before(proceed(), details)).toBe(true);
+  });
+
   it('runs the checks in the spec order before any payment request, then pays', async () => {
     let cart = makeOrder([
       lindiwePoem,
@@ -123,13 +135,23 @@ describe('CheckoutPage (spec 2, 4 and 5, "Checkout")', { timeout: 20_000 }, () =
     await user.clear(firstName);
     await user.click(proceed());
     expect(lastToast()).toEqual(expect.objectContaining({ message: M.names }));
+    // Issue 32: the field at fault is marked and has the focus; the other is not marked.
+    expect(firstName).toHaveAttribute('aria-invalid', 'true');
+    expect(firstName).toHaveFocus();
+    expect(screen.getByRole('textbox', { name: 'Surname' })).not.toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
 
     await user.type(firstName, 'Thandeka');
+    expect(firstName).not.toHaveAttribute('aria-invalid', 'true');
     const email = screen.getByRole('textbox', { name: 'Email' });
     await user.clear(email);
     await user.type(email, 'thandi@');
     await user.click(proceed());
     expect(lastToast()).toEqual(expect.objectContaining({ message: M.email }));
+    expect(email).toHaveFocus();
+    expect(email).toHaveValue('thandi@');
     expect(requests.some((r) => isPaymentLink(r.path) || r.method === 'PUT')).toBe(false);
 
     await user.type(email, 'example.org');

@@ -13,6 +13,7 @@ import { useEffect, useId, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { ApiRequestError } from '../../lib/api-client.ts';
 import { useDocumentTitle } from '../../lib/document-title.ts';
+import { useFieldErrors } from '../../lib/field-errors.ts';
 import { handleHttpError } from '../../lib/http-errors.ts';
 import { readStored, removeStored, writeStored } from '../../lib/storage.ts';
 import { toast } from '../../lib/toasts.ts';
@@ -25,7 +26,13 @@ import { useCustomer } from '../../shared/customer/customer.ts';
 import { useUpdateCustomer } from '../../shared/customer/update-customer.ts';
 import { usePaymentLink } from './api/payment-link.ts';
 import { goToPaymentProvider } from './api/redirect.ts';
-import { checkoutWarning, orderTotals, type DetailsForm } from './checkout-rules.ts';
+import {
+  checkoutWarning,
+  detailsAtFault,
+  orderTotals,
+  type DetailsField,
+  type DetailsForm,
+} from './checkout-rules.ts';
 import { OrderSummary } from './components/OrderSummary.tsx';
 import { YourDetails } from './components/YourDetails.tsx';
 import classes from './checkout.module.css';
@@ -94,12 +101,14 @@ function CheckoutForm({ order, customer }: { order: Order; customer: Customer })
   const [form, setForm] = useState(() => initialForm(customer));
   const [managedId, setManagedId] = useState<number | null>(null);
   const [leaving, setLeaving] = useState(false);
+  const faults = useFieldErrors<DetailsField>();
   const summaryId = useId();
   const managed = order.orderItems.find((item) => item.id === managedId) ?? null;
   const totals = orderTotals(order, event);
   const surchargePercent = event?.fees.lateSurchargePercent ?? 0;
 
   function change(changes: Partial<DetailsForm>) {
+    for (const name of Object.keys(changes)) faults.changed(name as DetailsField);
     if (changes.whatsApp !== undefined) {
       writeStored('whatsAppConfirmation', String(changes.whatsApp));
     }
@@ -111,6 +120,7 @@ function CheckoutForm({ order, customer }: { order: Order; customer: Customer })
     const problem = checkoutWarning(order, { ...form, whatsApp });
     if (problem) {
       toast('warning', problem);
+      faults.mark(detailsAtFault(problem, form));
       return;
     }
     const names = { firstName: form.firstName.trim(), surname: form.surname.trim() };
@@ -151,11 +161,9 @@ function CheckoutForm({ order, customer }: { order: Order; customer: Customer })
   }
 
   return (
+    // The order and its total first, then the details the account already filled in (issue 32):
+    // on a phone 'Proceed to Payment' was a screen and a half down (decision 049).
     <div className={classes.layout}>
-      <Paper withBorder p={{ base: 'md', sm: 'lg' }} className={classes.details}>
-        <YourDetails form={form} onChange={change} />
-      </Paper>
-
       <Paper withBorder p={{ base: 'md', sm: 'lg' }} className={classes.summary}>
         <section aria-labelledby={summaryId}>
           <Title order={2} fz={{ base: 20, sm: 24 }} mb="sm" id={summaryId}>
@@ -213,6 +221,10 @@ function CheckoutForm({ order, customer }: { order: Order; customer: Customer })
             </Text>
           </Stack>
         </section>
+      </Paper>
+
+      <Paper withBorder p={{ base: 'md', sm: 'lg' }} className={classes.details}>
+        <YourDetails form={form} onChange={change} faults={faults} />
       </Paper>
 
       <GroupParticipantsModal orderItem={managed} onClose={() => setManagedId(null)} />

@@ -1,5 +1,6 @@
 import {
   calendarDateIn,
+  CHECKOUT_MESSAGES,
   checkoutProblem,
   isLateEntry,
   surchargeCents,
@@ -26,6 +27,28 @@ export function checkoutWarning(order: Order, form: DetailsForm): string | null 
     email: form.email,
     mobileRequired: form.whatsApp,
   });
+}
+
+/** The details a refusal can point at. */
+export type DetailsField = 'firstName' | 'surname' | 'mobileNumber' | 'email';
+
+/**
+ * Which of 'Your Details' a checkout warning is about, to mark and focus (issue 32); none for a
+ * warning about the order itself (a group's details, a deadline, a grade).
+ */
+export function detailsAtFault(
+  problem: string,
+  form: DetailsForm,
+): Partial<Record<DetailsField, true>> {
+  if (problem === CHECKOUT_MESSAGES.names) {
+    return {
+      ...(form.firstName.trim() ? {} : { firstName: true }),
+      ...(form.surname.trim() ? {} : { surname: true }),
+    };
+  }
+  if (problem === CHECKOUT_MESSAGES.mobile) return { mobileNumber: true };
+  if (problem === CHECKOUT_MESSAGES.email) return { email: true };
+  return {};
 }
 
 export interface Totals {

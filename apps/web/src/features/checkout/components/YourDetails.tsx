@@ -1,7 +1,8 @@
 import { Checkbox, Stack, TextInput, Title } from '@mantine/core';
 import { useId } from 'react';
 import { CountrySelect } from '../../../components/CountrySelect.tsx';
-import type { DetailsForm } from '../checkout-rules.ts';
+import type { FieldErrors } from '../../../lib/field-errors.ts';
+import type { DetailsField, DetailsForm } from '../checkout-rules.ts';
 
 // Mantine's dimmed description grey is below WCAG AA contrast on white.
 const descriptionStyles = { description: { color: 'var(--mantine-color-gray-8)' } };
@@ -14,9 +15,11 @@ const descriptionStyles = { description: { color: 'var(--mantine-color-gray-8)' 
 export function YourDetails(props: {
   form: DetailsForm;
   onChange: (change: Partial<DetailsForm>) => void;
+  /** The fields a warning is about: marked and focused (issue 32). */
+  faults: FieldErrors<DetailsField>;
 }) {
   const headingId = useId();
-  const { form } = props;
+  const { form, faults } = props;
   const hasMobile = form.mobileNumber !== '';
   return (
     <section aria-labelledby={headingId}>
@@ -26,6 +29,7 @@ export function YourDetails(props: {
       <Stack gap="md">
         <TextInput
           label="First Name"
+          {...faults.field('firstName')}
           size="md"
           required
           autoComplete="given-name"
@@ -34,6 +38,7 @@ export function YourDetails(props: {
         />
         <TextInput
           label="Surname"
+          {...faults.field('surname')}
           size="md"
           required
           autoComplete="family-name"
@@ -47,6 +52,7 @@ export function YourDetails(props: {
         />
         <TextInput
           label="Mobile Number"
+          {...faults.field('mobileNumber')}
           size="md"
           variant="filled"
           readOnly
@@ -58,6 +64,7 @@ export function YourDetails(props: {
         />
         <TextInput
           label="Email"
+          {...faults.field('email')}
           size="md"
           type="email"
           required
