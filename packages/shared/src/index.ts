@@ -16,6 +16,7 @@ export * from './reference/people.ts';
 export * from './reference/reference.schema.ts';
 export * from './reference/sections.ts';
 export * from './time/deadline.rules.ts';
+export * from './time/family-dates.rules.ts';
 export * from './time/format.ts';
 export * from './accounts/accounts.rules.ts';
 export * from './accounts/accounts.schema.ts';

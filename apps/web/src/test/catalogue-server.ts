@@ -92,7 +92,8 @@ export function makeOrder(orderItems: OrderItem[] = []): Order {
   };
 }
 
-const event = {
+/** The event the fake API serves (its dates are the catalogue's). */
+export const BROWSING_EVENT = {
   id: 1,
   name: 'Online Eisteddfod 2025',
   year: 2025,
@@ -186,7 +187,7 @@ export function browsingServer(options: {
         },
       ];
     }
-    if (path === '/api/Eisteddfods/1') return [200, event];
+    if (path === '/api/Eisteddfods/1') return [200, BROWSING_EVENT];
     if (path === '/api/Eisteddfods/1/Categories') return [200, categories];
     if (
       path.endsWith('/Items') ||

@@ -1,4 +1,6 @@
 import {
+  describeDate,
+  entryDates,
   LedgerMovementSchema,
   NotificationsPageSchema,
   OrderSchema,
@@ -86,6 +88,9 @@ describe('recording a bank transfer', () => {
       `Your entries are confirmed (order ${movement.orderNumber})`,
     );
     expect(confirmation?.body).toContain('Thank you for your payment of R 160.00');
+    // The entry's date as the item card and the uploads portal give it (decision 046).
+    expect(confirmation?.body).toContain(`(R 160.00). ${describeDate(entryDates(item).uploadBy)}`);
+    expect(confirmation?.body).toMatch(/^Results on \d{2} [A-Z][a-z]+ \d{4}\.$/m);
     const audits = await t.database.db
       .select()
       .from(auditLog)

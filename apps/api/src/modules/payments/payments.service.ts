@@ -3,7 +3,9 @@ import {
   CHECKOUT_MESSAGES,
   calendarDateIn,
   checkoutProblem,
+  describeDate,
   endpointUrl,
+  entryDates,
   entryPriceCents,
   formatRand,
   IdSchema,
@@ -13,6 +15,7 @@ import {
   paths,
   PAYMENT_CANCELLED_SEARCH,
   paymentsApi,
+  resultsOn,
   surchargeCents,
   type Order,
 } from '@eisteddfod/shared';
@@ -111,9 +114,11 @@ export function createPaymentsService(deps: PaymentsDependencies) {
     // Only the family's proved addresses (decision 031); the checkout's email is the one the
     // family gave for this order's confirmation (spec 4).
     const proved = await accounts.provedAddresses(order.customerId);
+    const event = await catalogue.getEvent(order.eventId);
+    // Each entry's date and the results day by the one rule of the screens (decision 046).
     const lines = described.orderItems.map(
       (i) =>
-        `- ${i.participantFirstName} ${i.participantSurname}: ${i.itemCode} ${i.itemShortDescription} (${formatRand(i.price)})`,
+        `- ${i.participantFirstName} ${i.participantSurname}: ${i.itemCode} ${i.itemShortDescription} (${formatRand(i.price)}). ${describeDate(entryDates({ dueDate: i.itemDueDate }).uploadBy)}`,
     );
     const text = [
       `Dear ${customer.firstName},`,
@@ -122,7 +127,8 @@ export function createPaymentsService(deps: PaymentsDependencies) {
       '',
       ...lines,
       '',
-      'Upload each performance or artwork in the Uploads portal before its due date.',
+      'Upload and finalise each entry in the Uploads portal by its date: only a finalised entry is sent to the adjudicators.',
+      `${describeDate(resultsOn(event))}.`,
     ].join('\n');
     const messages: OutboxMessage[] = [];
     const email = order.confirmationEmail ?? proved.email;

@@ -1,4 +1,10 @@
-import { addDays, formatLongDate, paths, type ReminderKind } from '@eisteddfod/shared';
+import {
+  describeDate,
+  entryDates,
+  formatLongDate,
+  paths,
+  type ReminderKind,
+} from '@eisteddfod/shared';
 import type { AudienceFamily } from './reminders.repository.ts';
 
 // What each reminder says, by email and as a WhatsApp template (decision 022). Only the family's
@@ -30,13 +36,15 @@ interface Context {
   publicUrl: string;
 }
 
-/** The day an entry's files are due by: the day after its due date (spec 4). */
-const uploadBy = (dueDate: string) => formatLongDate(addDays(dueDate, 1));
-
+/**
+ * The entry and, for a reminder to act, the one date the item card and the uploads portal show
+ * (decision 046): 'Upload by' its due date. It said the day after, the end of the portal's day
+ * of grace, so a family read a later date here than on every screen.
+ */
 function entryLine(kind: ReminderKind, e: AudienceFamily['entries'][number]): string {
   const what = `${e.contestant}: ${e.code} ${e.title}`;
   if (kind === 'no_main_file' || kind === 'not_finalised')
-    return `${what} (by the end of ${uploadBy(e.dueDate)})`;
+    return `${what} (${describeDate(entryDates(e).uploadBy)})`;
   return what;
 }
 

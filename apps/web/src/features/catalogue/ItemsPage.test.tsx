@@ -7,6 +7,7 @@ import { apiError, mockApi, type MockRequest } from '../../test/api-mock.ts';
 import { renderRoutes } from '../../test/render.tsx';
 import ItemsPage from './ItemsPage.tsx';
 import {
+  BROWSING_EVENT,
   CONTESTANT_ID,
   CUSTOMER_ID,
   browsingServer,
@@ -152,6 +153,28 @@ describe('ItemsPage (spec 2 "Items", spec 9 "Paging and search")', { timeout: 20
       expect.objectContaining({ message: CART_MESSAGES.duplicateWithInstrument }),
     );
     expect(adds(requests)).toEqual([]);
+  });
+
+  it('says what the date is for: the day to enter by, and when the late-entry surcharge starts (issue 32)', async () => {
+    const lateEvent = {
+      ...BROWSING_EVENT,
+      dates: { ...BROWSING_EVENT.dates, lateEntryFrom: '2026-12-13' },
+    };
+    mockApi(
+      browsingServer({
+        items: [makeItem(1, { dueDate: '2026-12-16' })],
+        answer: (r) => (r.path === '/api/Eisteddfods/1' ? [200, lateEvent] : undefined),
+      }),
+    );
+    renderItems();
+    const item = await card('DA101');
+    // It said 'Entries close 16 December 2026', without what closes: the uploads portal's
+    // 'Due:' and the reminders now give the same day, from the same rule (decision 046).
+    expect(
+      await within(item).findByText(
+        'Enter by 16 December 2026 (Late-entry surcharge from 13 December 2026)',
+      ),
+    ).toBeVisible();
   });
 
   it('offers a disabled "Deadline has passed" instead of Add once the deadline passed', async () => {

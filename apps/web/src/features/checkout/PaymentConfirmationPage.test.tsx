@@ -55,10 +55,10 @@ describe('PaymentConfirmationPage (spec 2, "Payment confirmation")', { timeout: 
     expect(next).toHaveTextContent(/Only a finalised entry is sent to the adjudicators/);
     const entry = paid.orderItems[0]!;
     expect(next).toHaveTextContent(
-      `${entry.participantFirstName}: ${entry.itemCode} ${entry.itemShortDescription}, due ${formatLongDate(entry.itemDueDate)}`,
+      `${entry.participantFirstName}: ${entry.itemCode} ${entry.itemShortDescription}. Upload by ${formatLongDate(entry.itemDueDate)}`,
     );
     expect(
-      await within(next).findByText(`Results are released on ${formatLongDate('2027-02-09')}.`),
+      await within(next).findByText(`Results on ${formatLongDate('2027-02-09')}.`),
     ).toBeVisible();
     expect(screen.getByRole('link', { name: 'Go to the Uploads portal' })).toHaveAttribute(
       'href',

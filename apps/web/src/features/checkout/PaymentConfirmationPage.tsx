@@ -2,10 +2,13 @@ import { Alert, Button, Container, Group, List, Loader, Paper, Text, Title } fro
 import {
   CHECKOUT_MESSAGES,
   calendarDateIn,
+  describeDate,
+  entryDates,
   formatLongDate,
   formatRand,
   type Order,
   paths,
+  resultsOn,
 } from '@eisteddfod/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -134,6 +137,8 @@ function NextSteps({ order }: { order: Order }) {
   const dates = event?.id === order.eventId ? event.dates : undefined;
   const today = event ? calendarDateIn(new Date(), event.timeZone) : undefined;
   const uploadsLater = dates && today && dates.uploadsOpen > today;
+  // The same rule as the item card, the uploads portal and the reminders (decision 046).
+  const results = dates ? resultsOn({ dates }) : undefined;
   return (
     <section aria-labelledby="next-steps">
       <Title order={2} size="h3" id="next-steps" mb="xs">
@@ -145,19 +150,18 @@ function NextSteps({ order }: { order: Order }) {
           {uploadsLater ? `, from ${formatLongDate(dates.uploadsOpen)}` : ''}.
         </List.Item>
         <List.Item>
-          Finalise each entry by its due date. Only a finalised entry is sent to the adjudicators:
+          Upload and finalise each entry by its date. Only a finalised entry is sent to the
+          adjudicators:
           <List withPadding size="sm" mt={4}>
             {order.orderItems.map((item) => (
               <List.Item key={item.id}>
-                {item.participantFirstName}: {item.itemCode} {item.itemShortDescription}, due{' '}
-                {formatLongDate(item.itemDueDate)}
+                {item.participantFirstName}: {item.itemCode} {item.itemShortDescription}.{' '}
+                {describeDate(entryDates({ dueDate: item.itemDueDate }).uploadBy)}
               </List.Item>
             ))}
           </List>
         </List.Item>
-        {dates && (
-          <List.Item>Results are released on {formatLongDate(dates.galaAwards)}.</List.Item>
-        )}
+        {results && <List.Item>{describeDate(results)}.</List.Item>}
       </List>
     </section>
   );

@@ -468,7 +468,7 @@ describe('UploadsPage (spec 2, Uploads portal)', () => {
       // The event's dates come by their own request: waited for, not assumed first.
       await waitFor(() =>
         expect(within(dialog).getByTestId('result-marking')).toHaveTextContent(
-          `${FINALISING_MESSAGES.resultNotOut} Results are released on ${formatLongDate('2025-06-18')}.`,
+          `${FINALISING_MESSAGES.resultNotOut} Results on ${formatLongDate('2025-06-18')}.`,
         ),
       );
     });

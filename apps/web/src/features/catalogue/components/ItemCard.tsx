@@ -2,8 +2,10 @@ import { Anchor, Badge, Button, Card, Group, Select, Stack, Text, Title } from '
 import {
   CART_MESSAGES,
   INSTRUMENTS,
+  describeDate,
+  entryDates,
+  familyDates,
   formatGradeRange,
-  formatLongDate,
   gradeProblem,
   formatRand,
   needsViewMore,
@@ -41,7 +43,11 @@ export function ItemCard({
   const inCart = useCart({ reload: false }).data?.orderItems.some(
     (entry) => entry.itemId === item.id && entry.participantProfileId === participantId,
   );
-  const fees = useCurrentEvent().data?.fees;
+  const event = useCurrentEvent().data;
+  const fees = event?.fees;
+  // One rule for the date (decision 046): the uploads portal and the reminders say the same day.
+  const { enterBy } = entryDates(item);
+  const surchargeFrom = event ? familyDates(event, item).surchargeFrom : null;
   const hasMore = needsViewMore(item.description);
   const notForGrade = contestant ? gradeProblem(item, contestant) : null;
   const reasonId = useId();
@@ -112,7 +118,8 @@ export function ItemCard({
           {item.grades && item.otherGradesAllowed ? ' (other grades welcome)' : ''}
         </Text>
         <Text size="sm" c="gray.8">
-          Entries close {formatLongDate(item.dueDate)}
+          {describeDate(enterBy)}
+          {surchargeFrom && !item.deadlinePassed ? ` (${describeDate(surchargeFrom)})` : ''}
         </Text>
       </Stack>
 

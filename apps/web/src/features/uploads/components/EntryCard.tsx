@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Stack, Text } from '@mantine/core';
 import {
   FINALISING_MESSAGES,
-  formatLongDate,
+  entryDates,
   type MarkingState,
   PROCESSING_MESSAGES,
   UPLOAD_MESSAGES,
@@ -114,7 +114,10 @@ export function EntryCard(props: {
           <h3 id={titleId} className={classes.entryTitle}>
             <span className={classes.titleLabel}>Entry Title:</span>{' '}
             <span className={classes.titleCode}>{code}</span> - {entry.itemShortDescription}{' '}
-            <span className={classes.titleDue}>| Due: {formatLongDate(entry.itemDueDate)}</span>
+            {/* Spec 2's words, 'Due:', for the one date of decision 046: the day to upload by. */}
+            <span className={classes.titleDue}>
+              | Due: {entryDates({ dueDate: entry.itemDueDate }).uploadBy.text}
+            </span>
           </h3>
           <div className={classes.statusLine}>
             {entryBadges(entry).map((badge) => (

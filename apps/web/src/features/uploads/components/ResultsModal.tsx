@@ -1,11 +1,12 @@
 import { Anchor, Badge, Group, Loader, Modal, Stack, Text, Textarea } from '@mantine/core';
 import {
+  describeDate,
   FINALISING_MESSAGES,
-  formatLongDate,
   type MarkingState,
   medalFor,
   paths,
   RESULT_MESSAGES,
+  resultsOn,
   totalOf,
   type ParticipantOrderItem,
   UPLOAD_MESSAGES,
@@ -52,7 +53,8 @@ function resultNote(state: MarkingState): string {
 
 function ResultBody({ entry }: { entry: ParticipantOrderItem }) {
   const result = useEntryResult(entry.id);
-  const galaAwards = useCurrentEvent().data?.dates.galaAwards;
+  const event = useCurrentEvent().data;
+  const results = event ? resultsOn(event) : undefined;
   if (result.isPending) {
     return (
       <Group justify="center" py="lg">
@@ -70,9 +72,7 @@ function ResultBody({ entry }: { entry: ParticipantOrderItem }) {
         <Text fw={700}>{RESULT_MESSAGES.noResult(code)}</Text>
         <Text fw={600} data-testid="result-marking">
           {resultNote(entryMarkingState(entry))}
-          {entryMarkingState(entry) === 'sent' && galaAwards && (
-            <> Results are released on {formatLongDate(galaAwards)}.</>
-          )}
+          {entryMarkingState(entry) === 'sent' && results && <> {describeDate(results)}.</>}
         </Text>
         <Text>{RESULT_MESSAGES.contactSupport}</Text>
       </Stack>
