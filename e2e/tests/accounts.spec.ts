@@ -116,7 +116,9 @@ test.describe('accounts', () => {
     await expect(page.getByRole('heading', { name: 'Login' })).toBeVisible();
     await expectNoAccessibilityViolations(page);
     await page.getByRole('button', { name: 'Request OTP' }).click();
-    await expect(page.getByText('Please enter a valid email or mobile number')).toBeVisible();
+    await expect(
+      page.getByRole('alert').getByText('Please enter a valid email or mobile number'),
+    ).toBeVisible();
     await page.getByText('Mobile', { exact: true }).click();
     await page.getByRole('textbox', { name: 'Mobile Number' }).fill(mobile);
     await page.getByRole('button', { name: 'Request OTP' }).click();
@@ -154,9 +156,14 @@ test.describe('accounts', () => {
     await page.getByRole('textbox', { name: 'Email' }).fill(email);
     await page.getByRole('button', { name: 'Request OTP' }).click();
     await expect(page.getByText('User not found')).toBeVisible();
+    // The toast, and the field marked with its words (issue 32).
     await expect(
-      page.getByText(`We do not have an account with the email: ${email}.`),
+      page.getByRole('alert').getByText(`We do not have an account with the email: ${email}.`),
     ).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Email' })).toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
     await expect(page).toHaveURL(/\/login$/);
   });
 });

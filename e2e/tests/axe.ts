@@ -22,8 +22,19 @@ async function settled(page: Page): Promise<boolean> {
       const running = document
         .getAnimations()
         .filter((a) => a.playState === 'running' && a.effect?.getTiming().iterations !== Infinity);
+      // A toast drawn part-transparent is coming or going (its transition set by style, which
+      // may not have started when the animations were read): axe would measure its faded text.
+      const fading = Array.from(document.querySelectorAll('.mantine-Notification-root')).filter(
+        (toast) => {
+          let opacity = 1;
+          for (let e: Element | null = toast; e; e = e.parentElement) {
+            opacity *= Number(getComputedStyle(e).opacity);
+          }
+          return opacity < 1;
+        },
+      ).length;
       return Promise.all(running.map((a) => a.finished.catch(() => null))).then(
-        () => running.length,
+        () => running.length + fading,
       );
     });
     quiet = moving === 0 ? quiet + 1 : 0;

@@ -191,7 +191,8 @@ test.describe('cart', () => {
     await expectAccessibleDialog(page, members);
     await members.getByRole('button', { name: 'Save Participants' }).click();
     await expect(
-      page.getByText('Please ensure you have entered all participant details.'),
+      // The toast; the fields at fault are marked with its words too (issue 32).
+      page.getByRole('alert').getByText('Please ensure you have entered all participant details.'),
     ).toBeVisible();
     await members.getByRole('checkbox', { name: /Same school/ }).check();
     await expect(members.getByRole('combobox', { name: 'School' })).toHaveCount(1);

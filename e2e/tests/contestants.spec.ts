@@ -108,7 +108,11 @@ test.describe('contestants', () => {
     await expectNoAccessibilityViolations(page);
 
     await page.getByRole('button', { name: 'Add Contestant' }).click();
-    await expect(page.getByText('Please accept the terms and conditions')).toBeVisible();
+    // The toast, and the box at fault marked with its words and focused (issue 32).
+    await expect(
+      page.getByRole('alert').getByText('Please accept the terms and conditions'),
+    ).toBeVisible();
+    await expect(page.getByRole('checkbox', { name: 'Terms & Conditions' })).toBeFocused();
 
     await page.getByRole('checkbox', { name: 'Honour Pledge' }).click();
     const pledge = page.getByRole('dialog', { name: 'Honour Pledge' });
