@@ -56,7 +56,7 @@ async function buildCart(page: Page) {
         grade: '2',
       })),
     );
-  return { orderId: cart.id, completeGroup };
+  return { orderId: cart.id, contestantId: contestant.id, completeGroup };
 }
 
 /** Axe once a dialog's opening transition has finished (half-faded text fails contrast). */
@@ -67,7 +67,7 @@ test.describe('checkout', () => {
     test.setTimeout(180_000);
     const email = `checkout.${test.info().project.name}.${Date.now()}@example.org`;
     await registerAndLogIn(page, email);
-    const { orderId, completeGroup } = await buildCart(page);
+    const { orderId, contestantId, completeGroup } = await buildCart(page);
 
     // Checkout: step 4, details, the order per contestant, a group still needing its members.
     await page.goto('/checkout');
@@ -126,6 +126,22 @@ test.describe('checkout', () => {
     );
     expect(await stored(page, 'cart')).toBeNull();
     await expectNoAccessibilityViolations(page);
+
+    // One date for the entry (decision 046): the next steps, the uploads portal and the item
+    // card name the same day, each saying what it is for.
+    const next = page.getByRole('region', { name: 'What happens next' });
+    const line = (await next.getByText(/^Lindiwe: DA101 /).textContent()) ?? '';
+    const day = /Upload by (\d{2} [A-Z][a-z]+ \d{4})$/.exec(line)?.[1];
+    expect(day, line).toBeDefined();
+    await page.goto('/uploads');
+    await expect(page.getByRole('article', { name: /^Entry Title: DA101 / })).toHaveAccessibleName(
+      new RegExp(`\\| Due: ${day}$`),
+    );
+    await page.goto(`/${contestantId}/sections`);
+    await page.getByRole('searchbox', { name: 'Search all items' }).fill('DA101');
+    await expect(
+      page.getByRole('article', { name: /DA101/ }).getByText(`Enter by ${day}`),
+    ).toBeVisible();
 
     // My Orders: the paid order with its total and a medium date.
     await page.goto('/my-orders');
