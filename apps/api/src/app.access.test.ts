@@ -57,6 +57,7 @@ const ANONYMOUS: string[] = [
   'GET /media/uploads/:id',
   'GET /media/play/:id',
   'GET /media/posters/:id',
+  'GET /media/thumbnails/:id',
   'GET /api/payments/pay.css',
   'GET /api/payments/autosubmit.js',
   'GET /api/payments/sandbox/:orderId',
