@@ -262,6 +262,15 @@ describe('thumbnailOf: an artwork in the family’s file table (decision 047)', 
     expect([meta.format, meta.width, meta.height, meta.exif]).toEqual(['jpeg', 80, 160, undefined]);
   });
 
+  it('makes none, rather than failing the file, when the copy cannot be made smaller', async () => {
+    const broken = {
+      data: Buffer.from('not a picture'),
+      extension: 'jpg',
+      contentType: 'image/jpeg',
+    };
+    expect(await thumbnailOf(broken)).toBeNull();
+  });
+
   it('makes none for a document', async () => {
     const pdf = { data: Buffer.from('%PDF-1.4'), extension: 'pdf', contentType: 'application/pdf' };
     expect(await thumbnailOf(pdf)).toBeNull();

@@ -27,7 +27,13 @@ const images = () => import('./images.ts');
 export async function thumbnailOf(copy: CleanCopy): Promise<Buffer | null> {
   if (!copy.contentType.startsWith('image/')) return null;
   const { makeThumbnail } = await import('./images.ts');
-  return makeThumbnail(copy.data);
+  // A thumbnail is a convenience: one that cannot be made must not fail the entry file, whose
+  // copy is already good (security review of decision 047). The family sees the neutral picture.
+  try {
+    return await makeThumbnail(copy.data);
+  } catch {
+    return null;
+  }
 }
 
 /** A 100-megapixel image is 400 MB decoded; a small file can claim far more (a decompression bomb). */
