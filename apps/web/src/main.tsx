@@ -4,6 +4,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
+import { followNavigations } from './app/navigation-progress.ts';
 import { routes } from './app/routes.tsx';
 import { cssVariablesResolver, theme } from './app/theme.ts';
 import { Toaster } from './app/Toaster.tsx';
@@ -11,6 +12,7 @@ import { createQueryClient } from './lib/query-client.ts';
 
 const queryClient = createQueryClient();
 const router = createBrowserRouter(routes);
+followNavigations(router);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');

@@ -4,6 +4,8 @@ import { Outlet, useLocation, useNavigate } from 'react-router';
 import { LoadingOverlay } from '../components/LoadingOverlay.tsx';
 import { setLoginRedirect } from '../lib/http-errors.ts';
 import { clearStaleToasts } from '../lib/toasts.ts';
+import { useNavigationSettled } from './navigation-progress.ts';
+import { usePrefetchNextScreens } from './prefetch-next-screens.ts';
 import { SiteFooterOnceLoaded } from './SiteFooter.tsx';
 import { SiteHeader } from './SiteHeader.tsx';
 import { UploadActivityBar } from './UploadActivityBar.tsx';
@@ -14,6 +16,8 @@ export function AppLayout() {
   useEffect(() => setLoginRedirect(() => void navigate(paths.login.href())), [navigate]);
   const { pathname } = useLocation();
   useEffect(() => clearStaleToasts(pathname), [pathname]);
+  useNavigationSettled();
+  usePrefetchNextScreens();
   return (
     <div className={classes.page}>
       <a href="#main" className={classes.skip}>

@@ -3,56 +3,102 @@ import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
 import { NotFoundPage } from '../components/NotFoundPage.tsx';
 import { AppLayout } from './AppLayout.tsx';
+import { nextScreens } from './prefetch-next-screens.ts';
 import { RequireLogin } from './RequireLogin.tsx';
 
-// Each screen is its own chunk, so a phone downloads only the screen it opens.
-const HomePage = lazy(() => import('../features/home/HomePage.tsx'));
-const InfoPage = lazy(() => import('../features/info/InfoPage.tsx'));
-const ContactPage = lazy(() => import('../features/contact/ContactPage.tsx'));
-const PrivacyPolicyPage = lazy(() => import('../features/legal/PrivacyPolicyPage.tsx'));
-const TermsOfServicePage = lazy(() => import('../features/legal/TermsOfServicePage.tsx'));
-const RegisterPage = lazy(() => import('../features/auth/RegisterPage.tsx'));
-const LoginPage = lazy(() => import('../features/auth/LoginPage.tsx'));
-const VerifyPage = lazy(() => import('../features/auth/VerifyPage.tsx'));
-const MyProfilePage = lazy(() => import('../features/profile/MyProfilePage.tsx'));
-const ContestantsPage = lazy(() => import('../features/contestants/ContestantsPage.tsx'));
-const CreateContestantPage = lazy(() => import('../features/contestants/CreateContestantPage.tsx'));
-const EditContestantPage = lazy(() => import('../features/contestants/EditContestantPage.tsx'));
-const SectionsPage = lazy(() => import('../features/catalogue/SectionsPage.tsx'));
-const CategoriesPage = lazy(() => import('../features/catalogue/CategoriesPage.tsx'));
-const ItemsPage = lazy(() => import('../features/catalogue/ItemsPage.tsx'));
-const CheckoutPage = lazy(() => import('../features/checkout/CheckoutPage.tsx'));
-const PaymentConfirmationPage = lazy(
-  () => import('../features/checkout/PaymentConfirmationPage.tsx'),
-);
-const MyOrdersPage = lazy(() => import('../features/orders/MyOrdersPage.tsx'));
-const ViewOrderPage = lazy(() => import('../features/orders/ViewOrderPage.tsx'));
-const UploadsPage = lazy(() => import('../features/uploads/UploadsPage.tsx'));
-// Staff screens (issue 9): their own chunks, downloaded only when a member of staff opens them.
-const StaffHomePage = lazy(() => import('../features/staff/StaffHomePage.tsx'));
-const DashboardPage = lazy(() => import('../features/staff/DashboardPage.tsx'));
-const MarkingListPage = lazy(() => import('../features/staff/MarkingListPage.tsx'));
-const MarkingPage = lazy(() => import('../features/staff/MarkingPage.tsx'));
-const ResultsPage = lazy(() => import('../features/staff/ResultsPage.tsx'));
-const AdjudicatorsPage = lazy(() => import('../features/staff/AdjudicatorsPage.tsx'));
-const EventsPage = lazy(() => import('../features/staff/EventsPage.tsx'));
-const EventPage = lazy(() => import('../features/staff/EventPage.tsx'));
-const CataloguePage = lazy(() => import('../features/staff/CataloguePage.tsx'));
-const RubricsPage = lazy(() => import('../features/staff/RubricsPage.tsx'));
-const AuditLogPage = lazy(() => import('../features/staff/AuditLogPage.tsx'));
-const SignInsPage = lazy(() => import('../features/staff/SignInsPage.tsx'));
-const SiteContentPage = lazy(() => import('../features/staff/SiteContentPage.tsx'));
-const SchoolsPage = lazy(() => import('../features/staff/SchoolsPage.tsx'));
-const StaffMembersPage = lazy(() => import('../features/staff/StaffMembersPage.tsx'));
-const RemindersPage = lazy(() => import('../features/staff/RemindersPage.tsx'));
-const FamiliesPage = lazy(() => import('../features/staff/FamiliesPage.tsx'));
-const FamilyPage = lazy(() => import('../features/staff/FamilyPage.tsx'));
-const PaymentsPage = lazy(() => import('../features/staff/PaymentsPage.tsx'));
-const DataRequestsPage = lazy(() => import('../features/staff/DataRequestsPage.tsx'));
-// Results day (issue 20): the organisers' winners and release, the gala, a contestant's results.
-const WinnersPage = lazy(() => import('../features/staff/WinnersPage.tsx'));
-const GalaPage = lazy(() => import('../features/gala/GalaPage.tsx'));
-const ContestantResultsPage = lazy(() => import('../features/results/ContestantResultsPage.tsx'));
+// Each screen is its own chunk, so a phone downloads only the screen it opens, and the screens a
+// family most likely opens next once it is idle there (`next` below, issue 32).
+const screens = {
+  home: () => import('../features/home/HomePage.tsx'),
+  info: () => import('../features/info/InfoPage.tsx'),
+  contact: () => import('../features/contact/ContactPage.tsx'),
+  privacyPolicy: () => import('../features/legal/PrivacyPolicyPage.tsx'),
+  termsOfService: () => import('../features/legal/TermsOfServicePage.tsx'),
+  register: () => import('../features/auth/RegisterPage.tsx'),
+  login: () => import('../features/auth/LoginPage.tsx'),
+  verify: () => import('../features/auth/VerifyPage.tsx'),
+  myProfile: () => import('../features/profile/MyProfilePage.tsx'),
+  contestants: () => import('../features/contestants/ContestantsPage.tsx'),
+  createContestant: () => import('../features/contestants/CreateContestantPage.tsx'),
+  editContestant: () => import('../features/contestants/EditContestantPage.tsx'),
+  sections: () => import('../features/catalogue/SectionsPage.tsx'),
+  categories: () => import('../features/catalogue/CategoriesPage.tsx'),
+  items: () => import('../features/catalogue/ItemsPage.tsx'),
+  checkout: () => import('../features/checkout/CheckoutPage.tsx'),
+  paymentConfirmation: () => import('../features/checkout/PaymentConfirmationPage.tsx'),
+  myOrders: () => import('../features/orders/MyOrdersPage.tsx'),
+  viewOrder: () => import('../features/orders/ViewOrderPage.tsx'),
+  uploads: () => import('../features/uploads/UploadsPage.tsx'),
+  // Staff screens (issue 9): downloaded only when a member of staff opens them.
+  staffHome: () => import('../features/staff/StaffHomePage.tsx'),
+  dashboard: () => import('../features/staff/DashboardPage.tsx'),
+  markingList: () => import('../features/staff/MarkingListPage.tsx'),
+  marking: () => import('../features/staff/MarkingPage.tsx'),
+  results: () => import('../features/staff/ResultsPage.tsx'),
+  adjudicators: () => import('../features/staff/AdjudicatorsPage.tsx'),
+  events: () => import('../features/staff/EventsPage.tsx'),
+  event: () => import('../features/staff/EventPage.tsx'),
+  catalogue: () => import('../features/staff/CataloguePage.tsx'),
+  rubrics: () => import('../features/staff/RubricsPage.tsx'),
+  auditLog: () => import('../features/staff/AuditLogPage.tsx'),
+  signIns: () => import('../features/staff/SignInsPage.tsx'),
+  siteContent: () => import('../features/staff/SiteContentPage.tsx'),
+  schools: () => import('../features/staff/SchoolsPage.tsx'),
+  staffMembers: () => import('../features/staff/StaffMembersPage.tsx'),
+  reminders: () => import('../features/staff/RemindersPage.tsx'),
+  families: () => import('../features/staff/FamiliesPage.tsx'),
+  family: () => import('../features/staff/FamilyPage.tsx'),
+  payments: () => import('../features/staff/PaymentsPage.tsx'),
+  dataRequests: () => import('../features/staff/DataRequestsPage.tsx'),
+  // Results day (issue 20): the organisers' winners and release, the gala, a contestant's results.
+  winners: () => import('../features/staff/WinnersPage.tsx'),
+  gala: () => import('../features/gala/GalaPage.tsx'),
+  contestantResults: () => import('../features/results/ContestantResultsPage.tsx'),
+};
+
+const HomePage = lazy(screens.home);
+const InfoPage = lazy(screens.info);
+const ContactPage = lazy(screens.contact);
+const PrivacyPolicyPage = lazy(screens.privacyPolicy);
+const TermsOfServicePage = lazy(screens.termsOfService);
+const RegisterPage = lazy(screens.register);
+const LoginPage = lazy(screens.login);
+const VerifyPage = lazy(screens.verify);
+const MyProfilePage = lazy(screens.myProfile);
+const ContestantsPage = lazy(screens.contestants);
+const CreateContestantPage = lazy(screens.createContestant);
+const EditContestantPage = lazy(screens.editContestant);
+const SectionsPage = lazy(screens.sections);
+const CategoriesPage = lazy(screens.categories);
+const ItemsPage = lazy(screens.items);
+const CheckoutPage = lazy(screens.checkout);
+const PaymentConfirmationPage = lazy(screens.paymentConfirmation);
+const MyOrdersPage = lazy(screens.myOrders);
+const ViewOrderPage = lazy(screens.viewOrder);
+const UploadsPage = lazy(screens.uploads);
+const StaffHomePage = lazy(screens.staffHome);
+const DashboardPage = lazy(screens.dashboard);
+const MarkingListPage = lazy(screens.markingList);
+const MarkingPage = lazy(screens.marking);
+const ResultsPage = lazy(screens.results);
+const AdjudicatorsPage = lazy(screens.adjudicators);
+const EventsPage = lazy(screens.events);
+const EventPage = lazy(screens.event);
+const CataloguePage = lazy(screens.catalogue);
+const RubricsPage = lazy(screens.rubrics);
+const AuditLogPage = lazy(screens.auditLog);
+const SignInsPage = lazy(screens.signIns);
+const SiteContentPage = lazy(screens.siteContent);
+const SchoolsPage = lazy(screens.schools);
+const StaffMembersPage = lazy(screens.staffMembers);
+const RemindersPage = lazy(screens.reminders);
+const FamiliesPage = lazy(screens.families);
+const FamilyPage = lazy(screens.family);
+const PaymentsPage = lazy(screens.payments);
+const DataRequestsPage = lazy(screens.dataRequests);
+const WinnersPage = lazy(screens.winners);
+const GalaPage = lazy(screens.gala);
+const ContestantResultsPage = lazy(screens.contestantResults);
 
 /**
  * Every route of spec 2 ("Route table"), at the addresses of `paths` (packages/shared). Matching
@@ -62,11 +108,23 @@ export const routes: RouteObject[] = [
   {
     element: <AppLayout />,
     children: [
-      { index: true, element: <HomePage /> },
-      { path: paths.homeAlias.pattern, element: <HomePage /> },
-      { path: paths.register.pattern, element: <RegisterPage /> },
-      { path: paths.verify.pattern, element: <VerifyPage /> },
-      { path: paths.login.pattern, element: <LoginPage /> },
+      { index: true, element: <HomePage />, handle: nextScreens(screens.register, screens.login) },
+      {
+        path: paths.homeAlias.pattern,
+        element: <HomePage />,
+        handle: nextScreens(screens.register, screens.login),
+      },
+      {
+        path: paths.register.pattern,
+        element: <RegisterPage />,
+        handle: nextScreens(screens.verify),
+      },
+      {
+        path: paths.verify.pattern,
+        element: <VerifyPage />,
+        handle: nextScreens(screens.contestants),
+      },
+      { path: paths.login.pattern, element: <LoginPage />, handle: nextScreens(screens.verify) },
       { path: paths.contact.pattern, element: <ContactPage /> },
       { path: paths.info.pattern, element: <InfoPage /> },
       { path: paths.privacyPolicy.pattern, element: <PrivacyPolicyPage /> },
@@ -75,15 +133,47 @@ export const routes: RouteObject[] = [
       {
         element: <RequireLogin />,
         children: [
-          { path: paths.contestants.pattern, element: <ContestantsPage /> },
-          { path: paths.createContestant.pattern, element: <CreateContestantPage /> },
-          { path: paths.sections.pattern, element: <SectionsPage /> },
-          { path: paths.categories.pattern, element: <CategoriesPage /> },
-          { path: paths.items.pattern, element: <ItemsPage /> },
-          { path: paths.checkout.pattern, element: <CheckoutPage /> },
-          { path: paths.confirmation.pattern, element: <PaymentConfirmationPage /> },
+          {
+            path: paths.contestants.pattern,
+            element: <ContestantsPage />,
+            handle: nextScreens(screens.createContestant, screens.sections),
+          },
+          {
+            path: paths.createContestant.pattern,
+            element: <CreateContestantPage />,
+            handle: nextScreens(screens.contestants, screens.sections),
+          },
+          {
+            path: paths.sections.pattern,
+            element: <SectionsPage />,
+            handle: nextScreens(screens.categories, screens.checkout),
+          },
+          {
+            path: paths.categories.pattern,
+            element: <CategoriesPage />,
+            handle: nextScreens(screens.items, screens.checkout),
+          },
+          {
+            path: paths.items.pattern,
+            element: <ItemsPage />,
+            handle: nextScreens(screens.checkout),
+          },
+          {
+            path: paths.checkout.pattern,
+            element: <CheckoutPage />,
+            handle: nextScreens(screens.paymentConfirmation),
+          },
+          {
+            path: paths.confirmation.pattern,
+            element: <PaymentConfirmationPage />,
+            handle: nextScreens(screens.uploads, screens.myOrders),
+          },
           { path: paths.myProfile.pattern, element: <MyProfilePage /> },
-          { path: paths.myOrders.pattern, element: <MyOrdersPage /> },
+          {
+            path: paths.myOrders.pattern,
+            element: <MyOrdersPage />,
+            handle: nextScreens(screens.viewOrder, screens.uploads),
+          },
           { path: paths.viewOrder.pattern, element: <ViewOrderPage /> },
           { path: paths.editContestant.pattern, element: <EditContestantPage /> },
           { path: paths.uploads.pattern, element: <UploadsPage /> },

@@ -1,7 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiRequestError } from './api-client.ts';
-import { createQueryClient } from './query-client.ts';
+import { createQueryClient, fetchedAhead } from './query-client.ts';
 
 vi.mock('@mantine/notifications', () => ({ notifications: { show: vi.fn() } }));
 const show = vi.mocked(notifications.show);
@@ -34,5 +34,15 @@ describe('createQueryClient: global error handling', () => {
       .fetchQuery({ queryKey: ['y'], queryFn: failure, retry: false, meta })
       .catch(() => {});
     expect(show).not.toHaveBeenCalled();
+  });
+
+  it('stays quiet for a query fetched ahead of its screen (issue 32), whose screen toasts later', async () => {
+    const client = createQueryClient();
+    const ahead = fetchedAhead({ queryKey: ['z'], queryFn: failure, retry: false });
+    await client.prefetchQuery(ahead);
+    expect(show).not.toHaveBeenCalled();
+    // The screen, once opened, asks with its own options and says what failed.
+    await client.fetchQuery({ queryKey: ['z'], queryFn: failure, retry: false }).catch(() => {});
+    expect(show).toHaveBeenCalledTimes(1);
   });
 });

@@ -17,6 +17,14 @@ declare module '@tanstack/react-query' {
   }
 }
 
+/**
+ * A query fetched ahead of a screen the family has not opened yet (issue 32): nobody asked for
+ * it, so its failure shows nothing; the screen, once opened, asks again and says what failed.
+ */
+export function fetchedAhead<T extends { meta?: RequestMeta | undefined }>(options: T): T {
+  return { ...options, meta: { ...options.meta, handlesErrors: true } };
+}
+
 /** One query client: global error handling, and no retries for answers that will not change. */
 export function createQueryClient(): QueryClient {
   return new QueryClient({

@@ -20,7 +20,9 @@ import {
   upload,
   uploadsServer,
 } from './test/fixtures.ts';
-import UploadsPage from './UploadsPage.tsx';
+import { contestant, CUSTOMER_ID } from '../../test/contestant-fixtures.ts';
+import { createQueryClient } from '../../lib/query-client.ts';
+import UploadsPage, { prefetchData } from './UploadsPage.tsx';
 
 vi.mock('@mantine/notifications', () => ({ notifications: { show: vi.fn() } }));
 const show = vi.mocked(notifications.show);
@@ -37,6 +39,30 @@ async function openDetail(user: ReturnType<typeof userEvent.setup>, code: string
 }
 const listRequests = (requests: MockRequest[]) =>
   requests.filter((r) => r.path === '/api/OrderItems/ParticipantOrderItems');
+
+describe('UploadsPage fetched ahead (issue 32)', () => {
+  beforeEach(logIn);
+  afterEach(() => vi.clearAllMocks());
+
+  it("fetches the first contestant's first page of entries of the served year, as the portal opens on it", async () => {
+    const requests = mockApi(uploadsServer(entriesPage([entry()])));
+    const client = createQueryClient();
+    await prefetchData(client, CUSTOMER_ID);
+    const lists = listRequests(requests);
+    expect(lists).toHaveLength(1);
+    expect(Object.fromEntries(lists[0]!.query)).toMatchObject({
+      participantId: String(contestant().id),
+      skip: '0',
+      year: '2025',
+    });
+  });
+
+  it('says nothing when it fails: the portal asks again when it is opened', async () => {
+    mockApi(() => [400]);
+    await expect(prefetchData(createQueryClient(), CUSTOMER_ID)).rejects.toThrow();
+    expect(show).not.toHaveBeenCalled();
+  });
+});
 
 describe('UploadsPage (spec 2, Uploads portal)', () => {
   beforeEach(logIn);

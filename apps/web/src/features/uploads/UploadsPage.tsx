@@ -20,12 +20,18 @@ import {
   UPLOAD_MESSAGES,
 } from '@eisteddfod/shared';
 import { useDebouncedCallback } from '@mantine/hooks';
+import type { QueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useDocumentTitle } from '../../lib/document-title.ts';
+import { fetchedAhead } from '../../lib/query-client.ts';
 import { toast } from '../../lib/toasts.ts';
-import { storedCustomerId, useContestants } from '../../shared/contestants/contestants.ts';
-import { useClientConfig } from '../../shared/event/api/client-config.ts';
+import {
+  contestantsQuery,
+  storedCustomerId,
+  useContestants,
+} from '../../shared/contestants/contestants.ts';
+import { clientConfigQuery, useClientConfig } from '../../shared/event/api/client-config.ts';
 import { fetchBucketLink } from './api/bucket-link.ts';
 import {
   showRefusal,
@@ -33,7 +39,7 @@ import {
   useFinaliseEntry,
   useWithdrawEntry,
 } from './api/entry-actions.ts';
-import { useEntries } from './api/participant-order-items.ts';
+import { entriesQuery, useEntries } from './api/participant-order-items.ts';
 import { EntryCard } from './components/EntryCard.tsx';
 import { EntriesPager } from './components/EntriesPager.tsx';
 import { ConfirmEntryModal } from './components/ConfirmEntryModal.tsx';
@@ -51,6 +57,23 @@ import { UploadActivityList } from '../../shared/uploads/UploadActivityList.tsx'
 const SEARCH_DELAY_MS = 400;
 
 /** /uploads (spec 2, Uploads portal): each paid entry of a contestant, its files and status. */
+/**
+ * What the portal shows first, fetched ahead by the screen before it (the payment confirmation,
+ * My Orders; issue 32): the contestants, the event, and the first contestant's entries, which
+ * the portal opens on.
+ */
+export async function prefetchData(queryClient: QueryClient, customerId: number) {
+  const [profiles, config] = await Promise.all([
+    queryClient.ensureQueryData(fetchedAhead(contestantsQuery(customerId))),
+    queryClient.ensureQueryData(fetchedAhead(clientConfigQuery)),
+  ]);
+  const first = profiles[0];
+  if (!first) return;
+  await queryClient.prefetchQuery(
+    fetchedAhead(entriesQuery({ participantId: first.id, skip: 0, year: config.year, search: '' })),
+  );
+}
+
 export default function UploadsPage() {
   useDocumentTitle('Uploads Portal');
   const customerId = storedCustomerId();

@@ -1,5 +1,5 @@
 import { contestantsApi } from '@eisteddfod/shared';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../lib/api-client.ts';
 import { readStored } from '../../lib/storage.ts';
 
@@ -16,10 +16,15 @@ function fetchContestants(customerId: number, signal?: AbortSignal) {
   return callApi(contestantsApi.list, { params: { id: customerId }, signal });
 }
 
-export function useContestants(customerId: number) {
-  return useQuery({
+/** The contestants' query, for the screens that show them and those that fetch them ahead. */
+export function contestantsQuery(customerId: number) {
+  return queryOptions({
     queryKey: contestantsQueryKey(customerId),
     queryFn: ({ signal }) => fetchContestants(customerId, signal),
     enabled: customerId > 0,
   });
+}
+
+export function useContestants(customerId: number) {
+  return useQuery(contestantsQuery(customerId));
 }

@@ -1,5 +1,5 @@
 import { uploadsApi } from '@eisteddfod/shared';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client.ts';
 
 /** Spec 9: the uploads portal pages its entries ten at a time. */
@@ -33,10 +33,17 @@ function fetchEntries(query: EntriesQuery, signal?: AbortSignal) {
   });
 }
 
-export function useEntries(query: EntriesQuery, enabled: boolean) {
-  return useQuery({
+/** One page of entries: what the portal shows and what a screen before it fetches ahead. */
+export function entriesQuery(query: EntriesQuery) {
+  return queryOptions({
     queryKey: entriesQueryKey(query),
     queryFn: ({ signal }) => fetchEntries(query, signal),
+  });
+}
+
+export function useEntries(query: EntriesQuery, enabled: boolean) {
+  return useQuery({
+    ...entriesQuery(query),
     enabled: enabled && query.participantId > 0,
     // The previous page stays on screen while the next one loads (no jump on a phone).
     placeholderData: keepPreviousData,

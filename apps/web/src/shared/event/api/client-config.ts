@@ -1,13 +1,16 @@
 import { catalogueApi, publicSiteApi } from '@eisteddfod/shared';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client.ts';
 
+/** The served event's settings (GET /api/config), fetched once per visit. */
+export const clientConfigQuery = queryOptions({
+  queryKey: ['config'],
+  queryFn: ({ signal }) => callApi(publicSiteApi.clientConfig, { signal }),
+  staleTime: Infinity,
+});
+
 export function useClientConfig() {
-  return useQuery({
-    queryKey: ['config'],
-    queryFn: ({ signal }) => callApi(publicSiteApi.clientConfig, { signal }),
-    staleTime: Infinity,
-  });
+  return useQuery(clientConfigQuery);
 }
 
 /** The configured event's dates and fees. */
