@@ -16,6 +16,12 @@ import { PROBE } from './probe.mjs';
 export const PROFILE = { kbps: 750, latencyMs: 300, cpuSlowdown: 4, width: 375, height: 740 };
 
 /**
+ * A parent looks at a screen before the next tap: a second, the least a person takes. It is
+ * also when a screen fetches what comes next, as it would for a real parent.
+ */
+const READING_MS = 1000;
+
+/**
  * @param {import('@playwright/test').Browser} browser
  * @param {string} origin
  * @param {string} videoFile a short recording for the entry
@@ -64,6 +70,7 @@ export async function walk(browser, origin, videoFile) {
    * @param {AnsweredBy} [by]
    */
   async function tap(step, target, ready, by = 'app') {
+    await page.waitForTimeout(READING_MS);
     await target.click({ timeout: 60_000 });
     await usable(ready);
     const mark = await read();

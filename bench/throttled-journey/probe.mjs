@@ -28,7 +28,18 @@ export const PROBE = `(() => {
       if (again.feedbackAt === null) write({ ...again, feedbackAt: now(), what });
     });
   };
-  addEventListener('pointerdown', () => write({ tapAt: now(), feedbackAt: null, what: null }), true);
+  // The tap is the finger's release (the click), timed when the browser took it in, not when
+  // a busy page got round to it. A change already shown while the finger was down counts as
+  // at once.
+  const inputTime = (event) => Date.now() - performance.now() + event.timeStamp;
+  addEventListener('pointerdown', (event) => write({ tapAt: inputTime(event), feedbackAt: null, what: null, down: true }), true);
+  addEventListener('click', (event) => {
+    const mark = read();
+    const at = inputTime(event);
+    write(mark.down && mark.feedbackAt !== null
+      ? { ...mark, tapAt: at, feedbackAt: at, down: false }
+      : { ...mark, tapAt: at, feedbackAt: null, down: false });
+  }, true);
   // Focus and hover marks are the browser's own immediate feedback, not the app's answer.
   const IGNORED = new Set(['data-focus', 'data-hovered', 'data-active', 'data-pressed']);
   const meaningful = (m) =>
