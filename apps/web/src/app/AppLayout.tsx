@@ -1,15 +1,20 @@
 import { paths } from '@eisteddfod/shared';
-import { Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { LoadingOverlay } from '../components/LoadingOverlay.tsx';
 import { setLoginRedirect } from '../lib/http-errors.ts';
+import { useIsLoggedIn } from '../lib/session.ts';
 import { clearStaleToasts } from '../lib/toasts.ts';
 import { useNavigationSettled } from './navigation-progress.ts';
 import { usePrefetchNextScreens } from './prefetch-next-screens.ts';
 import { SiteFooterOnceLoaded } from './SiteFooter.tsx';
 import { SiteHeader } from './SiteHeader.tsx';
-import { UploadActivityBar } from './UploadActivityBar.tsx';
 import classes from './AppLayout.module.css';
+
+// Only a signed-in family has uploads: a first visit does not load the bar (bench/web-bundle).
+const UploadActivityBar = lazy(() =>
+  import('./UploadActivityBar.tsx').then((m) => ({ default: m.UploadActivityBar })),
+);
 
 export function AppLayout() {
   const navigate = useNavigate();
@@ -18,6 +23,7 @@ export function AppLayout() {
   useEffect(() => clearStaleToasts(pathname), [pathname]);
   useNavigationSettled();
   usePrefetchNextScreens();
+  const loggedIn = useIsLoggedIn();
   return (
     <div className={classes.page}>
       <a href="#main" className={classes.skip}>
@@ -33,7 +39,11 @@ export function AppLayout() {
         </main>
         <SiteFooterOnceLoaded />
       </Suspense>
-      <UploadActivityBar />
+      {loggedIn && (
+        <Suspense fallback={null}>
+          <UploadActivityBar />
+        </Suspense>
+      )}
       <LoadingOverlay />
     </div>
   );

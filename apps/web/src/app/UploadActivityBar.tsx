@@ -2,7 +2,7 @@ import { Anchor } from '@mantine/core';
 import { paths } from '@eisteddfod/shared';
 import { Link, useLocation } from 'react-router';
 import { useIsLoggedIn } from '../lib/session.ts';
-import { storedCustomerId } from '../shared/contestants/contestants.ts';
+import { storedCustomerId } from '../lib/storage.ts';
 import {
   isRunning,
   useAskBeforeLeaving,

@@ -2,8 +2,7 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useMatches } from 'react-router';
 import { afterLoad } from '../lib/after-load.ts';
-import { readStored } from '../lib/storage.ts';
-import { storedCustomerId } from '../shared/contestants/contestants.ts';
+import { readStored, storedCustomerId } from '../lib/storage.ts';
 
 /**
  * A screen's code, as `routes.tsx` imports it. A screen module may also export `prefetchData`:

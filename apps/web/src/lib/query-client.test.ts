@@ -38,7 +38,8 @@ describe('createQueryClient: global error handling', () => {
 
   it('stays quiet for a query fetched ahead of its screen (issue 32), whose screen toasts later', async () => {
     const client = createQueryClient();
-    const ahead = fetchedAhead({ queryKey: ['z'], queryFn: failure, retry: false });
+    const query = { queryKey: ['z'], queryFn: failure, retry: false };
+    const ahead = fetchedAhead(query);
     await client.prefetchQuery(ahead);
     expect(show).not.toHaveBeenCalled();
     // The screen, once opened, asks with its own options and says what failed.

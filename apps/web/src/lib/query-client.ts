@@ -21,7 +21,7 @@ declare module '@tanstack/react-query' {
  * A query fetched ahead of a screen the family has not opened yet (issue 32): nobody asked for
  * it, so its failure shows nothing; the screen, once opened, asks again and says what failed.
  */
-export function fetchedAhead<T extends { meta?: RequestMeta | undefined }>(options: T): T {
+export function fetchedAhead<T extends object & { meta?: RequestMeta | undefined }>(options: T): T {
   return { ...options, meta: { ...options.meta, handlesErrors: true } };
 }
 

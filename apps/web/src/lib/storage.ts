@@ -16,6 +16,16 @@ export function readStored(key: StorageKey): string | null {
   return localStorage.getItem(key);
 }
 
+/**
+ * The logged-in customer's id, as stored at login (spec 3, browser storage keys). Here, not with
+ * the contestants' calls, so that the app's shell reads it without the API schemas (zod) in the
+ * first chunk every visit loads (bench/web-bundle).
+ */
+export function storedCustomerId(): number {
+  const id = Number(readStored('customerId'));
+  return Number.isInteger(id) && id > 0 ? id : 0;
+}
+
 export function writeStored(key: StorageKey, value: string): void {
   localStorage.setItem(key, value);
   window.dispatchEvent(new StorageEvent('storage', { key }));

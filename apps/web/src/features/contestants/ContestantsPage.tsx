@@ -8,7 +8,8 @@ import {
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { readStored } from '../../lib/storage.ts';
-import { storedCustomerId, useContestants } from '../../shared/contestants/contestants.ts';
+import { storedCustomerId } from '../../lib/storage.ts';
+import { useContestants } from '../../shared/contestants/contestants.ts';
 import { useDeleteContestant } from './api/delete-contestant.ts';
 import { ContestantCard } from './components/ContestantCard.tsx';
 import { DeleteContestantModal } from './components/DeleteContestantModal.tsx';

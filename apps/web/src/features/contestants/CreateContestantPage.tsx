@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useFieldErrors } from '../../lib/field-errors.ts';
 import { toast } from '../../lib/toasts.ts';
-import { storedCustomerId } from '../../shared/contestants/contestants.ts';
+import { storedCustomerId } from '../../lib/storage.ts';
 import { useReferenceLists } from './api/reference-lists.ts';
 import { useCreateContestant } from './api/save-contestant.ts';
 import { ConsentCheckbox, HonourPledgeText, TermsText } from './components/ConsentCheckbox.tsx';

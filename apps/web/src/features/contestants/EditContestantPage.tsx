@@ -9,7 +9,8 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useFieldErrors } from '../../lib/field-errors.ts';
 import { toast } from '../../lib/toasts.ts';
-import { storedCustomerId, useContestants } from '../../shared/contestants/contestants.ts';
+import { storedCustomerId } from '../../lib/storage.ts';
+import { useContestants } from '../../shared/contestants/contestants.ts';
 import { useReferenceLists } from './api/reference-lists.ts';
 import { useUpdateContestant } from './api/save-contestant.ts';
 import {

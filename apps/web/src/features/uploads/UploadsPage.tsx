@@ -26,11 +26,8 @@ import { Link, useSearchParams } from 'react-router';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { fetchedAhead } from '../../lib/query-client.ts';
 import { toast } from '../../lib/toasts.ts';
-import {
-  contestantsQuery,
-  storedCustomerId,
-  useContestants,
-} from '../../shared/contestants/contestants.ts';
+import { storedCustomerId } from '../../lib/storage.ts';
+import { contestantsQuery, useContestants } from '../../shared/contestants/contestants.ts';
 import { clientConfigQuery, useClientConfig } from '../../shared/event/api/client-config.ts';
 import { fetchBucketLink } from './api/bucket-link.ts';
 import {

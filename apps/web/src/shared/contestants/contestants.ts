@@ -1,13 +1,6 @@
 import { contestantsApi } from '@eisteddfod/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../lib/api-client.ts';
-import { readStored } from '../../lib/storage.ts';
-
-/** The logged-in customer's id, as stored at login (spec 3, browser storage keys). */
-export function storedCustomerId(): number {
-  const id = Number(readStored('customerId'));
-  return Number.isInteger(id) && id > 0 ? id : 0;
-}
 
 export const contestantsQueryKey = (customerId: number) => ['contestants', customerId] as const;
 
