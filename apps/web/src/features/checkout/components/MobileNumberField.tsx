@@ -4,7 +4,7 @@ import {
   MOBILE_MAX_LENGTH,
   toMobileDigits,
 } from '@eisteddfod/shared';
-import { Button, Paper, Stack, TextInput, Title } from '@mantine/core';
+import { Box, Button, Stack, TextInput, Title } from '@mantine/core';
 import { useId, useState } from 'react';
 import type { FieldErrors } from '../../../lib/field-errors.ts';
 import { toast } from '../../../lib/toasts.ts';
@@ -90,7 +90,14 @@ export function MobileNumberField(props: {
         </Button>
       )}
       {pinOpen && (
-        <Paper withBorder p="md" bg="gray.0" component="section" aria-labelledby={pinHeadingId}>
+        // No box of its own: on a 375 px phone a padded box left the six pin boxes too
+        // little room, and they ran past its edge.
+        <Box
+          component="section"
+          aria-labelledby={pinHeadingId}
+          pt="sm"
+          style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}
+        >
           <Title order={3} fz="md" mb="sm" id={pinHeadingId}>
             Confirm your mobile number
           </Title>
@@ -102,7 +109,7 @@ export function MobileNumberField(props: {
             resend={() => send.mutateAsync(value)}
             onVerified={() => setSentFor(null)}
           />
-        </Paper>
+        </Box>
       )}
     </Stack>
   );
