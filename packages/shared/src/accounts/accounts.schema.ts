@@ -128,7 +128,6 @@ export const ContactPinCheckSchema = z
     mobileNumber: newMobileNumber,
   })
   .refine((r) => r.mobileNumber === undefined || r.contact === 'mobileNumber', onlyForAMobile);
-export type ContactPinRequest = z.infer<typeof ContactPinRequestSchema>;
 
 export const CustomerSearchQuerySchema = z
   .object({ email: text().trim().optional(), mobileNumber: text().trim().optional() })
