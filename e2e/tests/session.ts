@@ -15,6 +15,22 @@ async function latestEmailPin(page: Page, to: string): Promise<string> {
   return pin;
 }
 
+/** The newest one-time pin sent by WhatsApp to a number, read from the dev outbox. */
+export async function latestWhatsAppPin(page: Page, to: string): Promise<string> {
+  let pin = '';
+  await expect
+    .poll(async () => {
+      const response = await page.request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`);
+      if (!response.ok()) return '';
+      const messages = (await response.json()) as { channel: string; body: string }[];
+      pin =
+        /\b(\d{6})\b/.exec(messages.find((m) => m.channel === 'whatsapp')?.body ?? '')?.[1] ?? '';
+      return pin;
+    })
+    .toMatch(/^\d{6}$/);
+  return pin;
+}
+
 /** Registers a fresh email account and verifies it; the verify screen ends on the contestants. */
 export async function registerAndLogIn(page: Page, email: string) {
   await page.goto('/register');

@@ -9,6 +9,8 @@ export const CONTACT_MESSAGES = {
     'We send nothing to a number or address until you confirm it is yours with a one-time pin.',
   verified: 'Your contact details are confirmed.',
   alreadyVerified: 'This contact detail is confirmed already.',
+  /** Decision 050: the checkout adds a number only where none is proved, never replaces one. */
+  mobileConfirmed: 'Your account has a confirmed mobile number already.',
 } as const;
 
 export const ACCOUNT_MESSAGES = {

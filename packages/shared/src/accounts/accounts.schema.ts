@@ -100,11 +100,34 @@ export const PinQuerySchema = z.object({
     .regex(new RegExp(`^\\d{${PIN_LENGTH}}$`), `The pin is ${PIN_LENGTH} digits`),
 });
 
-export const ContactPinRequestSchema = z.object({ contact: ContactSchema });
-export const ContactPinCheckSchema = z.object({
-  contact: ContactSchema,
-  pin: PinQuerySchema.shape.pin,
-});
+/**
+ * A mobile number to add to an account that has none proved (decision 050), typed as
+ * registration takes it: the pin goes to it, and it is stored once the pin comes back.
+ */
+const newMobileNumber = text()
+  .trim()
+  .refine(isValidMobile, ACCOUNT_MESSAGES.invalidMobile)
+  .optional();
+const onlyForAMobile = {
+  message: 'A new number is only for the contact mobileNumber',
+  path: ['mobileNumber'],
+};
+
+/**
+ * My Profile proves the account's own detail (decision 031); the checkout may send a
+ * `mobileNumber` to prove and add (decision 050).
+ */
+export const ContactPinRequestSchema = z
+  .object({ contact: ContactSchema, mobileNumber: newMobileNumber })
+  .refine((r) => r.mobileNumber === undefined || r.contact === 'mobileNumber', onlyForAMobile);
+/** The pin, and the number it was sent to when one was added (decision 050). */
+export const ContactPinCheckSchema = z
+  .object({
+    contact: ContactSchema,
+    pin: PinQuerySchema.shape.pin,
+    mobileNumber: newMobileNumber,
+  })
+  .refine((r) => r.mobileNumber === undefined || r.contact === 'mobileNumber', onlyForAMobile);
 
 export const CustomerSearchQuerySchema = z
   .object({ email: text().trim().optional(), mobileNumber: text().trim().optional() })

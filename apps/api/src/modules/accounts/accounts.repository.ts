@@ -256,6 +256,42 @@ export async function markContactVerified(
 }
 
 /**
+ * Puts a mobile number a contact pin proved on the account (decision 050), in one transaction
+ * with the pin's use and `within` (the audit entry): 'proved' when the account has a proved
+ * number, or signs in with a mobile number, by now (it is never replaced), 'pin_used' when
+ * another request used the pin first.
+ */
+export async function addProvedMobile(
+  db: Database,
+  change: { customerId: number; challengeId: number; mobileNumber: string; now: Date },
+  within: (tx: Parameters<Parameters<Database['transaction']>[0]>[0]) => Promise<void>,
+): Promise<'added' | 'proved' | 'pin_used'> {
+  const { customerId, challengeId, mobileNumber, now } = change;
+  return db.transaction(async (tx) => {
+    const [customer] = await tx
+      .select()
+      .from(customers)
+      .where(eq(customers.id, customerId))
+      .for('update');
+    if (!customer) return 'pin_used';
+    const proved = customer.mobileNumber !== null && customer.mobileVerifiedAt !== null;
+    if (proved || (await hasIdentity(tx, customerId, 'mobile'))) return 'proved';
+    const used = await tx
+      .update(pinChallenges)
+      .set({ consumedAt: now, failedAttempts: sql`${pinChallenges.failedAttempts} - 1` })
+      .where(and(eq(pinChallenges.id, challengeId), isNull(pinChallenges.consumedAt)))
+      .returning({ id: pinChallenges.id });
+    if (used.length !== 1) return 'pin_used';
+    await tx
+      .update(customers)
+      .set({ mobileNumber, mobileVerifiedAt: now, updatedAt: now })
+      .where(eq(customers.id, customerId));
+    await within(tx);
+    return 'added';
+  });
+}
+
+/**
  * The role and name of a customer, read on every staff call (plugins/access.ts), with whether
  * an organiser deactivated them and which generation of sessions works (decision 019).
  */

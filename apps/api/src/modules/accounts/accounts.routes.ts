@@ -72,11 +72,22 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   serve(app, accountsApi.getCustomer, async (req) => accounts.getCustomer(req.params.id));
 
   serve(app, accountsApi.requestContactPin, async (req) =>
-    accounts.requestContactPin(req.params.id, req.body.contact, req.clientNetwork),
+    accounts.requestContactPin(
+      req.params.id,
+      req.body.contact,
+      req.clientNetwork,
+      req.body.mobileNumber,
+    ),
   );
 
   serve(app, accountsApi.verifyContactPin, async (req) =>
-    accounts.verifyContactPin(req.params.id, req.body.contact, req.body.pin, req.clientNetwork),
+    accounts.verifyContactPin(
+      req.params.id,
+      req.body.contact,
+      req.body.pin,
+      req.clientNetwork,
+      req.body.mobileNumber,
+    ),
   );
 
   serve(app, accountsApi.updateCustomer, async (req) =>

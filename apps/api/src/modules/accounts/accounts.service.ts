@@ -349,11 +349,27 @@ export function createAccountsService(deps: AccountsDependencies) {
 
     /**
      * My Profile: a pin to the account's email or mobile number that it has not proved yet
-     * (decision 031). It proves that address only; it never becomes a session.
+     * (decision 031). It proves that address only; it never becomes a session. With a
+     * `mobileNumber` (the checkout, decision 050) the pin goes to that number instead, which the
+     * account takes only once the pin comes back; never over a proved number.
      */
-    async requestContactPin(customerId: number, contact: Contact, ip: string): Promise<PinSent> {
+    async requestContactPin(
+      customerId: number,
+      contact: Contact,
+      ip: string,
+      mobileNumber?: string,
+    ): Promise<PinSent> {
       const channel: PinChannel = contact === 'email' ? 'email' : 'whatsapp';
-      return sendPin(customerId, 'contact', channel, ip, async (_tx, customer) => {
+      return sendPin(customerId, 'contact', channel, ip, async (tx, customer) => {
+        if (mobileNumber !== undefined) {
+          // The number the family signs in with is proved by its login pin, and stays.
+          if (
+            provedAddresses(customer).mobile ||
+            (await repo.hasIdentity(tx, customerId, 'mobile'))
+          )
+            throw new AppError(409, 'CONTACT_VERIFIED', CONTACT_MESSAGES.mobileConfirmed);
+          return toInternationalNumber(mobileNumber, customer.country);
+        }
         if (contactAddress(customer, contact) === null) return null;
         if (provedAddresses(customer)[contact === 'email' ? 'email' : 'mobile']) {
           throw new AppError(409, 'CONTACT_VERIFIED', CONTACT_MESSAGES.alreadyVerified);
@@ -362,12 +378,17 @@ export function createAccountsService(deps: AccountsDependencies) {
       });
     },
 
-    /** My Profile: true once for the right contact pin, which proves that address. */
+    /**
+     * My Profile: true once for the right contact pin, which proves that address. With the
+     * `mobileNumber` the pin was sent to (decision 050), the right pin also puts that number on
+     * the account.
+     */
     async verifyContactPin(
       customerId: number,
       contact: Contact,
       pin: string,
       ip: string,
+      mobileNumber?: string,
     ): Promise<boolean> {
       await limit(`pin-check:ip:${ip}`, PIN_POLICY.checksPerIpPer10Minutes, 10 * 60_000);
       const challenge = await repo.spendTry(
@@ -380,9 +401,31 @@ export function createAccountsService(deps: AccountsDependencies) {
       if (!challenge) return false;
       if (challenge.channel !== (contact === 'email' ? 'email' : 'whatsapp')) return false;
       if (!pinMatches(deps.pinSecret, customerId, pin, challenge.pinHash)) return false;
-      // The pin proves the address it went to, not one the account holds since.
+      // The pin proves the address it went to, not one the account holds since, nor another
+      // number typed since: only the latest pin is open, and it names its number.
       const customer = await repo.findCustomer(db, customerId);
-      if (!customer || contactAddress(customer, contact) !== challenge.sentTo) return false;
+      if (!customer) return false;
+      const address =
+        mobileNumber === undefined
+          ? contactAddress(customer, contact)
+          : toInternationalNumber(mobileNumber, customer.country);
+      if (address !== challenge.sentTo) return false;
+      const verified = {
+        actorCustomerId: customerId,
+        action: 'customer.contact_verified',
+        entityType: 'customer',
+        entityId: customerId,
+      };
+      if (mobileNumber !== undefined) {
+        const outcome = await repo.addProvedMobile(
+          db,
+          { customerId, challengeId: challenge.id, mobileNumber, now: now() },
+          (tx) => audit(tx, { ...verified, details: { contact, added: true } }),
+        );
+        if (outcome === 'proved')
+          throw new AppError(409, 'CONTACT_VERIFIED', CONTACT_MESSAGES.mobileConfirmed);
+        return outcome === 'added';
+      }
       if (!(await repo.consumeChallenge(db, challenge.id, now()))) return false;
       await repo.markContactVerified(
         db,
@@ -390,13 +433,7 @@ export function createAccountsService(deps: AccountsDependencies) {
         contact === 'email' ? 'email' : 'mobile',
         now(),
       );
-      await audit(db, {
-        actorCustomerId: customerId,
-        action: 'customer.contact_verified',
-        entityType: 'customer',
-        entityId: customerId,
-        details: { contact },
-      });
+      await audit(db, { ...verified, details: { contact } });
       return true;
     },
 

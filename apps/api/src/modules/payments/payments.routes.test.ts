@@ -137,6 +137,26 @@ describe('a WhatsApp confirmation (decision 031)', () => {
     const mail = await t.app.outbox.findByRecipient(email);
     expect(mail.map((m) => m.subject)).toContainEqual(expect.stringMatching(/confirmed/));
   });
+
+  it('goes to a number the family added at checkout with its pin (decision 050)', async () => {
+    const { f, cart, email } = await familyWithCart();
+    const contact = (method: 'POST' | 'PUT', body: object) =>
+      f.call(method, `/api/Customers/${f.id}/ContactPin`, { contact: 'mobileNumber', ...body });
+    const sent = await contact('POST', { mobileNumber: '0827654321' });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const [pinMessage] = await t.app.outbox.findByRecipient('+27827654321');
+    const pin = /\b(\d{6})\b/.exec(pinMessage?.body ?? '')?.[1];
+    expect((await contact('PUT', { pin, mobileNumber: '0827654321' })).json()).toBe(true);
+
+    const link = await paymentLink(f, cart, email, true);
+    expect(link.statusCode, link.body).toBe(200);
+    await payOnSandbox(link.json<{ link: string }>().link);
+    const whatsApp = await t.app.outbox.findByRecipient('+27827654321');
+    expect(whatsApp.map((m) => [m.channel, m.body])).toContainEqual([
+      'whatsapp',
+      expect.stringMatching(/payment of R .* received for order .*Your entries are confirmed/),
+    ]);
+  });
 });
 
 describe('pricing on the server', () => {

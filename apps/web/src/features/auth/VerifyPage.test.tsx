@@ -5,7 +5,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiError, mockApi, type MockRequest } from '../../test/api-mock.ts';
 import { renderRoutes } from '../../test/render.tsx';
-import VerifyPage, { WRONG_PIN } from './VerifyPage.tsx';
+import { WRONG_PIN } from '../../shared/pins/wrong-pin.ts';
+import VerifyPage from './VerifyPage.tsx';
 
 vi.mock('@mantine/notifications', () => ({ notifications: { show: vi.fn() } }));
 const show = vi.mocked(notifications.show);

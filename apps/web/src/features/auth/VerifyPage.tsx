@@ -16,9 +16,7 @@ import {
 } from './login-flows.ts';
 import { PinCodeFields } from '../../shared/pins/PinCodeFields.tsx';
 import { useCountdown } from '../../shared/pins/use-countdown.ts';
-
-/** Under the boxes of a wrong pin; the spec's own words are the toast's. */
-export const WRONG_PIN = 'This code is not right. Check the digits, or send a new code.';
+import { WRONG_PIN } from '../../shared/pins/wrong-pin.ts';
 
 /** /verify (spec 2 and 4): the pin sent on register or login; without one, back to /login. */
 export default function VerifyPage() {

@@ -1,15 +1,22 @@
-import { CHECKOUT_MESSAGES as M, CART_MESSAGES } from '@eisteddfod/shared';
+import {
+  ACCOUNT_MESSAGES,
+  CHECKOUT_MESSAGES as M,
+  CART_MESSAGES,
+  CONTACT_MESSAGES,
+  type Customer,
+} from '@eisteddfod/shared';
 import { notifications } from '@mantine/notifications';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { apiError, mockApi } from '../../test/api-mock.ts';
+import { apiError, mockApi, type MockAnswer, type MockRequest } from '../../test/api-mock.ts';
 import { renderRoutes } from '../../test/render.tsx';
 import { CUSTOMER_ID, makeItem, makeOrder, makeOrderItem } from '../../test/catalogue-server.ts';
 import { goToPaymentProvider } from './api/redirect.ts';
 import CheckoutPage from './CheckoutPage.tsx';
 import { checkoutServer, makeCustomer } from './test-server.ts';
 import { PUBLIC_SITE } from '../../test/public-site-fixture.ts';
+import { WRONG_PIN } from '../../shared/pins/wrong-pin.ts';
 
 vi.mock('@mantine/notifications', () => ({ notifications: { show: vi.fn() } }));
 vi.mock('./api/redirect.ts', () => ({ goToPaymentProvider: vi.fn() }));
@@ -210,6 +217,148 @@ describe('CheckoutPage (spec 2, 4 and 5, "Checkout")', { timeout: 20_000 }, () =
     expect(requests.find((r) => isPaymentLink(r.path))?.query.get('sendWhatsAppConfirmation')).toBe(
       'false',
     );
+  });
+
+  describe('a mobile number added with a code (decision 050)', () => {
+    const CONTACT_PIN = `/api/Customers/${CUSTOMER_ID}/ContactPin`;
+    /** An account registered by email: the number is stored once the right code comes back. */
+    function addingServer(start: Partial<Customer> = {}) {
+      let customer = makeCustomer({ mobileNumber: null, mobileNumberVerified: false, ...start });
+      let sentTo: string | undefined;
+      const answer = (request: MockRequest): MockAnswer | undefined => {
+        if (request.path === `/api/Customers/${CUSTOMER_ID}` && request.method === 'GET')
+          return [200, customer];
+        if (request.path === CONTACT_PIN && request.method === 'POST') {
+          sentTo = (request.body as { mobileNumber: string }).mobileNumber;
+          return [200, { channel: 'whatsapp', sentTo: '+27•••••321', resendAfterSeconds: 90 }];
+        }
+        if (request.path === CONTACT_PIN && request.method === 'PUT') {
+          const body = request.body as { pin: string; mobileNumber: string };
+          const right = body.pin === '123456' && body.mobileNumber === sentTo;
+          if (right)
+            customer = { ...customer, mobileNumber: body.mobileNumber, mobileNumberVerified: true };
+          return [200, right];
+        }
+        if (isPaymentLink(request.path)) return [200, { link: LINK }];
+        return undefined;
+      };
+      return mockApi(checkoutServer({ cart: makeOrder([lindiwePoem]), answer }));
+    }
+    const digit = (n: number) => screen.getByRole('textbox', { name: `Digit ${n} of 6` });
+
+    it('sends a code to the typed number, keeps everything on a wrong code, then allows WhatsApp', async () => {
+      const requests = addingServer();
+      const user = userEvent.setup();
+      renderRoutes(routes, '/checkout');
+      const mobile = await screen.findByRole('textbox', { name: 'Mobile Number' });
+      const whatsApp = screen.getByRole('checkbox', { name: /Receive WhatsApp Confirmation/ });
+      expect(mobile).not.toHaveAttribute('readonly');
+      expect(mobile).toHaveAccessibleDescription(/There is no mobile number on your account\./);
+      expect(whatsApp).toBeDisabled();
+
+      // A number registration would refuse is marked, kept, and sent nowhere.
+      await user.type(mobile, '0827');
+      await user.click(screen.getByRole('button', { name: 'Send code' }));
+      expect(lastToast()).toEqual(expect.objectContaining({ color: 'orange', message: M.mobile }));
+      expect(mobile).toHaveAttribute('aria-invalid', 'true');
+      expect(mobile).toHaveFocus();
+      expect(mobile).toHaveValue('0827');
+      expect(requests.some((r) => r.path === CONTACT_PIN)).toBe(false);
+
+      await user.type(mobile, '654 321');
+      expect(mobile).toHaveValue('0827654321');
+      expect(mobile).not.toHaveAttribute('aria-invalid', 'true');
+      await user.click(screen.getByRole('button', { name: 'Send code' }));
+      const step = await screen.findByRole('region', { name: 'Confirm your mobile number' });
+      expect(within(step).getByText('+27•••••321')).toBeInTheDocument();
+      expect(requests.find((r) => r.path === CONTACT_PIN)?.body).toEqual({
+        contact: 'mobileNumber',
+        mobileNumber: '0827654321',
+      });
+      expect(within(step).getByRole('button', { name: 'Send New Code' })).toBeDisabled();
+
+      await user.type(digit(1), '654321');
+      await user.click(within(step).getByRole('button', { name: 'Verify Code' }));
+      await waitFor(() =>
+        expect(lastToast()).toEqual(
+          expect.objectContaining({ color: 'orange', message: ACCOUNT_MESSAGES.pinInvalid }),
+        ),
+      );
+      // Nothing typed is lost: the number, and the code's digits, marked.
+      expect(mobile).toHaveValue('0827654321');
+      expect(digit(1)).toHaveValue('6');
+      expect(digit(1)).toHaveAttribute('aria-invalid', 'true');
+      expect(within(step).getByText(WRONG_PIN)).toBeInTheDocument();
+      expect(whatsApp).toBeDisabled();
+
+      for (const [n, d] of [...'123456'].entries()) {
+        await user.clear(digit(n + 1));
+        await user.type(digit(n + 1), d);
+      }
+      await user.click(within(step).getByRole('button', { name: 'Verify Code' }));
+      await waitFor(() =>
+        expect(lastToast()).toEqual(
+          expect.objectContaining({ color: 'teal', message: CONTACT_MESSAGES.verified }),
+        ),
+      );
+      await waitFor(() =>
+        expect(screen.getByRole('textbox', { name: 'Mobile Number' })).toHaveAttribute('readonly'),
+      );
+      expect(screen.getByRole('textbox', { name: 'Mobile Number' })).toHaveValue('0827654321');
+      expect(screen.queryByRole('region', { name: 'Confirm your mobile number' })).toBeNull();
+      expect(
+        requests.filter((r) => r.path === CONTACT_PIN && r.method === 'PUT').map((r) => r.body),
+      ).toEqual([
+        { contact: 'mobileNumber', pin: '654321', mobileNumber: '0827654321' },
+        { contact: 'mobileNumber', pin: '123456', mobileNumber: '0827654321' },
+      ]);
+
+      const nowAllowed = screen.getByRole('checkbox', { name: /Receive WhatsApp Confirmation/ });
+      expect(nowAllowed).toBeEnabled();
+      await user.click(nowAllowed);
+      await user.click(proceed());
+      await waitFor(() => expect(redirect).toHaveBeenCalledWith(LINK));
+      expect(
+        requests.find((r) => isPaymentLink(r.path))?.query.get('sendWhatsAppConfirmation'),
+      ).toBe('true');
+      // The number is the account's through its code, never through the profile's update.
+      expect(
+        requests.some((r) => r.method === 'PUT' && r.path === `/api/Customers/${CUSTOMER_ID}`),
+      ).toBe(false);
+    }, 45_000);
+
+    it('offers a code for a typed number never proved; WhatsApp waits for it', async () => {
+      localStorage.setItem('whatsAppConfirmation', 'true');
+      const requests = addingServer({ mobileNumber: '0821234567' });
+      const user = userEvent.setup();
+      renderRoutes(routes, '/checkout');
+      const mobile = await screen.findByRole('textbox', { name: 'Mobile Number' });
+      expect(mobile).toHaveValue('0821234567');
+      expect(mobile).toHaveAccessibleDescription(/Not verified yet/);
+      const whatsApp = screen.getByRole('checkbox', { name: /Receive WhatsApp Confirmation/ });
+      expect(whatsApp).toBeDisabled();
+      expect(whatsApp).not.toBeChecked();
+      // Typing another number closes the step: its code was for the number it went to.
+      await user.click(screen.getByRole('button', { name: 'Send code' }));
+      await screen.findByRole('region', { name: 'Confirm your mobile number' });
+      await user.type(mobile, '9');
+      expect(screen.queryByRole('region', { name: 'Confirm your mobile number' })).toBeNull();
+      expect(screen.getByRole('button', { name: 'Send code' })).toBeVisible();
+      await user.click(proceed());
+      await waitFor(() => expect(redirect).toHaveBeenCalledWith(LINK));
+      expect(
+        requests.find((r) => isPaymentLink(r.path))?.query.get('sendWhatsAppConfirmation'),
+      ).toBe('false');
+    });
+
+    it('shows a proved number read-only, with nothing to send', async () => {
+      mockApi(checkoutServer({ cart: makeOrder([lindiwePoem]) }));
+      renderRoutes(routes, '/checkout');
+      const mobile = await screen.findByRole('textbox', { name: 'Mobile Number' });
+      expect(mobile).toHaveAttribute('readonly');
+      expect(screen.queryByRole('button', { name: 'Send code' })).toBeNull();
+      expect(screen.getByRole('checkbox', { name: /Receive WhatsApp Confirmation/ })).toBeEnabled();
+    });
   });
 
   it("shows the server's refusal as a warning and reloads the cart", async () => {

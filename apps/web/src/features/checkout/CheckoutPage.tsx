@@ -106,6 +106,7 @@ function CheckoutForm({ order, customer }: { order: Order; customer: Customer })
   const managed = order.orderItems.find((item) => item.id === managedId) ?? null;
   const totals = orderTotals(order, event);
   const surchargePercent = event?.fees.lateSurchargePercent ?? 0;
+  const mobileVerified = customer.mobileNumberVerified && customer.mobileNumber !== null;
 
   function change(changes: Partial<DetailsForm>) {
     for (const name of Object.keys(changes)) faults.changed(name as DetailsField);
@@ -116,7 +117,8 @@ function CheckoutForm({ order, customer }: { order: Order; customer: Customer })
   }
 
   async function proceed() {
-    const whatsApp = form.whatsApp && form.mobileNumber !== '';
+    // Only a proved number carries a confirmation (decisions 031 and 050).
+    const whatsApp = form.whatsApp && mobileVerified;
     const problem = checkoutWarning(order, { ...form, whatsApp });
     if (problem) {
       toast('warning', problem);
@@ -224,7 +226,14 @@ function CheckoutForm({ order, customer }: { order: Order; customer: Customer })
       </Paper>
 
       <Paper withBorder p={{ base: 'md', sm: 'lg' }} className={classes.details}>
-        <YourDetails form={form} onChange={change} faults={faults} />
+        <YourDetails
+          customerId={customer.customerId}
+          mobileVerified={mobileVerified}
+          mobileOnAccount={customer.mobileNumber !== null}
+          form={form}
+          onChange={change}
+          faults={faults}
+        />
       </Paper>
 
       <GroupParticipantsModal orderItem={managed} onClose={() => setManagedId(null)} />

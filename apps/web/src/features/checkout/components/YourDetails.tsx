@@ -3,16 +3,23 @@ import { useId } from 'react';
 import { CountrySelect } from '../../../components/CountrySelect.tsx';
 import type { FieldErrors } from '../../../lib/field-errors.ts';
 import type { DetailsField, DetailsForm } from '../checkout-rules.ts';
+import { MobileNumberField } from './MobileNumberField.tsx';
 
 // Mantine's dimmed description grey is below WCAG AA contrast on white.
 const descriptionStyles = { description: { color: 'var(--mantine-color-gray-8)' } };
 
 /**
  * Spec 2, checkout, 'Your Details'. Names and country are saved to the account before paying;
- * the mobile number belongs to the account and cannot change here (as on My Profile); the email
- * is where the payment confirmation goes.
+ * a proved mobile number belongs to the account and cannot change here (as on My Profile), and
+ * one is added only with a code sent to it (decision 050); the email is where the payment
+ * confirmation goes.
  */
 export function YourDetails(props: {
+  customerId: number;
+  /** The account's mobile number is proved: only then can a WhatsApp confirmation go to it. */
+  mobileVerified: boolean;
+  /** The account holds a mobile number, proved or not. */
+  mobileOnAccount: boolean;
   form: DetailsForm;
   onChange: (change: Partial<DetailsForm>) => void;
   /** The fields a warning is about: marked and focused (issue 32). */
@@ -20,7 +27,7 @@ export function YourDetails(props: {
 }) {
   const headingId = useId();
   const { form, faults } = props;
-  const hasMobile = form.mobileNumber !== '';
+  const canWhatsApp = props.mobileVerified;
   return (
     <section aria-labelledby={headingId}>
       <Title order={2} fz={{ base: 20, sm: 24 }} mb="md" id={headingId}>
@@ -50,17 +57,13 @@ export function YourDetails(props: {
           onChange={(country) => props.onChange({ country })}
           required
         />
-        <TextInput
-          label="Mobile Number"
-          {...faults.field('mobileNumber')}
-          size="md"
-          variant="filled"
-          readOnly
-          inputMode="numeric"
-          maxLength={15}
+        <MobileNumberField
+          customerId={props.customerId}
+          verified={props.mobileVerified}
+          onAccount={props.mobileOnAccount}
           value={form.mobileNumber}
-          description={hasMobile ? undefined : 'There is no mobile number on your account.'}
-          styles={descriptionStyles}
+          onChange={(mobileNumber) => props.onChange({ mobileNumber })}
+          faults={faults}
         />
         <TextInput
           label="Email"
@@ -77,12 +80,10 @@ export function YourDetails(props: {
         <Checkbox
           label="Receive WhatsApp Confirmation"
           description={
-            hasMobile
-              ? 'Sent to the mobile number above.'
-              : 'Needs a mobile number on your account.'
+            canWhatsApp ? 'Sent to the mobile number above.' : 'Needs a confirmed mobile number.'
           }
-          disabled={!hasMobile}
-          checked={hasMobile && form.whatsApp}
+          disabled={!canWhatsApp}
+          checked={canWhatsApp && form.whatsApp}
           styles={descriptionStyles}
           onChange={(event) => props.onChange({ whatsApp: event.currentTarget.checked })}
         />
