@@ -51,17 +51,31 @@ export async function insertCustomerWithIdentities(
   }
 }
 
+/**
+ * Names and country, with the row locked: `mobileStillProved` tells from the row as it was
+ * whether its proved mobile number is still the number a pin reached (a country is part of the
+ * number: the same digits in another country are someone else's); if not, it is unproved.
+ */
 export async function updateCustomerDetails(
   db: Database,
   id: number,
   details: Pick<CustomerRow, 'firstName' | 'surname' | 'country'>,
+  mobileStillProved: (before: CustomerRow) => boolean,
 ): Promise<CustomerRow | undefined> {
-  const [row] = await db
-    .update(customers)
-    .set({ ...details, updatedAt: new Date() })
-    .where(eq(customers.id, id))
-    .returning();
-  return row;
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select().from(customers).where(eq(customers.id, id)).for('update');
+    if (!before) return undefined;
+    const [row] = await tx
+      .update(customers)
+      .set({
+        ...details,
+        ...(mobileStillProved(before) ? {} : { mobileVerifiedAt: null }),
+        updatedAt: new Date(),
+      })
+      .where(eq(customers.id, id))
+      .returning();
+    return row;
+  });
 }
 
 /**
@@ -240,19 +254,33 @@ export async function markIdentityVerified(
   await markContactVerified(db, customerId, channel, now);
 }
 
-/** The account's email or mobile number is proved, from `now` (kept if proved already). */
+/**
+ * The account's email or mobile number is proved, from `now` (kept if proved already); with
+ * `country`, only if the account is still in the country it was in when the pin was checked (the
+ * same digits in another country are another number); false when nothing was marked.
+ */
 export async function markContactVerified(
   db: Database,
   customerId: number,
   channel: Channel,
   now: Date,
-): Promise<void> {
+  country?: string,
+): Promise<boolean> {
   const column = channel === 'email' ? customers.emailVerifiedAt : customers.mobileVerifiedAt;
   const value = channel === 'email' ? customers.email : customers.mobileNumber;
-  await db
+  const marked = await db
     .update(customers)
     .set(channel === 'email' ? { emailVerifiedAt: now } : { mobileVerifiedAt: now })
-    .where(and(eq(customers.id, customerId), isNull(column), isNotNull(value)));
+    .where(
+      and(
+        eq(customers.id, customerId),
+        isNull(column),
+        isNotNull(value),
+        ...(channel === 'mobile' && country !== undefined ? [eq(customers.country, country)] : []),
+      ),
+    )
+    .returning({ id: customers.id });
+  return marked.length === 1;
 }
 
 /**
@@ -263,17 +291,25 @@ export async function markContactVerified(
  */
 export async function addProvedMobile(
   db: Database,
-  change: { customerId: number; challengeId: number; mobileNumber: string; now: Date },
+  change: {
+    customerId: number;
+    challengeId: number;
+    mobileNumber: string;
+    now: Date;
+    /** The account's country when the pin was checked: the number it proved is in it. */
+    country: string;
+  },
   within: (tx: Parameters<Parameters<Database['transaction']>[0]>[0]) => Promise<void>,
 ): Promise<'added' | 'proved' | 'pin_used'> {
-  const { customerId, challengeId, mobileNumber, now } = change;
+  const { customerId, challengeId, mobileNumber, now, country } = change;
   return db.transaction(async (tx) => {
     const [customer] = await tx
       .select()
       .from(customers)
       .where(eq(customers.id, customerId))
       .for('update');
-    if (!customer) return 'pin_used';
+    // A country changed since the check would make the digits another number than the pin's.
+    if (!customer || customer.country !== country) return 'pin_used';
     const proved = customer.mobileNumber !== null && customer.mobileVerifiedAt !== null;
     if (proved || (await hasIdentity(tx, customerId, 'mobile'))) return 'proved';
     const used = await tx

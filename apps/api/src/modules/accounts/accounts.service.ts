@@ -419,7 +419,13 @@ export function createAccountsService(deps: AccountsDependencies) {
       if (mobileNumber !== undefined) {
         const outcome = await repo.addProvedMobile(
           db,
-          { customerId, challengeId: challenge.id, mobileNumber, now: now() },
+          {
+            customerId,
+            challengeId: challenge.id,
+            mobileNumber,
+            now: now(),
+            country: customer.country,
+          },
           (tx) => audit(tx, { ...verified, details: { contact, added: true } }),
         );
         if (outcome === 'proved')
@@ -427,12 +433,14 @@ export function createAccountsService(deps: AccountsDependencies) {
         return outcome === 'added';
       }
       if (!(await repo.consumeChallenge(db, challenge.id, now()))) return false;
-      await repo.markContactVerified(
+      const marked = await repo.markContactVerified(
         db,
         customerId,
         contact === 'email' ? 'email' : 'mobile',
         now(),
+        customer.country,
       );
+      if (!marked) return false;
       await audit(db, { ...verified, details: { contact } });
       return true;
     },
@@ -517,11 +525,17 @@ export function createAccountsService(deps: AccountsDependencies) {
           'Your email address and mobile number cannot be changed here.',
         );
       }
-      const row = await repo.updateCustomerDetails(db, customerId, {
-        firstName: update.firstName,
-        surname: update.surname,
-        country: update.country,
-      });
+      const row = await repo.updateCustomerDetails(
+        db,
+        customerId,
+        { firstName: update.firstName, surname: update.surname, country: update.country },
+        // A pin proved an international number: the stored digits read in the new country must
+        // still be it, or nothing personal goes to it until a new pin (security review of 050).
+        (before) =>
+          before.mobileNumber === null ||
+          toInternationalNumber(before.mobileNumber, before.country) ===
+            toInternationalNumber(before.mobileNumber, update.country),
+      );
       if (!row) throw notFound('CUSTOMER_NOT_FOUND', `There is no customer with id ${customerId}`);
       await audit(db, {
         actorCustomerId: customerId,

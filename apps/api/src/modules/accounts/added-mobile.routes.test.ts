@@ -211,4 +211,39 @@ describe('a mobile number added with a pin (decision 050)', () => {
     expect(await t.app.outbox.findByRecipient(number.international)).toEqual([]);
     expect(await other.customer()).toMatchObject({ mobileNumber: null });
   });
+
+  it('is no longer proved once a change of country makes it another number (security review of 050)', async () => {
+    const f = await family();
+    const number = newNumber();
+    await f.send({ mobileNumber: number.digits });
+    const pin = await f.c.latestPin(number.international);
+    expect((await f.check({ pin, mobileNumber: number.digits })).json()).toBe(true);
+    const update = (country: string) =>
+      f.c.call(
+        'PUT',
+        `/api/Customers/${f.id}`,
+        { firstName: 'Added', surname: 'Family', country },
+        f.token,
+      );
+    // The same digits in Namibia are +264…, a number nobody proved: nothing goes there.
+    const moved = await update('Namibia');
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json()).toMatchObject({
+      mobileNumber: number.digits,
+      mobileNumberVerified: false,
+    });
+    // A change that leaves the number as it was keeps it proved.
+    const g = await family();
+    const other = newNumber();
+    await g.send({ mobileNumber: other.digits });
+    const otherPin = await g.c.latestPin(other.international);
+    expect((await g.check({ pin: otherPin, mobileNumber: other.digits })).json()).toBe(true);
+    const renamed = await g.c.call(
+      'PUT',
+      `/api/Customers/${g.id}`,
+      { firstName: 'Renamed', surname: 'Family', country: 'South Africa' },
+      g.token,
+    );
+    expect(renamed.json()).toMatchObject({ mobileNumberVerified: true });
+  });
 });
