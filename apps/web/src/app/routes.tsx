@@ -108,11 +108,11 @@ export const routes: RouteObject[] = [
   {
     element: <AppLayout />,
     children: [
-      { index: true, element: <HomePage />, handle: nextScreens(screens.register, screens.login) },
+      { index: true, element: <HomePage />, handle: nextScreens(screens.register) },
       {
         path: paths.homeAlias.pattern,
         element: <HomePage />,
-        handle: nextScreens(screens.register, screens.login),
+        handle: nextScreens(screens.register),
       },
       {
         path: paths.register.pattern,
