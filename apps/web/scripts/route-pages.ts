@@ -131,12 +131,15 @@ export function routePages(): Plugin {
       };
       const loaded = tree(entry.fileName);
       const table: Record<string, string> = {};
+      /** Each screen's files beyond the entry's, for fetching it ahead (decision 051). */
+      const screens: Record<string, string[]> = {};
       for (const [pattern, route] of Object.entries(ROUTE_MODULES)) {
         const chunk = chunks.find((c) => c.facadeModuleId?.endsWith(`/src/${route.module}`));
         if (!chunk) throw new Error(`route-pages: no chunk for ${route.module}`);
         const scripts = [...tree(chunk.fileName)].filter((file) => !loaded.has(file));
         const file = `pages/${route.name}.html`;
         table[pattern] = file;
+        screens[pattern] = [...scripts, ...stylesOf(scripts)].map((f) => base + f);
         if (bundle[file]) continue; // '/' and '/home' share one page
         this.emitFile({
           type: 'asset',
@@ -149,15 +152,25 @@ export function routePages(): Plugin {
         fileName: 'pages/pages.json',
         source: JSON.stringify(table, null, 2),
       });
+      this.emitFile({
+        type: 'asset',
+        fileName: 'pages/screens.json',
+        source: JSON.stringify(screens),
+      });
+
+      /** The style sheets the chunks of `scripts` bring. */
+      function stylesOf(scripts: string[]): string[] {
+        return scripts.flatMap((file) => {
+          const chunk = bundle[file];
+          return chunk?.type === 'chunk' ? [...(chunk.viteMetadata?.importedCss ?? [])] : [];
+        });
+      }
 
       function preloads(
         scripts: string[],
         route: { content?: boolean; config?: boolean },
       ): HtmlTagDescriptor[] {
-        const styles = scripts.flatMap((file) => {
-          const chunk = bundle[file];
-          return chunk?.type === 'chunk' ? [...(chunk.viteMetadata?.importedCss ?? [])] : [];
-        });
+        const styles = stylesOf(scripts);
         return [
           ...(route.content
             ? [{ rel: 'preload', href: '/api/content', as: 'fetch', crossorigin: '' }]

@@ -6,7 +6,7 @@ import { setLoginRedirect } from '../lib/http-errors.ts';
 import { useIsLoggedIn } from '../lib/session.ts';
 import { clearStaleToasts } from '../lib/toasts.ts';
 import { useNavigationSettled } from './navigation-progress.ts';
-import { usePrefetchNextScreens } from './prefetch-next-screens.ts';
+import { PrefetchNextScreens } from './prefetch-next-screens.ts';
 import { SiteFooterOnceLoaded } from './SiteFooter.tsx';
 import { SiteHeader } from './SiteHeader.tsx';
 import classes from './AppLayout.module.css';
@@ -22,7 +22,6 @@ export function AppLayout() {
   const { pathname } = useLocation();
   useEffect(() => clearStaleToasts(pathname), [pathname]);
   useNavigationSettled();
-  usePrefetchNextScreens();
   const loggedIn = useIsLoggedIn();
   return (
     <div className={classes.page}>
@@ -44,6 +43,7 @@ export function AppLayout() {
           <UploadActivityBar />
         </Suspense>
       )}
+      <PrefetchNextScreens />
       <LoadingOverlay />
     </div>
   );

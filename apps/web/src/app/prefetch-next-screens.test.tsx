@@ -1,25 +1,40 @@
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Outlet } from 'react-router';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderRoutes } from '../test/render.tsx';
-import { nextScreens, usePrefetchNextScreens } from './prefetch-next-screens.ts';
+import { nextScreens, PrefetchNextScreens, SCREEN_FILES } from './prefetch-next-screens.ts';
 
 function Layout() {
-  usePrefetchNextScreens();
-  return <Outlet />;
+  return (
+    <>
+      <PrefetchNextScreens />
+      <Outlet />
+    </>
+  );
 }
 
-describe('the next screens fetched ahead (issue 32)', () => {
-  it("fetches the code of the screens a route names as next, once, and nothing else's", async () => {
-    const verify = vi.fn(() => Promise.resolve({ default: null }));
-    const contestants = vi.fn(() => Promise.reject(new Error('offline')));
+const FILES = {
+  '/verify': ['/assets/VerifyPage-a1.js', '/assets/PinFields-b2.js', '/assets/VerifyPage-c3.css'],
+  '/participant-profiles': ['/assets/ContestantsPage-d4.js'],
+};
+const prefetched = () =>
+  [...document.head.querySelectorAll('link[rel="prefetch"]')].map((l) => l.getAttribute('href'));
+
+describe('the next screens fetched ahead (issue 32, decision 051)', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    document.head.querySelectorAll('link[rel="prefetch"]').forEach((l) => l.remove());
+  });
+
+  it("asks the browser to fetch the files of the route's next screens, without running them", async () => {
+    const fetched = vi.fn(async () => new Response(JSON.stringify(FILES)));
+    vi.stubGlobal('fetch', fetched);
     const { router } = renderRoutes(
       [
         {
           element: <Layout />,
           children: [
-            { path: '/register', element: <p>register</p>, handle: nextScreens(verify) },
-            { path: '/verify', element: <p>verify</p>, handle: nextScreens(contestants) },
+            { path: '/register', element: <p>register</p>, handle: nextScreens(['/verify']) },
             { path: '/terms', element: <p>terms</p> },
           ],
         },
@@ -27,23 +42,34 @@ describe('the next screens fetched ahead (issue 32)', () => {
       '/register',
     );
     expect(await screen.findByText('register')).toBeInTheDocument();
-    await waitFor(() => expect(verify).toHaveBeenCalledTimes(1));
-    expect(contestants).not.toHaveBeenCalled();
-    // A failed fetch ahead is quiet: the screen fetches its code again when it is opened.
-    await router.navigate('/verify');
-    await waitFor(() => expect(contestants).toHaveBeenCalledTimes(1));
+    // Nothing before anyone has used the page.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(fetched).not.toHaveBeenCalled();
+    fireEvent.pointerDown(document.body);
+    await waitFor(() => expect(prefetched()).toEqual(FILES['/verify']));
+    expect(fetched).toHaveBeenCalledWith(SCREEN_FILES);
+    // The cached copy is used only if asked for as the module loader asks.
+    expect(document.head.querySelector('link[rel="prefetch"]')).toHaveAttribute('crossorigin', '');
+    // A screen that names none fetches nothing more.
     await router.navigate('/terms');
     expect(await screen.findByText('terms')).toBeInTheDocument();
-    expect(verify).toHaveBeenCalledTimes(1);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(prefetched()).toEqual(FILES['/verify']);
   });
 
-  it("fetches a next screen's first data only for a family with a session", async () => {
+  it("fetches a next screen's first data only for a family with a session, and quietly", async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify(FILES))),
+    );
     const prefetchData = vi.fn(() => Promise.resolve());
-    const uploads = () => Promise.resolve({ default: null, prefetchData });
+    const uploads = () => Promise.resolve({ prefetchData });
     const routes = [
       {
         element: <Layout />,
-        children: [{ path: '/confirmation', element: <p>paid</p>, handle: nextScreens(uploads) }],
+        children: [
+          { path: '/confirmation', element: <p>paid</p>, handle: nextScreens([], uploads) },
+        ],
       },
     ];
     localStorage.setItem('customerId', '42');

@@ -7,7 +7,7 @@ import { nextScreens } from './prefetch-next-screens.ts';
 import { RequireLogin } from './RequireLogin.tsx';
 
 // Each screen is its own chunk, so a phone downloads only the screen it opens, and the screens a
-// family most likely opens next once it is idle there (`next` below, issue 32).
+// family most likely opens next once it is idle there (`nextScreens` below, decision 051).
 const screens = {
   home: () => import('../features/home/HomePage.tsx'),
   info: () => import('../features/info/InfoPage.tsx'),
@@ -108,23 +108,27 @@ export const routes: RouteObject[] = [
   {
     element: <AppLayout />,
     children: [
-      { index: true, element: <HomePage />, handle: nextScreens(screens.register) },
+      { index: true, element: <HomePage />, handle: nextScreens([paths.register.pattern]) },
       {
         path: paths.homeAlias.pattern,
         element: <HomePage />,
-        handle: nextScreens(screens.register),
+        handle: nextScreens([paths.register.pattern]),
       },
       {
         path: paths.register.pattern,
         element: <RegisterPage />,
-        handle: nextScreens(screens.verify),
+        handle: nextScreens([paths.verify.pattern]),
       },
       {
         path: paths.verify.pattern,
         element: <VerifyPage />,
-        handle: nextScreens(screens.contestants),
+        handle: nextScreens([paths.contestants.pattern]),
       },
-      { path: paths.login.pattern, element: <LoginPage />, handle: nextScreens(screens.verify) },
+      {
+        path: paths.login.pattern,
+        element: <LoginPage />,
+        handle: nextScreens([paths.verify.pattern]),
+      },
       { path: paths.contact.pattern, element: <ContactPage /> },
       { path: paths.info.pattern, element: <InfoPage /> },
       { path: paths.privacyPolicy.pattern, element: <PrivacyPolicyPage /> },
@@ -136,43 +140,43 @@ export const routes: RouteObject[] = [
           {
             path: paths.contestants.pattern,
             element: <ContestantsPage />,
-            handle: nextScreens(screens.createContestant, screens.sections),
+            handle: nextScreens([paths.createContestant.pattern, paths.sections.pattern]),
           },
           {
             path: paths.createContestant.pattern,
             element: <CreateContestantPage />,
-            handle: nextScreens(screens.contestants, screens.sections),
+            handle: nextScreens([paths.contestants.pattern, paths.sections.pattern]),
           },
           {
             path: paths.sections.pattern,
             element: <SectionsPage />,
-            handle: nextScreens(screens.categories, screens.checkout),
+            handle: nextScreens([paths.categories.pattern, paths.checkout.pattern]),
           },
           {
             path: paths.categories.pattern,
             element: <CategoriesPage />,
-            handle: nextScreens(screens.items, screens.checkout),
+            handle: nextScreens([paths.items.pattern, paths.checkout.pattern]),
           },
           {
             path: paths.items.pattern,
             element: <ItemsPage />,
-            handle: nextScreens(screens.checkout),
+            handle: nextScreens([paths.checkout.pattern]),
           },
           {
             path: paths.checkout.pattern,
             element: <CheckoutPage />,
-            handle: nextScreens(screens.paymentConfirmation),
+            handle: nextScreens([paths.confirmation.pattern]),
           },
           {
             path: paths.confirmation.pattern,
             element: <PaymentConfirmationPage />,
-            handle: nextScreens(screens.uploads, screens.myOrders),
+            handle: nextScreens([paths.uploads.pattern, paths.myOrders.pattern], screens.uploads),
           },
           { path: paths.myProfile.pattern, element: <MyProfilePage /> },
           {
             path: paths.myOrders.pattern,
             element: <MyOrdersPage />,
-            handle: nextScreens(screens.viewOrder, screens.uploads),
+            handle: nextScreens([paths.viewOrder.pattern, paths.uploads.pattern]),
           },
           { path: paths.viewOrder.pattern, element: <ViewOrderPage /> },
           { path: paths.editContestant.pattern, element: <EditContestantPage /> },
