@@ -17,7 +17,8 @@ import { useFieldErrors } from '../../lib/field-errors.ts';
 import { handleHttpError } from '../../lib/http-errors.ts';
 import { readStored, removeStored, writeStored } from '../../lib/storage.ts';
 import { toast } from '../../lib/toasts.ts';
-import { cartQueryKey, currentCustomerId, useCart } from '../../shared/cart/api/cart.ts';
+import { storedCustomerId } from '../../lib/storage.ts';
+import { cartQueryKey, useCart } from '../../shared/cart/api/cart.ts';
 import { isCartRefusal } from '../../shared/cart/api/cart-errors.ts';
 import { GroupParticipantsModal } from '../../shared/cart/components/GroupParticipantsModal.tsx';
 import { EntryProgress } from '../../shared/contestants/EntryProgress.tsx';
@@ -40,7 +41,7 @@ import classes from './checkout.module.css';
 /** /checkout (spec 2, 4 and 5): step 4 of the wizard, the buyer's details, the order, payment. */
 export default function CheckoutPage() {
   useDocumentTitle('Checkout');
-  const customerId = currentCustomerId();
+  const customerId = storedCustomerId();
   const cart = useCart();
   const customer = useCustomer(customerId);
   const isEmpty = cart.data !== undefined && cart.data.orderItems.length === 0;

@@ -2,7 +2,7 @@ import { Anchor, Button, Container, Paper, Text, Title, VisuallyHidden } from '@
 import { formatRand, paths } from '@eisteddfod/shared';
 import { Link } from 'react-router';
 import { useDocumentTitle } from '../../lib/document-title.ts';
-import { currentCustomerId } from '../../shared/cart/api/cart.ts';
+import { storedCustomerId } from '../../lib/storage.ts';
 import { useClientConfig } from '../../shared/event/api/client-config.ts';
 import { useCustomerOrders } from './api/customer-orders.ts';
 import { formatOrderDate, statusLabel } from './order-format.ts';
@@ -11,7 +11,7 @@ import classes from './orders.module.css';
 /** /my-orders (spec 2): the customer's checked-out and paid orders, newest first. */
 export default function MyOrdersPage() {
   useDocumentTitle('My Orders');
-  const orders = useCustomerOrders(currentCustomerId());
+  const orders = useCustomerOrders(storedCustomerId());
   const timeZone = useClientConfig().data?.timeZone;
   const list = orders.data;
 

@@ -3,7 +3,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { removeStored } from '../../lib/storage.ts';
 import { toast } from '../../lib/toasts.ts';
 import { addOrderItem } from './api/add-order-item.ts';
-import { cartQuery, cartQueryKey, currentCustomerId, openCart, useCart } from './api/cart.ts';
+import { storedCustomerId } from '../../lib/storage.ts';
+import { cartQuery, cartQueryKey, openCart, useCart } from './api/cart.ts';
 import { isNotACart, showCartError } from './api/cart-errors.ts';
 import { entryInstrument, findAddProblem, type NewEntry } from './cart-checks.ts';
 
@@ -14,7 +15,7 @@ import { entryInstrument, findAddProblem, type NewEntry } from './cart-checks.ts
  */
 export function useAddToCart() {
   const queryClient = useQueryClient();
-  const customerId = currentCustomerId();
+  const customerId = storedCustomerId();
   const cart = useCart({ reload: false });
 
   const mutation = useMutation({

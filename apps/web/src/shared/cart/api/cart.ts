@@ -1,13 +1,7 @@
 import { ordersApi, type Order } from '@eisteddfod/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiRequestError, callApi } from '../../../lib/api-client.ts';
-import { readStored, removeStored, writeStored } from '../../../lib/storage.ts';
-
-/** The logged-in customer's id, as stored at login (spec 3, browser storage keys); 0 when none. */
-export function currentCustomerId(): number {
-  const id = Number(readStored('customerId'));
-  return Number.isInteger(id) && id > 0 ? id : 0;
-}
+import { readStored, removeStored, storedCustomerId, writeStored } from '../../../lib/storage.ts';
 
 export const cartQueryKey = (customerId: number) => ['cart', customerId] as const;
 
@@ -54,6 +48,6 @@ export const cartQuery = (customerId: number) =>
  * read it pass `reload: false`, so paging through items does not ask for the cart again.
  */
 export function useCart({ reload = true }: { reload?: boolean } = {}) {
-  const customerId = currentCustomerId();
+  const customerId = storedCustomerId();
   return useQuery({ ...cartQuery(customerId), enabled: customerId > 0, refetchOnMount: reload });
 }

@@ -2,7 +2,8 @@ import { CART_MESSAGES, ordersApi, type Order, type OrderItem } from '@eisteddfo
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toasts.ts';
-import { cartQueryKey, currentCustomerId } from './cart.ts';
+import { storedCustomerId } from '../../../lib/storage.ts';
+import { cartQueryKey } from './cart.ts';
 import { showCartError } from './cart-errors.ts';
 
 /** Removes an item from the cart: 204. */
@@ -12,7 +13,7 @@ function removeOrderItem(orderId: number, orderItemId: number) {
 
 export function useRemoveFromCart() {
   const queryClient = useQueryClient();
-  const customerId = currentCustomerId();
+  const customerId = storedCustomerId();
   return useMutation({
     mutationFn: (orderItem: OrderItem) => removeOrderItem(orderItem.orderId, orderItem.id),
     meta: { handlesErrors: true },

@@ -2,7 +2,8 @@ import { CART_MESSAGES, ordersApi, type GroupMember, type Order } from '@eistedd
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toasts.ts';
-import { cartQueryKey, currentCustomerId } from './cart.ts';
+import { storedCustomerId } from '../../../lib/storage.ts';
+import { cartQueryKey } from './cart.ts';
 import { showCartError } from './cart-errors.ts';
 
 /** Replaces a group entry's members: every member, in order; 200 OrderItem. */
@@ -12,7 +13,7 @@ function updateGroupParticipants(orderItemId: number, members: GroupMember[]) {
 
 export function useUpdateGroupParticipants() {
   const queryClient = useQueryClient();
-  const customerId = currentCustomerId();
+  const customerId = storedCustomerId();
   return useMutation({
     mutationFn: (change: { orderItemId: number; members: GroupMember[] }) =>
       updateGroupParticipants(change.orderItemId, change.members),
