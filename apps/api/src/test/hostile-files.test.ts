@@ -54,6 +54,15 @@ async function underAttack<T>(name: string, attack: () => Promise<T>) {
   const stalls = monitorEventLoopDelay({ resolution: 10 });
   const rssBefore = process.memoryUsage.rss();
   let slowestHealthzMs = 0;
+  // Of the slowest /healthz: how long until the server's HTTP layer had the request. A slow
+  // answer with the event loop free (CI, 2026-11-28: 17.5 s against a 132 ms stall) is either
+  // the request reaching the server late (the connection) or the server answering late.
+  let slowestReachedServerMs = 0;
+  const reached: number[] = [];
+  const onRequest = (req: { url?: string }) => {
+    if (req.url === '/healthz') reached.push(performance.now());
+  };
+  t.app.server.on('request', onRequest);
   let attacking = true;
   stalls.enable();
   const secondClient = (async () => {
@@ -61,7 +70,11 @@ async function underAttack<T>(name: string, attack: () => Promise<T>) {
       const started = performance.now();
       const res = await fetch(`${base}/healthz`);
       await res.arrayBuffer();
-      slowestHealthzMs = Math.max(slowestHealthzMs, performance.now() - started);
+      const took = performance.now() - started;
+      if (took > slowestHealthzMs) {
+        slowestHealthzMs = took;
+        slowestReachedServerMs = (reached.findLast((at) => at >= started) ?? NaN) - started;
+      }
       await sleep(50);
     }
   })();
@@ -70,18 +83,23 @@ async function underAttack<T>(name: string, attack: () => Promise<T>) {
   const seconds = (performance.now() - started) / 1000;
   attacking = false;
   await secondClient;
+  t.app.server.off('request', onRequest);
   stalls.disable();
   // What a decoder freed goes back to the system within moments; what it kept does not.
   await sleep(200);
   const rssGrowthMb = (process.memoryUsage.rss() - rssBefore) / 1024 / 1024;
   const figures = {
     slowestHealthzMs: Math.round(slowestHealthzMs),
+    slowestReachedServerMs: Math.round(slowestReachedServerMs),
     longestStallMs: Math.round(stalls.max / 1e6),
     rssGrowthMb: Math.round(rssGrowthMb),
     seconds: Number(seconds.toFixed(2)),
   };
   console.log(`hostile file: ${name}`, figures);
-  expect(figures.slowestHealthzMs, `${name}: /healthz`).toBeLessThan(HEALTHZ_WITHIN_MS);
+  expect(
+    figures.slowestHealthzMs,
+    `${name}: /healthz (reached the server after ${figures.slowestReachedServerMs} ms)`,
+  ).toBeLessThan(HEALTHZ_WITHIN_MS);
   // A stall that began between two requests delays the next one less than it lasted.
   expect(figures.longestStallMs, `${name}: event loop`).toBeLessThan(HEALTHZ_WITHIN_MS);
   expect(figures.rssGrowthMb, `${name}: memory`).toBeLessThan(RSS_GROWTH_MB);
