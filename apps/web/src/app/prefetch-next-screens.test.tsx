@@ -46,7 +46,8 @@ describe('the next screens fetched ahead (issue 32, decision 051)', () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(fetched).not.toHaveBeenCalled();
     fireEvent.pointerDown(document.body);
-    await waitFor(() => expect(prefetched()).toEqual(FILES['/verify']));
+    const scripts = FILES['/verify'].filter((f) => f.endsWith('.js'));
+    await waitFor(() => expect(prefetched()).toEqual(scripts));
     expect(fetched).toHaveBeenCalledWith(SCREEN_FILES);
     // The cached copy is used only if asked for as the module loader asks.
     expect(document.head.querySelector('link[rel="prefetch"]')).toHaveAttribute('crossorigin', '');
@@ -54,7 +55,7 @@ describe('the next screens fetched ahead (issue 32, decision 051)', () => {
     await router.navigate('/terms');
     expect(await screen.findByText('terms')).toBeInTheDocument();
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(prefetched()).toEqual(FILES['/verify']);
+    expect(prefetched()).toEqual(scripts);
   });
 
   it("fetches a next screen's first data only for a family with a session, and quietly", async () => {

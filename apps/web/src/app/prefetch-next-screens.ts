@@ -81,6 +81,8 @@ function onceUsed(task: () => void): () => void {
   return stop;
 }
 
+const isScript = (href: string) => href.endsWith('.js');
+
 let screenFiles: Promise<Record<string, string[]>> | undefined;
 
 /**
@@ -96,7 +98,10 @@ function prefetchFiles(patterns: string[]) {
       return {};
     });
   void screenFiles.then((files) => {
-    for (const href of patterns.flatMap((pattern) => files[pattern] ?? [])) {
+    // Scripts only: Vite's loader takes any <link> naming a style sheet as that sheet applied,
+    // so a prefetched one left the next screen without its styles.
+    const scripts = patterns.flatMap((pattern) => files[pattern] ?? []).filter(isScript);
+    for (const href of scripts) {
       if (document.querySelector(`link[href="${CSS.escape(href)}"]`)) continue;
       const link = document.createElement('link');
       link.rel = 'prefetch';
