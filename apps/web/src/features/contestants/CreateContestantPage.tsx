@@ -1,6 +1,6 @@
 import { Divider, Stack, Title } from '@mantine/core';
 import { CONTESTANT_MESSAGES, contestantProblem, paths } from '@eisteddfod/shared';
-import { useState, type FormEvent } from 'react';
+import { useCallback, useMemo, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useFieldErrors } from '../../lib/field-errors.ts';
 import { toast } from '../../lib/toasts.ts';
@@ -11,12 +11,17 @@ import { ConsentCheckbox, HonourPledgeText, TermsText } from './components/Conse
 import {
   CONTESTANT_PROBLEM_FIELD,
   ContestantFields,
+  NO_SCHOOLS,
+  useContestantValues,
   type ContestantField,
   EMPTY_CONTESTANT,
-  type ContestantFieldValues,
 } from './components/ContestantFields.tsx';
 import { ContestantPage, FormButtons, Panel } from './components/ContestantPage.tsx';
 import { PictureUpload, type UploadedPicture } from './components/PictureUpload.tsx';
+
+// The consents' texts, made once: a memoised consent box is then not drawn again with the form.
+const HONOUR_PLEDGE = <HonourPledgeText />;
+const TERMS = <TermsText />;
 
 /** {customerId}/create-participant-profile (spec 2 and 5): add a contestant. */
 export default function CreateContestantPage() {
@@ -24,14 +29,36 @@ export default function CreateContestantPage() {
   const navigate = useNavigate();
   const reference = useReferenceLists();
   const create = useCreateContestant(customerId);
-  const [values, setValues] = useState<ContestantFieldValues>(EMPTY_CONTESTANT);
+  const [values, change] = useContestantValues(EMPTY_CONTESTANT);
   const [acceptedTerms, setAcceptedTerms] = useState(false);
   const [acceptedHonourPledge, setAcceptedHonourPledge] = useState(false);
   const [picture, setPicture] = useState<UploadedPicture | null>(null);
   // A contestant saved while its picture is still going up would be saved without it.
   const [isPictureBusy, setPictureBusy] = useState(false);
-  const schools = reference.data?.schools ?? [];
+  const schools = reference.data?.schools ?? NO_SCHOOLS;
   const faults = useFieldErrors<ContestantField>();
+  const { changed } = faults;
+  const acceptPledge = useCallback(
+    (checked: boolean) => {
+      setAcceptedHonourPledge(checked);
+      changed('pledge');
+    },
+    [changed],
+  );
+  const acceptTerms = useCallback(
+    (checked: boolean) => {
+      setAcceptedTerms(checked);
+      changed('terms');
+    },
+    [changed],
+  );
+  const pictureView = useMemo(
+    () => ({
+      imageUrl: picture?.fileUrl || null,
+      documentName: picture && !picture.fileUrl ? picture.fileName : null,
+    }),
+    [picture],
+  );
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -70,12 +97,7 @@ export default function CreateContestantPage() {
       <Panel>
         <form onSubmit={submit} noValidate>
           <Stack gap="md">
-            <ContestantFields
-              values={values}
-              onChange={setValues}
-              schools={schools}
-              faults={faults}
-            />
+            <ContestantFields values={values} onChange={change} schools={schools} faults={faults} />
 
             <Divider my="xs" />
             <Title order={2} fz="lg">
@@ -85,10 +107,7 @@ export default function CreateContestantPage() {
               customerId={customerId}
               firstName={values.firstName}
               surname={values.surname}
-              picture={{
-                imageUrl: picture?.fileUrl || null,
-                documentName: picture && !picture.fileUrl ? picture.fileName : null,
-              }}
+              picture={pictureView}
               onUploaded={setPicture}
               onBusyChange={setPictureBusy}
             />
@@ -98,23 +117,17 @@ export default function CreateContestantPage() {
               label="Honour Pledge"
               checked={acceptedHonourPledge}
               {...faults.field('pledge')}
-              onChange={(checked) => {
-                setAcceptedHonourPledge(checked);
-                faults.changed('pledge');
-              }}
+              onChange={acceptPledge}
             >
-              <HonourPledgeText />
+              {HONOUR_PLEDGE}
             </ConsentCheckbox>
             <ConsentCheckbox
               label="Terms & Conditions"
               checked={acceptedTerms}
               {...faults.field('terms')}
-              onChange={(checked) => {
-                setAcceptedTerms(checked);
-                faults.changed('terms');
-              }}
+              onChange={acceptTerms}
             >
-              <TermsText />
+              {TERMS}
             </ConsentCheckbox>
 
             <FormButtons label="Add Contestant" saving={create.isPending || isPictureBusy} />

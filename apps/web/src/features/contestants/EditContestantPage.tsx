@@ -5,7 +5,7 @@ import {
   type ParticipantProfile,
   paths,
 } from '@eisteddfod/shared';
-import { useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useFieldErrors } from '../../lib/field-errors.ts';
 import { toast } from '../../lib/toasts.ts';
@@ -16,8 +16,9 @@ import { useUpdateContestant } from './api/save-contestant.ts';
 import {
   CONTESTANT_PROBLEM_FIELD,
   ContestantFields,
+  NO_SCHOOLS,
+  useContestantValues,
   type ContestantField,
-  type ContestantFieldValues,
 } from './components/ContestantFields.tsx';
 import { ContestantPage, FormButtons, Panel } from './components/ContestantPage.tsx';
 import { EntryProgress } from '../../shared/contestants/EntryProgress.tsx';
@@ -65,7 +66,7 @@ function EditContestantForm(props: { customerId: number; contestant: Participant
   const navigate = useNavigate();
   const reference = useReferenceLists();
   const update = useUpdateContestant(customerId);
-  const [values, setValues] = useState<ContestantFieldValues>({
+  const [values, change] = useContestantValues({
     firstName: contestant.firstName,
     surname: contestant.surname,
     school: contestant.school,
@@ -73,7 +74,7 @@ function EditContestantForm(props: { customerId: number; contestant: Participant
     grade: contestant.grade,
   });
   const [uploaded, setUploaded] = useState<UploadedPicture | null>(null);
-  const schools = reference.data?.schools ?? [];
+  const schools = reference.data?.schools ?? NO_SCHOOLS;
   const faults = useFieldErrors<ContestantField>();
 
   function submit(event: FormEvent) {
@@ -110,13 +111,19 @@ function EditContestantForm(props: { customerId: number; contestant: Participant
     );
   }
 
-  // Just uploaded: the answer's link; otherwise what the list says.
-  const picture = uploaded
-    ? {
-        imageUrl: uploaded.fileUrl || null,
-        documentName: uploaded.fileUrl ? null : uploaded.fileName,
-      }
-    : { imageUrl: contestant.profileImageLink, documentName: contestant.profilePictureName };
+  // Just uploaded: the answer's link; otherwise what the list says. The same object until one
+  // of them changes: the memoised picture chooser is then not drawn again with the fields.
+  const { profileImageLink, profilePictureName } = contestant;
+  const picture = useMemo(
+    () =>
+      uploaded
+        ? {
+            imageUrl: uploaded.fileUrl || null,
+            documentName: uploaded.fileUrl ? null : uploaded.fileName,
+          }
+        : { imageUrl: profileImageLink, documentName: profilePictureName },
+    [uploaded, profileImageLink, profilePictureName],
+  );
 
   return (
     <ContestantPage title={TITLE} header={header}>
@@ -127,7 +134,7 @@ function EditContestantForm(props: { customerId: number; contestant: Participant
               <Stack gap="md">
                 <ContestantFields
                   values={values}
-                  onChange={setValues}
+                  onChange={change}
                   schools={schools}
                   faults={faults}
                   required

@@ -1,12 +1,13 @@
 import { Button, Checkbox, Group, Modal, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import type { ReactNode, Ref } from 'react';
+import { memo, type ReactNode, type Ref } from 'react';
 
 /**
  * A consent of spec 2 ("Create contestant"): ticking the box opens the text in a modal, and only
- * its 'I Accept' button ticks it. Unticking needs no modal.
+ * its 'I Accept' button ticks it. Unticking needs no modal. Memoised: the form's other fields
+ * changing do not draw it again (give it the same `onChange` and `children` each time).
  */
-export function ConsentCheckbox({
+export const ConsentCheckbox = memo(function ConsentCheckbox({
   ref,
   ...props
 }: {
@@ -61,7 +62,7 @@ export function ConsentCheckbox({
       </Modal>
     </>
   );
-}
+});
 
 /** Spec 9, "Rules from the FAQ": what the honour pledge states. */
 export function HonourPledgeText() {

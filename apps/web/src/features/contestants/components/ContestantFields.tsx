@@ -14,7 +14,8 @@ import {
   OTHER_SCHOOL,
   type Gender,
 } from '@eisteddfod/shared';
-import type { FieldErrors } from '../../../lib/field-errors.ts';
+import { memo, useCallback, useState } from 'react';
+import type { FieldErrors, FieldMark } from '../../../lib/field-errors.ts';
 
 /** What the create and edit screens ask (spec 2): names, school, gender, age and grade. */
 export interface ContestantFieldValues {
@@ -59,89 +60,193 @@ const withOtherSchool: OptionsFilter = ({ options, search }) => {
   return other && !found.includes(other) ? [...found, other] : found;
 };
 
+/** Sets some of the contestant's fields; the same function from one render to the next. */
+type SetFields = (changes: Partial<ContestantFieldValues>) => void;
+
+/** The form's values and the setter ContestantFields takes. */
+export function useContestantValues(initial: ContestantFieldValues) {
+  const [values, setValues] = useState(initial);
+  const change = useCallback<SetFields>(
+    (changes) => setValues((current) => ({ ...current, ...changes })),
+    [],
+  );
+  return [values, change] as const;
+}
+
+/** The schools until the list has come: the same empty list on every render. */
+export const NO_SCHOOLS: readonly string[] = [];
+
 /**
  * The contestant's fields. `required` marks them for the eye on the edit screen (spec 5); the
- * checks themselves are contestantProblem's, shown as warnings.
+ * checks themselves are contestantProblem's, shown as warnings. Each field is drawn by a memoised
+ * component: a tap on one draws that one again, not the whole form (issue 32: a radio tap took
+ * 150 to 250 ms on the issue's phone). `onChange` must be the same function on every render.
  */
 export function ContestantFields(props: {
   values: ContestantFieldValues;
-  onChange: (values: ContestantFieldValues) => void;
+  onChange: SetFields;
   schools: readonly string[];
   /** The form's marks: the field a refusal names (issue 32). */
   faults: FieldErrors<ContestantField>;
   required?: boolean;
 }) {
-  const { values, required, faults } = props;
-  const set = (changes: Partial<ContestantFieldValues>) => {
-    for (const name of Object.keys(changes)) faults.changed(name as ContestantField);
-    props.onChange({ ...values, ...changes });
-  };
+  const { values, required, faults, onChange } = props;
+  const { changed } = faults;
+  const set = useCallback<SetFields>(
+    (changes) => {
+      for (const name of Object.keys(changes)) changed(name as ContestantField);
+      onChange(changes);
+    },
+    [changed, onChange],
+  );
+  const firstName = faults.field('firstName');
+  const surname = faults.field('surname');
+  const school = faults.field('school');
+  const grade = faults.field('grade');
   return (
     <>
       {/* Columns follow the form's own width, which differs between create and edit. */}
       <SimpleGrid type="container" cols={{ base: 1, '400px': 2 }} spacing="md" verticalSpacing="md">
-        <TextInput
+        <NameField
           label="First Names"
-          size="md"
-          autoComplete="off"
-          required={required}
-          {...faults.field('firstName')}
+          name="firstName"
           value={values.firstName}
-          onChange={(event) => set({ firstName: event.currentTarget.value })}
-        />
-        <TextInput
-          label="Last Name"
-          size="md"
-          autoComplete="off"
           required={required}
-          {...faults.field('surname')}
+          error={firstName.error}
+          inputRef={firstName.ref}
+          set={set}
+        />
+        <NameField
+          label="Last Name"
+          name="surname"
           value={values.surname}
-          onChange={(event) => set({ surname: event.currentTarget.value })}
+          required={required}
+          error={surname.error}
+          inputRef={surname.ref}
+          set={set}
         />
       </SimpleGrid>
-      <Select
-        label="School"
-        size="md"
-        placeholder="Type to search for the school"
-        data={props.schools as string[]}
-        searchable
-        filter={withOtherSchool}
-        nothingFoundMessage="No school matches; choose Other School"
-        maxDropdownHeight={280}
-        autoComplete="off"
+      <SchoolField
+        schools={props.schools}
+        value={values.school}
         required={required}
-        {...faults.field('school')}
-        value={values.school || null}
-        onChange={(school) => set({ school: school ?? '' })}
+        error={school.error}
+        inputRef={school.ref}
+        set={set}
       />
       <SimpleGrid type="container" cols={{ base: 1, '540px': 2 }} spacing="md" verticalSpacing="md">
-        <Select
-          label="Age & Grade"
-          size="md"
-          placeholder="Choose the grade"
-          data={GRADE_OPTIONS}
-          maxDropdownHeight={280}
+        <GradeField
+          value={values.grade}
           required={required}
-          {...faults.field('grade')}
-          value={values.grade || null}
-          onChange={(grade) => set({ grade: grade ?? '' })}
+          error={grade.error}
+          inputRef={grade.ref}
+          set={set}
         />
-        <Radio.Group
-          label="Gender"
-          size="md"
-          value={values.gender}
-          onChange={(gender) => set({ gender: isGender(gender) ? gender : '' })}
-        >
-          <Group gap="lg" mt={10}>
-            {GENDERS.map((gender) => (
-              <Radio key={gender} value={gender} label={GENDER_LABELS[gender]} />
-            ))}
-          </Group>
-        </Radio.Group>
+        <GenderField value={values.gender} set={set} />
       </SimpleGrid>
     </>
   );
 }
+
+/** What every field takes besides its value: its mark and the form's setter. */
+interface FieldProps {
+  required: boolean | undefined;
+  error: string | true | undefined;
+  inputRef: FieldMark['ref'];
+  set: SetFields;
+}
+
+// Their props are taken apart: the hooks linter reads `props.x` beside a ref as reading the ref.
+const NameField = memo(function NameField({
+  label,
+  name,
+  value,
+  required,
+  error,
+  inputRef,
+  set,
+}: FieldProps & { label: string; name: 'firstName' | 'surname'; value: string }) {
+  return (
+    <TextInput
+      label={label}
+      size="md"
+      autoComplete="off"
+      required={required}
+      error={error}
+      ref={inputRef}
+      value={value}
+      onChange={(event) => set({ [name]: event.currentTarget.value })}
+    />
+  );
+});
+
+const SchoolField = memo(function SchoolField({
+  schools,
+  value,
+  required,
+  error,
+  inputRef,
+  set,
+}: FieldProps & { schools: readonly string[]; value: string }) {
+  return (
+    <Select
+      label="School"
+      size="md"
+      placeholder="Type to search for the school"
+      data={schools as string[]}
+      searchable
+      filter={withOtherSchool}
+      nothingFoundMessage="No school matches; choose Other School"
+      maxDropdownHeight={280}
+      autoComplete="off"
+      required={required}
+      error={error}
+      ref={inputRef}
+      value={value || null}
+      onChange={(school) => set({ school: school ?? '' })}
+    />
+  );
+});
+
+const GradeField = memo(function GradeField({
+  value,
+  required,
+  error,
+  inputRef,
+  set,
+}: FieldProps & { value: string }) {
+  return (
+    <Select
+      label="Age & Grade"
+      size="md"
+      placeholder="Choose the grade"
+      data={GRADE_OPTIONS}
+      maxDropdownHeight={280}
+      required={required}
+      error={error}
+      ref={inputRef}
+      value={value || null}
+      onChange={(grade) => set({ grade: grade ?? '' })}
+    />
+  );
+});
+
+const GenderField = memo(function GenderField(props: { value: Gender | ''; set: SetFields }) {
+  return (
+    <Radio.Group
+      label="Gender"
+      size="md"
+      value={props.value}
+      onChange={(gender) => props.set({ gender: isGender(gender) ? gender : '' })}
+    >
+      <Group gap="lg" mt={10}>
+        {GENDERS.map((gender) => (
+          <Radio key={gender} value={gender} label={GENDER_LABELS[gender]} />
+        ))}
+      </Group>
+    </Radio.Group>
+  );
+});
 
 function isGender(value: string): value is Gender {
   return (GENDERS as readonly string[]).includes(value);

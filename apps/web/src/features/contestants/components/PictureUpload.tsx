@@ -7,7 +7,7 @@ import {
   type UploadResponse,
 } from '@eisteddfod/shared';
 import { useDebouncedCallback } from '@mantine/hooks';
-import { useRef, useState } from 'react';
+import { memo, useRef, useState } from 'react';
 import { toast } from '../../../lib/toasts.ts';
 import { useUploadPicture } from '../api/upload-picture.ts';
 import { ContestantPicture, type PictureView } from './ContestantPicture.tsx';
@@ -29,7 +29,7 @@ export interface UploadedPicture extends UploadResponse {
  * is warned about and cleared too. Without `contestantId` the picture waits for the contestant to
  * be created; with it, the picture replaces the contestant's at once.
  */
-export function PictureUpload(props: {
+export const PictureUpload = memo(function PictureUpload(props: {
   customerId: number;
   contestantId?: number;
   firstName: string;
@@ -105,4 +105,4 @@ export function PictureUpload(props: {
       </Group>
     </Stack>
   );
-}
+});
