@@ -1,10 +1,16 @@
+/**
+ * Made once: `toLocaleString` with options builds a formatter on every call, and a cart, a
+ * checkout or a page of items formats dozens of amounts while a phone answers a tap (issue 32).
+ */
+const RANDS = new Intl.NumberFormat('en-ZA', {
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+  useGrouping: true,
+});
+
 /** Money is integer cents everywhere; this is the one place that turns it into text. */
 export function formatRand(cents: number): string {
-  const rands = (cents / 100).toLocaleString('en-ZA', {
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-    useGrouping: true,
-  });
+  const rands = RANDS.format(cents / 100);
   // en-ZA groups with a non-breaking space and uses a decimal comma in some runtimes; the spec
   // shows 'R 160.00', so normalise to a point and plain spaces.
   return `R ${rands.replace(/,(\d{2})$/, '.$1').replace(/[\s\u00a0\u202f]/g, ' ')}`;
