@@ -15,6 +15,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import { measure, passes, summary } from './measure.mjs';
 import { setUpFamily } from './family.mjs';
 import { addressOf, PENDING_LOGIN, pagesToMeasure, setStorage } from './pages.mjs';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../shared/chromium.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const serverJs = path.join(root, 'apps/api/dist/server.js');
@@ -39,7 +40,7 @@ if (!existsSync(serverJs)) {
   console.error('Build first: npm run build');
   process.exit(1);
 }
-const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const chromePath = CHROMIUM_PATH;
 // chrome-launcher throws a missing browser out of reach of the try below, which would leave the
 // server running: check first.
 if (!existsSync(chromePath)) {
@@ -106,16 +107,7 @@ try {
   }
   chrome = await chromeLauncher.launch({
     chromePath,
-    chromeFlags: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    chromeFlags: CHROMIUM_FLAGS,
   });
   // The machine's load moves the scores (blocking time most): it is printed with them.
   console.log(`${load()} at the start`);

@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { setUpFamily } from '../lighthouse/family.mjs';
 import { startLocalServer } from '../shared/local-server.mjs';
 import { PROFILE } from './journey.mjs';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../shared/chromium.mjs';
 
 const TOP = Number(process.env.PROFILE_TOP ?? 18);
 const CALLERS = (process.env.PROFILE_CALLERS ?? '').split(',').filter(Boolean);
@@ -151,17 +152,8 @@ const server = await startLocalServer(path.join(root, 'apps/api/dist/server.js')
   NODE_ENV: 'development',
 });
 const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
+  executablePath: CHROMIUM_PATH,
+  args: CHROMIUM_FLAGS,
 });
 const phone = {
   baseURL: server.origin,

@@ -14,12 +14,13 @@ import { startLocalServer } from '../shared/local-server.mjs';
 import { PROFILE, walk } from './journey.mjs';
 import { buildRevision } from './revision.mjs';
 import { report } from './report.mjs';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../shared/chromium.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const serverJs = path.join(root, 'apps/api/dist/server.js');
 const RUNS = Number(process.env.JOURNEY_RUNS ?? 3);
 const BASELINE = process.env.BENCH_BASELINE_REV;
-const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const chromePath = CHROMIUM_PATH;
 
 if (!Number.isInteger(RUNS) || RUNS < 1) {
   console.error('JOURNEY_RUNS must be a whole number of runs, 1 or more');
@@ -67,16 +68,7 @@ try {
   servers.push({ name: 'this checkout', ...(await startLocalServer(serverJs, SERVER_ENV)) });
   browser = await chromium.launch({
     executablePath: chromePath,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: CHROMIUM_FLAGS,
   });
   console.log(
     `Profile: ${PROFILE.kbps} kbps, ${PROFILE.latencyMs} ms, CPU ${PROFILE.cpuSlowdown}x slower, ` +

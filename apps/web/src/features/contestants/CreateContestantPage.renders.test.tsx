@@ -37,17 +37,23 @@ vi.mock('@mantine/core', async (original) => {
 
 const routes = [{ path: '/:id/create-participant-profile', element: <CreateContestantPage /> }];
 
+/** The form with the school list in: nothing more is drawn by what comes later. */
+async function openForm() {
+  const requests = mockApi(contestantsServer([], () => [500]));
+  const user = userEvent.setup();
+  renderRoutes(routes, `/${CUSTOMER_ID}/create-participant-profile`);
+  await screen.findByRole('heading', { name: 'Add Contestant' });
+  await waitFor(() => expect(requests.some((r) => r.path === '/api/reference')).toBe(true));
+  await waitFor(() => expect(screen.getByRole('radio', { name: 'Female' })).toBeEnabled());
+  return user;
+}
+
 describe('the contestant form draws again only what changed', () => {
   beforeEach(logIn);
   afterEach(() => vi.unstubAllGlobals());
 
   it('a radio tap draws no select, text field, consent box or picture chooser again', async () => {
-    const requests = mockApi(contestantsServer([], () => [500]));
-    const user = userEvent.setup();
-    renderRoutes(routes, `/${CUSTOMER_ID}/create-participant-profile`);
-    await screen.findByRole('heading', { name: 'Add Contestant' });
-    await waitFor(() => expect(requests.some((r) => r.path === '/api/reference')).toBe(true));
-    await waitFor(() => expect(screen.getByRole('radio', { name: 'Female' })).toBeEnabled());
+    const user = await openForm();
     const before = { ...drawn };
 
     await user.click(screen.getByRole('radio', { name: 'Female' }));
@@ -57,12 +63,7 @@ describe('the contestant form draws again only what changed', () => {
   });
 
   it('typing a name draws that field again, not the others', async () => {
-    const requests = mockApi(contestantsServer([], () => [500]));
-    const user = userEvent.setup();
-    renderRoutes(routes, `/${CUSTOMER_ID}/create-participant-profile`);
-    await screen.findByRole('heading', { name: 'Add Contestant' });
-    await waitFor(() => expect(requests.some((r) => r.path === '/api/reference')).toBe(true));
-    await waitFor(() => expect(screen.getByRole('radio', { name: 'Female' })).toBeEnabled());
+    const user = await openForm();
     const before = { ...drawn };
 
     await user.type(screen.getByRole('textbox', { name: 'First Names' }), 'A');
