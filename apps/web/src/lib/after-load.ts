@@ -18,13 +18,13 @@ export function afterLoad(task: () => void): () => void {
 }
 
 /**
- * Runs `task` in the browser's next idle period, at the latest after `timeoutMs`: after the
- * frame that answers what the person just did (issue 32: work started inside a tap's own event
- * took 60 ms of a phone's processor before the tap was answered).
+ * Runs `task` in the browser's next idle period, at the latest after 2 s: after the frame that
+ * answers what the person just did (issue 32: work started inside a tap's own event took 60 ms
+ * of a phone's processor before the tap was answered).
  */
-export function whenIdle(task: () => void, timeoutMs = 2000): void {
+export function whenIdle(task: () => void): void {
   if (typeof window.requestIdleCallback === 'function') {
-    window.requestIdleCallback(task, { timeout: timeoutMs });
+    window.requestIdleCallback(task, { timeout: 2000 });
   } else {
     window.setTimeout(task, 200);
   }

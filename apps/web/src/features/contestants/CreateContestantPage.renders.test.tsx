@@ -71,7 +71,7 @@ describe('the contestant form draws again only what changed', () => {
     expect(screen.getByRole('textbox', { name: 'First Names' })).toHaveValue('A');
     expect(drawn.Select - before.Select).toBe(0);
     expect(drawn.Checkbox - before.Checkbox).toBe(0);
-    // The chooser shows the initials, from the names: drawn again for them.
+    // The field typed into, once; the picture chooser too (its initials come from the names).
     expect(drawn.TextInput - before.TextInput).toBe(1);
   });
 });
