@@ -16,6 +16,7 @@ import { measure, passes, summary } from './measure.mjs';
 import { setUpFamily } from './family.mjs';
 import { addressOf, PENDING_LOGIN, pagesToMeasure, setStorage } from './pages.mjs';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../shared/chromium.mjs';
+import { HTTPS_FLAGS, startHttpsProxy } from '../shared/https-proxy.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const serverJs = path.join(root, 'apps/api/dist/server.js');
@@ -29,6 +30,12 @@ const SIGNED_IN = PAGES.some((page) => page.signedIn);
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 /** Where to write each run's full Lighthouse report (JSON), for looking into a score. */
 const REPORT_DIR = process.env.LIGHTHOUSE_REPORT_DIR;
+/**
+ * Families reach the portal through Caddy (deploy/Caddyfile): TLS and HTTP/2, so a screen's
+ * chunks share one connection. The bench measures the same way, unless LIGHTHOUSE_HTTP1=1 (the
+ * bare Node server, HTTP/1.1 and six connections at a time, as before decision 053).
+ */
+const HTTP1 = process.env.LIGHTHOUSE_HTTP1 === '1';
 /** Exit 1 when a page is below target (a gate, for whoever wants one). */
 const STRICT = process.env.LIGHTHOUSE_STRICT === '1';
 
@@ -62,8 +69,12 @@ function freePort() {
 }
 
 const port = await freePort();
+const proxyPort = HTTP1 ? port : await freePort();
 const dataDir = await mkdtemp(path.join(tmpdir(), 'bench-lighthouse-'));
+/** The server itself: the family is set up and the server warmed through it. */
 const origin = `http://127.0.0.1:${port}`;
+/** What Lighthouse loads: the server, or the proxy in front of it. */
+const measured = HTTP1 ? origin : `https://127.0.0.1:${proxyPort}`;
 const server = spawn(process.execPath, [serverJs], {
   cwd: root,
   env: {
@@ -80,7 +91,7 @@ const server = spawn(process.execPath, [serverJs], {
     DATA_DIR: dataDir,
     DATABASE_URL: '',
     LOG_LEVEL: 'warn',
-    PUBLIC_URL: origin,
+    PUBLIC_URL: measured,
   },
   stdio: ['ignore', 'inherit', 'inherit'],
 });
@@ -94,6 +105,8 @@ function load() {
 
 /** @type {import('chrome-launcher').LaunchedChrome | undefined} */
 let chrome;
+/** @type {{ stop: () => Promise<void> } | undefined} */
+let proxy;
 let failed = false;
 let belowTarget = 0;
 try {
@@ -105,9 +118,10 @@ try {
     if (i > 120) throw new Error('the server did not become ready');
     await sleep(500);
   }
+  if (!HTTP1) proxy = await startHttpsProxy(proxyPort, origin);
   chrome = await chromeLauncher.launch({
     chromePath,
-    chromeFlags: CHROMIUM_FLAGS,
+    chromeFlags: HTTP1 ? CHROMIUM_FLAGS : [...CHROMIUM_FLAGS, ...HTTPS_FLAGS],
   });
   // The machine's load moves the scores (blocking time most): it is printed with them.
   console.log(`${load()} at the start`);
@@ -116,6 +130,11 @@ try {
       'Signed-in pages: the server is a local run (NODE_ENV=development) for its outbox reader',
     );
   }
+  console.log(
+    HTTP1
+      ? `Measured at ${measured}: the bare server, HTTP/1.1 (LIGHTHOUSE_HTTP1=1)`
+      : `Measured at ${measured}: TLS and HTTP/2 in front of the server, as Caddy serves it`,
+  );
   // One family for every signed-in page: a Grade 2 contestant, a paid order, a cart.
   const family = SIGNED_IN ? await setUpFamily(origin) : undefined;
   /** @type {{ page: import('./pages.mjs').Page, address: string, runs: Run[] }[]} */
@@ -123,20 +142,20 @@ try {
   for (const page of PAGES) {
     const address = addressOf(page, family);
     const stored = page.pendingLogin ? PENDING_LOGIN : page.signedIn ? family?.storage : undefined;
-    if (stored) await setStorage(root, chrome.port, origin, stored, true);
+    if (stored) await setStorage(root, chrome.port, measured, stored, true);
     // A first visit warms the server's caches; the measured runs come after it.
     await fetch(`${origin}${address}`);
     /** @type {Run[]} */
     const runs = [];
     for (let run = 1; run <= RUNS; run++) {
-      const measured = await measure(chrome.port, origin, page, address, run, REPORT_DIR);
-      runs.push(measured);
+      const result = await measure(chrome.port, measured, page, address, run, REPORT_DIR);
+      runs.push(result);
       console.log(
-        `${page.name} (${address}) run ${run}: performance ${measured.perf}, ` +
-          `accessibility ${measured.a11y}; ${measured.metrics}`,
+        `${page.name} (${address}) run ${run}: performance ${result.perf}, ` +
+          `accessibility ${result.a11y}; ${result.metrics}`,
       );
     }
-    if (stored) await setStorage(root, chrome.port, origin, stored, false);
+    if (stored) await setStorage(root, chrome.port, measured, stored, false);
     results.push({ page, address, runs });
   }
   console.log(`\n${load()} at the end`);
@@ -147,6 +166,7 @@ try {
   failed = true;
 } finally {
   await chrome?.kill();
+  await proxy?.stop();
   server.kill('SIGTERM');
   await new Promise((resolve) => server.once('exit', resolve));
   await rm(dataDir, { recursive: true, force: true });
