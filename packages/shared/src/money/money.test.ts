@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { formatRand, parseRand } from './money.ts';
 
 describe('formatRand', () => {
@@ -10,6 +10,20 @@ describe('formatRand', () => {
 
   it('groups thousands with a space', () => {
     expect(formatRand(123456700)).toBe('R 1 234 567.00');
+    expect(formatRand(100000)).toBe('R 1 000.00');
+    expect(formatRand(99999)).toBe('R 999.99');
+  });
+
+  it('shows a negative amount (a refund, a credit) with its sign after the R', () => {
+    expect(formatRand(-120050)).toBe('R -1 200.50');
+    expect(formatRand(-5)).toBe('R -0.05');
+  });
+
+  it('formats without building a locale formatter', () => {
+    const spy = vi.spyOn(Intl, 'NumberFormat');
+    formatRand(16000);
+    expect(spy).not.toHaveBeenCalled();
+    spy.mockRestore();
   });
 });
 
