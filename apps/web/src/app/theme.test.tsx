@@ -1,5 +1,6 @@
-import { Alert, MantineProvider } from '@mantine/core';
+import { Alert, MantineProvider, Select } from '@mantine/core';
 import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { theme } from './theme.ts';
 
@@ -27,6 +28,18 @@ describe('theme', () => {
       expect(part('Adjudicators mark the live event only.', 'message').style.color).toBe(DARK);
     },
   );
+
+  it('draws no option of a closed select, and every option once it opens', async () => {
+    const countries = Array.from({ length: 50 }, (_, i) => `Country ${i}`);
+    render(
+      <MantineProvider theme={theme}>
+        <Select label="Country" data={countries} />
+      </MantineProvider>,
+    );
+    expect(document.querySelectorAll('[role="option"]')).toHaveLength(0);
+    await userEvent.click(screen.getByRole('combobox', { name: 'Country' }));
+    expect(await screen.findAllByRole('option', { hidden: true })).toHaveLength(50);
+  });
 
   it('leaves a filled alert’s text to Mantine (white on the colour)', () => {
     render(
