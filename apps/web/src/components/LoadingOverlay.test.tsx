@@ -1,8 +1,9 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider, keepPreviousData, useQuery } from '@tanstack/react-query';
 import { act, render, screen, waitFor } from '@testing-library/react';
-import { useState, type ReactNode } from 'react';
+import { memo, Suspense, use, useState, type ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
+import { useDrawnInBackground } from '../lib/drawn-in-background.ts';
 import { createQueryClient } from '../lib/query-client.ts';
 import { LoadingOverlay } from './LoadingOverlay.tsx';
 
@@ -40,6 +41,25 @@ function renderWith(ui: ReactNode) {
   return client;
 }
 
+/** Content whose drawing waits on `ready` (standing in for a long render). */
+const Content = memo(function Content({ ready }: { ready: Promise<string> }) {
+  return <p>{use(ready)}</p>;
+});
+
+/** A screen whose data (`ready`) comes when its button is pressed. */
+function Screen({ ready }: { ready: Promise<string> }) {
+  const [value, setValue] = useState<Promise<string> | undefined>(undefined);
+  const shown = useDrawnInBackground(value);
+  return (
+    <>
+      <button type="button" onClick={() => setValue(ready)}>
+        Data
+      </button>
+      {shown ? <Content ready={shown} /> : <p>frame</p>}
+    </>
+  );
+}
+
 describe('LoadingOverlay (spec 2)', () => {
   it("covers a screen's first load but not the next page it shows over the previous one", async () => {
     const first = deferred();
@@ -75,5 +95,28 @@ describe('LoadingOverlay (spec 2)', () => {
     await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
     expect(screen.queryByRole('status', { name: 'Loading' })).not.toBeInTheDocument();
     await act(async () => later.resolve('done'));
+  });
+
+  it('covers a screen whose first data has come until its content is drawn (decision 053)', async () => {
+    let finish: (text: string) => void = () => {};
+    const ready = new Promise<string>((resolve) => (finish = resolve));
+    render(
+      <MantineProvider>
+        <QueryClientProvider client={createQueryClient()}>
+          <Suspense fallback={<p>suspended</p>}>
+            <Screen ready={ready} />
+          </Suspense>
+          <LoadingOverlay />
+        </QueryClientProvider>
+      </MantineProvider>,
+    );
+    expect(screen.queryByRole('status', { name: 'Loading' })).not.toBeInTheDocument();
+    await act(async () => screen.getByRole('button', { name: 'Data' }).click());
+    // The data has come; its content is not drawn yet: the previous frame stays, covered.
+    expect(screen.getByText('frame')).toBeInTheDocument();
+    expect(screen.getByRole('status', { name: 'Loading' })).toBeInTheDocument();
+    await act(async () => finish('content'));
+    expect(await screen.findByText('content')).toBeInTheDocument();
+    expect(screen.queryByRole('status', { name: 'Loading' })).not.toBeInTheDocument();
   });
 });

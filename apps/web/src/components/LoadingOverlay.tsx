@@ -1,5 +1,6 @@
 import { Loader } from '@mantine/core';
 import { useIsFetching, useIsMutating, type Query } from '@tanstack/react-query';
+import { useScreensDrawing } from '../lib/drawn-in-background.ts';
 import classes from './LoadingOverlay.module.css';
 
 /**
@@ -20,9 +21,12 @@ export function LoadingOverlay() {
   );
 }
 
-/** How many queries a screen is waiting on for its first data (what the overlay covers). */
+/**
+ * How many queries a screen is waiting on for its first data, and screens still drawing data
+ * that has come (what the overlay covers).
+ */
 export function useFirstLoads(): number {
-  return useIsFetching({ predicate: isWaitedFor });
+  return useIsFetching({ predicate: isWaitedFor }) + useScreensDrawing();
 }
 
 function isWaitedFor(query: Query): boolean {

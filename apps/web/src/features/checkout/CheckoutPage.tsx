@@ -2,6 +2,7 @@ import { Alert, Button, Container, Group, Paper, Stack, Text, Title } from '@man
 import {
   CHECKOUT_MESSAGES,
   type Customer,
+  type EventSummary,
   formatRand,
   type Order,
   PAYMENT_CANCELLED_SEARCH,
@@ -9,10 +10,11 @@ import {
   toMobileDigits,
 } from '@eisteddfod/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useState } from 'react';
+import { memo, useEffect, useId, useMemo, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { ApiRequestError } from '../../lib/api-client.ts';
 import { useDocumentTitle } from '../../lib/document-title.ts';
+import { useDrawnInBackground } from '../../lib/drawn-in-background.ts';
 import { useFieldErrors } from '../../lib/field-errors.ts';
 import { handleHttpError } from '../../lib/http-errors.ts';
 import { readStored, removeStored, writeStored } from '../../lib/storage.ts';
@@ -22,7 +24,7 @@ import { cartQueryKey, useCart } from '../../shared/cart/api/cart.ts';
 import { isCartRefusal } from '../../shared/cart/api/cart-errors.ts';
 import { GroupParticipantsModal } from '../../shared/cart/components/GroupParticipantsModal.tsx';
 import { EntryProgress } from '../../shared/contestants/EntryProgress.tsx';
-import { useCurrentEvent } from '../../shared/event/api/client-config.ts';
+import { useClientConfig, useCurrentEvent } from '../../shared/event/api/client-config.ts';
 import { useCustomer } from '../../shared/customer/customer.ts';
 import { useUpdateCustomer } from '../../shared/customer/update-customer.ts';
 import { usePaymentLink } from './api/payment-link.ts';
@@ -44,7 +46,23 @@ export default function CheckoutPage() {
   const customerId = storedCustomerId();
   const cart = useCart();
   const customer = useCustomer(customerId);
+  // Asked for with the cart and the account, not once they have come (a round trip more).
+  const event = useCurrentEvent();
   const isEmpty = cart.data !== undefined && cart.data.orderItems.length === 0;
+  // The form is drawn once, when all three have answered (decision 053): not once for the cart
+  // and the account and again for the event's fees. An event that cannot be loaded leaves the
+  // totals without a surcharge, as before.
+  const config = useClientConfig();
+  // Settled: answered, or not to be asked (the configuration names no event, or failed).
+  const eventSettled = !event.isPending || (!config.isPending && event.fetchStatus === 'idle');
+  const loaded = useMemo(
+    () =>
+      cart.data && customer.data && eventSettled
+        ? { order: cart.data, customer: customer.data, event: event.data }
+        : undefined,
+    [cart.data, customer.data, eventSettled, event.data],
+  );
+  const shown = useDrawnInBackground(loaded);
   // Back from the pay page's Cancel (the sandbox's, or PayFast's cancel_url).
   const cancelled = useLocation().search === PAYMENT_CANCELLED_SEARCH;
 
@@ -76,8 +94,13 @@ export default function CheckoutPage() {
           </Button>
         </Paper>
       )}
-      {cart.data && !isEmpty && customer.data && (
-        <CheckoutForm key={customer.data.customerId} order={cart.data} customer={customer.data} />
+      {shown && !isEmpty && (
+        <CheckoutForm
+          key={shown.customer.customerId}
+          order={shown.order}
+          customer={shown.customer}
+          event={shown.event}
+        />
       )}
     </Container>
   );
@@ -94,9 +117,14 @@ function initialForm(customer: Customer): DetailsForm {
   };
 }
 
-function CheckoutForm({ order, customer }: { order: Order; customer: Customer }) {
+interface CheckoutFormProps {
+  order: Order;
+  customer: Customer;
+  event: EventSummary | undefined;
+}
+
+const CheckoutForm = memo(function CheckoutForm({ order, customer, event }: CheckoutFormProps) {
   const queryClient = useQueryClient();
-  const event = useCurrentEvent().data;
   const updateCustomer = useUpdateCustomer(customer.customerId);
   const paymentLink = usePaymentLink();
   const [form, setForm] = useState(() => initialForm(customer));
@@ -240,4 +268,4 @@ function CheckoutForm({ order, customer }: { order: Order; customer: Customer })
       <GroupParticipantsModal orderItem={managed} onClose={() => setManagedId(null)} />
     </div>
   );
-}
+});

@@ -15,6 +15,7 @@ import { ContestantCard } from './components/ContestantCard.tsx';
 import { DeleteContestantModal } from './components/DeleteContestantModal.tsx';
 import { EntryProgress } from '../../shared/contestants/EntryProgress.tsx';
 import { ItemDescriptionModal } from './components/ItemDescriptionModal.tsx';
+import { useDrawnInBackground } from '../../lib/drawn-in-background.ts';
 
 /** /participant-profiles (spec 2): the customer's contestants and the way on to items. */
 export default function ContestantsPage() {
@@ -25,7 +26,8 @@ export default function ContestantsPage() {
   const [toDelete, setToDelete] = useState<ParticipantProfile | null>(null);
   // Carts arrive with a later issue; until then a stored cart id is all there is to know.
   const hasCart = readStored('cart') !== null;
-  const list = contestants.data;
+  // The cards are drawn in the background, the page's frame at once (decision 053).
+  const list = useDrawnInBackground(contestants.data);
   const isEmpty = list?.length === 0;
 
   function confirmDelete(contestant: ParticipantProfile) {

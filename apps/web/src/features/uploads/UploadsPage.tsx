@@ -24,6 +24,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useDocumentTitle } from '../../lib/document-title.ts';
+import { useDrawnInBackground } from '../../lib/drawn-in-background.ts';
 import { fetchedAhead } from '../../lib/query-client.ts';
 import { toast } from '../../lib/toasts.ts';
 import { storedCustomerId } from '../../lib/storage.ts';
@@ -109,7 +110,8 @@ export default function UploadsPage() {
     { participantId: contestant?.id ?? 0, skip, year, search },
     !config.isPending,
   );
-  const page = entries.data;
+  // The entries are drawn in the background, the portal's frame at once (decision 053).
+  const page = useDrawnInBackground(entries.data);
   const years = [
     ...new Set([...(config.data ? [config.data.year] : []), ...(page?.years ?? [])]),
   ].sort((a, b) => b - a);

@@ -4,10 +4,12 @@ import {
   PAGE_SIZE,
   hasNextPage,
   hasPreviousPage,
+  type Item,
   type ItemPage,
 } from '@eisteddfod/shared';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { useId, useRef } from 'react';
+import { memo, useId, useRef } from 'react';
+import { useDrawnInBackground } from '../../../lib/drawn-in-background.ts';
 import type { GradeChoice } from '../use-browse-search.ts';
 import { ItemCard } from './ItemCard.tsx';
 
@@ -26,9 +28,11 @@ export function ItemList(props: {
 }) {
   const headingId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const { data, isFetching, isPlaceholderData, isError } = props.result;
+  const { isFetching, isPlaceholderData, isError } = props.result;
+  // A page of cards is drawn in the background, the list's frame at once (decision 053).
+  const data = useDrawnInBackground(props.result.data);
   const total = data?.total ?? 0;
-  const items = data?.items ?? [];
+  const items = data?.items ?? NO_ITEMS;
   const first = Math.min(props.skip + 1, total);
   const last = Math.min(props.skip + items.length, total);
 
@@ -73,14 +77,11 @@ export function ItemList(props: {
         verticalSpacing="md"
         style={{ opacity: isPlaceholderData ? 0.6 : 1, transition: 'opacity 120ms' }}
       >
-        {items.map((item) => (
-          <ItemCard
-            key={item.id}
-            item={item}
-            participantId={props.participantId}
-            contestant={props.grades.contestant}
-          />
-        ))}
+        <ItemCards
+          items={items}
+          participantId={props.participantId}
+          contestant={props.grades.contestant}
+        />
       </SimpleGrid>
 
       {data && (hasPreviousPage(props.skip) || hasNextPage(props.skip, total)) && (
@@ -106,6 +107,24 @@ export function ItemList(props: {
     </section>
   );
 }
+
+const NO_ITEMS: Item[] = [];
+
+/** The cards, drawn again only for another page or contestant (not for the list's own state). */
+const ItemCards = memo(function ItemCards(props: {
+  items: Item[];
+  participantId: number;
+  contestant: GradeChoice['contestant'];
+}) {
+  return props.items.map((item) => (
+    <ItemCard
+      key={item.id}
+      item={item}
+      participantId={props.participantId}
+      contestant={props.contestant}
+    />
+  ));
+});
 
 /**
  * Issue 32: the lists show what the contestant's grade may enter; a parent who wants to see the
