@@ -24,7 +24,7 @@ import { cartQueryKey, useCart } from '../../shared/cart/api/cart.ts';
 import { isCartRefusal } from '../../shared/cart/api/cart-errors.ts';
 import { GroupParticipantsModal } from '../../shared/cart/components/GroupParticipantsModal.tsx';
 import { EntryProgress } from '../../shared/contestants/EntryProgress.tsx';
-import { useClientConfig, useCurrentEvent } from '../../shared/event/api/client-config.ts';
+import { useCurrentEvent, useCurrentEventSettled } from '../../shared/event/api/client-config.ts';
 import { useCustomer } from '../../shared/customer/customer.ts';
 import { useUpdateCustomer } from '../../shared/customer/update-customer.ts';
 import { usePaymentLink } from './api/payment-link.ts';
@@ -52,9 +52,7 @@ export default function CheckoutPage() {
   // The form is drawn once, when all three have answered (decision 053): not once for the cart
   // and the account and again for the event's fees. An event that cannot be loaded leaves the
   // totals without a surcharge, as before.
-  const config = useClientConfig();
-  // Settled: answered, or not to be asked (the configuration names no event, or failed).
-  const eventSettled = !event.isPending || (!config.isPending && event.fetchStatus === 'idle');
+  const eventSettled = useCurrentEventSettled();
   const loaded = useMemo(
     () =>
       cart.data && customer.data && eventSettled

@@ -10,6 +10,8 @@ import {
 import type { UseQueryResult } from '@tanstack/react-query';
 import { memo, useId, useRef } from 'react';
 import { useDrawnInBackground } from '../../../lib/drawn-in-background.ts';
+import { useCart } from '../../../shared/cart/api/cart.ts';
+import { useCurrentEventSettled } from '../../../shared/event/api/client-config.ts';
 import type { GradeChoice } from '../use-browse-search.ts';
 import { ItemCard } from './ItemCard.tsx';
 
@@ -29,8 +31,12 @@ export function ItemList(props: {
   const headingId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const { isFetching, isPlaceholderData, isError } = props.result;
-  // A page of cards is drawn in the background, the list's frame at once (decision 053).
-  const data = useDrawnInBackground(props.result.data);
+  // A page of cards is drawn in the background, the list's frame at once, and once the cart
+  // (what is in it already) and the event (late fees) have answered too: each card reads both,
+  // and either coming after the cards drew them all again (decision 053).
+  const cart = useCart({ reload: false });
+  const settled = useCurrentEventSettled() && (!cart.isPending || cart.fetchStatus === 'idle');
+  const data = useDrawnInBackground(settled ? props.result.data : undefined);
   const total = data?.total ?? 0;
   const items = data?.items ?? NO_ITEMS;
   const first = Math.min(props.skip + 1, total);

@@ -1,7 +1,7 @@
 import { ActionIcon, Badge, Button, Drawer, Group, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { CART_MESSAGES, formatRand, type OrderItem, paths } from '@eisteddfod/shared';
-import { type RefObject, useEffect, useId, useRef, useState } from 'react';
+import { memo, type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useCart } from '../api/cart.ts';
 import { useRemoveFromCart } from '../api/remove-order-item.ts';
@@ -54,7 +54,9 @@ function useScrolledPast(spot: RefObject<HTMLElement | null>): boolean {
  * floating once its place at the top of the page has scrolled away, opens the cart, listed per
  * contestant, with remove, group management and checkout.
  */
-export function CartDrawer() {
+// memo: a browsing screen draws again as each of its calls lands (issue 32); the drawer, with its
+// two dialogs, draws only for the cart.
+export const CartDrawer = memo(function CartDrawer() {
   const cart = useCart();
   const [opened, { open, close }] = useDisclosure(false);
   const [managedId, setManagedId] = useState<number | null>(null);
@@ -142,7 +144,7 @@ export function CartDrawer() {
       <GroupParticipantsModal orderItem={managed} onClose={() => setManagedId(null)} />
     </>
   );
-}
+});
 
 function ContestantSection(props: { group: ContestantItems; onManage: (id: number) => void }) {
   const headingId = useId();

@@ -24,3 +24,13 @@ export function useCurrentEvent() {
     staleTime: 5 * 60_000,
   });
 }
+
+/**
+ * Whether the configured event has answered, or is not to be asked for (the configuration names
+ * none, or could not be loaded): a screen that shows its fees draws once it is settled.
+ */
+export function useCurrentEventSettled(): boolean {
+  const config = useClientConfig();
+  const event = useCurrentEvent();
+  return !event.isPending || (!config.isPending && event.fetchStatus === 'idle');
+}
