@@ -160,7 +160,10 @@ export function ItemCard({
         </Text>
       </Stack>
 
-      <GroupNoticeModal opened={showNotice} onClose={() => setShowNotice(false)} />
+      {/* Only a group item has one: a page of fifteen cards mounted fifteen closed dialogs. */}
+      {item.isGroupItem && (
+        <GroupNoticeModal opened={showNotice} onClose={() => setShowNotice(false)} />
+      )}
     </Card>
   );
 }
