@@ -1,4 +1,5 @@
 import { Box, Stepper, useMatches, VisuallyHidden } from '@mantine/core';
+import { memo } from 'react';
 
 const LATER_STEPS = ['Select Items', 'Review Entries', 'Make Payment'];
 
@@ -11,9 +12,10 @@ const NARROW_STYLES = {
 
 /**
  * The 4-step progress bar of the entry wizard (spec 2 and 4, "Wizard"). The steps are not links,
- * so the drawing is hidden from screen readers, which hear one sentence instead.
+ * so the drawing is hidden from screen readers, which hear one sentence instead. Memoised: the
+ * screens above it draw again as each of their calls lands, and its steps do not change.
  */
-export function EntryProgress(props: {
+export const EntryProgress = memo(function EntryProgress(props: {
   firstStep: 'Create profile' | 'Edit profile';
   active: number;
 }) {
@@ -41,4 +43,4 @@ export function EntryProgress(props: {
       </Stepper>
     </Box>
   );
-}
+});

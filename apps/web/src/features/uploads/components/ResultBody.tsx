@@ -1,0 +1,134 @@
+import { Anchor, Badge, Group, Loader, Stack, Text, Textarea } from '@mantine/core';
+import {
+  describeDate,
+  FINALISING_MESSAGES,
+  type MarkingState,
+  medalFor,
+  paths,
+  RESULT_MESSAGES,
+  resultsOn,
+  totalOf,
+  type ParticipantOrderItem,
+  UPLOAD_MESSAGES,
+} from '@eisteddfod/shared';
+import { Link } from 'react-router';
+import { useCurrentEvent } from '../../../shared/event/api/client-config.ts';
+import { useEntryResult } from '../api/entry-result.ts';
+import { entryMarkingState } from '../entry-state.ts';
+import classes from '../uploads.module.css';
+import { NEW_TAB } from './modal-props.ts';
+
+/**
+ * Beside the spec's 'no result' words (decision 043): why there is none, so that a parent is not
+ * sent to support for an entry that was never finalised, or before the results are out.
+ */
+function resultNote(state: MarkingState): string {
+  switch (state) {
+    case 'sent':
+      return FINALISING_MESSAGES.resultNotOut;
+    case 'not-sent':
+      return FINALISING_MESSAGES.resultNotSentYet;
+    case 'withdrawn':
+      return UPLOAD_MESSAGES.withdrawnState;
+    default:
+      return FINALISING_MESSAGES.resultNotSent;
+  }
+}
+
+/** The result of one entry (loaded with its dialog's first opening: ResultsModal). */
+export default function ResultBody({ entry }: { entry: ParticipantOrderItem }) {
+  const result = useEntryResult(entry.id);
+  const event = useCurrentEvent().data;
+  const results = event ? resultsOn(event) : undefined;
+  if (result.isPending) {
+    return (
+      <Group justify="center" py="lg">
+        <Loader aria-label="Loading results" />
+      </Group>
+    );
+  }
+  if (result.isError) return <Text role="alert">{RESULT_MESSAGES.fetchError}</Text>;
+
+  const { scores, comment, certificates } = result.data;
+  const code = result.data.itemCode || entry.itemCode;
+  if (scores.length === 0) {
+    return (
+      <Stack gap="xs">
+        <Text fw={700}>{RESULT_MESSAGES.noResult(code)}</Text>
+        <Text fw={600} data-testid="result-marking">
+          {resultNote(entryMarkingState(entry))}
+          {entryMarkingState(entry) === 'sent' && results && <> {describeDate(results)}.</>}
+        </Text>
+        <Text>{RESULT_MESSAGES.contactSupport}</Text>
+      </Stack>
+    );
+  }
+  const total = result.data.total ?? totalOf(scores);
+  const medal = result.data.medal ?? medalFor(total);
+  return (
+    <Stack gap="md">
+      <Text fw={600}>
+        {entry.itemCode} - {entry.itemShortDescription}
+      </Text>
+      <table className={classes.scores} aria-label={`Scores for ${code}`}>
+        <thead>
+          <tr>
+            <th scope="col">Name</th>
+            <th scope="col" className={classes.score}>
+              Score
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {scores.map((score) => (
+            <tr key={score.name}>
+              <td>{score.name}</td>
+              <td className={classes.score}>
+                {score.value} / {score.maxValue}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr>
+            <th scope="row">Total</th>
+            <td className={classes.score} data-testid="result-total">
+              {total}
+            </td>
+          </tr>
+        </tfoot>
+      </table>
+      <Group gap="xs">
+        <Text fw={700}>Medal:</Text>
+        <Badge size="lg" color="grape.9" variant="filled">
+          {medal}
+        </Badge>
+      </Group>
+      <Textarea
+        label="Adjudicator Comment"
+        value={comment ?? ''}
+        readOnly
+        // Sized to the comment (Mantine's autosize needs browser APIs that tests lack).
+        rows={Math.min(10, Math.max(3, Math.ceil((comment ?? '').length / 60)))}
+        size="md"
+      />
+      {certificates.length > 0 && (
+        <Stack gap={4}>
+          <Text fw={700}>Certificates</Text>
+          {certificates.map((certificate) => (
+            <Anchor key={certificate.url} href={certificate.url} {...NEW_TAB} fw={600} py={6}>
+              {certificate.label}
+            </Anchor>
+          ))}
+        </Stack>
+      )}
+      <Anchor
+        component={Link}
+        to={paths.contestantResults.href({ id: entry.participantProfileId })}
+        fw={600}
+      >
+        All results of this contestant, with certificates to share
+      </Anchor>
+    </Stack>
+  );
+}
