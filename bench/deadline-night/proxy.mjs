@@ -2,32 +2,12 @@
 // instances: `node proxy.mjs <listen port> <upstream port>...`. Run as its own process so that
 // its cost is its own, and the same whether it has one upstream or two. See README.md.
 import http from 'node:http';
+import { endToEnd } from '../shared/end-to-end-headers.mjs';
 
 const [listenPort, ...upstreamPorts] = process.argv.slice(2).map(Number);
 if (!listenPort || upstreamPorts.length === 0 || upstreamPorts.some((p) => !p)) {
   console.error('usage: node proxy.mjs <listen port> <upstream port>...');
   process.exit(2);
-}
-
-/** Hop-by-hop headers: they describe one connection and are not passed on (RFC 9110 7.6.1). */
-const HOP_BY_HOP = new Set([
-  'connection',
-  'keep-alive',
-  'proxy-connection',
-  'transfer-encoding',
-  'upgrade',
-  'te',
-  'trailer',
-]);
-
-/** @param {import('node:http').IncomingHttpHeaders} headers */
-function endToEnd(headers) {
-  /** @type {import('node:http').OutgoingHttpHeaders} */
-  const kept = {};
-  for (const [name, value] of Object.entries(headers)) {
-    if (!HOP_BY_HOP.has(name) && value !== undefined) kept[name] = value;
-  }
-  return kept;
 }
 
 // Connections to each instance are kept open and reused, as a load balancer's are.

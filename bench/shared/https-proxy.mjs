@@ -9,30 +9,10 @@ import http from 'node:http';
 import http2 from 'node:http2';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { endToEnd } from './end-to-end-headers.mjs';
 
 /** Chromium's flag for the run's own certificate. */
 export const HTTPS_FLAGS = ['--ignore-certificate-errors'];
-
-/** Hop-by-hop headers, which HTTP/2 forbids and a proxy does not pass on. */
-const HOP_BY_HOP = new Set([
-  'connection',
-  'keep-alive',
-  'proxy-connection',
-  'transfer-encoding',
-  'upgrade',
-  'http2-settings',
-  'te',
-]);
-
-/** @param {http.IncomingHttpHeaders} headers */
-function passOn(headers) {
-  /** @type {http.OutgoingHttpHeaders} */
-  const kept = {};
-  for (const [name, value] of Object.entries(headers)) {
-    if (!name.startsWith(':') && !HOP_BY_HOP.has(name)) kept[name] = value;
-  }
-  return kept;
-}
 
 /**
  * Listens on `port` (127.0.0.1) with TLS and HTTP/2 and passes every request on to `upstream`.
@@ -70,14 +50,14 @@ export async function startHttpsProxy(port, upstream) {
   const [key, cert] = await Promise.all([readFile(keyFile), readFile(certFile)]);
   const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
   const server = http2.createSecureServer({ key, cert, allowHTTP1: true }, (req, res) => {
-    const headers = passOn(req.headers);
+    const headers = endToEnd(req.headers);
     // Caddy passes the Host on unchanged; HTTP/2 carries it as :authority.
     headers.host = req.headers[':authority'] ?? req.headers.host;
     const forwarded = http.request(
       new URL(req.url, upstream),
       { method: req.method, headers, agent },
       (answer) => {
-        res.writeHead(answer.statusCode ?? 502, passOn(answer.headers));
+        res.writeHead(answer.statusCode ?? 502, endToEnd(answer.headers));
         answer.pipe(res);
       },
     );
