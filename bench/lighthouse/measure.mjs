@@ -1,5 +1,5 @@
 // One Lighthouse run of one page, and the per-page summary of several runs against its target.
-import { writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
 
@@ -44,6 +44,7 @@ export async function measure(port, origin, page, address, run, reportDir) {
     console.warn(`${address}: Lighthouse could not measure (${error.code}), attempt ${attempt}`);
   }
   if (reportDir && result) {
+    await mkdir(reportDir, { recursive: true });
     const file = path.join(reportDir, `lighthouse-${page.name.replace(/\W+/g, '_')}-${run}.json`);
     await writeFile(file, JSON.stringify(result.lhr));
   }
