@@ -59,11 +59,17 @@ export default tseslint.config(
   },
   // bulletproof-react's boundaries: features are apart; what several use lives in shared/,
   // components/ or lib/, which import no feature; app/ composes the features into routes.
+  // The API's modules meet only at their faces, in no loop, above layers that know none of them
+  // (decision 010).
   // The rules resolve each import to the file it names (eslint.boundaries.js).
   {
     files: ['**/*.{js,mjs,ts,tsx}'],
     plugins: { boundaries },
-    rules: { 'boundaries/web-layers': 'error', 'boundaries/database-access': 'error' },
+    rules: {
+      'boundaries/web-layers': 'error',
+      'boundaries/database-access': 'error',
+      'boundaries/api-modules': 'error',
+    },
   },
   // Drizzle and the schema: only repositories and db/ touch the database (decision 010).
   {

@@ -8,6 +8,14 @@ export default defineConfig({
     projects: [
       {
         test: {
+          name: 'lint-rules',
+          root: '.',
+          include: ['eslint.boundaries.test.js'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
           name: 'shared',
           root: 'packages/shared',
           include: ['src/**/*.test.ts'],

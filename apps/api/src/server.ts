@@ -5,6 +5,7 @@ import { exitOnRefusal } from './db/startup-refusal.ts';
 import { loadAuthSecret } from './lib/auth-secret.ts';
 import { stopUntrustedChildren } from './lib/untrusted.ts';
 import { localRunWarning } from './config/local-run.ts';
+import { bootstrapOrganiser } from './modules/staff-members/index.ts';
 
 /** Starts the server and stops it cleanly on SIGINT/SIGTERM: no new requests, then close. */
 let config: Config;
@@ -16,7 +17,13 @@ try {
   process.exit(1);
 }
 // A database this release must not run on (db/migrate.ts) is said plainly, as a setting is.
-const database = await exitOnRefusal(prepareDatabase(config, (m) => console.log(m)));
+// The bootstrap organiser (ORGANISER_BOOTSTRAP_EMAIL) is made under the migrations' lock.
+const log = (message: string) => console.log(message);
+const database = await exitOnRefusal(
+  prepareDatabase(config, log, (db) =>
+    bootstrapOrganiser(db, config.ORGANISER_BOOTSTRAP_EMAIL, log),
+  ),
+);
 // A test server's clock can be moved by browser journeys (POST /api/dev/clock, decision 026);
 // every other environment reads the system clock and has no such route.
 let offset = 0;

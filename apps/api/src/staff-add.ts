@@ -5,7 +5,7 @@ import { parseConfig } from './config/env.ts';
 import { openDatabase } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
 import { exitOnRefusal } from './db/startup-refusal.ts';
-import { addStaffMember } from './modules/adjudication/staff-accounts.ts';
+import { addStaffMember } from './modules/staff-members/index.ts';
 
 /**
  * `npm run staff:add -- --email x@example.org --role organiser [--first-name A --surname B]`:

@@ -1,18 +1,19 @@
 import type { Config } from '../config/env.ts';
-import { openDatabase, type DatabaseHandle } from './client.ts';
+import { openDatabase, type Database, type DatabaseHandle } from './client.ts';
 import { migrateDatabase } from './migrate.ts';
 import { readDemoCatalogue } from './seed/demo-catalogue.ts';
 import { isDatabaseEmpty, loadCatalogue } from './seed/seed.ts';
-import { bootstrapOrganiser } from '../modules/adjudication/staff-accounts.ts';
 import path from 'node:path';
 
 /**
- * Opens the configured database, applies migrations, seeds an empty one when asked and makes
- * sure the bootstrap organiser exists (ORGANISER_BOOTSTRAP_EMAIL).
+ * Opens the configured database, applies migrations, seeds an empty one when asked, then runs
+ * `afterMigrations` under the same lock: server.ts makes sure the bootstrap organiser exists
+ * there (db/ knows no module, decision 010).
  */
 export async function prepareDatabase(
   config: Config,
   log: (message: string) => void = () => {},
+  afterMigrations: (db: Database) => Promise<void> = async () => {},
 ): Promise<DatabaseHandle> {
   const database = await openDatabase({
     url: config.DATABASE_URL,
@@ -27,7 +28,7 @@ export async function prepareDatabase(
       );
       log(`Loaded the demo catalogue as event ${id}`);
     }
-    await bootstrapOrganiser(database.db, config.ORGANISER_BOOTSTRAP_EMAIL, log);
+    await afterMigrations(database.db);
   });
   return database;
 }

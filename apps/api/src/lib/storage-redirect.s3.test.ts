@@ -7,9 +7,9 @@ import { EntryResultSchema, type Item, MarkingEntrySchema } from '@eisteddfod/sh
 import S3rver from 's3rver';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createStaff, finalisedEntry } from '../modules/adjudication/adjudication.test-helpers.ts';
-import { CERTIFICATES_JOB } from '../modules/adjudication/certificates.service.ts';
+import { CERTIFICATES_JOB } from '../modules/results-day/certificates.service.ts';
 import { findUploadById } from '../modules/uploads/entry-files.repository.ts';
-import { createMediaLinks } from '../modules/uploads/media-links.ts';
+import { createMediaLinks } from '../modules/entries/media-links.ts';
 import { createFamily } from '../test/family.ts';
 import { catalogueItems } from '../test/fixtures.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';

@@ -1,8 +1,8 @@
 import { isStaffRole, type Access, type StaffRole } from '@eisteddfod/shared';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
-import { findRoleAndName, findSessionState } from '../modules/accounts/accounts.repository.ts';
 import { AppError, notFound } from '../lib/errors.ts';
 import type { TokenScope } from '../lib/tokens.ts';
+import { findRoleAndName, findSessionState } from './access.repository.ts';
 
 /**
  * Every route declares who may call it (`config: { access }`; packages/shared/src/api/endpoint.ts

@@ -1,8 +1,7 @@
 import { createHmac } from 'node:crypto';
 import fp from 'fastify-plugin';
-import { TUS_PATH } from '../modules/uploads/tus-server.ts';
 import { createBunnyVideoHost } from '../providers/video/bunny-video-host.ts';
-import { createBuiltinVideoHost, type VideoHost } from '../providers/video/video-host.ts';
+import { createBuiltinVideoHost, TUS_PATH, type VideoHost } from '../providers/video/video-host.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

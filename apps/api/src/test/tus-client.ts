@@ -1,6 +1,6 @@
 import { BLANK_VIDEO_TITLE, VideoSlotSchema, type VideoUploadAuth } from '@eisteddfod/shared';
 import { expect } from 'vitest';
-import { TUS_PATH } from '../modules/uploads/tus-server.ts';
+import { TUS_PATH } from '../providers/video/video-host.ts';
 import type { createFamily } from './family.ts';
 
 type Family = Awaited<ReturnType<typeof createFamily>>;

@@ -18,8 +18,8 @@ import { audit } from '../../lib/audit.repository.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import type { TokenService } from '../../lib/tokens.ts';
 import type { RateLimiter } from '../../providers/rate-limit/rate-limiter.ts';
-import type { Outbox } from '../outbox/outbox.service.ts';
-import type { SignInRefusal, SignInsService } from '../sign-ins/sign-ins.service.ts';
+import type { Outbox } from '../outbox/index.ts';
+import type { SignInRefusal, SignInsService } from '../sign-ins/index.ts';
 import * as repo from './accounts.repository.ts';
 import { maskForStaff, maskRecipient, toInternationalNumber } from './phone-numbers.ts';
 import {

@@ -5,7 +5,7 @@ import type { createFamily } from '../../test/family.ts';
 import { groupMember } from '../../test/fixtures.ts';
 import type { TestApp } from '../../test/test-app.ts';
 import { accountsClient } from '../accounts/accounts-test-client.ts';
-import { addStaffMember } from './staff-accounts.ts';
+import { addStaffMember } from '../staff-members/staff-accounts.ts';
 
 let n = 0;
 export type Family = Awaited<ReturnType<typeof createFamily>>;

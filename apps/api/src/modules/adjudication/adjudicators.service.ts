@@ -12,11 +12,11 @@ import {
 import type { Database } from '../../db/client.ts';
 import { audit } from '../../lib/audit.repository.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
-import * as accountsRepo from '../accounts/accounts.repository.ts';
-import type { Outbox } from '../outbox/outbox.service.ts';
-import { countVisibleEntries } from './adjudication.repository.ts';
+import { findCustomer } from '../accounts/index.ts';
+import type { Outbox } from '../outbox/index.ts';
+import { countVisibleEntries } from '../entries/index.ts';
 import * as repo from './adjudicators.repository.ts';
-import { accountExists, createStaffAccount, invitationEmail } from './staff-accounts.ts';
+import { accountExists, createStaffAccount, invitationEmail } from '../staff-members/index.ts';
 
 export interface AdjudicatorsDependencies {
   db: Database;
@@ -39,7 +39,7 @@ export function createAdjudicatorsService(deps: AdjudicatorsDependencies) {
   }
 
   async function assertAdjudicator(id: number) {
-    const row = await accountsRepo.findCustomer(db, id);
+    const row = await findCustomer(db, id);
     if (row?.role !== 'adjudicator') throw noAdjudicator(id);
     return row;
   }

@@ -1,7 +1,7 @@
 import { medalFor } from '@eisteddfod/shared';
 import { csvRow } from '../../lib/csv.ts';
 import type { Database } from '../../db/client.ts';
-import { findGroupMembers } from '../orders/orders.repository.ts';
+import { findGroupMembers } from '../orders/index.ts';
 import { findEntriesPage } from './csv-export.repository.ts';
 import { entryCode, markStatusOf } from './marking.service.ts';
 

@@ -11,7 +11,7 @@ import { createFamily } from '../../test/family.ts';
 import { catalogueItems } from '../../test/fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { createStaff, finalisedEntry } from './adjudication.test-helpers.ts';
-import { bootstrapOrganiser } from './staff-accounts.ts';
+import { bootstrapOrganiser } from '../staff-members/staff-accounts.ts';
 
 let t: TestApp;
 let catalogue: Item[];

@@ -11,10 +11,13 @@ import {
 import type { Database } from '../../db/client.ts';
 import { audit } from '../../lib/audit.repository.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
-import { findGroupMembers } from '../orders/orders.repository.ts';
-import { findLiveUploads } from '../uploads/entry-files.repository.ts';
-import type { MediaLinks } from '../uploads/media-links.ts';
-import * as entries from './adjudication.repository.ts';
+import { findGroupMembers } from '../orders/index.ts';
+import {
+  findEntriesForAdjudicator,
+  findLiveUploads,
+  type EntryRow,
+  type MediaLinks,
+} from '../entries/index.ts';
 import * as repo from './marks.repository.ts';
 import { lockRubrics, rubricFor } from './rubrics.repository.ts';
 
@@ -41,7 +44,7 @@ export function markStatusOf(row: {
   return row.markStatus === 'submitted' ? 'submitted' : 'draft';
 }
 
-function summary(row: entries.EntryRow): MarkingEntrySummary {
+function summary(row: EntryRow): MarkingEntrySummary {
   const status = markStatusOf(row);
   return {
     orderItemId: row.orderItemId,
@@ -68,12 +71,7 @@ export function createMarkingService(deps: MarkingDependencies) {
 
   /** The entry when this adjudicator may mark it; otherwise 404, whatever the reason. */
   async function visibleEntry(adjudicatorId: number, orderItemId: number) {
-    const [row] = await entries.findEntriesForAdjudicator(
-      db,
-      adjudicatorId,
-      await eventId(),
-      orderItemId,
-    );
+    const [row] = await findEntriesForAdjudicator(db, adjudicatorId, await eventId(), orderItemId);
     if (!row) throw noEntry(orderItemId);
     return row;
   }
@@ -134,7 +132,7 @@ export function createMarkingService(deps: MarkingDependencies) {
     entryCode,
 
     async listEntries(adjudicatorId: number): Promise<MarkingEntrySummary[]> {
-      const rows = await entries.findEntriesForAdjudicator(db, adjudicatorId, await eventId());
+      const rows = await findEntriesForAdjudicator(db, adjudicatorId, await eventId());
       return rows.map(summary);
     },
 

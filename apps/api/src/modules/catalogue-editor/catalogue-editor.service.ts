@@ -15,8 +15,8 @@ import type { Database } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { audit } from '../../lib/audit.repository.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
-import { toEventSummary } from '../catalogue/catalogue-snapshot.ts';
-import * as eventsRepo from '../events/events.repository.ts';
+import { toEventSummary } from '../catalogue/index.ts';
+import { findEvent, lockEvent, takeTurn } from '../events/index.ts';
 import { planImport, type ImportPlan } from './catalogue-import.ts';
 import { readSheet, writeSheet } from './catalogue-sheet.ts';
 import * as repo from './catalogue-editor.repository.ts';
@@ -92,8 +92,8 @@ export function createCatalogueEditorService(deps: CatalogueEditorDependencies) 
     work: (tx: Database, dates: EventDates) => Promise<T>,
   ): Promise<T> {
     const result = await db.transaction(async (tx) => {
-      await eventsRepo.takeTurn(tx);
-      const event = await eventsRepo.lockEvent(tx, eventId);
+      await takeTurn(tx);
+      const event = await lockEvent(tx, eventId);
       if (!event) throw noEvent(eventId);
       return work(tx, toEventSummary(event).dates);
     });
@@ -179,7 +179,7 @@ export function createCatalogueEditorService(deps: CatalogueEditorDependencies) 
 
   return {
     async get(eventId: number): Promise<StaffCatalogue> {
-      if (!(await eventsRepo.findEvent(db, eventId))) throw noEvent(eventId);
+      if (!(await findEvent(db, eventId))) throw noEvent(eventId);
       return catalogueOf(db, eventId);
     },
 
@@ -333,7 +333,7 @@ export function createCatalogueEditorService(deps: CatalogueEditorDependencies) 
 
     /** The catalogue as a spreadsheet: the columns an import reads, so a round trip is a no-op. */
     async exportSheet(eventId: number, format: SpreadsheetFormat) {
-      const event = await eventsRepo.findEvent(db, eventId);
+      const event = await findEvent(db, eventId);
       if (!event) throw noEvent(eventId);
       const data = await writeSheet(await catalogueOf(db, eventId), format);
       return { data, fileName: `catalogue-${event.year}.${format}` };
@@ -350,7 +350,7 @@ export function createCatalogueEditorService(deps: CatalogueEditorDependencies) 
       commit: boolean,
     ): Promise<ImportReport> {
       if (!commit) {
-        const event = await eventsRepo.findEvent(db, eventId);
+        const event = await findEvent(db, eventId);
         if (!event) throw noEvent(eventId);
         return reportOf(await plan(db, eventId, toEventSummary(event).dates, file), false);
       }

@@ -11,7 +11,7 @@ import type { Database } from '../../db/client.ts';
 import { isForeignKeyViolation } from '../../db/errors.ts';
 import { audit } from '../../lib/audit.repository.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
-import type { PicturesService } from '../pictures/pictures.service.ts';
+import type { PicturesService } from '../pictures/index.ts';
 import * as repo from './contestants.repository.ts';
 
 export type ContestantsService = ReturnType<typeof createContestantsService>;

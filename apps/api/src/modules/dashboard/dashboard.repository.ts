@@ -10,8 +10,8 @@ import {
   orders,
   participantProfiles,
 } from '../../db/schema/index.ts';
-import { isMarkable, isVisibleTo } from '../adjudication/adjudication.repository.ts';
-import { hasMainFile } from '../uploads/entries.repository.ts';
+import { isMarkable, isVisibleTo } from '../entries/index.ts';
+import { hasMainFile } from '../uploads/index.ts';
 
 /**
  * The dashboard's figures (decision 023), one grouped query each. "Complete" and "finalised"
@@ -99,7 +99,7 @@ export async function countUploadsBySection(db: Database, eventId: number) {
 }
 
 /** Every adjudicator account (deactivated ones too: their marks still count), by name. */
-export { findAdjudicators } from '../adjudication/adjudicators.repository.ts';
+export { findAdjudicators } from '../adjudication/index.ts';
 
 /**
  * How many finalised entries each adjudicator may mark: what their marking list shows

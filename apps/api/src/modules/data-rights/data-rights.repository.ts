@@ -43,10 +43,10 @@ import {
   videoCollections,
   videoSlots,
 } from '../../db/schema/index.ts';
-import { PIN_EMAIL_SUBJECT } from '../accounts/pins.ts';
+import { PIN_EMAIL_SUBJECT } from '../accounts/index.ts';
 
 // One query for an account's sign-in addresses, the accounts module's.
-export { findLoginIdentities } from '../accounts/accounts.repository.ts';
+export { findLoginIdentities } from '../accounts/index.ts';
 
 /** Every query of a family's data rights (decision 024): its archive, erasure and retention. */
 

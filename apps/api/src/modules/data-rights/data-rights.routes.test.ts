@@ -34,7 +34,7 @@ import { createFamily } from '../../test/family.ts';
 import { accountsClient } from '../accounts/accounts-test-client.ts';
 import { catalogueItems } from '../../test/fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { CERTIFICATES_JOB } from '../adjudication/certificates.service.ts';
+import { CERTIFICATES_JOB } from '../results-day/certificates.service.ts';
 import {
   createStaff,
   finalisedEntry,

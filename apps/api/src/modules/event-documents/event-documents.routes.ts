@@ -4,7 +4,7 @@ import { publicSiteApi } from '@eisteddfod/shared';
 import { LruCache } from '../../lib/compressed-json.ts';
 import { notFound } from '../../lib/errors.ts';
 import { serve } from '../../plugins/endpoints.ts';
-import type { CatalogueSnapshot } from '../catalogue/catalogue-snapshot.ts';
+import type { CatalogueSnapshot } from '../catalogue/index.ts';
 import { buildAdjudicatorBio, buildFaq, buildProspectus } from './event-documents.ts';
 
 /**

@@ -13,7 +13,7 @@ import { readDemoCatalogue } from '../../db/seed/demo-catalogue.ts';
 import { loadCatalogue } from '../../db/seed/seed.ts';
 import { audit } from '../../lib/audit.repository.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
-import { toEventSummary } from '../catalogue/catalogue-snapshot.ts';
+import { toEventSummary } from '../catalogue/index.ts';
 import * as repo from './events.repository.ts';
 
 export interface EventsDependencies {

@@ -23,7 +23,7 @@ export default fp(
         catalogue: app.catalogue,
         orders: app.orders,
         contestants: app.contestants,
-        certificates: app.adjudication.certificates,
+        certificates: app.resultsDay.certificates,
         outbox: app.outbox,
         confirmationMessages: (orderId) => app.payments.confirmationMessages(orderId),
         // The seam to the payment ledger (decision 020), read when asked: a build without the
@@ -45,7 +45,7 @@ export default fp(
       'orders',
       'contestants',
       'payments',
-      'adjudication',
+      'results-day',
       'outbox',
     ],
   },

@@ -19,7 +19,7 @@ import {
 import { likeContains } from '../../lib/like.ts';
 
 // One query for an account's sign-in addresses, the accounts module's.
-export { findLoginIdentities } from '../accounts/accounts.repository.ts';
+export { findLoginIdentities } from '../accounts/index.ts';
 
 /** Every query of the family desk (decision 021): the search, then the page's parts. */
 

@@ -22,7 +22,7 @@ import {
   finalisedEntry,
   type Family,
 } from '../adjudication/adjudication.test-helpers.ts';
-import { CERTIFICATES_JOB } from '../adjudication/certificates.service.ts';
+import { CERTIFICATES_JOB } from '../results-day/certificates.service.ts';
 import { mobileDigits, parseOrderNumber } from './family-desk.service.ts';
 import { orderNumber } from '../orders/orders.service.ts';
 

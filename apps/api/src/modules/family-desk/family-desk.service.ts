@@ -25,13 +25,13 @@ import type { Database } from '../../db/client.ts';
 import { audit } from '../../lib/audit.repository.ts';
 import { likeContains } from '../../lib/like.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { toInternationalNumber } from '../accounts/phone-numbers.ts';
-import type { CertificatesService } from '../adjudication/certificates.service.ts';
-import type { CatalogueService } from '../catalogue/catalogue.service.ts';
-import type { ContestantsService } from '../contestants/contestants.service.ts';
-import { findEarlyEntry, letInEarly } from '../orders/early-entries.repository.ts';
-import { orderNumber, type OrdersService } from '../orders/orders.service.ts';
-import type { Outbox, OutboxMessage } from '../outbox/outbox.service.ts';
+import { toInternationalNumber } from '../accounts/index.ts';
+import type { CertificatesService } from '../results-day/index.ts';
+import type { CatalogueService } from '../catalogue/index.ts';
+import type { ContestantsService } from '../contestants/index.ts';
+import { findEarlyEntry, letInEarly } from '../orders/index.ts';
+import { orderNumber, type OrdersService } from '../orders/index.ts';
+import type { Outbox, OutboxMessage } from '../outbox/index.ts';
 import * as repo from './family-desk.repository.ts';
 
 export interface FamilyDeskDependencies {

@@ -1,7 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import type { Database, Tx } from '../../db/client.ts';
 import { customers, earlyEntries } from '../../db/schema/index.ts';
-import type { Tx } from './orders.repository.ts';
 
 /**
  * Families an organiser let in before their event's registration opens (decision 041): who let

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import type { Database, Tx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import {
   groupParticipants,
@@ -101,7 +101,6 @@ export async function findProfileSummaries(db: Database, ids: number[]): Promise
 }
 
 /** A transaction, for the writes that run under a cart's lock. */
-export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /**
  * Runs a change of the cart's contents with the order row locked, so that a change and a

@@ -23,12 +23,12 @@ import {
   type OrderItem,
   type Section,
 } from '@eisteddfod/shared';
-import type { Database } from '../../db/client.ts';
+import type { Database, Tx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { audit } from '../../lib/audit.repository.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
-import type { CatalogueService } from '../catalogue/catalogue.service.ts';
-import type { ContestantsService } from '../contestants/contestants.service.ts';
+import type { CatalogueService } from '../catalogue/index.ts';
+import type { ContestantsService } from '../contestants/index.ts';
 import { findEarlyEntry } from './early-entries.repository.ts';
 import * as repo from './orders.repository.ts';
 
@@ -119,7 +119,7 @@ export function createOrdersService(deps: {
   }
 
   /** Applies a change under the cart's lock (repo.changeCart); a paid order refuses it. */
-  async function changeCart<T>(orderId: number, work: (tx: repo.Tx) => Promise<T>): Promise<T> {
+  async function changeCart<T>(orderId: number, work: (tx: Tx) => Promise<T>): Promise<T> {
     const result = await repo.changeCart(db, orderId, work);
     if (result === 'not_a_cart') throw notACart();
     return result;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { PIN_EMAIL_SUBJECT } from '../accounts/pins.ts';
-import { CERTIFICATES_JOB } from '../adjudication/certificates.service.ts';
+import { CERTIFICATES_JOB } from '../results-day/certificates.service.ts';
 
 /**
  * Results night (issue 31): thousands of results emails and certificate jobs are queued at

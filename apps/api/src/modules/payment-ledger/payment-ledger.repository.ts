@@ -1,8 +1,7 @@
 import type { LedgerKind, LedgerMethod, MovementKind } from '@eisteddfod/shared';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import type { Database, Tx } from '../../db/client.ts';
 import { customers, events, ledgerMovements, orders } from '../../db/schema/index.ts';
-import type { Tx } from '../payments/payments.repository.ts';
 
 // Every query of the payment ledger (issue 17, decision 020).
 

@@ -14,10 +14,10 @@ import {
 import type { Database } from '../../db/client.ts';
 import { audit } from '../../lib/audit.repository.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { orderNumber, type OrdersService } from '../orders/orders.service.ts';
-import type { Outbox } from '../outbox/outbox.service.ts';
-import type { PaymentsService } from '../payments/payments.service.ts';
-import { MAX_NOTIFICATION_ATTEMPTS } from '../payments/payments.service.ts';
+import { orderNumber, type OrdersService } from '../orders/index.ts';
+import type { Outbox } from '../outbox/index.ts';
+import type { PaymentsService } from '../payments/index.ts';
+import { MAX_NOTIFICATION_ATTEMPTS } from '../payments/index.ts';
 import * as repo from './payment-ledger.repository.ts';
 
 export type PaymentLedgerService = ReturnType<typeof createPaymentLedgerService>;

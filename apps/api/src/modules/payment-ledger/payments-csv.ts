@@ -1,7 +1,7 @@
 import { MOVEMENT_KIND_LABELS, LEDGER_METHOD_LABELS, type LedgerMethod } from '@eisteddfod/shared';
 import { csvRow } from '../../lib/csv.ts';
 import type { PaymentRecord } from './payment-ledger.repository.ts';
-import { orderNumber } from '../orders/orders.service.ts';
+import { orderNumber } from '../orders/index.ts';
 
 // The bookkeeper's export (issue 17, decision 020): one row per money movement, in the style of
 // the entries export (adjudication/csv-export.ts): UTF-8 with a byte-order mark, streamed a

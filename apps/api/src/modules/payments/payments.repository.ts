@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, isNull, lt, notInArray } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import type { Database, Tx } from '../../db/client.ts';
 import { orderItems, orders, paymentNotifications, payments } from '../../db/schema/index.ts';
-import { isErased, keptPaymentFields } from '../data-rights/data-rights.repository.ts';
-import { findGroupMembers } from '../orders/orders.repository.ts';
+import { isErased, keptPaymentFields } from '../data-rights/index.ts';
+import { findGroupMembers } from '../orders/index.ts';
 
 /** One entry as it was priced: what its price depends on, and the price. */
 export interface PricedEntry {
@@ -67,7 +67,6 @@ export async function freezeOrder(
 }
 
 /** A transaction of the database, for writes that commit together. */
-export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /** What a provider's notification says, once its signature has been checked. */
 export interface VerifiedPayment {

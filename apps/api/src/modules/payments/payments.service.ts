@@ -21,7 +21,7 @@ import {
 } from '@eisteddfod/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config/env.ts';
-import type { Database } from '../../db/client.ts';
+import type { Database, Tx } from '../../db/client.ts';
 import type { Jobs } from '../../plugins/jobs.ts';
 import { audit } from '../../lib/audit.repository.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
@@ -33,11 +33,11 @@ import {
   parseNotification,
   toRands,
 } from '../../providers/payment/payfast.ts';
-import type { AccountsService } from '../accounts/accounts.service.ts';
-import type { CatalogueService } from '../catalogue/catalogue.service.ts';
-import { redactNotificationIfErased } from '../data-rights/data-rights.repository.ts';
-import type { OrdersService } from '../orders/orders.service.ts';
-import type { Outbox, OutboxMessage } from '../outbox/outbox.service.ts';
+import type { AccountsService } from '../accounts/index.ts';
+import type { CatalogueService } from '../catalogue/index.ts';
+import { redactNotificationIfErased } from '../data-rights/index.ts';
+import type { OrdersService } from '../orders/index.ts';
+import type { Outbox, OutboxMessage } from '../outbox/index.ts';
 import * as repo from './payments.repository.ts';
 
 export type PaymentsService = ReturnType<typeof createPaymentsService>;
@@ -158,7 +158,7 @@ export function createPaymentsService(deps: PaymentsDependencies) {
    * (confirmationSent) once the transaction has committed.
    */
   async function creditWithin(
-    tx: repo.Tx,
+    tx: Tx,
     orderId: number,
     messages: OutboxMessage[],
     how: { actorCustomerId?: number; imported: boolean; details: Record<string, unknown> },

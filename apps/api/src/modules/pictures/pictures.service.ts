@@ -12,7 +12,7 @@ import { CONTENT_TYPES, contentMatchesExtension, detectContent } from '../../lib
 import type { SignedLinks } from '../../lib/signed-links.ts';
 import { isDecoderBusy, PICTURE_LIMITS, runUntrusted } from '../../lib/untrusted.ts';
 import type { FileStorage } from '../../providers/storage/file-storage.ts';
-import { DELETION_GRACE_MS, queueFileDeletions } from '../data-rights/file-deletions.repository.ts';
+import { DELETION_GRACE_MS, queueFileDeletions } from '../data-rights/index.ts';
 import * as repo from './pictures.repository.ts';
 
 export interface PicturesDependencies {

@@ -22,7 +22,7 @@ import {
   reminderCampaigns,
   reminderDeliveries,
 } from '../../db/schema/index.ts';
-import type { ContactDetails } from '../accounts/proved-addresses.ts';
+import type { ContactDetails } from '../accounts/index.ts';
 
 // Who each reminder is for: the one place the audience rules live (decision 022).
 

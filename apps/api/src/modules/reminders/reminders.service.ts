@@ -11,8 +11,8 @@ import type { Database } from '../../db/client.ts';
 import { audit } from '../../lib/audit.repository.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { Jobs } from '../../plugins/jobs.ts';
-import { provedAddresses } from '../accounts/proved-addresses.ts';
-import type { Outbox, OutboxMessage } from '../outbox/outbox.service.ts';
+import { provedAddresses } from '../accounts/index.ts';
+import type { Outbox, OutboxMessage } from '../outbox/index.ts';
 import { reminderEmail, reminderWhatsApp, type ReminderTemplates } from './reminders.messages.ts';
 import * as repo from './reminders.repository.ts';
 

@@ -6,9 +6,9 @@ import {
 } from '@eisteddfod/shared';
 import type { Database } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
-import type { CertificatesService } from '../adjudication/certificates.service.ts';
+import type { CertificatesService } from './certificates.service.ts';
 import { shareWinnerCertificate } from './winner-certificates.ts';
-import { findRubricScores } from '../adjudication/marks.repository.ts';
+import { findRubricScores } from '../adjudication/index.ts';
 import { findEntries, findOwnProfile } from './contestant-results.repository.ts';
 import { releaseAtOf } from './release.service.ts';
 import { confirmationIsCurrent } from './winners-compute.ts';

@@ -9,7 +9,7 @@ import {
   orderItemUploads,
   orders,
 } from '../../db/schema/index.ts';
-import { isMarkable } from '../adjudication/adjudication.repository.ts';
+import { isMarkable } from '../entries/index.ts';
 
 /** What the gala page reads (decision 026). */
 

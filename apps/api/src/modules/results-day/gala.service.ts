@@ -12,7 +12,7 @@ import {
 } from '@eisteddfod/shared';
 import type { Database } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
-import type { MediaLinks } from '../uploads/media-links.ts';
+import type { MediaLinks } from '../entries/index.ts';
 import { publishedTotals, showcaseFiles } from './gala.repository.ts';
 import { releaseAtOf } from './release.service.ts';
 import { confirmationIsCurrent } from './winners-compute.ts';

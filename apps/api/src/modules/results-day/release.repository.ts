@@ -1,7 +1,7 @@
 import { and, count, eq, isNotNull, isNull, ne, or } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { events, items, marks, orderItems, orders } from '../../db/schema/index.ts';
-import { isMarkable } from '../adjudication/adjudication.repository.ts';
+import { isMarkable } from '../entries/index.ts';
 
 /** Submitted marks of the event's markable entries not yet published: what a release publishes. */
 export async function countUnpublishedMarks(db: Database, eventId: number): Promise<number> {

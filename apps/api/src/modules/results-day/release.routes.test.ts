@@ -21,7 +21,7 @@ import { createFamily } from '../../test/family.ts';
 import { catalogueItems } from '../../test/fixtures.ts';
 import { createTestApp, PRODUCTION_ENV, type TestApp } from '../../test/test-app.ts';
 import { createStaff, type Family } from '../adjudication/adjudication.test-helpers.ts';
-import { CERTIFICATES_JOB } from '../adjudication/certificates.service.ts';
+import { CERTIFICATES_JOB } from './certificates.service.ts';
 import { RELEASE_SWEEP_JOB } from './results-day.module.ts';
 import { markedEntries, twoDanceWinners } from './results-day.test-helpers.ts';
 
@@ -152,7 +152,7 @@ describe('the release', () => {
     expect(here + there).toBeLessThanOrEqual(1);
     await runSweepJob();
     // The publication itself, asked again for the event: nothing more.
-    expect(await t.app.adjudication.results.release(t.eventId, null)).toBeUndefined();
+    expect(await t.app.resultsDay.results.release(t.eventId, null)).toBeUndefined();
 
     const state = ResultsReleaseSchema.parse((await organiser.call('GET', releaseUrl())).json());
     expect(state.releasedAt).toBe('2025-06-18T16:00:30.000Z');

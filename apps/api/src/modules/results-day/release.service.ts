@@ -10,7 +10,7 @@ import {
 import type { Database } from '../../db/client.ts';
 import { audit } from '../../lib/audit.repository.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
-import type { createResultsService } from '../adjudication/results.service.ts';
+import type { createResultsService } from './results.service.ts';
 import type { createGalaService } from './gala.service.ts';
 import {
   countUnmarkedEntries,

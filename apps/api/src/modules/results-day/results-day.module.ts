@@ -1,5 +1,11 @@
 import fp from 'fastify-plugin';
-import { createMediaLinks } from '../uploads/media-links.ts';
+import { createSignedLinks } from '../../lib/signed-links.ts';
+import { createMediaLinks } from '../entries/index.ts';
+import { CERTIFICATES_JOB, createCertificatesService } from './certificates.service.ts';
+import { familyResultsRoutes } from './family-results.routes.ts';
+import { resultsRoutes } from './results.routes.ts';
+import { createResultsService } from './results.service.ts';
+import { verifyRoutes } from './verify.routes.ts';
 import { createContestantResultsService } from './contestant-results.service.ts';
 import { devClockRoutes } from './dev-clock.routes.ts';
 import { createGalaService } from './gala.service.ts';
@@ -8,6 +14,8 @@ import { resultsDayRoutes } from './results-day.routes.ts';
 import { createWinnersService } from './winners.service.ts';
 
 interface ResultsDayServices {
+  certificates: ReturnType<typeof createCertificatesService>;
+  results: ReturnType<typeof createResultsService>;
   winners: ReturnType<typeof createWinnersService>;
   release: ReturnType<typeof createReleaseService>;
   gala: ReturnType<typeof createGalaService>;
@@ -16,13 +24,19 @@ interface ResultsDayServices {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Section winners, the release on the gala date, the gala page, a family's results. */
+    /**
+     * Results and certificates, section winners, the release on the gala date, the gala page,
+     * a family's results.
+     */
     resultsDay: ResultsDayServices;
   }
 }
 
 /** The job that releases every event whose scheduled release time has passed. */
 export const RELEASE_SWEEP_JOB = 'results.release-sweep';
+
+/** Link lifetime for certificates, as for the uploads API's own links. */
+const LINK_TTL_SECONDS = 3600;
 
 export interface ResultsDayOptions {
   /** Moves the clock app.now reads: given by server.ts only when NODE_ENV is 'test'. */
@@ -37,7 +51,24 @@ export interface ResultsDayOptions {
 export default fp<ResultsDayOptions>(
   async (app, { setNow }) => {
     const currentEventId = () => app.catalogue.currentEventId();
-    const { certificates, results } = app.adjudication;
+    const publicUrl = app.config.PUBLIC_URL;
+    const certificates = createCertificatesService({
+      db: app.db,
+      storage: app.storage,
+      links: createSignedLinks(app.authSecret, LINK_TTL_SECONDS, app.now),
+      publicUrl,
+      now: app.now,
+      oneProcess: app.database.kind === 'pglite',
+    });
+    const results = createResultsService({
+      db: app.db,
+      outbox: app.outbox,
+      certificates,
+      jobs: app.jobs,
+      publicUrl,
+      currentEventId,
+      now: app.now,
+    });
     const gala = createGalaService({
       db: app.db,
       mediaLinks: createMediaLinks(app.signedLinks, app.videoHost),
@@ -45,11 +76,13 @@ export default fp<ResultsDayOptions>(
       now: app.now,
     });
     app.decorate<ResultsDayServices>('resultsDay', {
+      certificates,
+      results,
       winners: createWinnersService({
         db: app.db,
         storage: app.storage,
         certificates,
-        publicUrl: app.config.PUBLIC_URL,
+        publicUrl,
         now: app.now,
       }),
       release: createReleaseService({
@@ -67,6 +100,20 @@ export default fp<ResultsDayOptions>(
         now: app.now,
       }),
     });
+    // CERTIFICATE_WORKERS (2) at a time per instance: a certificate is a small PDF, mostly
+    // waiting on storage; fewer leave more of an 'all' instance to its families (decision 039).
+    await app.jobs.define<{ orderItemId: number }>(
+      CERTIFICATES_JOB,
+      ({ orderItemId }) => certificates.generateOnPublication(orderItemId),
+      { label: 'Certificates', workers: app.config.CERTIFICATE_WORKERS },
+    );
+    // Published entries still without certificates: their job was lost with a process.
+    await app.jobs.every(
+      'certificates.sweep',
+      '*/5 * * * *',
+      () => app.resultsDay.results.requeueMissingCertificates(),
+      'Certificates whose job was lost',
+    );
     // pg-boss ticks each minute at the most: a release happens within a minute of its time.
     await app.jobs.every(
       RELEASE_SWEEP_JOB,
@@ -74,12 +121,16 @@ export default fp<ResultsDayOptions>(
       () => app.resultsDay.release.releaseDue(),
       'Results released on the gala date',
     );
+    // Staff (/api/Staff) results; a family's results and certificates; public verification.
+    await app.register(resultsRoutes);
+    await app.register(familyResultsRoutes);
+    await app.register(verifyRoutes);
     await app.register(resultsDayRoutes);
     // Fail closed: the clock moves only on a test server that was handed a way to move it.
     if (app.config.NODE_ENV === 'test' && setNow) await app.register(devClockRoutes, { setNow });
   },
   {
     name: 'results-day',
-    dependencies: ['core', 'jobs', 'storage', 'video-host', 'catalogue', 'adjudication'],
+    dependencies: ['core', 'jobs', 'storage', 'video-host', 'catalogue', 'outbox', 'adjudication'],
   },
 );

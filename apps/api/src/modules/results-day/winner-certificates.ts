@@ -1,13 +1,13 @@
 import { formatLongDate, medalFor, paths } from '@eisteddfod/shared';
 import type { FileStorage } from '../../providers/storage/file-storage.ts';
-import { renderCertificate } from '../adjudication/certificate-pdf.ts';
+import { renderCertificate } from './certificate-pdf.ts';
 import type { CertificateShare } from '@eisteddfod/shared';
 import {
   certificatesFolder,
   fileNamePart,
   newVerificationCode,
   type CertificatesService,
-} from '../adjudication/certificates.service.ts';
+} from './certificates.service.ts';
 import type { NewCertificate, ResultsDayEvent } from './winners.repository.ts';
 import type { ComputedWinner } from './winners-compute.ts';
 

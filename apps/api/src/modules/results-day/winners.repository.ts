@@ -12,7 +12,7 @@ import {
   participantProfiles,
   sectionWinners,
 } from '../../db/schema/index.ts';
-import { isMarkable } from '../adjudication/adjudication.repository.ts';
+import { isMarkable } from '../entries/index.ts';
 
 /** Section winners: the rule, the marks it reads and the confirmed rows (decision 026). */
 

@@ -8,10 +8,10 @@ import type { Database } from '../../db/client.ts';
 import { audit } from '../../lib/audit.repository.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { FileStorage } from '../../providers/storage/file-storage.ts';
-import type { CertificatesService } from '../adjudication/certificates.service.ts';
+import type { CertificatesService } from './certificates.service.ts';
 import { makeWinnerCertificate, shareWinnerCertificate } from './winner-certificates.ts';
 import { computeWinners, confirmedToken, ruleOf } from './winners-compute.ts';
-import { DELETION_GRACE_MS, queueFileDeletions } from '../data-rights/file-deletions.repository.ts';
+import { DELETION_GRACE_MS, queueFileDeletions } from '../data-rights/index.ts';
 import * as repo from './winners.repository.ts';
 
 export interface WinnersDependencies {

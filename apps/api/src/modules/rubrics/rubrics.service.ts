@@ -9,8 +9,8 @@ import {
 import type { Database } from '../../db/client.ts';
 import { audit } from '../../lib/audit.repository.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { ensureRubrics, lockRubrics } from '../adjudication/rubrics.repository.ts';
-import * as eventsRepo from '../events/events.repository.ts';
+import { ensureRubrics, lockRubrics } from '../adjudication/index.ts';
+import { findEvent, lockEvent } from '../events/index.ts';
 import * as repo from './rubrics.repository.ts';
 
 /**
@@ -44,7 +44,7 @@ export function createRubricsService(deps: { db: Database }) {
 
   return {
     async list(eventId: number): Promise<StaffRubrics> {
-      if (!(await eventsRepo.findEvent(db, eventId))) throw noEvent(eventId);
+      if (!(await findEvent(db, eventId))) throw noEvent(eventId);
       // What the marking form would give (an event without rubrics gets the demo ones).
       await ensureRubrics(db, eventId);
       return { eventId, sections: await sectionsOf(db, eventId) };
@@ -63,7 +63,7 @@ export function createRubricsService(deps: { db: Database }) {
         // the event's row through the criteria's foreign key when it adds the demo rubrics):
         // the other order could deadlock a first save against a first mark.
         await lockRubrics(tx, eventId, 'change');
-        if (!(await eventsRepo.lockEvent(tx, eventId))) throw noEvent(eventId);
+        if (!(await lockEvent(tx, eventId))) throw noEvent(eventId);
         await ensureRubrics(tx, eventId);
         const before = (await sectionsOf(tx, eventId)).find((s) => s.section === section);
         if (before?.lockedReason) throw new AppError(409, 'RUBRIC_LOCKED', before.lockedReason);

@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { accountsClient } from '../accounts/accounts-test-client.ts';
 import { createStaff, finalisedEntry } from '../adjudication/adjudication.test-helpers.ts';
 import { catalogueItems } from '../../test/fixtures.ts';
-import { addStaffMember } from '../adjudication/staff-accounts.ts';
+import { addStaffMember } from './staff-accounts.ts';
 
 let t: TestApp;
 let organiser: Awaited<ReturnType<typeof createStaff>>;

@@ -9,12 +9,8 @@ import {
 import type { Database } from '../../db/client.ts';
 import { audit } from '../../lib/audit.repository.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import {
-  accountExists,
-  createStaffAccount,
-  invitationEmail,
-} from '../adjudication/staff-accounts.ts';
-import type { Outbox } from '../outbox/outbox.service.ts';
+import { accountExists, createStaffAccount, invitationEmail } from './staff-accounts.ts';
+import type { Outbox } from '../outbox/index.ts';
 import * as repo from './staff-members.repository.ts';
 
 export interface StaffMembersDependencies {

@@ -1,8 +1,8 @@
 import { and, asc, count, desc, eq, exists, ilike, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import type { Database, Tx } from '../../db/client.ts';
 import { likeContains } from '../../lib/like.ts';
 import { events, items, orderItems, orderItemUploads, orders } from '../../db/schema/index.ts';
-import type { OrderItemRow, OrderRow, Tx } from '../orders/orders.repository.ts';
+import type { OrderItemRow, OrderRow } from '../orders/index.ts';
 
 /** A contestant's paid entries in the uploads portal: listing, locking, finalising, withdrawing. */
 

@@ -8,12 +8,12 @@ import {
 import type { Database } from '../../db/client.ts';
 import { audit } from '../../lib/audit.repository.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
-import type { CatalogueService } from '../catalogue/catalogue.service.ts';
-import type { ContestantsService } from '../contestants/contestants.service.ts';
+import type { CatalogueService } from '../catalogue/index.ts';
+import type { ContestantsService } from '../contestants/index.ts';
 import * as repo from './entries.repository.ts';
 import * as fileRepo from './entry-files.repository.ts';
 import { finalisedError, withdrawnError, type EntryAccess } from './entry-access.ts';
-import type { MediaLinks } from './media-links.ts';
+import { findLiveUploads, type MediaLinks } from '../entries/index.ts';
 
 /**
  * The uploads portal's entries (issue 8): a contestant's paid entries with their files and
@@ -86,7 +86,7 @@ export function createEntriesService(deps: {
         const ctx = await ownEntry(customerId, orderItemId, tx);
         if (ctx.entry.isCancelled) throw withdrawnError();
         if (ctx.entry.isSubmittedForMarking) return;
-        const files = await fileRepo.findLiveUploads(tx, [orderItemId]);
+        const files = await findLiveUploads(tx, [orderItemId]);
         const main = files.filter((f) => f.uploadType === UPLOAD_TYPE.main);
         if (main.length === 0) {
           throw badRequest('MAIN_FILE_REQUIRED', UPLOAD_MESSAGES.mainFileRequired);

@@ -13,14 +13,18 @@ import {
   type OrderItemUpload,
   type ParticipantOrderItem,
 } from '@eisteddfod/shared';
-import type { Database } from '../../db/client.ts';
+import type { Database, Tx } from '../../db/client.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
-import type { CatalogueService } from '../catalogue/catalogue.service.ts';
-import * as orderRepo from '../orders/orders.repository.ts';
-import type { Tx } from '../orders/orders.repository.ts';
+import type { CatalogueService } from '../catalogue/index.ts';
+import {
+  type OrderItemRow,
+  type OrderRow,
+  findGroupMembers,
+  findProfileSummaries,
+} from '../orders/index.ts';
 import * as repo from './entries.repository.ts';
 import * as fileRepo from './entry-files.repository.ts';
-import type { MediaLinks } from './media-links.ts';
+import type { MediaLinks } from '../entries/index.ts';
 import type { SlotRow } from './video-slots.repository.ts';
 
 // The rules every operation on an entry shares: whose it is, whether it is open, what the
@@ -44,8 +48,8 @@ export const unsupportedFormat = () =>
 
 /** An entry with everything its rules need. */
 export interface EntryContext {
-  entry: orderRepo.OrderItemRow;
-  order: orderRepo.OrderRow;
+  entry: OrderItemRow;
+  order: OrderRow;
   item: Item;
   /** What the entry's main file may be (the item's kinds, set by organisers). */
   mainFileKinds: MainFileKind[];
@@ -177,10 +181,8 @@ export function createEntryAccess(deps: EntryAccessDependencies) {
     const ids = rows.map((r) => r.entry.id);
     const [uploads, members, profiles, published] = await Promise.all([
       fileRepo.findLiveUploads(db, ids),
-      orderRepo.findGroupMembers(db, ids),
-      orderRepo.findProfileSummaries(db, [
-        ...new Set(rows.map((r) => r.entry.participantProfileId)),
-      ]),
+      findGroupMembers(db, ids),
+      findProfileSummaries(db, [...new Set(rows.map((r) => r.entry.participantProfileId))]),
       deps.publishedResults?.(ids) ?? Promise.resolve(new Set<number>()),
     ]);
     const described: ParticipantOrderItem[] = [];
@@ -248,7 +250,7 @@ export function createEntryAccess(deps: EntryAccessDependencies) {
 
   /** The stored name of an entry file (spec 5), from the contestant as entered. */
   async function entryFileName(ctx: EntryContext, originalFileName: string, at: number) {
-    const [profile] = await orderRepo.findProfileSummaries(db, [ctx.entry.participantProfileId]);
+    const [profile] = await findProfileSummaries(db, [ctx.entry.participantProfileId]);
     return buildEntryFileName({
       code: ctx.item.code,
       firstName: profile?.firstName ?? '',

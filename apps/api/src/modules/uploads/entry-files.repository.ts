@@ -1,23 +1,12 @@
-import { and, asc, eq, inArray, not } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import { and, eq, not } from 'drizzle-orm';
+import type { Database, Tx } from '../../db/client.ts';
 import { orderItems, orderItemUploads, orders } from '../../db/schema/index.ts';
-import type { Tx } from '../orders/orders.repository.ts';
 
-/** The files of entries: images, documents and finished videos (order_item_uploads). */
-
-export type UploadRow = typeof orderItemUploads.$inferSelect;
-
-/** The live (not deleted) files of entries, oldest first. */
-export async function findLiveUploads(db: Database | Tx, orderItemIds: number[]) {
-  if (orderItemIds.length === 0) return [];
-  return db
-    .select()
-    .from(orderItemUploads)
-    .where(
-      and(inArray(orderItemUploads.orderItemId, orderItemIds), not(orderItemUploads.isDeleted)),
-    )
-    .orderBy(asc(orderItemUploads.id));
-}
+/**
+ * Writes and owners' reads of entries' files (order_item_uploads). Which files an entry has is
+ * the entries module's read; it is named here again so that this module reads as one.
+ */
+export { findLiveUploads, type UploadRow } from '../entries/index.ts';
 
 export async function insertUpload(
   tx: Database | Tx,

@@ -17,7 +17,7 @@ import type { FileStorage } from '../../providers/storage/file-storage.ts';
 import * as entryRepo from './entries.repository.ts';
 import * as repo from './entry-files.repository.ts';
 import { unsupportedFormat, type EntryAccess } from './entry-access.ts';
-import type { MediaLinks } from './media-links.ts';
+import type { MediaLinks } from '../entries/index.ts';
 
 /** The images and documents of an entry (spec 5): checked by name and content, then stored. */
 export function createEntryFilesService(deps: {

@@ -23,7 +23,7 @@ import type { FileStorage } from '../../providers/storage/file-storage.ts';
 import type { HostedVideo, VideoHost } from '../../providers/video/video-host.ts';
 import { createStaff } from '../adjudication/adjudication.test-helpers.ts';
 import { createFileProcessing, PROCESS_FILE_JOB } from './file-processing.service.ts';
-import { createMediaLinks } from './media-links.ts';
+import { createMediaLinks } from '../entries/media-links.ts';
 
 // Issue 18: every file that arrives is processed; families see what was found before the
 // deadline, and adjudicators get only a copy that plays everywhere and names nobody.

@@ -15,7 +15,7 @@ import {
   servedFileName,
   thumbnailFileId,
   type MediaAudience,
-} from './media-links.ts';
+} from '../entries/index.ts';
 
 const SignedQuerySchema = z.object({
   expires: z.coerce.number().int(),

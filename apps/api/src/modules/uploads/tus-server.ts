@@ -28,15 +28,12 @@ import {
 import { LOCKS_UNAVAILABLE, RedisTusLocker } from '../../providers/locks/redis-tus-locker.ts';
 import type { FileStorage } from '../../providers/storage/file-storage.ts';
 import { createS3Client, s3SettingsFrom } from '../../providers/storage/s3-client.ts';
-import type { VideoHost } from '../../providers/video/video-host.ts';
+import { TUS_PATH, type VideoHost } from '../../providers/video/video-host.ts';
 import * as fileRepo from './entry-files.repository.ts';
 import * as repo from './video-slots.repository.ts';
 import type { EntryAccess } from './entry-access.ts';
 import type { VideoSlotsService } from './video-slots.service.ts';
 import { verifyVideoSignature } from './video-signature.ts';
-
-/** Our own tus 1.0 endpoint for entry videos and audio (the embedded default video host). */
-export const TUS_PATH = '/api/tus';
 
 /** What @tus/server turns into a response when a hook throws it. */
 interface TusRefusal {

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { TUS_PATH, type TusUploads } from './tus-server.ts';
+import { TUS_PATH } from '../../providers/video/video-host.ts';
+import type { TusUploads } from './tus-server.ts';
 
 /**
  * Hands tus requests to @tus/server untouched: Fastify must not read the body (a no-op parser for

@@ -21,8 +21,8 @@ import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { permission, slotFor, tusClient } from '../../test/tus-client.ts';
 import * as repo from './entry-files.repository.ts';
 import { PROCESS_FILE_JOB } from './file-processing.service.ts';
-import { createMediaLinks } from './media-links.ts';
-import { TUS_PATH } from './tus-server.ts';
+import { createMediaLinks } from '../entries/media-links.ts';
+import { TUS_PATH } from '../../providers/video/video-host.ts';
 
 const NOW = '2025-04-01T10:00:00.000Z';
 let t: TestApp;

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { METRIC_PREFIX } from '../../plugins/metrics.ts';
-import { publishedOrderItemIds } from '../adjudication/adjudication.repository.ts';
+import { publishedOrderItemIds } from '../entries/index.ts';
 import { entriesRoutes } from './entries.routes.ts';
 import { createEntriesService, type EntriesService } from './entries.service.ts';
 import { createEntryAccess } from './entry-access.ts';
@@ -14,7 +14,7 @@ import {
   PROCESSING_JOB_SECONDS,
   type FileProcessing,
 } from './file-processing.service.ts';
-import { createMediaLinks } from './media-links.ts';
+import { createMediaLinks } from '../entries/index.ts';
 import { mediaRoutes } from './media.routes.ts';
 import { createTusServer, type TusUploads } from './tus-server.ts';
 import { tusRoutes } from './tus.routes.ts';

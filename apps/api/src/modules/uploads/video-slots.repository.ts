@@ -1,7 +1,6 @@
 import { and, asc, count, eq, gt, ilike, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import type { Database, Tx } from '../../db/client.ts';
 import { videoCollections, videoSlots } from '../../db/schema/index.ts';
-import type { Tx } from '../orders/orders.repository.ts';
 import { likeContains } from '../../lib/like.ts';
 
 /** Entries' video collections and the slots a video is uploaded into. */

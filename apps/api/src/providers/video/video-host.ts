@@ -51,6 +51,12 @@ export type HostedVideo =
   | { state: 'failed'; reason: string }
   | { state: 'ready'; durationSeconds: number; width: number | null; height: number | null };
 
+/**
+ * Our own tus 1.0 endpoint for entry videos and audio (the embedded default video host), served
+ * by the uploads module (modules/uploads/tus-server.ts).
+ */
+export const TUS_PATH = '/api/tus';
+
 /** Videos on our own tus endpoint: guids are ours, bytes land in the tus store. */
 export function createBuiltinVideoHost(options: {
   libraryId: string;

@@ -13,16 +13,16 @@ import type { Database } from '../../db/client.ts';
 import { audit } from '../../lib/audit.repository.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { Jobs } from '../../plugins/jobs.ts';
-import { provedAddresses } from '../accounts/proved-addresses.ts';
-import type { Outbox, OutboxMessage } from '../outbox/outbox.service.ts';
+import { provedAddresses } from '../accounts/index.ts';
+import type { Outbox, OutboxMessage } from '../outbox/index.ts';
 import { findPublishedWithoutCertificates } from './certificates.repository.ts';
 import { CERTIFICATES_JOB, type CertificatesService } from './certificates.service.ts';
-import { findEntriesForReview } from './adjudication.repository.ts';
-import { entryCode, markStatusOf } from './marking.service.ts';
-import { findRubricScores } from './marks.repository.ts';
+import { findEntriesForReview } from '../entries/index.ts';
+import { entryCode, markStatusOf } from '../adjudication/index.ts';
+import { findRubricScores } from '../adjudication/index.ts';
 import * as repo from './results.repository.ts';
-import { confirmationIsCurrent } from '../results-day/winners-compute.ts';
-import { findEvent } from '../results-day/winners.repository.ts';
+import { confirmationIsCurrent } from './winners-compute.ts';
+import { findEvent } from './winners.repository.ts';
 
 export interface ResultsDependencies {
   db: Database;

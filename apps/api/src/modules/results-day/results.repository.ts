@@ -12,7 +12,7 @@ import {
   participantProfiles,
   sectionWinners,
 } from '../../db/schema/index.ts';
-import { isMarkable } from './adjudication.repository.ts';
+import { isMarkable } from '../entries/index.ts';
 
 /** Publication and the families' view of results (decision 008). */
 

@@ -61,7 +61,7 @@ a{color:#5a1f63}
 
 /** Public: anyone holding a certificate can check it (the QR code opens the HTML page). */
 export const verifyRoutes: FastifyPluginAsyncZod = async (app) => {
-  const s = app.adjudication;
+  const s = app.resultsDay;
   app.get(
     paths.verifyCertificate.pattern,
     {

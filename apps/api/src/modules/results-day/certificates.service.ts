@@ -13,8 +13,8 @@ import { AppError, notFound } from '../../lib/errors.ts';
 import { oneAtATime } from '../../lib/one-at-a-time.ts';
 import type { SignedLinks } from '../../lib/signed-links.ts';
 import type { FileStorage } from '../../providers/storage/file-storage.ts';
-import { DELETION_GRACE_MS, queueFileDeletions } from '../data-rights/file-deletions.repository.ts';
-import { findGroupMembers } from '../orders/orders.repository.ts';
+import { DELETION_GRACE_MS, queueFileDeletions } from '../data-rights/index.ts';
+import { findGroupMembers } from '../orders/index.ts';
 import { renderCertificate } from './certificate-pdf.ts';
 import * as repo from './certificates.repository.ts';
 

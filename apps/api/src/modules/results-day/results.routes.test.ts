@@ -20,9 +20,13 @@ import { createFamily } from '../../test/family.ts';
 import { catalogueItems } from '../../test/fixtures.ts';
 import { pdfText } from '../../test/pdf-text.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { createStaff, finalisedEntry, type Family } from './adjudication.test-helpers.ts';
+import {
+  createStaff,
+  finalisedEntry,
+  type Family,
+} from '../adjudication/adjudication.test-helpers.ts';
 import { csvCell } from '../../lib/csv.ts';
-import { publishedOrderItemIds } from './adjudication.repository.ts';
+import { publishedOrderItemIds } from '../entries/entries.repository.ts';
 import { CERTIFICATES_JOB } from './certificates.service.ts';
 
 let t: TestApp;
@@ -327,7 +331,7 @@ describe('organiser overview and export', () => {
       { orderItemId: entry.orderItemId },
       { orderItemId: entry.orderItemId },
     ]);
-    const direct = t.app.adjudication.certificates.generateOnPublication(entry.orderItemId);
+    const direct = t.app.resultsDay.certificates.generateOnPublication(entry.orderItemId);
     await t.app.jobs.settled(CERTIFICATES_JOB);
     await direct;
     const rows = await t.database.db
@@ -357,11 +361,11 @@ describe('organiser overview and export', () => {
         .where(eq(certificates.orderItemId, entry.orderItemId));
     expect(await current()).toHaveLength(0);
 
-    expect(await t.app.adjudication.results.requeueMissingCertificates()).toBeGreaterThanOrEqual(1);
+    expect(await t.app.resultsDay.results.requeueMissingCertificates()).toBeGreaterThanOrEqual(1);
     await t.app.jobs.settled(CERTIFICATES_JOB);
     expect(await current()).toHaveLength(1);
     // Made: the next sweep finds nothing of this entry.
-    await t.app.adjudication.results.requeueMissingCertificates();
+    await t.app.resultsDay.results.requeueMissingCertificates();
     await t.app.jobs.settled(CERTIFICATES_JOB);
     expect(await current()).toHaveLength(1);
   });

@@ -10,7 +10,7 @@ import { serve } from '../../plugins/endpoints.ts';
  * (plugins/access.ts): a family's session gets the answer of a route that does not exist,
  * staff of the other role 403.
  */
-export const staffAccountsRoutes: FastifyPluginAsyncZod = async (app) => {
+export const adjudicatorsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { adjudicators } = app.adjudication;
 
   serve(app, staffApi.me, async (req) => {

@@ -2,7 +2,12 @@ import { normaliseIdentifier, type StaffRole } from '@eisteddfod/shared';
 import type { Database } from '../../db/client.ts';
 import { audit } from '../../lib/audit.repository.ts';
 import { AppError } from '../../lib/errors.ts';
-import * as accountsRepo from '../accounts/accounts.repository.ts';
+import {
+  findCustomer,
+  findCustomerIdByIdentity,
+  insertCustomerWithIdentities,
+  setRole,
+} from '../accounts/index.ts';
 
 export interface StaffMemberInput {
   email: string;
@@ -27,11 +32,11 @@ export async function addStaffMember(
   actorCustomerId?: number,
 ): Promise<StaffMemberOutcome> {
   const identifier = normaliseIdentifier('email', input.email);
-  const existing = await accountsRepo.findCustomerIdByIdentity(db, 'email', identifier);
+  const existing = await findCustomerIdByIdentity(db, 'email', identifier);
   if (existing !== undefined) {
-    const row = await accountsRepo.findCustomer(db, existing);
+    const row = await findCustomer(db, existing);
     if (row?.role === input.role) return { kind: 'unchanged', customerId: existing };
-    await accountsRepo.setRole(db, existing, input.role);
+    await setRole(db, existing, input.role);
     await audit(db, {
       actorCustomerId: actorCustomerId ?? null,
       action: 'staff.role_changed',
@@ -60,7 +65,7 @@ export async function createStaffAccount(
   actorCustomerId?: number,
 ): Promise<number | undefined> {
   const identifier = normaliseIdentifier('email', input.email);
-  const customerId = await accountsRepo.insertCustomerWithIdentities(
+  const customerId = await insertCustomerWithIdentities(
     db,
     {
       firstName:

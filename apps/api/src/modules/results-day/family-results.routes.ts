@@ -8,7 +8,7 @@ import { FileNotFoundError } from '../../providers/storage/file-storage.ts';
 
 /** What families see of results: nothing before publication, then scores, medal, certificates. */
 export const familyResultsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const s = app.adjudication;
+  const s = app.resultsDay;
   serve(app, resultsApi.rubricScores, async (req) => {
     const { customerId } = callerOf(req);
     return s.results.rubricScores(customerId, req.params.id);

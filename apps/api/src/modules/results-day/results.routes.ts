@@ -9,7 +9,7 @@ import { serve } from '../../plugins/endpoints.ts';
  * family-results.routes.ts.
  */
 export const resultsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { results, certificates } = app.adjudication;
+  const { results, certificates } = app.resultsDay;
 
   serve(app, staffApi.results, async (req) => results.review(req.query.section));
 

@@ -1,0 +1,13 @@
+// The accounts module's face (decision 010): its plugin, and what other modules may use of it.
+export { default } from './accounts.module.ts';
+export {
+  findCustomer,
+  findCustomerIdByIdentity,
+  findLoginIdentities,
+  insertCustomerWithIdentities,
+  setRole,
+} from './accounts.repository.ts';
+export { type AccountsService } from './accounts.service.ts';
+export { toInternationalNumber } from './phone-numbers.ts';
+export { PIN_EMAIL_SUBJECT } from './pins.ts';
+export { type ContactDetails, provedAddresses } from './proved-addresses.ts';

@@ -1,0 +1,2 @@
+// The audit module's face (decision 010): its plugin, and what other modules may use of it.
+export { default } from './audit.module.ts';

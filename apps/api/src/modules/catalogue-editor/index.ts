@@ -1,0 +1,2 @@
+// The catalogue-editor module's face (decision 010): its plugin, and what other modules may use of it.
+export { default } from './catalogue-editor.module.ts';

@@ -1,0 +1,2 @@
+// The content module's face (decision 010): its plugin, and what other modules may use of it.
+export { default } from './content.module.ts';

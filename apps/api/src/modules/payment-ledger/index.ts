@@ -1,0 +1,2 @@
+// The payment-ledger module's face (decision 010): its plugin, and what other modules may use of it.
+export { default } from './payment-ledger.module.ts';

@@ -1,0 +1,3 @@
+// The payments module's face (decision 010): its plugin, and what other modules may use of it.
+export { default } from './payments.module.ts';
+export { MAX_NOTIFICATION_ATTEMPTS, type PaymentsService } from './payments.service.ts';
