@@ -42,6 +42,7 @@ export * from './results/results.schema.ts';
 export * from './results/results-day.rules.ts';
 export * from './results/results-day.schema.ts';
 export * from './staff/staff.rules.ts';
+export * from './staff/permissions.ts';
 export * from './staff/staff.schema.ts';
 export * from './staff/rubric-editor.schema.ts';
 export * from './staff/audit.schema.ts';

@@ -35,7 +35,7 @@ export async function registerOpenApi(
   });
 }
 
-/** A route for staff only: its access names staff roles (plugins/access.ts). */
+/** A route for staff only: its access names a staff action (plugins/access.ts). */
 function isStaffRoute(route: TransformArgument['route']): boolean {
   const access: unknown = route.config?.access;
   return typeof access === 'object' && access !== null;

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { StaffRole } from '../staff/staff.rules.ts';
+import type { StaffAction } from '../staff/permissions.ts';
 
 /**
  * Who may call an endpoint. The server enforces it before anything else is read
@@ -15,9 +15,10 @@ import type { StaffRole } from '../staff/staff.rules.ts';
  *   a pin; docs/decisions/004-passwordless-sessions.md).
  * - `'customer-if-token'`: no login needed (checking a pin), but a token that is sent anyway
  *   must be the path customer's own, so another customer's token answers 404 as everywhere.
- * - `{ staff: roles }`: a member of staff of one of `roles`, read from the database on every call,
- *   never from the token. A family's session gets the answer of a route that does not exist,
- *   staff of another role 403 (docs/decisions/008-adjudication.md).
+ * - `{ staff: action }`: a member of staff whose role may do `action` (staff/permissions.ts), the
+ *   role read from the database on every call, never from the token. A family's session gets the
+ *   answer of a route that does not exist, staff whose role may not 403 (decisions 008 and 054).
+ *   Which rows the call then reads is the route's business: `scopeOf` on the server.
  */
 export type Access =
   | 'public'
@@ -26,7 +27,7 @@ export type Access =
   | 'customer'
   | 'customer-or-pin'
   | 'customer-if-token'
-  | { staff: readonly StaffRole[] };
+  | { staff: StaffAction };
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export type SuccessStatus = 200 | 201 | 202 | 204 | 302 | 303;

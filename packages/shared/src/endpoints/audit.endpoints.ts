@@ -6,7 +6,7 @@ export const auditApi = {
   list: defineEndpoint({
     method: 'GET',
     path: '/api/Staff/AuditLog',
-    access: { staff: ['organiser'] },
+    access: { staff: 'read:audit-log' },
     tags: ['Staff: audit log'],
     summary: 'Recorded changes, newest first: who, when, what, before and after',
     query: AuditQuerySchema,
@@ -16,7 +16,7 @@ export const auditApi = {
   kinds: defineEndpoint({
     method: 'GET',
     path: '/api/Staff/AuditLog/Kinds',
-    access: { staff: ['organiser'] },
+    access: { staff: 'read:audit-log' },
     tags: ['Staff: audit log'],
     summary: 'The actions and record types the log holds, for its filters',
     responses: { 200: AuditKindsSchema },

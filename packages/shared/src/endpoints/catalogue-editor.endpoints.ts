@@ -15,7 +15,7 @@ import { StaffEventParamsSchema } from '../event/event-setup.schema.ts';
 
 const tags = ['Staff: catalogue'];
 const errors = [400, 401, 403, 404, 409] as const;
-const organiser = { staff: ['organiser'] } as const;
+const staff = { staff: 'manage:catalogue' } as const;
 
 /**
  * /api/Staff/Events/:id/…: the catalogue of one event as organisers edit it (issue 16): its
@@ -25,7 +25,7 @@ export const catalogueEditorApi = {
   get: defineEndpoint({
     method: 'GET',
     path: '/api/Staff/Events/:id/Catalogue',
-    access: organiser,
+    access: staff,
     tags,
     summary: "The event's categories and items, retired ones included, with their entries",
     params: StaffEventParamsSchema,
@@ -35,7 +35,7 @@ export const catalogueEditorApi = {
   addCategory: defineEndpoint({
     method: 'POST',
     path: '/api/Staff/Events/:id/Categories',
-    access: organiser,
+    access: staff,
     tags,
     summary: 'Add a category to a section',
     params: StaffEventParamsSchema,
@@ -46,7 +46,7 @@ export const catalogueEditorApi = {
   updateCategory: defineEndpoint({
     method: 'PUT',
     path: '/api/Staff/Events/:id/Categories/:categoryId',
-    access: organiser,
+    access: staff,
     tags,
     summary: 'Rename a category or move it to another section',
     params: CategoryParamsSchema,
@@ -57,7 +57,7 @@ export const catalogueEditorApi = {
   deleteCategory: defineEndpoint({
     method: 'DELETE',
     path: '/api/Staff/Events/:id/Categories/:categoryId',
-    access: organiser,
+    access: staff,
     tags,
     summary: 'Delete a category that has no items',
     params: CategoryParamsSchema,
@@ -67,7 +67,7 @@ export const catalogueEditorApi = {
   addItem: defineEndpoint({
     method: 'POST',
     path: '/api/Staff/Events/:id/Items',
-    access: organiser,
+    access: staff,
     tags,
     summary: 'Add an item',
     params: StaffEventParamsSchema,
@@ -78,7 +78,7 @@ export const catalogueEditorApi = {
   updateItem: defineEndpoint({
     method: 'PUT',
     path: '/api/Staff/Events/:id/Items/:itemId',
-    access: organiser,
+    access: staff,
     tags,
     summary: 'Change an item, or retire it (its price is fixed once it is in a paid order)',
     params: ItemParamsSchema,
@@ -89,7 +89,7 @@ export const catalogueEditorApi = {
   deleteItem: defineEndpoint({
     method: 'DELETE',
     path: '/api/Staff/Events/:id/Items/:itemId',
-    access: organiser,
+    access: staff,
     tags,
     summary: 'Delete an item nobody has entered (an entered one is retired instead)',
     params: ItemParamsSchema,
@@ -99,7 +99,7 @@ export const catalogueEditorApi = {
   exportSheet: defineEndpoint({
     method: 'GET',
     path: '/api/Staff/Events/:id/Catalogue/Export',
-    access: organiser,
+    access: staff,
     tags,
     summary: 'The catalogue as a spreadsheet (CSV or XLSX), in the columns an import reads',
     params: StaffEventParamsSchema,
@@ -111,7 +111,7 @@ export const catalogueEditorApi = {
   importSheet: defineEndpoint({
     method: 'POST',
     path: '/api/Staff/Events/:id/Catalogue/Import',
-    access: organiser,
+    access: staff,
     tags,
     summary:
       'Check (dry run) or import a catalogue spreadsheet (CSV or XLSX, multipart field "file"): all rows or none',

@@ -9,7 +9,7 @@ export const dashboardApi = {
   get: defineEndpoint({
     method: 'GET',
     path: '/api/Staff/Dashboard',
-    access: { staff: ['organiser'] },
+    access: { staff: 'read:dashboard' },
     tags: ['Staff: dashboard'],
     summary: 'Entries per section per day, revenue, uploads and marking progress of an event',
     query: DashboardQuerySchema,

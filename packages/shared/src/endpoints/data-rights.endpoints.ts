@@ -10,7 +10,7 @@ import {
 
 const familyTags = ['Data rights'];
 const staffTags = ['Staff: data requests'];
-const organiser = { staff: ['organiser'] } as const;
+const staff = { staff: 'manage:data-requests' } as const;
 
 /**
  * A family's data rights (issue 17, POPIA; decision 024): one archive of everything the portal
@@ -51,7 +51,7 @@ export const dataRightsApi = {
   list: defineEndpoint({
     method: 'GET',
     path: '/api/Staff/DataRequests',
-    access: organiser,
+    access: staff,
     tags: staffTags,
     summary: 'Requests for erasure, pending first',
     responses: { 200: z.array(StaffErasureRequestSchema) },
@@ -60,7 +60,7 @@ export const dataRightsApi = {
   erase: defineEndpoint({
     method: 'POST',
     path: '/api/Staff/DataRequests/:id/Erase',
-    access: organiser,
+    access: staff,
     tags: staffTags,
     summary: 'Carry out a request: personal data and files removed, the ledger kept anonymised',
     params: ErasureRequestParamsSchema,
@@ -70,7 +70,7 @@ export const dataRightsApi = {
   eraseCustomer: defineEndpoint({
     method: 'POST',
     path: '/api/Staff/Customers/:id/Erase',
-    access: organiser,
+    access: staff,
     tags: staffTags,
     summary: 'Erase a family on its behalf (asked by letter or phone): recorded as a request, done',
     params: ErasureRequestParamsSchema,

@@ -10,7 +10,7 @@ import {
 
 const tags = ['Staff: events'];
 const errors = [400, 401, 403, 404, 409] as const;
-const organiser = { staff: ['organiser'] } as const;
+const staff = { staff: 'manage:events' } as const;
 
 /**
  * /api/Staff/Events: organisers set up each year's event from the browser (issue 16): copy
@@ -20,7 +20,7 @@ export const eventsApi = {
   list: defineEndpoint({
     method: 'GET',
     path: '/api/Staff/Events',
-    access: organiser,
+    access: staff,
     tags,
     summary: 'Every event, newest first, with the one families see',
     responses: { 200: StaffEventsSchema },
@@ -29,7 +29,7 @@ export const eventsApi = {
   get: defineEndpoint({
     method: 'GET',
     path: '/api/Staff/Events/:id',
-    access: organiser,
+    access: staff,
     tags,
     summary: 'One event and its settings',
     params: StaffEventParamsSchema,
@@ -39,7 +39,7 @@ export const eventsApi = {
   update: defineEndpoint({
     method: 'PUT',
     path: '/api/Staff/Events/:id',
-    access: organiser,
+    access: staff,
     tags,
     summary: "Change an event's settings: names, time zone, dates and fees",
     params: StaffEventParamsSchema,
@@ -50,7 +50,7 @@ export const eventsApi = {
   startFromDemo: defineEndpoint({
     method: 'POST',
     path: '/api/Staff/Events/FromDemo',
-    access: organiser,
+    access: staff,
     tags,
     summary: "A new site's first event, from the demo event: this season's dates, not live",
     responses: { 201: StaffEventSchema },
@@ -59,7 +59,7 @@ export const eventsApi = {
   copy: defineEndpoint({
     method: 'POST',
     path: '/api/Staff/Events/:id/Copy',
-    access: organiser,
+    access: staff,
     tags,
     summary: 'A new event from this one: catalogue, rubrics, content and settings, dates moved',
     params: StaffEventParamsSchema,
@@ -70,7 +70,7 @@ export const eventsApi = {
   shiftDates: defineEndpoint({
     method: 'POST',
     path: '/api/Staff/Events/:id/ShiftDates',
-    access: organiser,
+    access: staff,
     tags,
     summary: "Move every date of the event and its items' due dates by a number of days",
     params: StaffEventParamsSchema,
@@ -81,7 +81,7 @@ export const eventsApi = {
   makeLive: defineEndpoint({
     method: 'POST',
     path: '/api/Staff/Events/:id/MakeLive',
-    access: organiser,
+    access: staff,
     tags,
     summary: 'Make this the event families see (the one live before stays readable)',
     params: StaffEventParamsSchema,

@@ -16,7 +16,7 @@ import {
 
 const tags = ['Staff: family desk'];
 const errors = [400, 401, 403, 404, 409] as const;
-const organiser = { staff: ['organiser'] } as const;
+const staff = { staff: 'manage:families' } as const;
 
 /**
  * /api/Staff/Families: the family desk (issue 17, decision 021). Organisers only: a family's
@@ -26,7 +26,7 @@ export const familyDeskApi = {
   search: defineEndpoint({
     method: 'GET',
     path: '/api/Staff/Families',
-    access: organiser,
+    access: staff,
     tags,
     summary:
       "Families found by the parent's name, email or mobile number, a contestant, a school or an order number",
@@ -37,7 +37,7 @@ export const familyDeskApi = {
   get: defineEndpoint({
     method: 'GET',
     path: '/api/Staff/Families/:id',
-    access: organiser,
+    access: staff,
     tags,
     summary:
       'A family: contestants, orders, payments, entries with files, marks and certificates, messages',
@@ -48,7 +48,7 @@ export const familyDeskApi = {
   correctContestant: defineEndpoint({
     method: 'PUT',
     path: '/api/Staff/Families/:id/Contestants/:contestantId',
-    access: organiser,
+    access: staff,
     tags,
     summary: "Correct a contestant's details (the amendment fee noted)",
     params: FamilyContestantParamsSchema,
@@ -59,7 +59,7 @@ export const familyDeskApi = {
   changeEntryItem: defineEndpoint({
     method: 'PUT',
     path: '/api/Staff/Families/:id/Entries/:orderItemId/Item',
-    access: organiser,
+    access: staff,
     tags,
     summary: "Change an entry's item code (the change fee noted)",
     params: FamilyEntryParamsSchema,
@@ -70,7 +70,7 @@ export const familyDeskApi = {
   letInEarly: defineEndpoint({
     method: 'POST',
     path: '/api/Staff/Families/:id/EarlyEntry',
-    access: organiser,
+    access: staff,
     tags,
     summary: 'Let a family enter the current event before its registration opens',
     params: FamilyParamsSchema,
@@ -80,7 +80,7 @@ export const familyDeskApi = {
   resendConfirmation: defineEndpoint({
     method: 'POST',
     path: '/api/Staff/Families/:id/Orders/:orderId/ResendConfirmation',
-    access: organiser,
+    access: staff,
     tags,
     summary: "Send a paid order's payment confirmation again",
     params: FamilyOrderParamsSchema,
@@ -90,7 +90,7 @@ export const familyDeskApi = {
   regenerateCertificates: defineEndpoint({
     method: 'POST',
     path: '/api/Staff/Families/:id/Entries/:orderItemId/Certificates',
-    access: organiser,
+    access: staff,
     tags,
     summary: "Make a published entry's certificates again (the amendment fee noted)",
     params: FamilyEntryParamsSchema,

@@ -15,7 +15,7 @@ import { OrderIdParamsSchema } from '../cart/cart.schema.ts';
 
 const tags = ['Staff: payments'];
 const errors = [400, 401, 403, 404, 409] as const;
-const organiser = { staff: ['organiser'] } as const;
+const staff = { staff: 'manage:payments' } as const;
 
 /**
  * /api/Staff/Payments: organisers reconcile the money (issue 17, decision 020): providers'
@@ -26,7 +26,7 @@ export const paymentLedgerApi = {
   payments: defineEndpoint({
     method: 'GET',
     path: '/api/Staff/Payments',
-    access: organiser,
+    access: staff,
     tags,
     summary: "Every money movement: providers' payments, and what was recorded by hand",
     query: PaymentsQuerySchema,
@@ -36,7 +36,7 @@ export const paymentLedgerApi = {
   notifications: defineEndpoint({
     method: 'GET',
     path: '/api/Staff/Payments/Notifications',
-    access: organiser,
+    access: staff,
     tags,
     summary: "Providers' payment notifications, failed ones first, with why they failed",
     query: NotificationsQuerySchema,
@@ -46,7 +46,7 @@ export const paymentLedgerApi = {
   reconciliation: defineEndpoint({
     method: 'GET',
     path: '/api/Staff/Payments/Reconciliation',
-    access: organiser,
+    access: staff,
     tags,
     summary: 'Charged, reported by providers, recorded by hand, refunded, and what differs',
     query: ReconciliationQuerySchema,
@@ -56,7 +56,7 @@ export const paymentLedgerApi = {
   exportCsv: defineEndpoint({
     method: 'GET',
     path: '/api/Staff/Payments/Export.csv',
-    access: organiser,
+    access: staff,
     tags,
     summary: 'One row per money movement, for the bookkeeper (CSV)',
     query: ExportPaymentsQuerySchema,
@@ -67,7 +67,7 @@ export const paymentLedgerApi = {
   recordPayment: defineEndpoint({
     method: 'POST',
     path: '/api/Staff/Orders/:id/ManualPayments',
-    access: organiser,
+    access: staff,
     tags,
     summary: 'Record a bank transfer or cash for an unpaid order: it becomes paid',
     params: OrderIdParamsSchema,
@@ -79,7 +79,7 @@ export const paymentLedgerApi = {
   recordAdjustment: defineEndpoint({
     method: 'POST',
     path: '/api/Staff/Orders/:id/Adjustments',
-    access: organiser,
+    access: staff,
     tags,
     summary: 'Record a refund or a credit against a paid order (the entries do not change)',
     params: OrderIdParamsSchema,

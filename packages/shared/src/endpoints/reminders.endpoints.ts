@@ -12,7 +12,7 @@ import {
 
 const tags = ['Staff: reminders'];
 const errors = [400, 401, 403, 404, 409] as const;
-const organiser = { staff: ['organiser'] } as const;
+const staff = { staff: 'manage:reminders' } as const;
 
 /**
  * /api/Staff/Reminders: organisers schedule reminders (issue 17, decision 022); a family turns
@@ -22,7 +22,7 @@ export const remindersApi = {
   list: defineEndpoint({
     method: 'GET',
     path: '/api/Staff/Reminders',
-    access: organiser,
+    access: staff,
     tags,
     summary: 'Every reminder campaign, newest first, with its delivery figures',
     responses: { 200: z.array(ReminderCampaignSchema) },
@@ -31,7 +31,7 @@ export const remindersApi = {
   preview: defineEndpoint({
     method: 'GET',
     path: '/api/Staff/Reminders/Preview',
-    access: organiser,
+    access: staff,
     tags,
     summary: "How many families a reminder would reach now, and one family's message",
     query: ReminderPreviewQuerySchema,
@@ -41,7 +41,7 @@ export const remindersApi = {
   create: defineEndpoint({
     method: 'POST',
     path: '/api/Staff/Reminders',
-    access: organiser,
+    access: staff,
     tags,
     summary: 'Schedule a reminder campaign (or send it now when sendAt is null)',
     body: CreateReminderCampaignSchema,
@@ -51,7 +51,7 @@ export const remindersApi = {
   sendNow: defineEndpoint({
     method: 'POST',
     path: '/api/Staff/Reminders/:id/SendNow',
-    access: organiser,
+    access: staff,
     tags,
     summary: 'Send a scheduled reminder campaign now',
     params: ReminderCampaignParamsSchema,
@@ -61,7 +61,7 @@ export const remindersApi = {
   cancel: defineEndpoint({
     method: 'POST',
     path: '/api/Staff/Reminders/:id/Cancel',
-    access: organiser,
+    access: staff,
     tags,
     summary: 'Cancel a scheduled reminder campaign',
     params: ReminderCampaignParamsSchema,

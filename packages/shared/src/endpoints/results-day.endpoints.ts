@@ -20,7 +20,7 @@ import {
 
 const tags = ['Staff: results day'];
 const errors = [400, 401, 403, 404, 409] as const;
-const organiser = { staff: ['organiser'] } as const;
+const staff = { staff: 'release:results' } as const;
 
 /**
  * Results day (issue 20, docs/decisions/026-results-day.md): organisers set the section
@@ -34,7 +34,7 @@ export const resultsDayApi = {
   getWinnersRule: defineEndpoint({
     method: 'GET',
     path: '/api/Staff/Events/:id/WinnersRule',
-    access: organiser,
+    access: staff,
     tags,
     summary: "The event's section winners rule (the default until organisers save one)",
     params: ResultsDayEventParamsSchema,
@@ -48,7 +48,7 @@ export const resultsDayApi = {
   saveWinnersRule: defineEndpoint({
     method: 'PUT',
     path: '/api/Staff/Events/:id/WinnersRule',
-    access: organiser,
+    access: staff,
     tags,
     summary: "Set the event's section winners rule (audited)",
     params: ResultsDayEventParamsSchema,
@@ -64,7 +64,7 @@ export const resultsDayApi = {
   previewWinners: defineEndpoint({
     method: 'GET',
     path: '/api/Staff/Events/:id/Winners/Preview',
-    access: organiser,
+    access: staff,
     tags,
     summary: 'The section winners the rule gives from the marks now (nothing stored)',
     params: ResultsDayEventParamsSchema,
@@ -79,7 +79,7 @@ export const resultsDayApi = {
   confirmWinners: defineEndpoint({
     method: 'POST',
     path: '/api/Staff/Events/:id/Winners/Confirm',
-    access: organiser,
+    access: staff,
     tags,
     summary: 'Confirm the previewed section winners and make their certificates (audited)',
     params: ResultsDayEventParamsSchema,
@@ -91,7 +91,7 @@ export const resultsDayApi = {
   confirmedWinners: defineEndpoint({
     method: 'GET',
     path: '/api/Staff/Events/:id/Winners',
-    access: organiser,
+    access: staff,
     tags,
     summary: 'The confirmed section winners and their certificates',
     params: ResultsDayEventParamsSchema,
@@ -102,7 +102,7 @@ export const resultsDayApi = {
   getRelease: defineEndpoint({
     method: 'GET',
     path: '/api/Staff/Events/:id/Release',
-    access: organiser,
+    access: staff,
     tags,
     summary: 'When the results are released on the gala date, and whether they were',
     params: ResultsDayEventParamsSchema,
@@ -117,7 +117,7 @@ export const resultsDayApi = {
   scheduleRelease: defineEndpoint({
     method: 'PUT',
     path: '/api/Staff/Events/:id/Release',
-    access: organiser,
+    access: staff,
     tags,
     summary: 'Schedule the release of results at a time on the gala date (or unschedule it)',
     params: ResultsDayEventParamsSchema,
@@ -132,7 +132,7 @@ export const resultsDayApi = {
   releasePreview: defineEndpoint({
     method: 'GET',
     path: '/api/Staff/Events/:id/Release/Preview',
-    access: organiser,
+    access: staff,
     tags,
     summary: 'What releasing the gala now makes public, who is told, and what is missing',
     params: ResultsDayEventParamsSchema,
@@ -149,7 +149,7 @@ export const resultsDayApi = {
   releaseNow: defineEndpoint({
     method: 'POST',
     path: '/api/Staff/Events/:id/Release/Now',
-    access: organiser,
+    access: staff,
     tags,
     summary: 'Release the results now, before the scheduled time (audited)',
     params: ResultsDayEventParamsSchema,
@@ -166,7 +166,7 @@ export const resultsDayApi = {
   withdrawRelease: defineEndpoint({
     method: 'POST',
     path: '/api/Staff/Events/:id/Release/Withdraw',
-    access: organiser,
+    access: staff,
     tags,
     summary: 'Withdraw the gala page from public view shortly after its release (audited)',
     params: ResultsDayEventParamsSchema,

@@ -9,14 +9,14 @@ import {
 
 const tags = ['Staff: rubrics'];
 const errors = [400, 401, 403, 404, 409] as const;
-const organiser = { staff: ['organiser'] } as const;
+const staff = { staff: 'manage:rubrics' } as const;
 
 /** /api/Staff/Events/:id/Rubrics: each section's marking rubric, edited by organisers. */
 export const rubricsApi = {
   list: defineEndpoint({
     method: 'GET',
     path: '/api/Staff/Events/:id/Rubrics',
-    access: organiser,
+    access: staff,
     tags,
     summary: "Every section's rubric of the event, and whether marking has fixed it",
     params: StaffEventParamsSchema,
@@ -26,7 +26,7 @@ export const rubricsApi = {
   save: defineEndpoint({
     method: 'PUT',
     path: '/api/Staff/Events/:id/Rubrics/:section',
-    access: organiser,
+    access: staff,
     tags,
     summary: "Replace a section's rubric (maxima total 100), until marking in it begins",
     params: RubricParamsSchema,

@@ -9,14 +9,14 @@ import {
 
 const tags = ['Staff: schools'];
 const errors = [400, 401, 403, 404, 409] as const;
-const organiser = { staff: ['organiser'] } as const;
+const staff = { staff: 'manage:schools' } as const;
 
 /** /api/Staff/Schools: the schools contestant forms offer, kept by organisers. */
 export const schoolsApi = {
   list: defineEndpoint({
     method: 'GET',
     path: '/api/Staff/Schools',
-    access: organiser,
+    access: staff,
     tags,
     summary: "Every school in the forms' order, with how many contestants name it",
     responses: { 200: z.array(StaffSchoolSchema) },
@@ -25,7 +25,7 @@ export const schoolsApi = {
   add: defineEndpoint({
     method: 'POST',
     path: '/api/Staff/Schools',
-    access: organiser,
+    access: staff,
     tags,
     summary: 'Add a school',
     body: SchoolNameSchema,
@@ -35,7 +35,7 @@ export const schoolsApi = {
   rename: defineEndpoint({
     method: 'PUT',
     path: '/api/Staff/Schools/:id',
-    access: organiser,
+    access: staff,
     tags,
     summary: 'Rename a school; its contestants and group members follow',
     params: SchoolParamsSchema,
@@ -46,7 +46,7 @@ export const schoolsApi = {
   merge: defineEndpoint({
     method: 'POST',
     path: '/api/Staff/Schools/:id/Merge',
-    access: organiser,
+    access: staff,
     tags,
     summary: 'Merge a duplicate into another school: its contestants follow, it goes',
     params: SchoolParamsSchema,

@@ -6,7 +6,7 @@ export const signInsApi = {
   summary: defineEndpoint({
     method: 'GET',
     path: '/api/Staff/SignIns',
-    access: { staff: ['organiser'] },
+    access: { staff: 'read:sign-ins' },
     tags: ['Staff: sign-ins'],
     summary:
       'Failed and throttled sign-ins: counts in the last hour and 24 hours, the accounts and addresses with the most, the latest events',

@@ -10,7 +10,7 @@ import { PUBLIC_SITE_PATHS } from './public-site.paths.ts';
 
 const tags = ['Staff: site content'];
 const errors = [400, 401, 403, 404] as const;
-const organiser = { staff: ['organiser'] } as const;
+const staff = { staff: 'manage:site-content' } as const;
 
 /**
  * /api/Staff/Events/:id/Content: the public site of one event as organisers edit it (the home
@@ -21,7 +21,7 @@ export const siteContentApi = {
   get: defineEndpoint({
     method: 'GET',
     path: '/api/Staff/Events/:id/Content',
-    access: organiser,
+    access: staff,
     tags,
     summary:
       "The event's home-page title, introduction, FAQ, gallery, participating schools and adjudicators",
@@ -32,7 +32,7 @@ export const siteContentApi = {
   publish: defineEndpoint({
     method: 'PUT',
     path: '/api/Staff/Events/:id/Content',
-    access: organiser,
+    access: staff,
     tags,
     summary:
       'Publish the edited site content in one step (the FAQ document and the bio PDFs follow)',
@@ -44,7 +44,7 @@ export const siteContentApi = {
   uploadImage: defineEndpoint({
     method: 'POST',
     path: '/api/Staff/Events/:id/Content/Images',
-    access: organiser,
+    access: staff,
     tags,
     summary:
       'Upload a picture for the site (multipart field "file": JPEG, PNG or WebP), re-encoded as WebP; served at once under its new name, named on the site once published',

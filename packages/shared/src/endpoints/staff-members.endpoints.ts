@@ -8,7 +8,7 @@ import {
 
 const tags = ['Staff: members'];
 const errors = [400, 401, 403, 404, 409] as const;
-const organiser = { staff: ['organiser'] } as const;
+const staff = { staff: 'manage:staff' } as const;
 
 /**
  * /api/Staff/Members: organisers keep the staff (issue 16). The adjudicators' own screen
@@ -18,7 +18,7 @@ export const staffMembersApi = {
   list: defineEndpoint({
     method: 'GET',
     path: '/api/Staff/Members',
-    access: organiser,
+    access: staff,
     tags,
     summary: 'Every organiser and adjudicator, active or deactivated',
     responses: { 200: z.array(StaffMemberSchema) },
@@ -27,7 +27,7 @@ export const staffMembersApi = {
   invite: defineEndpoint({
     method: 'POST',
     path: '/api/Staff/Members',
-    access: organiser,
+    access: staff,
     tags,
     summary: 'Invite an organiser or an adjudicator: an account is made and they are emailed',
     body: InviteStaffMemberSchema,
@@ -37,7 +37,7 @@ export const staffMembersApi = {
   deactivate: defineEndpoint({
     method: 'POST',
     path: '/api/Staff/Members/:id/Deactivate',
-    access: organiser,
+    access: staff,
     tags,
     summary: 'Deactivate a member of staff: their sessions end at once, they cannot sign in',
     params: StaffMemberParamsSchema,
@@ -47,7 +47,7 @@ export const staffMembersApi = {
   reactivate: defineEndpoint({
     method: 'POST',
     path: '/api/Staff/Members/:id/Reactivate',
-    access: organiser,
+    access: staff,
     tags,
     summary: 'Reactivate a member of staff: they may sign in again (old sessions stay ended)',
     params: StaffMemberParamsSchema,

@@ -34,19 +34,17 @@ import { BucketLinkSchema } from '../uploads/uploads.schema.ts';
 
 const tags = ['Staff'];
 const errors = [400, 401, 403, 404, 409] as const;
-const organiser = { staff: ['organiser'] } as const;
-const adjudicator = { staff: ['adjudicator'] } as const;
 
 /**
- * /api/Staff/*: every call names the staff roles it serves, and the server reads the caller's
- * role from the database first. A family's session gets the answer of a call that does not
- * exist, staff of the other role 403 (docs/decisions/008-adjudication.md).
+ * /api/Staff/*: every call names the action it serves (staff/permissions.ts), and the server
+ * reads the caller's role from the database first. A family's session gets the answer of a call
+ * that does not exist, staff whose role may not 403 (decisions 008 and 054).
  */
 export const staffApi = {
   me: defineEndpoint({
     method: 'GET',
     path: '/api/Staff/Me',
-    access: { staff: ['organiser', 'adjudicator'] },
+    access: { staff: 'enter:staff-area' },
     tags,
     summary: 'The signed-in member of staff and their role (404 for families)',
     responses: { 200: StaffMeSchema },
@@ -55,7 +53,7 @@ export const staffApi = {
   markingList: defineEndpoint({
     method: 'GET',
     path: '/api/Staff/Marking',
-    access: adjudicator,
+    access: { staff: 'mark:entries' },
     tags,
     summary: "The adjudicator's finalised entries to mark (blind)",
     responses: { 200: MarkingListSchema },
@@ -64,7 +62,7 @@ export const staffApi = {
   markingEntry: defineEndpoint({
     method: 'GET',
     path: '/api/Staff/Marking/:orderItemId',
-    access: adjudicator,
+    access: { staff: 'mark:entries' },
     tags,
     summary: 'One entry to mark: files (signed links), rubric and the mark so far',
     params: StaffEntryParamsSchema,
@@ -74,7 +72,7 @@ export const staffApi = {
   saveMark: defineEndpoint({
     method: 'PUT',
     path: '/api/Staff/Marking/:orderItemId',
-    access: adjudicator,
+    access: { staff: 'mark:entries' },
     tags,
     summary: 'Save the rubric scores and comment as a draft, or submit them',
     params: StaffEntryParamsSchema,
@@ -85,7 +83,7 @@ export const staffApi = {
   bucketLink: defineEndpoint({
     method: 'GET',
     path: '/api/Staff/BucketLink',
-    access: adjudicator,
+    access: { staff: 'mark:entries' },
     tags,
     summary: 'A signed link to a file of an entry the adjudicator may mark',
     query: StaffBucketLinkQuerySchema,
@@ -95,7 +93,7 @@ export const staffApi = {
   conflicts: defineEndpoint({
     method: 'GET',
     path: '/api/Staff/Conflicts',
-    access: adjudicator,
+    access: { staff: 'declare:conflicts' },
     tags,
     summary: "The adjudicator's declared conflicts of interest",
     responses: { 200: z.array(ConflictSchema) },
@@ -104,7 +102,7 @@ export const staffApi = {
   declareConflict: defineEndpoint({
     method: 'POST',
     path: '/api/Staff/Conflicts',
-    access: adjudicator,
+    access: { staff: 'declare:conflicts' },
     tags,
     summary: 'Declare a conflict of interest: a school or a contestant',
     body: DeclareConflictSchema,
@@ -114,7 +112,7 @@ export const staffApi = {
   adjudicators: defineEndpoint({
     method: 'GET',
     path: '/api/Staff/Adjudicators',
-    access: organiser,
+    access: { staff: 'manage:adjudicators' },
     tags,
     summary: 'Adjudicators with their assignments, conflicts and marking progress',
     responses: { 200: AdjudicatorsSchema },
@@ -123,7 +121,7 @@ export const staffApi = {
   inviteAdjudicator: defineEndpoint({
     method: 'POST',
     path: '/api/Staff/Adjudicators',
-    access: organiser,
+    access: { staff: 'manage:adjudicators' },
     tags,
     summary: 'Invite an adjudicator: an account is made and they are emailed',
     body: InviteAdjudicatorSchema,
@@ -133,7 +131,7 @@ export const staffApi = {
   assign: defineEndpoint({
     method: 'POST',
     path: '/api/Staff/Adjudicators/:id/Assignments',
-    access: organiser,
+    access: { staff: 'manage:adjudicators' },
     tags,
     summary: 'Assign a section or a category to an adjudicator',
     params: AdjudicatorParamsSchema,
@@ -144,7 +142,7 @@ export const staffApi = {
   unassign: defineEndpoint({
     method: 'DELETE',
     path: '/api/Staff/Adjudicators/:id/Assignments/:assignmentId',
-    access: organiser,
+    access: { staff: 'manage:adjudicators' },
     tags,
     summary: 'Remove an assignment',
     params: AssignmentParamsSchema,
@@ -154,7 +152,7 @@ export const staffApi = {
   results: defineEndpoint({
     method: 'GET',
     path: '/api/Staff/Results',
-    access: organiser,
+    access: { staff: 'publish:results' },
     tags,
     summary: 'Marks per category for review (names shown: organisers are not blind)',
     query: ResultsQuerySchema,
@@ -168,7 +166,7 @@ export const staffApi = {
   publishPreview: defineEndpoint({
     method: 'GET',
     path: '/api/Staff/Results/Publish/Preview',
-    access: organiser,
+    access: { staff: 'publish:results' },
     tags,
     summary: 'Who publishing a section (or all) would tell, by email and WhatsApp',
     query: ResultsQuerySchema,
@@ -178,7 +176,7 @@ export const staffApi = {
   publish: defineEndpoint({
     method: 'POST',
     path: '/api/Staff/Results/Publish',
-    access: organiser,
+    access: { staff: 'publish:results' },
     tags,
     summary:
       "Publish a section's submitted marks (or all sections'), make certificates, tell families",
@@ -189,7 +187,7 @@ export const staffApi = {
   reopenMark: defineEndpoint({
     method: 'POST',
     path: '/api/Staff/Marks/:orderItemId/Reopen',
-    access: organiser,
+    access: { staff: 'publish:results' },
     tags,
     summary: 'Send a submitted, unpublished mark back to its adjudicator as a draft',
     params: StaffEntryParamsSchema,
@@ -199,7 +197,7 @@ export const staffApi = {
   regenerateCertificates: defineEndpoint({
     method: 'POST',
     path: '/api/Staff/OrderItems/:orderItemId/Certificates',
-    access: organiser,
+    access: { staff: 'publish:results' },
     tags,
     summary: "Make a published entry's certificates again (after an amendment)",
     params: StaffEntryParamsSchema,
@@ -209,7 +207,7 @@ export const staffApi = {
   overview: defineEndpoint({
     method: 'GET',
     path: '/api/Staff/Overview',
-    access: organiser,
+    access: { staff: 'read:entries' },
     tags,
     summary: 'Entries per section and status, payments, marking progress per adjudicator',
     responses: { 200: OverviewSchema },
@@ -218,7 +216,7 @@ export const staffApi = {
   jobs: defineEndpoint({
     method: 'GET',
     path: '/api/Staff/Jobs',
-    access: organiser,
+    access: { staff: 'read:jobs' },
     tags,
     summary: 'Background jobs per queue, and the latest that failed after every retry',
     responses: { 200: JobsReportSchema },
@@ -227,7 +225,7 @@ export const staffApi = {
   exportEntries: defineEndpoint({
     method: 'GET',
     path: '/api/Staff/Export/Entries.csv',
-    access: organiser,
+    access: { staff: 'read:entries' },
     tags,
     summary: 'Every checked-out entry with contestant, school, item, status and mark (CSV)',
     responses: { 200: null },

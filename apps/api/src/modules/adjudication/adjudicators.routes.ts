@@ -5,10 +5,10 @@ import { serve } from '../../plugins/endpoints.ts';
 
 /**
  * /api/Staff: the staff member's own account, the adjudicators organisers invite and assign,
- * and the conflicts of interest adjudicators declare. Every route declares the staff roles it
+ * and the conflicts of interest adjudicators declare. Every route declares the staff action it
  * serves, and the access hook reads the caller's role from the database first
  * (plugins/access.ts): a family's session gets the answer of a route that does not exist,
- * staff of the other role 403.
+ * staff whose role may not 403.
  */
 export const adjudicatorsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { adjudicators } = app.adjudication;

@@ -1,5 +1,7 @@
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import type { EntryScope } from '../../plugins/scope.ts';
+import { entriesIn } from '../entries/index.ts';
 import {
   categories,
   customers,
@@ -12,9 +14,15 @@ import {
 
 /**
  * One page of the entries export: the entries of the event's paid and awaiting-payment orders
- * after order item `after`, by order item, with their contestant, mark and adjudicator.
+ * in `scope` after order item `after`, by order item, with their contestant, mark and adjudicator.
  */
-export async function findEntriesPage(db: Database, eventId: number, after: number, limit: number) {
+export async function findEntriesPage(
+  db: Database,
+  scope: EntryScope,
+  eventId: number,
+  after: number,
+  limit: number,
+) {
   return db
     .select({
       id: orderItems.id,
@@ -50,6 +58,7 @@ export async function findEntriesPage(db: Database, eventId: number, after: numb
         eq(items.eventId, eventId),
         inArray(orders.status, ['paid', 'awaiting_payment']),
         gt(orderItems.id, after),
+        entriesIn(scope, eventId),
       ),
     )
     .orderBy(asc(orderItems.id))

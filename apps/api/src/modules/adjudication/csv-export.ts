@@ -2,6 +2,7 @@ import { medalFor } from '@eisteddfod/shared';
 import { csvRow } from '../../lib/csv.ts';
 import type { Database } from '../../db/client.ts';
 import { findGroupMembers } from '../orders/index.ts';
+import type { EntryScope } from '../../plugins/scope.ts';
 import { findEntriesPage } from './csv-export.repository.ts';
 import { entryCode, markStatusOf } from './marking.service.ts';
 
@@ -32,11 +33,15 @@ const PAGE = 500;
  * The entries of paid and unpaid-but-checked-out orders, page by page, as CSV lines: the
  * caller streams them, so a large event never sits in memory whole.
  */
-export async function* entriesCsv(db: Database, eventId: number): AsyncGenerator<string> {
+export async function* entriesCsv(
+  db: Database,
+  scope: EntryScope,
+  eventId: number,
+): AsyncGenerator<string> {
   yield '\uFEFF' + csvRow(HEADER);
   let after = 0;
   for (;;) {
-    const rows = await findEntriesPage(db, eventId, after, PAGE);
+    const rows = await findEntriesPage(db, scope, eventId, after, PAGE);
     if (rows.length === 0) return;
     const members = await findGroupMembers(
       db,

@@ -1,34 +1,33 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { staffApi } from '@eisteddfod/shared';
+import type { FastifyRequest } from 'fastify';
 import { callerOf } from '../../plugins/access.ts';
 import { serve } from '../../plugins/endpoints.ts';
+import { scopeOf } from '../../plugins/scope.ts';
+import type { Marker } from './marking.service.ts';
 
 /**
  * /api/Staff: blind marking. Adjudicators list, open and mark the entries they may see, and
- * fetch their files; organisers reopen a submitted mark. Each route's roles come from its
- * definition (plugins/access.ts).
+ * fetch their files; organisers reopen a submitted mark. Each route's action comes from its
+ * definition (plugins/access.ts), the entries it reaches from the caller's scope.
  */
 export const markingRoutes: FastifyPluginAsyncZod = async (app) => {
   const { marking } = app.adjudication;
 
   serve(app, staffApi.markingList, async (req) => {
-    const { customerId } = callerOf(req);
-    return marking.listEntries(customerId);
+    return marking.listEntries(marker(req));
   });
 
   serve(app, staffApi.markingEntry, async (req) => {
-    const { customerId } = callerOf(req);
-    return marking.getEntry(customerId, req.params.orderItemId);
+    return marking.getEntry(marker(req), req.params.orderItemId);
   });
 
   serve(app, staffApi.saveMark, async (req) => {
-    const { customerId } = callerOf(req);
-    return marking.saveMark(customerId, req.params.orderItemId, req.body);
+    return marking.saveMark(marker(req), req.params.orderItemId, req.body);
   });
 
   serve(app, staffApi.bucketLink, async (req) => {
-    const { customerId } = callerOf(req);
-    return marking.fileLink(customerId, req.query.orderItemId, req.query.uploadId);
+    return marking.fileLink(marker(req), req.query.orderItemId, req.query.uploadId);
   });
 
   serve(app, staffApi.reopenMark, async (req, reply) => {
@@ -37,3 +36,8 @@ export const markingRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.code(204).send(null);
   });
 };
+
+/** The caller of a marking route, with the entries their scope reaches. */
+function marker(req: FastifyRequest): Marker {
+  return { customerId: callerOf(req).customerId, entries: scopeOf(req, 'entries') };
+}

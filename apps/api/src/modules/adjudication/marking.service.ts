@@ -11,9 +11,10 @@ import {
 import type { Database } from '../../db/client.ts';
 import { audit } from '../../lib/audit.repository.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
+import type { EntryScope } from '../../plugins/scope.ts';
 import { findGroupMembers } from '../orders/index.ts';
 import {
-  findEntriesForAdjudicator,
+  findEntriesInScope,
   findLiveUploads,
   type EntryRow,
   type MediaLinks,
@@ -27,6 +28,12 @@ export interface MarkingDependencies {
   /** Blind links to entry files (never the stored name, which names the contestant). */
   mediaLinks: MediaLinks;
   now: () => number;
+}
+
+/** Who is marking, and the entries their scope reaches (plugins/scope.ts). */
+export interface Marker {
+  customerId: number;
+  entries: EntryScope;
 }
 
 const noEntry = (id: number) =>
@@ -69,9 +76,9 @@ export function createMarkingService(deps: MarkingDependencies) {
     return id;
   }
 
-  /** The entry when this adjudicator may mark it; otherwise 404, whatever the reason. */
-  async function visibleEntry(adjudicatorId: number, orderItemId: number) {
-    const [row] = await findEntriesForAdjudicator(db, adjudicatorId, await eventId(), orderItemId);
+  /** The entry when this marker may mark it; otherwise 404, whatever the reason. */
+  async function visibleEntry(marker: Marker, orderItemId: number) {
+    const [row] = await findEntriesInScope(db, marker.entries, await eventId(), orderItemId);
     if (!row) throw noEntry(orderItemId);
     return row;
   }
@@ -91,8 +98,8 @@ export function createMarkingService(deps: MarkingDependencies) {
     };
   }
 
-  async function detail(adjudicatorId: number, orderItemId: number): Promise<MarkingEntry> {
-    const row = await visibleEntry(adjudicatorId, orderItemId);
+  async function detail(marker: Marker, orderItemId: number): Promise<MarkingEntry> {
+    const row = await visibleEntry(marker, orderItemId);
     // Main files first, each kind in the order it arrived.
     const uploads = (await findLiveUploads(db, [orderItemId])).sort(
       (a, b) => a.uploadType - b.uploadType,
@@ -131,16 +138,16 @@ export function createMarkingService(deps: MarkingDependencies) {
   return {
     entryCode,
 
-    async listEntries(adjudicatorId: number): Promise<MarkingEntrySummary[]> {
-      const rows = await findEntriesForAdjudicator(db, adjudicatorId, await eventId());
+    async listEntries(marker: Marker): Promise<MarkingEntrySummary[]> {
+      const rows = await findEntriesInScope(db, marker.entries, await eventId());
       return rows.map(summary);
     },
 
     getEntry: detail,
 
     /** GET /api/Staff/BucketLink: a signed link to one live file of a visible entry. */
-    async fileLink(adjudicatorId: number, orderItemId: number, uploadId: number) {
-      await visibleEntry(adjudicatorId, orderItemId);
+    async fileLink(marker: Marker, orderItemId: number, uploadId: number) {
+      await visibleEntry(marker, orderItemId);
       const file = (await findLiveUploads(db, [orderItemId])).find((u) => u.id === uploadId);
       if (!file) throw notFound('FILE_NOT_FOUND', 'This file no longer exists.');
       return { url: mediaLinks.forAdjudicator(file).url };
@@ -150,9 +157,9 @@ export function createMarkingService(deps: MarkingDependencies) {
      * Saves the adjudicator's scores and comment as a draft, or submits them. The total is the
      * server's sum; a submitted mark is final for the adjudicator (an organiser may reopen it).
      */
-    async saveMark(adjudicatorId: number, orderItemId: number, input: SaveMark) {
+    async saveMark(marker: Marker, orderItemId: number, input: SaveMark) {
       const event = await eventId();
-      const row = await visibleEntry(adjudicatorId, orderItemId);
+      const row = await visibleEntry(marker, orderItemId);
       if (row.markStatus === 'submitted') {
         throw new AppError(409, 'MARK_SUBMITTED', 'This mark has been submitted already.');
       }
@@ -176,7 +183,7 @@ export function createMarkingService(deps: MarkingDependencies) {
         });
         const written = await repo.saveMark(tx, {
           orderItemId,
-          adjudicatorId,
+          adjudicatorId: marker.customerId,
           comment: input.comment,
           total,
           submit: input.submit,
@@ -185,7 +192,7 @@ export function createMarkingService(deps: MarkingDependencies) {
         });
         if (written)
           await audit(tx, {
-            actorCustomerId: adjudicatorId,
+            actorCustomerId: marker.customerId,
             action: input.submit ? 'mark.submitted' : 'mark.draft_saved',
             entityType: 'order_item',
             entityId: orderItemId,
@@ -196,7 +203,7 @@ export function createMarkingService(deps: MarkingDependencies) {
       if (!saved) {
         throw new AppError(409, 'MARK_SUBMITTED', 'This mark has been submitted already.');
       }
-      return detail(adjudicatorId, orderItemId);
+      return detail(marker, orderItemId);
     },
 
     /** Organisers: a submitted, unpublished mark goes back to its adjudicator as a draft. */

@@ -1,11 +1,16 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import type { EntryScope } from '../../plugins/scope.ts';
+import { entriesIn } from '../entries/index.ts';
 import { categories, items, marks, orderItems, orders, payments } from '../../db/schema/index.ts';
 
 /** The figures of the organiser's overview (decision 008). */
 
-/** The entries of paid orders per section: entered, finalised, withdrawn, marked, published. */
-export async function countEntriesBySection(db: Database, eventId: number) {
+/**
+ * The entries of paid orders in `scope` per section: entered, finalised, withdrawn, marked,
+ * published.
+ */
+export async function countEntriesBySection(db: Database, scope: EntryScope, eventId: number) {
   return db
     .select({
       section: categories.section,
@@ -20,7 +25,7 @@ export async function countEntriesBySection(db: Database, eventId: number) {
     .innerJoin(items, eq(items.id, orderItems.itemId))
     .innerJoin(categories, eq(categories.id, items.categoryId))
     .leftJoin(marks, eq(marks.orderItemId, orderItems.id))
-    .where(and(eq(items.eventId, eventId), eq(orders.status, 'paid')))
+    .where(and(eq(items.eventId, eventId), eq(orders.status, 'paid'), entriesIn(scope, eventId)))
     .groupBy(categories.section);
 }
 

@@ -1,13 +1,15 @@
 import { type Overview, type Section, SECTIONS } from '@eisteddfod/shared';
 import type { Database } from '../../db/client.ts';
+import type { EntryScope } from '../../plugins/scope.ts';
 import * as repo from './overview.repository.ts';
 
-/** Entries per section and status, and payments received, for the organiser overview. */
+/** Entries in scope per section and status, and payments received, for the organiser overview. */
 export async function overviewFigures(
   db: Database,
+  scope: EntryScope,
   eventId: number,
 ): Promise<Omit<Overview, 'adjudicators'>> {
-  const rows = await repo.countEntriesBySection(db, eventId);
+  const rows = await repo.countEntriesBySection(db, scope, eventId);
   const orderCounts = await repo.countOrders(db, eventId);
   const receivedCents = await repo.sumCreditedPayments(db, eventId);
   return {

@@ -1,8 +1,9 @@
 import type { Section } from '@eisteddfod/shared';
 import { and, asc, eq, inArray, isNotNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { QueryBuilder, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
 import { foldedSql } from '../../db/fold.ts';
+import type { EntryScope } from '../../plugins/scope.ts';
 import {
   adjudicatorAssignments,
   categories,
@@ -73,6 +74,24 @@ export function isVisibleTo(adjudicatorId: number | AnyPgColumn, eventId: number
   )`;
 }
 
+/**
+ * The entries a staff caller's scope reaches (plugins/scope.ts), as a condition on
+ * `orderItems.id` that needs no join of its own: any query over order items can take it.
+ */
+export function entriesIn(scope: EntryScope, eventId: number): SQL | undefined {
+  if (scope.kind === 'any') return undefined;
+  const reached = new QueryBuilder()
+    .select({ id: orderItems.id })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .innerJoin(items, eq(items.id, orderItems.itemId))
+    .innerJoin(categories, eq(categories.id, items.categoryId))
+    .innerJoin(participantProfiles, eq(participantProfiles.id, orderItems.participantProfileId))
+    .leftJoin(marks, eq(marks.orderItemId, orderItems.id))
+    .where(isVisibleTo(scope.adjudicatorId, eventId));
+  return inArray(orderItems.id, reached);
+}
+
 const entryColumns = {
   orderItemId: orderItems.id,
   orderId: orderItems.orderId,
@@ -91,7 +110,7 @@ const entryColumns = {
   markAdjudicatorId: marks.adjudicatorId,
   publishedAt: marks.publishedAt,
 };
-export type EntryRow = Awaited<ReturnType<typeof findEntriesForAdjudicator>>[number];
+export type EntryRow = Awaited<ReturnType<typeof findEntriesInScope>>[number];
 
 function entriesQuery(db: Database) {
   return db
@@ -105,9 +124,9 @@ function entriesQuery(db: Database) {
 }
 
 /** The blind list: no names or schools are selected at all. */
-export async function findEntriesForAdjudicator(
+export async function findEntriesInScope(
   db: Database,
-  adjudicatorId: number,
+  scope: EntryScope,
   eventId: number,
   orderItemId?: number,
 ) {
@@ -115,7 +134,7 @@ export async function findEntriesForAdjudicator(
     .where(
       and(
         isMarkable(eventId),
-        isVisibleTo(adjudicatorId, eventId),
+        entriesIn(scope, eventId),
         orderItemId === undefined ? undefined : eq(orderItems.id, orderItemId),
       ),
     )
@@ -139,8 +158,13 @@ export async function countVisibleEntries(
   return row?.n ?? 0;
 }
 
-/** For organisers (not blind): every markable entry with its contestant, school and mark. */
-export async function findEntriesForReview(db: Database, eventId: number, section?: Section) {
+/** For organisers (not blind): every markable entry in scope with its contestant, school and mark. */
+export async function findEntriesForReview(
+  db: Database,
+  scope: EntryScope,
+  eventId: number,
+  section?: Section,
+) {
   const adjudicator = sql<
     string | null
   >`(select ${customers.firstName} || ' ' || ${customers.surname} from ${customers} where ${customers.id} = ${marks.adjudicatorId})`;
@@ -161,7 +185,13 @@ export async function findEntriesForReview(db: Database, eventId: number, sectio
     .innerJoin(categories, eq(categories.id, items.categoryId))
     .innerJoin(participantProfiles, eq(participantProfiles.id, orderItems.participantProfileId))
     .leftJoin(marks, eq(marks.orderItemId, orderItems.id))
-    .where(and(isMarkable(eventId), section ? eq(categories.section, section) : undefined))
+    .where(
+      and(
+        isMarkable(eventId),
+        entriesIn(scope, eventId),
+        section ? eq(categories.section, section) : undefined,
+      ),
+    )
     .orderBy(asc(categories.sortOrder), asc(items.code), asc(orderItems.id));
 }
 

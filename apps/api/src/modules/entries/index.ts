@@ -1,12 +1,13 @@
 // The entries module's face (decision 010): the read side that marking, results, the uploads
-// portal, the dashboard and winners share (which entries are markable, visible to an
-// adjudicator, published; an entry's live files; links to its media). No plugin and no service:
+// portal, the dashboard and winners share (which entries are markable, in a staff caller's scope
+// or visible to an adjudicator, published; an entry's live files; links to its media). No plugin and no service:
 // queries and link-making the other modules' services call with their own database handle.
 export {
   countVisibleEntries,
   type EntryRow,
-  findEntriesForAdjudicator,
+  entriesIn,
   findEntriesForReview,
+  findEntriesInScope,
   isMarkable,
   isVisibleTo,
   publishedOrderItemIds,

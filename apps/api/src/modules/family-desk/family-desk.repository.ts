@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import type { FamilyScope } from '../../plugins/scope.ts';
 import {
   categories,
   certificates,
@@ -60,6 +61,17 @@ function conditions(terms: FamilySearchTerms) {
 }
 
 /**
+ * The families a staff caller's scope reaches (plugins/scope.ts): accounts with the customer
+ * role, never staff, and for a narrower scope only its own.
+ */
+function familiesIn(scope: FamilyScope): SQL {
+  switch (scope.kind) {
+    case 'any':
+      return eq(customers.role, 'customer');
+  }
+}
+
+/**
  * One query: families (accounts with the customer role) any condition finds, each with its
  * contestants' names, which conditions matched, and how many there are in all. A scan of the
  * customers with indexed look-ups per row (identities, contestants and orders by customer):
@@ -68,6 +80,7 @@ function conditions(terms: FamilySearchTerms) {
  */
 export async function searchFamilies(
   db: Database,
+  scope: FamilyScope,
   terms: FamilySearchTerms,
   page: { skip: number; take: number },
 ) {
@@ -93,7 +106,7 @@ export async function searchFamilies(
       total: sql<number>`(count(*) over ())::int`,
     })
     .from(customers)
-    .where(and(eq(customers.role, 'customer'), or(...Object.values(c))))
+    .where(and(familiesIn(scope), or(...Object.values(c))))
     .orderBy(asc(customers.surname), asc(customers.firstName), asc(customers.id))
     .limit(page.take)
     .offset(page.skip);
@@ -101,11 +114,15 @@ export async function searchFamilies(
 
 export type CustomerRow = typeof customers.$inferSelect;
 
-export async function findFamily(db: Database, id: number): Promise<CustomerRow | undefined> {
+export async function findFamily(
+  db: Database,
+  scope: FamilyScope,
+  id: number,
+): Promise<CustomerRow | undefined> {
   const [row] = await db
     .select()
     .from(customers)
-    .where(and(eq(customers.id, id), eq(customers.role, 'customer')));
+    .where(and(eq(customers.id, id), familiesIn(scope)));
   return row;
 }
 

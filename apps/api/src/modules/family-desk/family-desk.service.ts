@@ -25,6 +25,7 @@ import type { Database } from '../../db/client.ts';
 import { audit } from '../../lib/audit.repository.ts';
 import { likeContains } from '../../lib/like.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
+import type { FamilyScope } from '../../plugins/scope.ts';
 import { toInternationalNumber } from '../accounts/index.ts';
 import type { CertificatesService } from '../results-day/index.ts';
 import type { CatalogueService } from '../catalogue/index.ts';
@@ -33,6 +34,12 @@ import { findEarlyEntry, letInEarly } from '../orders/index.ts';
 import { orderNumber, type OrdersService } from '../orders/index.ts';
 import type { Outbox, OutboxMessage } from '../outbox/index.ts';
 import * as repo from './family-desk.repository.ts';
+
+/** The organiser at the desk, and the families their scope reaches (plugins/scope.ts). */
+export interface DeskCaller {
+  customerId: number;
+  families: FamilyScope;
+}
 
 export interface FamilyDeskDependencies {
   db: Database;
@@ -98,8 +105,8 @@ export function createFamilyDeskService(deps: FamilyDeskDependencies) {
     };
   }
 
-  async function requireFamily(id: number) {
-    const row = await repo.findFamily(db, id);
+  async function requireFamily(scope: FamilyScope, id: number) {
+    const row = await repo.findFamily(db, scope, id);
     if (!row) throw familyNotFound(id);
     return row;
   }
@@ -164,8 +171,8 @@ export function createFamilyDeskService(deps: FamilyDeskDependencies) {
     return [...all];
   }
 
-  async function details(familyId: number): Promise<FamilyDetails> {
-    const family = await requireFamily(familyId);
+  async function details(scope: FamilyScope, familyId: number): Promise<FamilyDetails> {
+    const family = await requireFamily(scope, familyId);
     const [identities, contestants, orderRows] = await Promise.all([
       repo.findLoginIdentities(db, familyId),
       repo.findContestants(db, familyId),
@@ -378,9 +385,10 @@ export function createFamilyDeskService(deps: FamilyDeskDependencies) {
   }
 
   return {
-    async search(query: FamilySearchQuery): Promise<FamilySearchPage> {
+    async search(scope: FamilyScope, query: FamilySearchQuery): Promise<FamilySearchPage> {
       const rows = await repo.searchFamilies(
         db,
+        scope,
         {
           pattern: likeContains(query.q),
           mobileDigits: mobileDigits(query.q),
@@ -420,12 +428,12 @@ export function createFamilyDeskService(deps: FamilyDeskDependencies) {
      * the family may still do; the amendment fee is noted, not charged (decision 021).
      */
     async correctContestant(
-      organiserId: number,
+      { customerId: organiserId, families }: DeskCaller,
       familyId: number,
       contestantId: number,
       input: CorrectContestant,
     ): Promise<FamilyDetails> {
-      await requireFamily(familyId);
+      await requireFamily(families, familyId);
       const before = await repo.findContestant(db, familyId, contestantId);
       if (!before) {
         throw notFound(
@@ -471,17 +479,17 @@ export function createFamilyDeskService(deps: FamilyDeskDependencies) {
           },
         });
       });
-      return details(familyId);
+      return details(families, familyId);
     },
 
     /** The orders module's rules for changing an entry's item, with the due dates waived. */
     async changeEntryItem(
-      organiserId: number,
+      { customerId: organiserId, families }: DeskCaller,
       familyId: number,
       orderItemId: number,
       input: ChangeEntryItem,
     ): Promise<FamilyDetails> {
-      await requireFamily(familyId);
+      await requireFamily(families, familyId);
       const { order } = await requireEntry(familyId, orderItemId);
       if (order.status !== 'paid' && order.status !== 'awaiting_payment') {
         throw new AppError(409, 'NOT_PAYABLE', 'A cart is changed by the family itself.');
@@ -493,7 +501,7 @@ export function createFamilyDeskService(deps: FamilyDeskDependencies) {
         { itemId: input.itemId },
         { organiserId, details: { familyId, fee: charged } },
       );
-      return details(familyId);
+      return details(families, familyId);
     },
 
     /**
@@ -501,8 +509,11 @@ export function createFamilyDeskService(deps: FamilyDeskDependencies) {
      * audited; letting it in again changes nothing. Once entries are open it is refused: a
      * grant then would say something that does nothing.
      */
-    async letInEarly(organiserId: number, familyId: number): Promise<FamilyDetails> {
-      await requireFamily(familyId);
+    async letInEarly(
+      { customerId: organiserId, families }: DeskCaller,
+      familyId: number,
+    ): Promise<FamilyDetails> {
+      await requireFamily(families, familyId);
       const eventId = await deps.catalogue.currentEventId();
       if (eventId === undefined) throw notFound('EVENT_NOT_FOUND', 'No event has been set up yet');
       if ((await entryWindowOf(eventId, familyId)).open)
@@ -523,16 +534,16 @@ export function createFamilyDeskService(deps: FamilyDeskDependencies) {
           },
         });
       });
-      return details(familyId);
+      return details(families, familyId);
     },
 
     /** The payment confirmation of a paid order again, the payments module's own text. */
     async resendConfirmation(
-      organiserId: number,
+      { customerId: organiserId, families }: DeskCaller,
       familyId: number,
       orderId: number,
     ): Promise<ConfirmationResent> {
-      await requireFamily(familyId);
+      await requireFamily(families, familyId);
       const found = (await repo.findOrders(db, familyId)).find((o) => o.order.id === orderId);
       if (!found) throw notFound('ORDER_NOT_FOUND', `This family has no order with id ${orderId}`);
       if (found.order.status !== 'paid') {
@@ -568,12 +579,12 @@ export function createFamilyDeskService(deps: FamilyDeskDependencies) {
 
     /** certificates.regenerate (which logs its own entry), with the codes and the fee noted. */
     async regenerateCertificates(
-      organiserId: number,
+      { customerId: organiserId, families }: DeskCaller,
       familyId: number,
       orderItemId: number,
       input: RegenerateFamilyCertificates,
     ): Promise<{ certificates: number }> {
-      await requireFamily(familyId);
+      await requireFamily(families, familyId);
       const { order } = await requireEntry(familyId, orderItemId);
       const current = (ids: number[]) =>
         repo

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { staffApi } from '@eisteddfod/shared';
 import { callerOf } from '../../plugins/access.ts';
 import { serve } from '../../plugins/endpoints.ts';
+import { scopeOf } from '../../plugins/scope.ts';
 
 /**
  * /api/Staff: organisers review results, publish them and remake certificates. Each route's
@@ -11,7 +12,9 @@ import { serve } from '../../plugins/endpoints.ts';
 export const resultsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { results, certificates } = app.resultsDay;
 
-  serve(app, staffApi.results, async (req) => results.review(req.query.section));
+  serve(app, staffApi.results, async (req) =>
+    results.review(scopeOf(req, 'entries'), req.query.section),
+  );
 
   serve(app, staffApi.publishPreview, async (req) => results.publishPreview(req.query.section));
 

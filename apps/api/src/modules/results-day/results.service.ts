@@ -12,6 +12,7 @@ import {
 import type { Database } from '../../db/client.ts';
 import { audit } from '../../lib/audit.repository.ts';
 import { notFound } from '../../lib/errors.ts';
+import type { EntryScope } from '../../plugins/scope.ts';
 import type { Jobs } from '../../plugins/jobs.ts';
 import { provedAddresses } from '../accounts/index.ts';
 import type { Outbox, OutboxMessage } from '../outbox/index.ts';
@@ -265,9 +266,9 @@ export function createResultsService(deps: ResultsDependencies) {
       };
     },
 
-    /** Organisers review every markable entry, grouped by category (not blind). */
-    async review(section?: Section): Promise<CategoryResults[]> {
-      const rows = await findEntriesForReview(db, await eventId(), section);
+    /** Organisers review every markable entry in scope, grouped by category (not blind). */
+    async review(scope: EntryScope, section?: Section): Promise<CategoryResults[]> {
+      const rows = await findEntriesForReview(db, scope, await eventId(), section);
       const byCategory = new Map<number, CategoryResults>();
       for (const r of rows) {
         let group = byCategory.get(r.categoryId);
