@@ -9,7 +9,7 @@ import type { FastifyRequest } from 'fastify';
 import { staffOf, type Caller, type StaffMember } from './access.ts';
 
 /**
- * Which rows a staff call may read or change (docs/decisions/054-permissions-and-row-scope.md).
+ * Which rows a staff call may read or change (docs/decisions/056-permissions-and-row-scope.md).
  * A route asks `scopeOf(request, kind)` and hands the scope to its service, whose repository
  * turns it into a condition (`entriesIn`, `familiesIn`, `paymentsIn`). 'any' adds none.
  */

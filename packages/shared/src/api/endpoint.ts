@@ -17,7 +17,7 @@ import type { StaffAction } from '../staff/permissions.ts';
  *   must be the path customer's own, so another customer's token answers 404 as everywhere.
  * - `{ staff: action }`: a member of staff whose role may do `action` (staff/permissions.ts), the
  *   role read from the database on every call, never from the token. A family's session gets the
- *   answer of a route that does not exist, staff whose role may not 403 (decisions 008 and 054).
+ *   answer of a route that does not exist, staff whose role may not 403 (decisions 008 and 056).
  *   Which rows the call then reads is the route's business: `scopeOf` on the server.
  */
 export type Access =

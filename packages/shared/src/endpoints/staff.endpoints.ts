@@ -38,7 +38,7 @@ const errors = [400, 401, 403, 404, 409] as const;
 /**
  * /api/Staff/*: every call names the action it serves (staff/permissions.ts), and the server
  * reads the caller's role from the database first. A family's session gets the answer of a call
- * that does not exist, staff whose role may not 403 (decisions 008 and 054).
+ * that does not exist, staff whose role may not 403 (decisions 008 and 056).
  */
 export const staffApi = {
   me: defineEndpoint({

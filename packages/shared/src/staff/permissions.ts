@@ -1,7 +1,7 @@
 import { STAFF_ROLES, type StaffRole } from './staff.rules.ts';
 
 /**
- * What a member of staff may do, as data (docs/decisions/054-permissions-and-row-scope.md).
+ * What a member of staff may do, as data (docs/decisions/056-permissions-and-row-scope.md).
  * Every staff call names one action (`{ staff: 'mark:entries' }`), every staff screen too, and
  * each role is granted actions over its own rows or any (epic-stack's `action:entity:own|any`,
  * documenso's role-permission map). A new role is one entry in `ROLE_PERMISSIONS`, plus, for
