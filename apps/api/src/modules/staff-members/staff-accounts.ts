@@ -1,4 +1,4 @@
-import { normaliseIdentifier, type StaffRole } from '@eisteddfod/shared';
+import { normaliseIdentifier, STAFF_ROLE_LABELS, type StaffRole } from '@eisteddfod/shared';
 import type { Database } from '../../db/client.ts';
 import { audit } from '../../lib/audit.repository.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -68,8 +68,7 @@ export async function createStaffAccount(
   const customerId = await insertCustomerWithIdentities(
     db,
     {
-      firstName:
-        input.firstName?.trim() || (input.role === 'organiser' ? 'Organiser' : 'Adjudicator'),
+      firstName: input.firstName?.trim() || STAFF_ROLE_LABELS[input.role],
       surname: input.surname?.trim() || 'Staff',
       email: identifier,
       mobileNumber: null,
@@ -102,20 +101,30 @@ export async function createStaffAccount(
 export const accountExists = () =>
   new AppError(409, 'ACCOUNT_EXISTS', 'An account with this email address exists already.');
 
+/** What each role is invited to do, and its first steps (a new role must say its own). */
+const INVITATION: Record<StaffRole, { what: string; firstSteps: string[] }> = {
+  organiser: {
+    what: 'organise',
+    firstSteps: [
+      'The organiser console is under Staff: events, schools, adjudicators, results and staff.',
+    ],
+  },
+  adjudicator: {
+    what: 'adjudicate',
+    firstSteps: [
+      'Your entries to mark are under Staff, Marking. Marking is blind: you see entry codes, not names.',
+      'Please declare any conflict of interest (a school or a contestant) before you start.',
+    ],
+  },
+};
+
 /** The email an invited member of staff gets: how to sign in, and what to do first. */
 export function invitationEmail(
   role: StaffRole,
   firstName: string,
   signInUrl: string,
 ): { subject: string; body: string } {
-  const what = role === 'organiser' ? 'organise' : 'adjudicate';
-  const firstSteps =
-    role === 'organiser'
-      ? ['The organiser console is under Staff: events, schools, adjudicators, results and staff.']
-      : [
-          'Your entries to mark are under Staff, Marking. Marking is blind: you see entry codes, not names.',
-          'Please declare any conflict of interest (a school or a contestant) before you start.',
-        ];
+  const { what, firstSteps } = INVITATION[role];
   return {
     subject: `You are invited to ${what} at the Online Eisteddfod`,
     body: [

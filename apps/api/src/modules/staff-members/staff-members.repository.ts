@@ -1,8 +1,9 @@
+import { STAFF_ROLES } from '@eisteddfod/shared';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { customers, marks } from '../../db/schema/index.ts';
 
-/** Organisers and adjudicators: accounts whose role is a staff role (decision 008). */
+/** Organisers, adjudicators, any staff role: accounts whose role is one (decision 008). */
 
 const staffColumns = {
   id: customers.id,
@@ -12,16 +13,19 @@ const staffColumns = {
   role: customers.role,
   deactivatedAt: customers.deactivatedAt,
 };
-const isStaff = inArray(customers.role, ['organiser', 'adjudicator']);
+const isStaff = inArray(customers.role, [...STAFF_ROLES]);
 
-/** Organisers first, then adjudicators, each by surname and first name. */
+/** By role in the order of STAFF_ROLES (organisers first), then surname and first name. */
 export async function listStaff(db: Database) {
   return db
     .select(staffColumns)
     .from(customers)
     .where(isStaff)
     .orderBy(
-      sql`(${customers.role} = 'organiser') desc`,
+      sql`array_position(array[${sql.join(
+        STAFF_ROLES.map((r) => sql`${r}`),
+        sql`, `,
+      )}]::text[], ${customers.role})`,
       asc(customers.surname),
       asc(customers.firstName),
       asc(customers.id),

@@ -2,9 +2,11 @@ import {
   DEACTIVATION_MESSAGES,
   deactivationProblem,
   normaliseIdentifier,
+  isStaffRole,
   paths,
   type InviteStaffMember,
   type StaffMember,
+  type StaffRole,
 } from '@eisteddfod/shared';
 import type { Database } from '../../db/client.ts';
 import { audit } from '../../lib/audit.repository.ts';
@@ -20,12 +22,18 @@ export interface StaffMembersDependencies {
   now: () => number;
 }
 
+/** The repository reads staff accounts only (its isStaff); anything else is a bug. */
+function staffRoleOf(row: repo.StaffRow): StaffRole {
+  if (!isStaffRole(row.role)) throw new Error(`account ${row.id} is no member of staff`);
+  return row.role;
+}
+
 const toMember = (row: repo.StaffRow): StaffMember => ({
   id: row.id,
   firstName: row.firstName,
   surname: row.surname,
   email: row.email,
-  role: row.role === 'organiser' ? 'organiser' : 'adjudicator',
+  role: staffRoleOf(row),
   active: row.deactivatedAt === null,
   deactivatedAt: row.deactivatedAt?.toISOString() ?? null,
 });
