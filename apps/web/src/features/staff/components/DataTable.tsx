@@ -61,6 +61,8 @@ export interface DataTableProps<Row> {
   filter?: { label: string; placeholder?: string; text: (row: Row) => string };
   /** The caller's own filter controls, beside the text box. */
   controls?: ReactNode;
+  /** The caller's filters, as a value: a new one starts from the first page. */
+  filterKey?: string;
   /** A line above the table with the count, read out as it changes. */
   count?: (shown: number, total: number) => ReactNode;
   /** Client-side pages of this size; or the server's page (`ServerPaging`). */
@@ -92,7 +94,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   const sort = props.onSort ? (props.sort ?? null) : ownSort;
   const setSort = props.onSort ?? setOwnSort;
   // A new search or order starts from the first page: the page is kept with what it was for.
-  const pageFor = JSON.stringify([query, sort]);
+  const pageFor = JSON.stringify([query, sort, props.filterKey]);
   const [clientPage, setClientPage] = useState({ page: 1, pageFor });
 
   const shown = filterAndSort(props.rows, props.columns, props.filter, query, sort);
