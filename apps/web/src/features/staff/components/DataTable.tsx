@@ -52,7 +52,8 @@ export interface DataTableProps<Row> {
   labelledBy?: string;
   columns: Column<Row>[];
   rows: readonly Row[];
-  rowKey: (row: Row) => Key;
+  /** Names a row for React; the index is the row's place on the page shown. */
+  rowKey: (row: Row, index: number) => Key;
   /** What an empty list says (after filtering, if anything was filtered out). */
   empty: ReactNode;
   /** A wide table: it scrolls sideways in a named, focusable region above this width. */
@@ -231,8 +232,8 @@ function Layouts<Row>(props: LayoutProps<Row>) {
       )}
       {phone !== false && (
         <div className={classes.cardList} role="list" aria-label={props.label}>
-          {props.rows.map((row) => (
-            <div role="listitem" key={props.rowKey(row)}>
+          {props.rows.map((row, index) => (
+            <div role="listitem" key={props.rowKey(row, index)}>
               {card(row)}
             </div>
           ))}
@@ -282,8 +283,8 @@ function Grid<Row>(props: LayoutProps<Row>) {
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody role="rowgroup">
-        {props.rows.map((row) => (
-          <Table.Tr key={props.rowKey(row)} role="row" {...props.rowProps?.(row)}>
+        {props.rows.map((row, index) => (
+          <Table.Tr key={props.rowKey(row, index)} role="row" {...props.rowProps?.(row)}>
             {props.columns.map((column) => (
               <Table.Td
                 key={column.key}
