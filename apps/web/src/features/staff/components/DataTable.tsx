@@ -50,6 +50,8 @@ export interface DataTableProps<Row> {
   label: string;
   /** Names the table by a heading instead (its id); `label` still names the region. */
   labelledBy?: string;
+  /** Names the table when its region's name says more ("Revenue per day (table)"). */
+  tableLabel?: string;
   columns: Column<Row>[];
   rows: readonly Row[];
   /** Names a row for React; the index is the row's place on the page shown. */
@@ -78,6 +80,8 @@ export interface DataTableProps<Row> {
   error?: ReactNode;
   /** A phone shows the caller's cards, a list, instead of the label: value cards. */
   card?: (row: Row) => ReactNode;
+  /** A totals row under the rows: its header, then a value for each column after the first. */
+  footer?: { header: string; cells: ReactNode[] };
   striped?: boolean;
   layout?: 'fixed' | 'auto';
   rowProps?: (row: Row) => { style?: CSSProperties; 'data-tone'?: string };
@@ -271,7 +275,7 @@ function Grid<Row>(props: LayoutProps<Row>) {
       verticalSpacing="xs"
       layout={props.layout}
       className={`${classes.table} ${props.loading ? classes.busy : ''}`}
-      aria-label={props.labelledBy ? undefined : props.label}
+      aria-label={props.labelledBy ? undefined : (props.tableLabel ?? props.label)}
       aria-labelledby={props.labelledBy}
       aria-busy={props.loading || undefined}
     >
@@ -299,6 +303,20 @@ function Grid<Row>(props: LayoutProps<Row>) {
           </Table.Tr>
         ))}
       </Table.Tbody>
+      {props.footer && (
+        <Table.Tfoot role="rowgroup">
+          <Table.Tr role="row">
+            <Table.Th role="rowheader" scope="row">
+              {props.footer.header}
+            </Table.Th>
+            {props.footer.cells.map((cell, i) => (
+              <Table.Td key={i} role="cell" data-label={props.columns[i + 1]?.header ?? ''}>
+                {cell}
+              </Table.Td>
+            ))}
+          </Table.Tr>
+        </Table.Tfoot>
+      )}
     </Table>
   );
 }
