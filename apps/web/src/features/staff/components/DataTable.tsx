@@ -84,7 +84,6 @@ export interface DataTableProps<Row> {
   footer?: { header: string; cells: ReactNode[] };
   striped?: boolean;
   layout?: 'fixed' | 'auto';
-  rowProps?: (row: Row) => { style?: CSSProperties; 'data-tone'?: string };
 }
 
 const SKELETON_ROWS = 3;
@@ -288,7 +287,7 @@ function Grid<Row>(props: LayoutProps<Row>) {
       </Table.Thead>
       <Table.Tbody role="rowgroup">
         {props.rows.map((row, index) => (
-          <Table.Tr key={props.rowKey(row, index)} role="row" {...props.rowProps?.(row)}>
+          <Table.Tr key={props.rowKey(row, index)} role="row">
             {props.columns.map((column) => (
               <Table.Td
                 key={column.key}
