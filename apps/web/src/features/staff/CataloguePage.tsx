@@ -15,14 +15,9 @@ import {
   Checkbox,
   Group,
   Loader,
-  Pagination,
   Select,
   Stack,
-  Table,
-  Text,
-  TextInput,
   Title,
-  UnstyledButton,
 } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -31,65 +26,92 @@ import { useStaffEvent } from './api/events-api.ts';
 import { CategoriesPanel } from './catalogue/CategoriesPanel.tsx';
 import { ItemModal } from './catalogue/ItemModal.tsx';
 import { SpreadsheetPanel } from './catalogue/SpreadsheetPanel.tsx';
-import { ScrollTable } from './components/ScrollTable.tsx';
+import { DataTable, type Column } from './components/DataTable.tsx';
 import { StaffArea } from './components/StaffArea.tsx';
 
 const PAGE_SIZE = 20;
-type SortKey = 'code' | 'shortDescription' | 'category' | 'priceCents' | 'dueDate';
-const COLUMNS: { key: SortKey; label: string }[] = [
-  { key: 'code', label: 'Code' },
-  { key: 'shortDescription', label: 'Item' },
-  { key: 'category', label: 'Category' },
-  { key: 'priceCents', label: 'Price' },
-  { key: 'dueDate', label: 'Due date' },
-];
+
+/** Orders rows by a value, as the code, price and due date sort (not by locale). */
+const by =
+  <T,>(value: (row: T) => string | number) =>
+  (a: T, b: T) => {
+    const [x, y] = [value(a), value(b)];
+    return x < y ? -1 : x > y ? 1 : 0;
+  };
 
 /** Every item of the event: searched, filtered, sorted and paged in the browser (a few thousand rows at most). */
 function ItemsPanel(props: { eventId: number; dates: EventDates; catalogue: StaffCatalogue }) {
   const { catalogue } = props;
-  const [search, setSearch] = useState('');
   const [section, setSection] = useState<string | null>(null);
   const [showRetired, setShowRetired] = useState(true);
-  const [sort, setSort] = useState<{ key: SortKey; ascending: boolean }>({
-    key: 'code',
-    ascending: true,
-  });
-  const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<{ item?: StaffItem }>();
   const categories = useMemo(
     () => new Map(catalogue.categories.map((c) => [c.id, c])),
     [catalogue.categories],
   );
-
-  const rows = useMemo(() => {
-    const words = search.toLowerCase().split(/\s+/).filter(Boolean);
-    const value = (item: StaffItem): string | number =>
-      sort.key === 'category' ? (categories.get(item.categoryId)?.name ?? '') : item[sort.key];
-    return catalogue.items
-      .filter((item) => {
-        const category = categories.get(item.categoryId);
-        const haystack =
-          `${item.code} ${item.shortDescription} ${category?.name ?? ''}`.toLowerCase();
-        return (
-          (showRetired || !item.retired) &&
-          (section === null || category?.section === section) &&
-          words.every((w) => haystack.includes(w))
-        );
-      })
-      .sort((a, b) => {
-        const [x, y] = [value(a), value(b)];
-        const order = x < y ? -1 : x > y ? 1 : 0;
-        return sort.ascending ? order : -order;
-      });
-  }, [catalogue.items, categories, search, section, showRetired, sort]);
-  const pages = Math.max(1, Math.ceil(rows.length / PAGE_SIZE));
-  const shown = rows.slice(
-    (Math.min(page, pages) - 1) * PAGE_SIZE,
-    Math.min(page, pages) * PAGE_SIZE,
+  const rows = catalogue.items.filter(
+    (item) =>
+      (showRetired || !item.retired) &&
+      (section === null || categories.get(item.categoryId)?.section === section),
   );
-
-  const sortBy = (key: SortKey) =>
-    setSort((s) => ({ key, ascending: s.key === key ? !s.ascending : true }));
+  const categoryOf = (item: StaffItem) => categories.get(item.categoryId)?.name ?? '';
+  const columns: Column<StaffItem>[] = [
+    {
+      key: 'code',
+      header: 'Code',
+      compare: by((item) => item.code),
+      cell: (item) => (
+        <Anchor
+          component="button"
+          type="button"
+          fw={600}
+          onClick={() => setEditing({ item })}
+          aria-label={`Edit ${item.code}`}
+        >
+          {item.code}
+        </Anchor>
+      ),
+    },
+    {
+      key: 'shortDescription',
+      header: 'Item',
+      compare: by((item) => item.shortDescription),
+      cell: (item) => item.shortDescription,
+    },
+    { key: 'category', header: 'Category', compare: by(categoryOf), cell: categoryOf },
+    {
+      key: 'priceCents',
+      header: 'Price',
+      nowrap: true,
+      compare: by((item) => item.priceCents),
+      cell: (item) => formatRand(item.priceCents),
+    },
+    {
+      key: 'dueDate',
+      header: 'Due date',
+      nowrap: true,
+      compare: by((item) => item.dueDate),
+      cell: (item) => item.dueDate,
+    },
+    {
+      key: 'status',
+      header: 'Status',
+      cell: (item) => (
+        <Group gap={4} wrap="nowrap">
+          {item.retired && (
+            <Badge color="gray" c="black" variant="light">
+              Retired
+            </Badge>
+          )}
+          {item.entries > 0 && (
+            <Badge color="blue" c="black" variant="light">
+              {item.entries} {item.entries === 1 ? 'entry' : 'entries'}
+            </Badge>
+          )}
+        </Group>
+      ),
+    },
+  ];
 
   return (
     <Card withBorder component="section" aria-labelledby="items-heading">
@@ -101,117 +123,44 @@ function ItemsPanel(props: { eventId: number; dates: EventDates; catalogue: Staf
           Add item
         </Button>
       </Group>
-      <Group align="flex-end" mb="sm" gap="sm" wrap="wrap">
-        <TextInput
-          label="Search items"
-          placeholder="Code, name or category"
-          value={search}
-          onChange={(e) => {
-            setSearch(e.currentTarget.value);
-            setPage(1);
+      <Stack gap="xs">
+        <DataTable
+          label="Item list"
+          minWidth={760}
+          filter={{
+            label: 'Search items',
+            placeholder: 'Code, name or category',
+            text: (item) => `${item.code} ${item.shortDescription} ${categoryOf(item)}`,
           }}
-          style={{ flex: '1 1 14rem' }}
+          controls={
+            <>
+              <Select
+                label="Section"
+                placeholder="All sections"
+                data={[...SECTIONS]}
+                value={section}
+                onChange={setSection}
+                clearable
+                style={{ flex: '1 1 12rem' }}
+              />
+              <Checkbox
+                label="Show retired items"
+                checked={showRetired}
+                onChange={(e) => setShowRetired(e.currentTarget.checked)}
+                mb={8}
+              />
+            </>
+          }
+          filterKey={`${section}-${showRetired}`}
+          count={(shown) => `${shown} of ${catalogue.items.length} items`}
+          columns={columns}
+          rows={rows}
+          rowKey={(item) => item.id}
+          defaultSort={{ key: 'code', direction: 'ascending' }}
+          paging={PAGE_SIZE}
+          empty="No items match."
         />
-        <Select
-          label="Section"
-          placeholder="All sections"
-          data={[...SECTIONS]}
-          value={section}
-          onChange={(value) => {
-            setSection(value);
-            setPage(1);
-          }}
-          clearable
-          style={{ flex: '1 1 12rem' }}
-        />
-        <Checkbox
-          label="Show retired items"
-          checked={showRetired}
-          onChange={(e) => {
-            setShowRetired(e.currentTarget.checked);
-            setPage(1);
-          }}
-          mb={8}
-        />
-      </Group>
-      <Text size="sm" mb="xs" aria-live="polite">
-        {rows.length} of {catalogue.items.length} items
-      </Text>
-      <ScrollTable label="Item list" minWidth={760}>
-        <Table striped highlightOnHover>
-          <Table.Thead>
-            <Table.Tr>
-              {COLUMNS.map((c) => (
-                <Table.Th
-                  key={c.key}
-                  aria-sort={
-                    sort.key === c.key ? (sort.ascending ? 'ascending' : 'descending') : 'none'
-                  }
-                >
-                  <UnstyledButton onClick={() => sortBy(c.key)} fw={700} fz="sm">
-                    {c.label}
-                    {sort.key === c.key ? (sort.ascending ? ' ▲' : ' ▼') : ''}
-                  </UnstyledButton>
-                </Table.Th>
-              ))}
-              <Table.Th>Status</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {shown.map((item) => (
-              <Table.Tr key={item.id}>
-                <Table.Td>
-                  <Anchor
-                    component="button"
-                    type="button"
-                    fw={600}
-                    onClick={() => setEditing({ item })}
-                    aria-label={`Edit ${item.code}`}
-                  >
-                    {item.code}
-                  </Anchor>
-                </Table.Td>
-                <Table.Td>{item.shortDescription}</Table.Td>
-                <Table.Td>{categories.get(item.categoryId)?.name}</Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatRand(item.priceCents)}</Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{item.dueDate}</Table.Td>
-                <Table.Td>
-                  <Group gap={4} wrap="nowrap">
-                    {item.retired && (
-                      <Badge color="gray" c="black" variant="light">
-                        Retired
-                      </Badge>
-                    )}
-                    {item.entries > 0 && (
-                      <Badge color="blue" c="black" variant="light">
-                        {item.entries} {item.entries === 1 ? 'entry' : 'entries'}
-                      </Badge>
-                    )}
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </ScrollTable>
-      {rows.length === 0 && (
-        <Text size="sm" mt="sm">
-          No items match.
-        </Text>
-      )}
-      {pages > 1 && (
-        <Pagination
-          mt="sm"
-          total={pages}
-          value={Math.min(page, pages)}
-          onChange={setPage}
-          getControlProps={(control) => ({
-            'aria-label':
-              control === 'next' ? 'Next page' : control === 'previous' ? 'Previous page' : control,
-          })}
-          getItemProps={(n) => ({ 'aria-label': `Page ${n}` })}
-        />
-      )}
+      </Stack>
       {editing && (
         <ItemModal
           eventId={props.eventId}

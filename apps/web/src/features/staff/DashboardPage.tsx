@@ -3,12 +3,12 @@
 import '@mantine/charts/styles.css';
 import { BarChart, LineChart } from '@mantine/charts';
 import { type Dashboard, formatLongDate, formatRand, SECTIONS } from '@eisteddfod/shared';
-import { Card, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Card, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { useDashboard } from './api/dashboard-api.ts';
 import { useStaffEvents } from './api/events-api.ts';
-import { ScrollTable } from './components/ScrollTable.tsx';
+import { DataTable, type Column } from './components/DataTable.tsx';
 import { StaffArea } from './components/StaffArea.tsx';
 
 const SECTION_COLOURS: Record<(typeof SECTIONS)[number], string> = {
@@ -54,6 +54,45 @@ function Figure(props: {
   );
 }
 
+type Day = Dashboard['days'][number];
+type UploadCounts = Dashboard['uploads']['sections'][number];
+type AdjudicatorProgress = Dashboard['marking']['adjudicators'][number] & { notStarted: number };
+
+const DAY_COLUMNS: Column<Day>[] = [
+  { key: 'date', header: 'Date', cell: (d) => formatLongDate(d.date) },
+  ...SECTIONS.map((section) => ({
+    key: section,
+    header: section,
+    cell: (d: Day) => d.sections.find((s) => s.section === section)?.cumulative ?? 0,
+  })),
+  {
+    key: 'new',
+    header: 'New that day',
+    cell: (d) => d.sections.reduce((n, s) => n + s.entries, 0),
+  },
+];
+
+const REVENUE_COLUMNS: Column<Day>[] = [
+  { key: 'date', header: 'Date', cell: (d) => formatLongDate(d.date) },
+  { key: 'orders', header: 'Paid orders', cell: (d) => d.paidOrders },
+  { key: 'revenue', header: 'Revenue', cell: (d) => formatRand(d.revenueCents) },
+];
+
+const UPLOAD_COLUMNS: Column<UploadCounts>[] = [
+  { key: 'section', header: 'Section', cell: (s) => s.section },
+  { key: 'paid', header: 'Paid entries', cell: (s) => s.paid },
+  { key: 'complete', header: 'With a main file', cell: (s) => s.complete },
+  { key: 'finalised', header: 'Finalised', cell: (s) => s.finalised },
+];
+
+const MARKING_COLUMNS: Column<AdjudicatorProgress>[] = [
+  { key: 'name', header: 'Adjudicator', cell: (r) => r.name },
+  { key: 'assigned', header: 'Assigned', cell: (r) => r.assigned },
+  { key: 'submitted', header: 'Submitted', cell: (r) => r.submitted },
+  { key: 'drafts', header: 'Drafts', cell: (r) => r.drafts },
+  { key: 'notStarted', header: 'Not started', cell: (r) => r.notStarted },
+];
+
 function EntriesOverTime({ dashboard }: { dashboard: Dashboard }) {
   const data = dashboard.days.map((d) => ({
     date: shortDate(d.date),
@@ -81,30 +120,15 @@ function EntriesOverTime({ dashboard }: { dashboard: Dashboard }) {
         />
       }
       table={
-        <ScrollTable label="Entries over time (table)" minWidth={640}>
-          <Table striped aria-label="Entries over time, running totals per section">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Date</Table.Th>
-                {SECTIONS.map((s) => (
-                  <Table.Th key={s}>{s}</Table.Th>
-                ))}
-                <Table.Th>New that day</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {dashboard.days.map((d) => (
-                <Table.Tr key={d.date}>
-                  <Table.Td>{formatLongDate(d.date)}</Table.Td>
-                  {d.sections.map((s) => (
-                    <Table.Td key={s.section}>{s.cumulative}</Table.Td>
-                  ))}
-                  <Table.Td>{d.sections.reduce((n, s) => n + s.entries, 0)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </ScrollTable>
+        <DataTable
+          label="Entries over time (table)"
+          tableLabel="Entries over time, running totals per section"
+          minWidth={640}
+          columns={DAY_COLUMNS}
+          rows={dashboard.days}
+          rowKey={(d) => d.date}
+          empty="No order of this event has been paid yet."
+        />
       }
     />
   );
@@ -133,33 +157,19 @@ function Revenue({ dashboard }: { dashboard: Dashboard }) {
         />
       }
       table={
-        <ScrollTable label="Revenue per day (table)" minWidth={360}>
-          <Table striped aria-label="Revenue per day">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Date</Table.Th>
-                <Table.Th>Paid orders</Table.Th>
-                <Table.Th>Revenue</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {dashboard.days.map((d) => (
-                <Table.Tr key={d.date}>
-                  <Table.Td>{formatLongDate(d.date)}</Table.Td>
-                  <Table.Td>{d.paidOrders}</Table.Td>
-                  <Table.Td>{formatRand(d.revenueCents)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-            <Table.Tfoot>
-              <Table.Tr>
-                <Table.Th scope="row">Total</Table.Th>
-                <Table.Td>{dashboard.revenue.paidOrders}</Table.Td>
-                <Table.Td>{formatRand(dashboard.revenue.totalCents)}</Table.Td>
-              </Table.Tr>
-            </Table.Tfoot>
-          </Table>
-        </ScrollTable>
+        <DataTable
+          label="Revenue per day (table)"
+          tableLabel="Revenue per day"
+          minWidth={360}
+          columns={REVENUE_COLUMNS}
+          rows={dashboard.days}
+          rowKey={(d) => d.date}
+          footer={{
+            header: 'Total',
+            cells: [dashboard.revenue.paidOrders, formatRand(dashboard.revenue.totalCents)],
+          }}
+          empty="No order of this event has been paid yet."
+        />
       }
     />
   );
@@ -195,36 +205,19 @@ function Uploads({ dashboard }: { dashboard: Dashboard }) {
         />
       }
       table={
-        <ScrollTable label="Uploads per section (table)" minWidth={480}>
-          <Table striped aria-label="Uploads per section">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Section</Table.Th>
-                <Table.Th>Paid entries</Table.Th>
-                <Table.Th>With a main file</Table.Th>
-                <Table.Th>Finalised</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {sections.map((s) => (
-                <Table.Tr key={s.section}>
-                  <Table.Td>{s.section}</Table.Td>
-                  <Table.Td>{s.paid}</Table.Td>
-                  <Table.Td>{s.complete}</Table.Td>
-                  <Table.Td>{s.finalised}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-            <Table.Tfoot>
-              <Table.Tr>
-                <Table.Th scope="row">All sections</Table.Th>
-                <Table.Td>{overall.paid}</Table.Td>
-                <Table.Td>{overall.complete}</Table.Td>
-                <Table.Td>{overall.finalised}</Table.Td>
-              </Table.Tr>
-            </Table.Tfoot>
-          </Table>
-        </ScrollTable>
+        <DataTable
+          label="Uploads per section (table)"
+          tableLabel="Uploads per section"
+          minWidth={480}
+          columns={UPLOAD_COLUMNS}
+          rows={sections}
+          rowKey={(s) => s.section}
+          footer={{
+            header: 'All sections',
+            cells: [overall.paid, overall.complete, overall.finalised],
+          }}
+          empty="No paid entries yet."
+        />
       }
     />
   );
@@ -277,30 +270,15 @@ function Marking({ dashboard }: { dashboard: Dashboard }) {
         />
       }
       table={
-        <ScrollTable label="Marking progress per adjudicator (table)" minWidth={520}>
-          <Table striped aria-label="Marking progress per adjudicator">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Adjudicator</Table.Th>
-                <Table.Th>Assigned</Table.Th>
-                <Table.Th>Submitted</Table.Th>
-                <Table.Th>Drafts</Table.Th>
-                <Table.Th>Not started</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((r) => (
-                <Table.Tr key={r.id}>
-                  <Table.Td>{r.name}</Table.Td>
-                  <Table.Td>{r.assigned}</Table.Td>
-                  <Table.Td>{r.submitted}</Table.Td>
-                  <Table.Td>{r.drafts}</Table.Td>
-                  <Table.Td>{r.notStarted}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </ScrollTable>
+        <DataTable
+          label="Marking progress per adjudicator (table)"
+          tableLabel="Marking progress per adjudicator"
+          minWidth={520}
+          columns={MARKING_COLUMNS}
+          rows={rows}
+          rowKey={(r) => r.id}
+          empty="No adjudicators yet."
+        />
       }
     />
   );

@@ -1,20 +1,9 @@
 import { ERASURE_SUMMARY, formatLongDate, type StaffErasureRequest } from '@eisteddfod/shared';
-import {
-  Alert,
-  Badge,
-  Button,
-  Group,
-  List,
-  Loader,
-  Modal,
-  Stack,
-  Table,
-  Text,
-} from '@mantine/core';
+import { Alert, Badge, Button, Group, List, Loader, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { toast } from '../../lib/toasts.ts';
 import { useCarryOutErasure, useDataRequests } from './api/data-requests-api.ts';
-import { ScrollTable } from './components/ScrollTable.tsx';
+import { DataTable, type Column } from './components/DataTable.tsx';
 import { StaffArea } from './components/StaffArea.tsx';
 
 const day = (iso: string) => formatLongDate(iso.slice(0, 10));
@@ -91,78 +80,84 @@ function DataRequestsScreen() {
         The requests could not be loaded. Please try again.
       </Alert>
     );
-  const rows = requests.data;
+  const columns: Column<StaffErasureRequest>[] = [
+    {
+      key: 'family',
+      header: 'Family',
+      cell: (r) => (
+        <>
+          <Text size="sm" fw={600}>
+            {nameOf(r)}
+          </Text>
+          {r.email && (
+            <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+              {r.email}
+            </Text>
+          )}
+          {r.mobileNumber && <Text size="sm">{r.mobileNumber}</Text>}
+        </>
+      ),
+    },
+    {
+      key: 'asked',
+      header: 'Asked',
+      cell: (r) => (
+        <>
+          {day(r.requestedAt)}
+          {r.requestedBy === 'organiser' && <Text size="xs">by an organiser</Text>}
+        </>
+      ),
+    },
+    {
+      key: 'status',
+      header: 'Status',
+      cell: (r) => (
+        <Badge
+          miw="max-content"
+          color={r.status === 'done' ? 'green' : 'orange'}
+          c="black"
+          variant="light"
+        >
+          {r.status === 'done' ? 'Done' : 'Pending'}
+        </Badge>
+      ),
+    },
+    {
+      key: 'erasure',
+      header: 'Erasure',
+      cell: (r) =>
+        r.status === 'pending' ? (
+          <Button
+            size="compact-sm"
+            variant="default"
+            color="red"
+            aria-label={`Carry out erasure of ${nameOf(r)}`}
+            onClick={() => setErasing(r)}
+          >
+            Carry out erasure…
+          </Button>
+        ) : (
+          <Text size="xs">
+            {r.completedAt && `${day(r.completedAt)}: `}
+            {r.counts ? removed(r.counts) : ''}
+          </Text>
+        ),
+    },
+  ];
   return (
     <Stack gap="lg">
       <Text size="sm">
         Families ask from My Profile for their personal data to be erased (POPIA). Please carry a
         request out within 30 days. Orders and payments stay, without names, for five years.
       </Text>
-      {rows.length === 0 ? (
-        <Text>No family has asked for erasure.</Text>
-      ) : (
-        <ScrollTable label="Requests for erasure" minWidth={640}>
-          <Table striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Family</Table.Th>
-                <Table.Th>Asked</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th>Erasure</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((r) => (
-                <Table.Tr key={r.id}>
-                  <Table.Td>
-                    <Text size="sm" fw={600}>
-                      {nameOf(r)}
-                    </Text>
-                    {r.email && (
-                      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                        {r.email}
-                      </Text>
-                    )}
-                    {r.mobileNumber && <Text size="sm">{r.mobileNumber}</Text>}
-                  </Table.Td>
-                  <Table.Td>
-                    {day(r.requestedAt)}
-                    {r.requestedBy === 'organiser' && <Text size="xs">by an organiser</Text>}
-                  </Table.Td>
-                  <Table.Td>
-                    <Badge
-                      miw="max-content"
-                      color={r.status === 'done' ? 'green' : 'orange'}
-                      c="black"
-                      variant="light"
-                    >
-                      {r.status === 'done' ? 'Done' : 'Pending'}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>
-                    {r.status === 'pending' ? (
-                      <Button
-                        size="compact-sm"
-                        variant="default"
-                        color="red"
-                        aria-label={`Carry out erasure of ${nameOf(r)}`}
-                        onClick={() => setErasing(r)}
-                      >
-                        Carry out erasure…
-                      </Button>
-                    ) : (
-                      <Text size="xs">
-                        {r.completedAt && `${day(r.completedAt)}: `}
-                        {r.counts ? removed(r.counts) : ''}
-                      </Text>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </ScrollTable>
-      )}
+      <DataTable
+        label="Requests for erasure"
+        minWidth={640}
+        columns={columns}
+        rows={requests.data}
+        rowKey={(r) => r.id}
+        empty="No family has asked for erasure."
+      />
       {erasing && <EraseDialog request={erasing} onClose={() => setErasing(undefined)} />}
     </Stack>
   );

@@ -10,7 +10,6 @@ import {
   Select,
   SimpleGrid,
   Stack,
-  Table,
   Text,
   TextInput,
   Title,
@@ -19,7 +18,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useCopyEvent, useStaffEvents } from './api/events-api.ts';
 import { NoEventYet } from './components/NoEventYet.tsx';
-import { ScrollTable } from './components/ScrollTable.tsx';
+import { DataTable, type Column } from './components/DataTable.tsx';
 import { StaffArea } from './components/StaffArea.tsx';
 
 /** Next year's event from one of the list, with every date a year on (same weekday). */
@@ -117,46 +116,47 @@ function CopyForm({ events }: { events: StaffEvent[] }) {
   );
 }
 
+const EVENT_COLUMNS: Column<StaffEvent>[] = [
+  {
+    key: 'event',
+    header: 'Event',
+    cell: (e) => (
+      <Anchor component={Link} to={paths.staffEvent.href({ id: e.id })} fw={600}>
+        {e.settings.name}
+      </Anchor>
+    ),
+  },
+  {
+    key: 'registration',
+    header: 'Registration',
+    cell: (e) => `${e.settings.dates.registrationOpens} to ${e.settings.dates.registrationCloses}`,
+  },
+  { key: 'items', header: 'Items', cell: (e) => e.items },
+  { key: 'orders', header: 'Orders', cell: (e) => e.orders },
+  {
+    key: 'status',
+    header: 'Status',
+    cell: (e) =>
+      e.isLive ? (
+        <Badge color="green" c="black" variant="light">
+          Live
+        </Badge>
+      ) : (
+        <Text size="sm">Not live</Text>
+      ),
+  },
+];
+
 function EventsTable({ events }: { events: StaffEvent[] }) {
   return (
-    <ScrollTable label="Events" minWidth={640}>
-      <Table striped>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Event</Table.Th>
-            <Table.Th>Registration</Table.Th>
-            <Table.Th>Items</Table.Th>
-            <Table.Th>Orders</Table.Th>
-            <Table.Th>Status</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {events.map((e) => (
-            <Table.Tr key={e.id}>
-              <Table.Td>
-                <Anchor component={Link} to={paths.staffEvent.href({ id: e.id })} fw={600}>
-                  {e.settings.name}
-                </Anchor>
-              </Table.Td>
-              <Table.Td>
-                {e.settings.dates.registrationOpens} to {e.settings.dates.registrationCloses}
-              </Table.Td>
-              <Table.Td>{e.items}</Table.Td>
-              <Table.Td>{e.orders}</Table.Td>
-              <Table.Td>
-                {e.isLive ? (
-                  <Badge color="green" c="black" variant="light">
-                    Live
-                  </Badge>
-                ) : (
-                  <Text size="sm">Not live</Text>
-                )}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </ScrollTable>
+    <DataTable
+      label="Events"
+      minWidth={640}
+      columns={EVENT_COLUMNS}
+      rows={events}
+      rowKey={(e) => e.id}
+      empty="No event yet."
+    />
   );
 }
 

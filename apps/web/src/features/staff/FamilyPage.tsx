@@ -18,7 +18,6 @@ import {
   Loader,
   SimpleGrid,
   Stack,
-  Table,
   Tabs,
   Text,
   Title,
@@ -34,7 +33,7 @@ import {
   ResendConfirmationDialog,
 } from './components/FamilyDeskDialogs.tsx';
 import { RecordPaymentDialog } from './components/RecordPaymentDialog.tsx';
-import { ScrollTable } from './components/ScrollTable.tsx';
+import { DataTable, type Column } from './components/DataTable.tsx';
 import { StaffArea } from './components/StaffArea.tsx';
 
 const when = new Intl.DateTimeFormat('en-ZA', { dateStyle: 'medium', timeStyle: 'short' });
@@ -108,6 +107,21 @@ function Contestants({ details }: { details: FamilyDetails }) {
   );
 }
 
+const PAYMENT_COLUMNS: Column<FamilyDetails['payments'][number]>[] = [
+  { key: 'when', header: 'When', cell: (p) => at(p.at) },
+  { key: 'order', header: 'Order', cell: (p) => p.orderNumber },
+  { key: 'kind', header: 'Kind', cell: (p) => p.kind.replace('_', ' ') },
+  { key: 'method', header: 'Method', cell: (p) => p.method?.replace('_', ' ') },
+  {
+    key: 'reference',
+    header: 'Reference',
+    style: { overflowWrap: 'anywhere' },
+    cell: (p) => p.reference,
+  },
+  { key: 'amount', header: 'Amount', cell: (p) => formatRand(p.amountCents) },
+  { key: 'state', header: 'State', cell: (p) => p.status },
+];
+
 function Orders({ details }: { details: FamilyDetails }) {
   const queryClient = useQueryClient();
   const [paying, setPaying] = useState<FamilyOrder>();
@@ -175,38 +189,14 @@ function Orders({ details }: { details: FamilyDetails }) {
       {!details.manualPaymentsShown && (
         <Alert color="yellow">Payments recorded by hand cannot be shown in this build.</Alert>
       )}
-      {details.payments.length === 0 ? (
-        <Text size="sm">No payments.</Text>
-      ) : (
-        <ScrollTable label="Payments" minWidth={620}>
-          <Table striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>When</Table.Th>
-                <Table.Th>Order</Table.Th>
-                <Table.Th>Kind</Table.Th>
-                <Table.Th>Method</Table.Th>
-                <Table.Th>Reference</Table.Th>
-                <Table.Th>Amount</Table.Th>
-                <Table.Th>State</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {details.payments.map((p) => (
-                <Table.Tr key={p.key}>
-                  <Table.Td>{at(p.at)}</Table.Td>
-                  <Table.Td>{p.orderNumber}</Table.Td>
-                  <Table.Td>{p.kind.replace('_', ' ')}</Table.Td>
-                  <Table.Td>{p.method?.replace('_', ' ')}</Table.Td>
-                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{p.reference}</Table.Td>
-                  <Table.Td>{formatRand(p.amountCents)}</Table.Td>
-                  <Table.Td>{p.status}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </ScrollTable>
-      )}
+      <DataTable
+        label="Payments"
+        minWidth={620}
+        columns={PAYMENT_COLUMNS}
+        rows={details.payments}
+        rowKey={(p) => p.key}
+        empty="No payments."
+      />
       {paying && (
         <RecordPaymentDialog
           order={{ id: paying.id, orderNumber: paying.orderNumber, totalCents: paying.totalCents }}
@@ -345,44 +335,43 @@ function Entries({ details }: { details: FamilyDetails }) {
   );
 }
 
+const MESSAGE_COLUMNS: Column<FamilyDetails['messages'][number]>[] = [
+  { key: 'written', header: 'Written', cell: (m) => at(m.createdAt) },
+  {
+    key: 'channel',
+    header: 'Channel',
+    cell: (m) => (m.channel === 'email' ? 'Email' : 'WhatsApp'),
+  },
+  { key: 'to', header: 'To', style: { overflowWrap: 'anywhere' }, cell: (m) => m.recipient },
+  { key: 'subject', header: 'Subject', cell: (m) => m.subject || '—' },
+  {
+    key: 'state',
+    header: 'State',
+    cell: (m) => (
+      <>
+        {m.status}
+        {m.lastError && (
+          <Text size="xs" c="red.8">
+            {m.lastError}
+          </Text>
+        )}
+      </>
+    ),
+  },
+  { key: 'attempts', header: 'Attempts', cell: (m) => m.attempts },
+  { key: 'sent', header: 'Sent', cell: (m) => at(m.sentAt) },
+];
+
 function Messages({ details }: { details: FamilyDetails }) {
-  if (details.messages.length === 0) return <Text size="sm">No messages sent.</Text>;
   return (
-    <ScrollTable label="Messages" minWidth={720}>
-      <Table striped>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Written</Table.Th>
-            <Table.Th>Channel</Table.Th>
-            <Table.Th>To</Table.Th>
-            <Table.Th>Subject</Table.Th>
-            <Table.Th>State</Table.Th>
-            <Table.Th>Attempts</Table.Th>
-            <Table.Th>Sent</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {details.messages.map((m) => (
-            <Table.Tr key={m.id}>
-              <Table.Td>{at(m.createdAt)}</Table.Td>
-              <Table.Td>{m.channel === 'email' ? 'Email' : 'WhatsApp'}</Table.Td>
-              <Table.Td style={{ overflowWrap: 'anywhere' }}>{m.recipient}</Table.Td>
-              <Table.Td>{m.subject || '—'}</Table.Td>
-              <Table.Td>
-                {m.status}
-                {m.lastError && (
-                  <Text size="xs" c="red.8">
-                    {m.lastError}
-                  </Text>
-                )}
-              </Table.Td>
-              <Table.Td>{m.attempts}</Table.Td>
-              <Table.Td>{at(m.sentAt)}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </ScrollTable>
+    <DataTable
+      label="Messages"
+      minWidth={720}
+      columns={MESSAGE_COLUMNS}
+      rows={details.messages}
+      rowKey={(m) => m.id}
+      empty="No messages sent."
+    />
   );
 }
 

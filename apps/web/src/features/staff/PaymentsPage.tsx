@@ -8,6 +8,7 @@ import {
   PAYMENTS_PAGE_SIZE,
   RecordAdjustmentSchema,
   type MovementKind,
+  type PaymentNotificationRow,
   type PaymentRow,
   type Reconciliation,
   type StaffEvent,
@@ -21,17 +22,14 @@ import {
   List,
   Loader,
   Modal,
-  Pagination,
   SegmentedControl,
   Select,
   SimpleGrid,
   Stack,
-  Table,
   Tabs,
   Text,
   Textarea,
   TextInput,
-  VisuallyHidden,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState, type FormEvent } from 'react';
@@ -44,7 +42,7 @@ import {
   useReconciliation,
   useRecordAdjustment,
 } from './api/payment-ledger-api.ts';
-import { ScrollTable } from './components/ScrollTable.tsx';
+import { DataTable, type Column } from './components/DataTable.tsx';
 import { StaffArea } from './components/StaffArea.tsx';
 
 const when = new Intl.DateTimeFormat('en-ZA', { dateStyle: 'medium', timeStyle: 'short' });
@@ -253,6 +251,63 @@ function AdjustmentDialog(props: { payment: PaymentRow; onClose: () => void }) {
 const canAdjust = (row: PaymentRow) =>
   (row.kind === 'provider_payment' && row.state === 'credited') || row.kind === 'manual_payment';
 
+const PAYMENT_COLUMNS = (adjust: (row: PaymentRow) => void): Column<PaymentRow>[] => [
+  { key: 'date', header: 'Date', nowrap: true, cell: (row) => row.date },
+  { key: 'order', header: 'Order', nowrap: true, cell: (row) => row.orderNumber },
+  { key: 'family', header: 'Family', cell: (row) => row.familyName },
+  { key: 'kind', header: 'Kind', cell: (row) => MOVEMENT_KIND_LABELS[row.kind] },
+  { key: 'method', header: 'Method', cell: (row) => methodLabel(row.method) },
+  {
+    key: 'reference',
+    header: 'Reference',
+    style: { overflowWrap: 'anywhere' },
+    cell: (row) => (
+      <>
+        {row.reference ?? '–'}
+        {row.note && <Text size="xs">{row.note}</Text>}
+      </>
+    ),
+  },
+  {
+    key: 'amount',
+    header: 'Amount',
+    nowrap: true,
+    cell: (row) =>
+      `${row.kind === 'refund' || row.kind === 'credit' ? '−' : ''}${formatRand(row.amountCents)}`,
+  },
+  {
+    key: 'state',
+    header: 'State',
+    cell: (row) => (
+      <Badge
+        // A state is never cut short: its cell is as wide as the word.
+        miw="max-content"
+        variant="light"
+        c="black"
+        color={row.state === 'credited' || row.state === 'recorded' ? 'green' : 'orange'}
+      >
+        {row.state}
+      </Badge>
+    ),
+  },
+  {
+    key: 'actions',
+    header: 'Actions',
+    headerHidden: true,
+    cell: (row) =>
+      canAdjust(row) && (
+        <Button
+          size="compact-sm"
+          variant="default"
+          aria-label={`Refund or credit order ${row.orderNumber}`}
+          onClick={() => adjust(row)}
+        >
+          Refund or credit…
+        </Button>
+      ),
+  },
+];
+
 function PaymentsList({ eventId }: { eventId: number | undefined }) {
   const [page, setPage] = useState(1);
   const [searchText, setSearchText] = useState('');
@@ -260,122 +315,61 @@ function PaymentsList({ eventId }: { eventId: number | undefined }) {
   const [kind, setKind] = useState<MovementKind | null>(null);
   const [adjusting, setAdjusting] = useState<PaymentRow>();
   const list = usePayments(page, { eventId, kind: kind ?? undefined, search });
-  const pages = list.data ? Math.max(1, Math.ceil(list.data.total / PAYMENTS_PAGE_SIZE)) : 1;
   return (
     <Stack gap="sm">
-      <Group align="flex-end">
-        <TextInput
-          label="Search payments"
-          placeholder="Order number, family or reference"
-          value={searchText}
-          onChange={(e) => {
-            setSearchText(e.currentTarget.value);
-            setPage(1);
-          }}
-          style={{ flex: '1 1 16rem' }}
-          maw={420}
-        />
-        <Select
-          label="Kind"
-          placeholder="Every kind"
-          data={KIND_OPTIONS}
-          value={kind}
-          onChange={(value) => {
-            setKind(value as MovementKind | null);
-            setPage(1);
-          }}
-          clearable
-          style={{ flex: '1 1 10rem' }}
-          maw={240}
-        />
-        {list.isFetching && <Loader size="sm" aria-label="Loading the payments" />}
-      </Group>
-      {list.isError && (
-        <Alert color="red" title="Error">
-          The payments could not be loaded. Please try again.
-        </Alert>
-      )}
-      {list.data && (
-        <>
-          <Text size="sm" aria-live="polite">
-            {list.data.total} {list.data.total === 1 ? 'payment' : 'payments'}
-          </Text>
-          <ScrollTable label="Payments" minWidth={820}>
-            <Table striped verticalSpacing="xs">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Date</Table.Th>
-                  <Table.Th>Order</Table.Th>
-                  <Table.Th>Family</Table.Th>
-                  <Table.Th>Kind</Table.Th>
-                  <Table.Th>Method</Table.Th>
-                  <Table.Th>Reference</Table.Th>
-                  <Table.Th>Amount</Table.Th>
-                  <Table.Th>State</Table.Th>
-                  <Table.Th>
-                    <VisuallyHidden>Actions</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {list.data.rows.map((row) => (
-                  <Table.Tr key={row.key}>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{row.date}</Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{row.orderNumber}</Table.Td>
-                    <Table.Td>{row.familyName}</Table.Td>
-                    <Table.Td>{MOVEMENT_KIND_LABELS[row.kind]}</Table.Td>
-                    <Table.Td>{methodLabel(row.method)}</Table.Td>
-                    <Table.Td style={{ overflowWrap: 'anywhere' }}>
-                      {row.reference ?? '–'}
-                      {row.note && <Text size="xs">{row.note}</Text>}
-                    </Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                      {row.kind === 'refund' || row.kind === 'credit' ? '−' : ''}
-                      {formatRand(row.amountCents)}
-                    </Table.Td>
-                    <Table.Td>
-                      <Badge
-                        // A state is never cut short: its cell is as wide as the word.
-                        miw="max-content"
-                        variant="light"
-                        c="black"
-                        color={
-                          row.state === 'credited' || row.state === 'recorded' ? 'green' : 'orange'
-                        }
-                      >
-                        {row.state}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td>
-                      {canAdjust(row) && (
-                        <Button
-                          size="compact-sm"
-                          variant="default"
-                          aria-label={`Refund or credit order ${row.orderNumber}`}
-                          onClick={() => setAdjusting(row)}
-                        >
-                          Refund or credit…
-                        </Button>
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </ScrollTable>
-          {pages > 1 && (
-            <Pagination
-              total={pages}
-              value={page}
-              onChange={setPage}
-              getItemProps={(n) => ({ 'aria-label': `Page ${n}` })}
-              getControlProps={(control) => ({
-                'aria-label': control === 'next' ? 'Next page' : 'Previous page',
-              })}
+      <DataTable
+        label="Payments"
+        minWidth={820}
+        controls={
+          <>
+            <TextInput
+              label="Search payments"
+              placeholder="Order number, family or reference"
+              value={searchText}
+              onChange={(e) => {
+                setSearchText(e.currentTarget.value);
+                setPage(1);
+              }}
+              style={{ flex: '1 1 16rem' }}
+              maw={420}
             />
-          )}
-        </>
-      )}
+            <Select
+              label="Kind"
+              placeholder="Every kind"
+              data={KIND_OPTIONS}
+              value={kind}
+              onChange={(value) => {
+                setKind(value as MovementKind | null);
+                setPage(1);
+              }}
+              clearable
+              style={{ flex: '1 1 10rem' }}
+              maw={240}
+            />
+          </>
+        }
+        columns={PAYMENT_COLUMNS(setAdjusting)}
+        rows={list.data?.rows ?? []}
+        rowKey={(row) => row.key}
+        count={() =>
+          list.data && `${list.data.total} ${list.data.total === 1 ? 'payment' : 'payments'}`
+        }
+        empty="No payment matches."
+        loading={list.isFetching}
+        error={
+          list.isError ? (
+            <Alert color="red" title="Error">
+              The payments could not be loaded. Please try again.
+            </Alert>
+          ) : undefined
+        }
+        paging={{
+          page,
+          total: list.data?.total ?? 0,
+          pageSize: PAYMENTS_PAGE_SIZE,
+          onPage: setPage,
+        }}
+      />
       {adjusting && (
         <AdjustmentDialog payment={adjusting} onClose={() => setAdjusting(undefined)} />
       )}
@@ -383,10 +377,39 @@ function PaymentsList({ eventId }: { eventId: number | undefined }) {
   );
 }
 
+const NOTIFICATION_COLUMNS: Column<PaymentNotificationRow>[] = [
+  { key: 'at', header: 'Received', nowrap: true, cell: (n) => when.format(new Date(n.at)) },
+  { key: 'provider', header: 'Provider', cell: (n) => PROVIDER_LABELS[n.provider] ?? n.provider },
+  { key: 'order', header: 'Order', nowrap: true, cell: (n) => n.orderNumber ?? '–' },
+  {
+    key: 'reference',
+    header: 'Reference',
+    style: { overflowWrap: 'anywhere' },
+    cell: (n) => n.providerReference ?? '–',
+  },
+  {
+    key: 'amount',
+    header: 'Amount',
+    nowrap: true,
+    cell: (n) => (n.amountCents === null ? '–' : formatRand(n.amountCents)),
+  },
+  {
+    key: 'outcome',
+    header: 'Outcome',
+    cell: (n) => (
+      <>
+        <Badge miw="max-content" variant="light" c="black" color={n.failed ? 'red' : 'green'}>
+          {n.failed ? 'Failed' : (n.outcome ?? 'pending')}
+        </Badge>
+        {n.reason && <Text size="xs">{n.reason}</Text>}
+      </>
+    ),
+  },
+];
+
 function NotificationsList({ eventId }: { eventId: number | undefined }) {
   const [page, setPage] = useState(1);
   const list = usePaymentNotifications(page, eventId);
-  const pages = list.data ? Math.max(1, Math.ceil(list.data.total / PAYMENTS_PAGE_SIZE)) : 1;
   if (list.isPending) return <Loader aria-label="Loading the notifications" />;
   if (list.isError)
     return (
@@ -399,54 +422,16 @@ function NotificationsList({ eventId }: { eventId: number | undefined }) {
       <Text size="sm">
         Every notification a payment provider sent, those that failed a check first, with why.
       </Text>
-      <ScrollTable label="Payment notifications" minWidth={760}>
-        <Table striped verticalSpacing="xs">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Received</Table.Th>
-              <Table.Th>Provider</Table.Th>
-              <Table.Th>Order</Table.Th>
-              <Table.Th>Reference</Table.Th>
-              <Table.Th>Amount</Table.Th>
-              <Table.Th>Outcome</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {list.data.rows.map((n) => (
-              <Table.Tr key={n.id}>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{when.format(new Date(n.at))}</Table.Td>
-                <Table.Td>{PROVIDER_LABELS[n.provider] ?? n.provider}</Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{n.orderNumber ?? '–'}</Table.Td>
-                <Table.Td style={{ overflowWrap: 'anywhere' }}>
-                  {n.providerReference ?? '–'}
-                </Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                  {n.amountCents === null ? '–' : formatRand(n.amountCents)}
-                </Table.Td>
-                <Table.Td>
-                  <Badge
-                    miw="max-content"
-                    variant="light"
-                    c="black"
-                    color={n.failed ? 'red' : 'green'}
-                  >
-                    {n.failed ? 'Failed' : (n.outcome ?? 'pending')}
-                  </Badge>
-                  {n.reason && <Text size="xs">{n.reason}</Text>}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </ScrollTable>
-      {pages > 1 && (
-        <Pagination
-          total={pages}
-          value={page}
-          onChange={setPage}
-          getItemProps={(n) => ({ 'aria-label': `Page ${n}` })}
-        />
-      )}
+      <DataTable
+        label="Payment notifications"
+        minWidth={760}
+        columns={NOTIFICATION_COLUMNS}
+        rows={list.data.rows}
+        rowKey={(n) => n.id}
+        empty="No notification yet."
+        loading={list.isFetching}
+        paging={{ page, total: list.data.total, pageSize: PAYMENTS_PAGE_SIZE, onPage: setPage }}
+      />
     </Stack>
   );
 }

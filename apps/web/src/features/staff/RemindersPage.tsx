@@ -19,7 +19,6 @@ import {
   Select,
   SimpleGrid,
   Stack,
-  Table,
   Text,
   TextInput,
   Title,
@@ -34,7 +33,7 @@ import {
   useReminderPreview,
   useSendReminderNow,
 } from './api/reminders-api.ts';
-import { ScrollTable } from './components/ScrollTable.tsx';
+import { DataTable, type Column } from './components/DataTable.tsx';
 import { StaffArea } from './components/StaffArea.tsx';
 
 const when = new Intl.DateTimeFormat('en-ZA', { dateStyle: 'medium', timeStyle: 'short' });
@@ -239,91 +238,90 @@ function Campaigns() {
         The reminders could not be loaded. Please try again.
       </Alert>
     );
-  if (campaigns.data.length === 0) return <Text size="sm">No reminders yet.</Text>;
+  const nameOf = (c: ReminderCampaign) =>
+    `${REMINDER_KIND_LABELS[c.kind]}, ${when.format(new Date(c.sendAt))}`;
+  const columns: Column<ReminderCampaign>[] = [
+    {
+      key: 'reminder',
+      header: 'Reminder',
+      cell: (c) => (
+        <>
+          <Text size="sm" fw={600}>
+            {REMINDER_KIND_LABELS[c.kind]}
+          </Text>
+          <Text size="sm">
+            {c.eventName} · {c.channels.map((ch) => CHANNEL_LABELS[ch]).join(' and ')}
+          </Text>
+          {c.automatic && c.dueDate ? (
+            <Text size="xs">Automatic, for entries due {formatLongDate(c.dueDate)}</Text>
+          ) : (
+            c.createdBy && <Text size="xs">By {c.createdBy}</Text>
+          )}
+        </>
+      ),
+    },
+    { key: 'when', header: 'When', cell: (c) => when.format(new Date(c.sendAt)) },
+    {
+      key: 'status',
+      header: 'Status',
+      cell: (c) => (
+        <>
+          <Badge color={STATUS[c.status].color} c="black" variant="light">
+            {STATUS[c.status].label}
+          </Badge>
+          {c.status === 'sent' && (
+            <Text size="xs">{c.families === 1 ? '1 family' : `${c.families} families`}</Text>
+          )}
+        </>
+      ),
+    },
+    { key: 'delivery', header: 'Delivery', cell: (c) => <Figures campaign={c} /> },
+    {
+      key: 'changes',
+      header: 'Changes',
+      cell: (c) =>
+        c.status === 'scheduled' && (
+          <Group gap="xs">
+            <Button
+              size="compact-sm"
+              variant="default"
+              aria-label={`Send now: ${nameOf(c)}`}
+              loading={sendNow.isPending && sendNow.variables === c.id}
+              onClick={() =>
+                sendNow.mutate(c.id, {
+                  onSuccess: () => toast('success', 'It is being sent now.', 'Sent'),
+                })
+              }
+            >
+              Send now
+            </Button>
+            <Button
+              size="compact-sm"
+              variant="default"
+              color="red"
+              aria-label={`Cancel: ${nameOf(c)}`}
+              loading={cancel.isPending && cancel.variables === c.id}
+              onClick={() =>
+                cancel.mutate(c.id, {
+                  onSuccess: () => toast('success', 'The reminder will not be sent.', 'Cancelled'),
+                })
+              }
+            >
+              Cancel
+            </Button>
+          </Group>
+        ),
+    },
+  ];
   return (
-    <ScrollTable label="Reminders" minWidth={720}>
-      <Table striped>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Reminder</Table.Th>
-            <Table.Th>When</Table.Th>
-            <Table.Th>Status</Table.Th>
-            <Table.Th>Delivery</Table.Th>
-            <Table.Th>Changes</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {campaigns.data.map((c) => {
-            const name = `${REMINDER_KIND_LABELS[c.kind]}, ${when.format(new Date(c.sendAt))}`;
-            return (
-              <Table.Tr key={c.id}>
-                <Table.Td>
-                  <Text size="sm" fw={600}>
-                    {REMINDER_KIND_LABELS[c.kind]}
-                  </Text>
-                  <Text size="sm">
-                    {c.eventName} · {c.channels.map((ch) => CHANNEL_LABELS[ch]).join(' and ')}
-                  </Text>
-                  {c.automatic && c.dueDate ? (
-                    <Text size="xs">Automatic, for entries due {formatLongDate(c.dueDate)}</Text>
-                  ) : (
-                    c.createdBy && <Text size="xs">By {c.createdBy}</Text>
-                  )}
-                </Table.Td>
-                <Table.Td>{when.format(new Date(c.sendAt))}</Table.Td>
-                <Table.Td>
-                  <Badge color={STATUS[c.status].color} c="black" variant="light">
-                    {STATUS[c.status].label}
-                  </Badge>
-                  {c.status === 'sent' && (
-                    <Text size="xs">
-                      {c.families === 1 ? '1 family' : `${c.families} families`}
-                    </Text>
-                  )}
-                </Table.Td>
-                <Table.Td>
-                  <Figures campaign={c} />
-                </Table.Td>
-                <Table.Td>
-                  {c.status === 'scheduled' && (
-                    <Group gap="xs">
-                      <Button
-                        size="compact-sm"
-                        variant="default"
-                        aria-label={`Send now: ${name}`}
-                        loading={sendNow.isPending && sendNow.variables === c.id}
-                        onClick={() =>
-                          sendNow.mutate(c.id, {
-                            onSuccess: () => toast('success', 'It is being sent now.', 'Sent'),
-                          })
-                        }
-                      >
-                        Send now
-                      </Button>
-                      <Button
-                        size="compact-sm"
-                        variant="default"
-                        color="red"
-                        aria-label={`Cancel: ${name}`}
-                        loading={cancel.isPending && cancel.variables === c.id}
-                        onClick={() =>
-                          cancel.mutate(c.id, {
-                            onSuccess: () =>
-                              toast('success', 'The reminder will not be sent.', 'Cancelled'),
-                          })
-                        }
-                      >
-                        Cancel
-                      </Button>
-                    </Group>
-                  )}
-                </Table.Td>
-              </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
-    </ScrollTable>
+    <DataTable
+      label="Reminders"
+      minWidth={720}
+      columns={columns}
+      rows={campaigns.data}
+      rowKey={(c) => c.id}
+      empty="No reminders yet."
+    />
   );
 }
 

@@ -1,5 +1,5 @@
 import { SECTIONS, type CategoryResults, type Section } from '@eisteddfod/shared';
-import { Button, Group, Menu, Modal, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Group, Menu, Modal, Select, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import {
   usePublish,
@@ -9,7 +9,7 @@ import {
   useResultsReview,
 } from './api/staff-api.ts';
 import { MarkStatusBadge } from './components/MarkStatusBadge.tsx';
-import { ScrollTable } from './components/ScrollTable.tsx';
+import { DataTable, type Column } from './components/DataTable.tsx';
 import { StaffArea } from './components/StaffArea.tsx';
 import { toldSentence } from './components/told-sentence.ts';
 
@@ -48,71 +48,65 @@ function PublishQuestion({
   );
 }
 
+type ResultEntry = CategoryResults['entries'][number];
+
 function CategoryTable({ category }: { category: CategoryResults }) {
   const reopen = useReopenMark();
   const regenerate = useRegenerateCertificates();
   const headingId = `category-${category.categoryId}`;
+  // The mark first: on a wide table the later columns are scrolled to.
+  const columns: Column<ResultEntry>[] = [
+    { key: 'entry', header: 'Entry', cell: (e) => e.entryCode },
+    { key: 'item', header: 'Item', cell: (e) => e.itemCode },
+    { key: 'status', header: 'Status', cell: (e) => <MarkStatusBadge status={e.status} /> },
+    { key: 'total', header: 'Total', cell: (e) => e.total ?? '–' },
+    { key: 'medal', header: 'Medal', cell: (e) => e.medal ?? '–' },
+    { key: 'contestant', header: 'Contestant', cell: (e) => e.contestant },
+    { key: 'school', header: 'School', cell: (e) => e.school },
+    { key: 'adjudicator', header: 'Adjudicator', cell: (e) => e.adjudicator ?? '–' },
+    {
+      key: 'actions',
+      header: 'Actions',
+      cell: (e) => (
+        <>
+          {e.status === 'submitted' && (
+            <Button
+              size="compact-sm"
+              variant="light"
+              onClick={() => reopen.mutate(e.orderItemId)}
+              aria-label={`Send ${e.entryCode} back to its adjudicator`}
+            >
+              Reopen
+            </Button>
+          )}
+          {e.status === 'published' && (
+            <Button
+              size="compact-sm"
+              variant="light"
+              onClick={() => regenerate.mutate(e.orderItemId)}
+              aria-label={`Make the certificates of ${e.entryCode} again`}
+            >
+              Certificates ({e.certificates})
+            </Button>
+          )}
+        </>
+      ),
+    },
+  ];
   return (
     <section aria-labelledby={headingId}>
       <Title order={3} id={headingId} mb="xs">
         {category.categoryName} ({category.section})
       </Title>
-      <ScrollTable label={`${category.categoryName} (${category.section})`} minWidth={640}>
-        <Table striped aria-labelledby={headingId}>
-          <Table.Thead>
-            <Table.Tr>
-              {/* The mark first: on a phone the later columns are scrolled to. */}
-              <Table.Th>Entry</Table.Th>
-              <Table.Th>Item</Table.Th>
-              <Table.Th>Status</Table.Th>
-              <Table.Th>Total</Table.Th>
-              <Table.Th>Medal</Table.Th>
-              <Table.Th>Contestant</Table.Th>
-              <Table.Th>School</Table.Th>
-              <Table.Th>Adjudicator</Table.Th>
-              <Table.Th>Actions</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {category.entries.map((e) => (
-              <Table.Tr key={e.orderItemId}>
-                <Table.Td>{e.entryCode}</Table.Td>
-                <Table.Td>{e.itemCode}</Table.Td>
-                <Table.Td>
-                  <MarkStatusBadge status={e.status} />
-                </Table.Td>
-                <Table.Td>{e.total ?? '–'}</Table.Td>
-                <Table.Td>{e.medal ?? '–'}</Table.Td>
-                <Table.Td>{e.contestant}</Table.Td>
-                <Table.Td>{e.school}</Table.Td>
-                <Table.Td>{e.adjudicator ?? '–'}</Table.Td>
-                <Table.Td>
-                  {e.status === 'submitted' && (
-                    <Button
-                      size="compact-sm"
-                      variant="light"
-                      onClick={() => reopen.mutate(e.orderItemId)}
-                      aria-label={`Send ${e.entryCode} back to its adjudicator`}
-                    >
-                      Reopen
-                    </Button>
-                  )}
-                  {e.status === 'published' && (
-                    <Button
-                      size="compact-sm"
-                      variant="light"
-                      onClick={() => regenerate.mutate(e.orderItemId)}
-                      aria-label={`Make the certificates of ${e.entryCode} again`}
-                    >
-                      Certificates ({e.certificates})
-                    </Button>
-                  )}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </ScrollTable>
+      <DataTable
+        label={`${category.categoryName} (${category.section})`}
+        labelledBy={headingId}
+        minWidth={640}
+        columns={columns}
+        rows={category.entries}
+        rowKey={(e) => e.orderItemId}
+        empty="No entries yet."
+      />
     </section>
   );
 }

@@ -14,7 +14,6 @@ import {
   Loader,
   SimpleGrid,
   Stack,
-  Table,
   Text,
   TextInput,
   Title,
@@ -23,6 +22,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
 import { useStaffEvent } from './api/events-api.ts';
 import { useRubrics, useSaveRubric } from './api/rubrics-api.ts';
+import { DataTable, type Column } from './components/DataTable.tsx';
 import { StaffArea } from './components/StaffArea.tsx';
 
 interface Row {
@@ -31,6 +31,11 @@ interface Row {
 }
 
 /** A section's rubric, editable until its first mark; then shown as it stays. */
+const CRITERION_COLUMNS: Column<StaffSectionRubric['criteria'][number]>[] = [
+  { key: 'criterion', header: 'Criterion', cell: (c) => c.name },
+  { key: 'maximum', header: 'Maximum', cell: (c) => c.maxValue },
+];
+
 function SectionRubric({ eventId, rubric }: { eventId: number; rubric: StaffSectionRubric }) {
   const headingId = `rubric-${rubric.section.replace(/\W+/g, '-')}`;
   const [rows, setRows] = useState<Row[]>(() =>
@@ -102,22 +107,15 @@ function SectionRubric({ eventId, rubric }: { eventId: number; rubric: StaffSect
         <Text size="sm" mb="sm">
           {rubric.lockedReason}
         </Text>
-        <Table>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Criterion</Table.Th>
-              <Table.Th>Maximum</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rubric.criteria.map((c) => (
-              <Table.Tr key={c.name}>
-                <Table.Td>{c.name}</Table.Td>
-                <Table.Td>{c.maxValue}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <DataTable
+          label={rubric.section}
+          labelledBy={headingId}
+          striped={false}
+          columns={CRITERION_COLUMNS}
+          rows={rubric.criteria}
+          rowKey={(c) => c.name}
+          empty="No criteria."
+        />
       </Card>
     );
 

@@ -7,34 +7,35 @@ import {
   Group,
   Loader,
   Modal,
-  Pagination,
   Select,
   Stack,
-  Table,
   Text,
   TextInput,
   Title,
 } from '@mantine/core';
-import { useMemo, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useAddSchool, useMergeSchool, useRenameSchool, useSchools } from './api/schools-api.ts';
-import { ScrollTable } from './components/ScrollTable.tsx';
+import { DataTable, type Column, type Sort } from './components/DataTable.tsx';
 import { StaffArea } from './components/StaffArea.tsx';
 
 const PAGE_SIZE = 25;
 
+const byName = (a: StaffSchool, b: StaffSchool) => a.name.localeCompare(b.name, 'en-ZA');
+const byContestants = (a: StaffSchool, b: StaffSchool) => a.contestants - b.contestants;
+
 /** The table's orders: the forms' (as families see the list), by name, by contestants. */
-const SORTS = {
-  forms: { label: "The forms' order", compare: () => 0 },
-  name: {
-    label: 'Name',
-    compare: (a: StaffSchool, b: StaffSchool) => a.name.localeCompare(b.name, 'en-ZA'),
-  },
+const SORTS: Record<string, { label: string; sort: Sort | null }> = {
+  forms: { label: "The forms' order", sort: null },
+  name: { label: 'Name', sort: { key: 'name', direction: 'ascending' } },
   contestants: {
     label: 'Most contestants',
-    compare: (a: StaffSchool, b: StaffSchool) => b.contestants - a.contestants,
+    sort: { key: 'contestants', direction: 'descending' },
   },
-} as const;
-type Sort = keyof typeof SORTS;
+};
+const sortChoice = (sort: Sort | null) =>
+  Object.keys(SORTS).find(
+    (k) => SORTS[k]?.sort?.key === sort?.key && SORTS[k]?.sort?.direction === sort?.direction,
+  ) ?? null;
 
 function AddSchool() {
   const [name, setName] = useState('');
@@ -136,16 +137,8 @@ function SchoolDialog(props: {
 
 function SchoolsScreen() {
   const schools = useSchools();
-  const [search, setSearch] = useState('');
-  const [sort, setSort] = useState<Sort>('forms');
-  const [page, setPage] = useState(1);
+  const [sort, setSort] = useState<Sort | null>(null);
   const [dialog, setDialog] = useState<{ school: StaffSchool; mode: 'rename' | 'merge' }>();
-  const found = useMemo(() => {
-    const words = search.toLowerCase().split(/\s+/).filter(Boolean);
-    return (schools.data ?? [])
-      .filter((s) => words.every((w) => s.name.toLowerCase().includes(w)))
-      .sort(SORTS[sort].compare);
-  }, [schools.data, search, sort]);
   if (schools.isPending) return <Loader aria-label="Loading the schools" />;
   if (schools.isError)
     return (
@@ -153,8 +146,55 @@ function SchoolsScreen() {
         The schools could not be loaded. Please try again.
       </Alert>
     );
-  const pages = Math.max(1, Math.ceil(found.length / PAGE_SIZE));
-  const current = Math.min(page, pages);
+  const columns: Column<StaffSchool>[] = [
+    {
+      key: 'name',
+      header: 'School',
+      compare: byName,
+      cell: (school) => (
+        <>
+          {school.name}{' '}
+          {school.fixed && (
+            <Badge color="gray" c="black" variant="light">
+              Always first
+            </Badge>
+          )}
+        </>
+      ),
+    },
+    {
+      key: 'contestants',
+      header: 'Contestants',
+      compare: byContestants,
+      firstDirection: 'descending',
+      cell: (school) => school.contestants,
+    },
+    {
+      key: 'changes',
+      header: 'Changes',
+      cell: (school) =>
+        !school.fixed && (
+          <Group gap={4} wrap="nowrap">
+            <Button
+              size="compact-sm"
+              variant="default"
+              aria-label={`Rename ${school.name}`}
+              onClick={() => setDialog({ school, mode: 'rename' })}
+            >
+              Rename
+            </Button>
+            <Button
+              size="compact-sm"
+              variant="default"
+              aria-label={`Merge ${school.name} into another school`}
+              onClick={() => setDialog({ school, mode: 'merge' })}
+            >
+              Merge…
+            </Button>
+          </Group>
+        ),
+    },
+  ];
   return (
     <Stack gap="lg">
       <Text size="sm">
@@ -168,97 +208,30 @@ function SchoolsScreen() {
         <AddSchool />
       </Card>
       <Stack gap="xs">
-        <Group align="flex-end">
-          <TextInput
-            label="Search schools"
-            value={search}
-            onChange={(e) => {
-              setSearch(e.currentTarget.value);
-              setPage(1);
-            }}
-            style={{ flex: '1 1 16rem' }}
-            maw={420}
-          />
-          <Select
-            label="Sort by"
-            data={Object.entries(SORTS).map(([value, { label }]) => ({ value, label }))}
-            value={sort}
-            onChange={(value) => {
-              if (value) setSort(value as Sort);
-              setPage(1);
-            }}
-            allowDeselect={false}
-            style={{ flex: '1 1 12rem' }}
-            maw={240}
-          />
-        </Group>
-        <Text size="sm" aria-live="polite">
-          {found.length} of {schools.data.length} schools
-        </Text>
-        <ScrollTable label="Schools" minWidth={560}>
-          <Table striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>School</Table.Th>
-                <Table.Th>Contestants</Table.Th>
-                <Table.Th>Changes</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {found.slice((current - 1) * PAGE_SIZE, current * PAGE_SIZE).map((school) => (
-                <Table.Tr key={school.id}>
-                  <Table.Td>
-                    {school.name}{' '}
-                    {school.fixed && (
-                      <Badge color="gray" c="black" variant="light">
-                        Always first
-                      </Badge>
-                    )}
-                  </Table.Td>
-                  <Table.Td>{school.contestants}</Table.Td>
-                  <Table.Td>
-                    {!school.fixed && (
-                      <Group gap={4} wrap="nowrap">
-                        <Button
-                          size="compact-sm"
-                          variant="default"
-                          aria-label={`Rename ${school.name}`}
-                          onClick={() => setDialog({ school, mode: 'rename' })}
-                        >
-                          Rename
-                        </Button>
-                        <Button
-                          size="compact-sm"
-                          variant="default"
-                          aria-label={`Merge ${school.name} into another school`}
-                          onClick={() => setDialog({ school, mode: 'merge' })}
-                        >
-                          Merge…
-                        </Button>
-                      </Group>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </ScrollTable>
-        {pages > 1 && (
-          <Pagination
-            total={pages}
-            value={current}
-            onChange={setPage}
-            getItemProps={(n) => ({ 'aria-label': `Page ${n}` })}
-            getControlProps={(control) => ({
-              'aria-label':
-                control === 'next'
-                  ? 'Next page'
-                  : control === 'previous'
-                    ? 'Previous page'
-                    : control,
-            })}
-          />
-        )}
+        <DataTable
+          label="Schools"
+          minWidth={560}
+          columns={columns}
+          rows={schools.data}
+          rowKey={(school) => school.id}
+          filter={{ label: 'Search schools', text: (school) => school.name }}
+          controls={
+            <Select
+              label="Sort by"
+              data={Object.entries(SORTS).map(([value, { label }]) => ({ value, label }))}
+              value={sortChoice(sort)}
+              onChange={(value) => setSort(SORTS[value ?? 'forms']?.sort ?? null)}
+              allowDeselect={false}
+              style={{ flex: '1 1 12rem' }}
+              maw={240}
+            />
+          }
+          sort={sort}
+          onSort={setSort}
+          count={(shown, total) => `${shown} of ${total} schools`}
+          empty="No school matches."
+          paging={PAGE_SIZE}
+        />
       </Stack>
       {dialog && (
         <SchoolDialog

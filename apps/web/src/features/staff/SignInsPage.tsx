@@ -4,22 +4,11 @@ import {
   type SignInEvent,
   type SignInSummary,
 } from '@eisteddfod/shared';
-import {
-  Alert,
-  Anchor,
-  Card,
-  Loader,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Alert, Anchor, Card, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { SIGN_INS_REFRESH_MS, useSignIns } from './api/sign-ins-api.ts';
+import { DataTable, type Column } from './components/DataTable.tsx';
 import { StaffArea } from './components/StaffArea.tsx';
 
 const when = new Intl.DateTimeFormat('en-ZA', { dateStyle: 'medium', timeStyle: 'medium' });
@@ -54,41 +43,34 @@ function Figure(props: { label: string; value: number }) {
   );
 }
 
+interface TopRow {
+  key: string;
+  who: ReactNode;
+  events: number;
+  others: number;
+}
+
 /** One of the two 24-hour lists: who (an account or an address), its events, and how many of the other. */
-function TopList(props: {
-  id: string;
-  title: string;
-  who: string;
-  other: string;
-  rows: { key: string; who: ReactNode; events: number; others: number }[];
-}) {
+function TopList(props: { id: string; title: string; who: string; other: string; rows: TopRow[] }) {
+  const columns: Column<TopRow>[] = [
+    { key: 'who', header: props.who, style: address, cell: (r) => r.who },
+    { key: 'events', header: 'Events', width: 70, cell: (r) => r.events },
+    { key: 'others', header: props.other, width: 104, cell: (r) => r.others },
+  ];
   return (
     <section aria-labelledby={props.id}>
       <Title order={2} size="h3" id={props.id} mb="xs">
         {props.title}
       </Title>
-      {props.rows.length === 0 ? (
-        <Text size="sm">None in the last 24 hours.</Text>
-      ) : (
-        <Table striped aria-labelledby={props.id} layout="fixed">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{props.who}</Table.Th>
-              <Table.Th w={70}>Events</Table.Th>
-              <Table.Th w={104}>{props.other}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {props.rows.map((r) => (
-              <Table.Tr key={r.key}>
-                <Table.Td style={address}>{r.who}</Table.Td>
-                <Table.Td>{r.events}</Table.Td>
-                <Table.Td>{r.others}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      )}
+      <DataTable
+        label={props.title}
+        labelledBy={props.id}
+        layout="fixed"
+        columns={columns}
+        rows={props.rows}
+        rowKey={(r) => r.key}
+        empty="None in the last 24 hours."
+      />
     </section>
   );
 }
@@ -118,51 +100,45 @@ const TopAddresses = ({ rows }: { rows: SignInSummary['topAddresses'] }) => (
   />
 );
 
+const LATEST_COLUMNS: Column<SignInEvent>[] = [
+  { key: 'at', header: 'When', nowrap: true, cell: (e) => at(e.at) },
+  {
+    key: 'account',
+    header: 'Account',
+    style: address,
+    cell: (e) => <Account customerId={e.customerId} identifier={e.identifier} />,
+  },
+  { key: 'address', header: 'Address', style: address, cell: (e) => e.ip },
+  { key: 'reason', header: 'Reason', cell: (e) => SIGN_IN_REASON_LABELS[e.reason] },
+];
+
+/** A latest event on a phone: a sentence more than a record, so its own card. */
+function LatestCard({ event: e }: { event: SignInEvent }) {
+  return (
+    <Paper withBorder p="sm">
+      <Text fw={700} size="sm">
+        {SIGN_IN_REASON_LABELS[e.reason]}
+      </Text>
+      <Text size="sm">{at(e.at)}</Text>
+      <Account customerId={e.customerId} identifier={e.identifier} />
+      <Text size="sm" style={address}>
+        from {e.ip}
+      </Text>
+    </Paper>
+  );
+}
+
 /** The latest events: a table on a wide screen, one card each on a phone. */
 function Latest({ events }: { events: SignInEvent[] }) {
-  const phone = useMediaQuery('(max-width: 48em)');
-  if (events.length === 0) return <Text size="sm">No failed sign-ins in the last 90 days.</Text>;
-  if (phone) {
-    return (
-      <Stack gap="xs" role="list" aria-label="Latest events">
-        {events.map((e) => (
-          <Paper key={e.id} withBorder p="sm" role="listitem">
-            <Text fw={700} size="sm">
-              {SIGN_IN_REASON_LABELS[e.reason]}
-            </Text>
-            <Text size="sm">{at(e.at)}</Text>
-            <Account customerId={e.customerId} identifier={e.identifier} />
-            <Text size="sm" style={address}>
-              from {e.ip}
-            </Text>
-          </Paper>
-        ))}
-      </Stack>
-    );
-  }
   return (
-    <Table striped aria-label="Latest events">
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>When</Table.Th>
-          <Table.Th>Account</Table.Th>
-          <Table.Th>Address</Table.Th>
-          <Table.Th>Reason</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {events.map((e) => (
-          <Table.Tr key={e.id}>
-            <Table.Td style={{ whiteSpace: 'nowrap' }}>{at(e.at)}</Table.Td>
-            <Table.Td style={address}>
-              <Account customerId={e.customerId} identifier={e.identifier} />
-            </Table.Td>
-            <Table.Td style={address}>{e.ip}</Table.Td>
-            <Table.Td>{SIGN_IN_REASON_LABELS[e.reason]}</Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
+    <DataTable
+      label="Latest events"
+      columns={LATEST_COLUMNS}
+      rows={events}
+      rowKey={(e) => e.id}
+      empty="No failed sign-ins in the last 90 days."
+      card={(e) => <LatestCard event={e} />}
+    />
   );
 }
 

@@ -7,7 +7,6 @@ import {
   Progress,
   SimpleGrid,
   Stack,
-  Table,
   Text,
   Title,
 } from '@mantine/core';
@@ -19,13 +18,30 @@ import { downloadEntriesCsv, useMarkingList, useOverview } from './api/staff-api
 import { BackgroundJobs } from './components/BackgroundJobs.tsx';
 import { isNoEventYet } from '../../shared/event/no-event-yet.ts';
 import { NoEventYet } from './components/NoEventYet.tsx';
-import { ScrollTable } from './components/ScrollTable.tsx';
+import { DataTable, type Column } from './components/DataTable.tsx';
 import { StaffArea } from './components/StaffArea.tsx';
 
 const percent = (part: number, whole: number) =>
   whole === 0 ? 0 : Math.round((part / whole) * 100);
 
 /** A labelled bar: part of whole, with the figures in words for screen readers. */
+type SectionCounts = Overview['sections'][number];
+
+const count = (key: Exclude<keyof SectionCounts, 'section'>, header: string) => ({
+  key,
+  header,
+  cell: (s: SectionCounts) => s[key],
+});
+
+const SECTION_COLUMNS: Column<SectionCounts>[] = [
+  { key: 'section', header: 'Section', cell: (s) => s.section },
+  count('entries', 'Entries'),
+  count('finalised', 'Finalised'),
+  count('withdrawn', 'Withdrawn'),
+  count('marked', 'Marked'),
+  count('published', 'Published'),
+];
+
 function Bar(props: { label: string; part: number; whole: number }) {
   const value = percent(props.part, props.whole);
   return (
@@ -100,32 +116,14 @@ function OrganiserOverview({ overview }: { overview: Overview }) {
         <Title order={2} id="sections-heading" mb="sm">
           Entries per section
         </Title>
-        <ScrollTable label="Entries per section" minWidth={520}>
-          <Table striped aria-label="Entries per section">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Section</Table.Th>
-                <Table.Th>Entries</Table.Th>
-                <Table.Th>Finalised</Table.Th>
-                <Table.Th>Withdrawn</Table.Th>
-                <Table.Th>Marked</Table.Th>
-                <Table.Th>Published</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {overview.sections.map((s) => (
-                <Table.Tr key={s.section}>
-                  <Table.Td>{s.section}</Table.Td>
-                  <Table.Td>{s.entries}</Table.Td>
-                  <Table.Td>{s.finalised}</Table.Td>
-                  <Table.Td>{s.withdrawn}</Table.Td>
-                  <Table.Td>{s.marked}</Table.Td>
-                  <Table.Td>{s.published}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </ScrollTable>
+        <DataTable
+          label="Entries per section"
+          minWidth={520}
+          columns={SECTION_COLUMNS}
+          rows={overview.sections}
+          rowKey={(s) => s.section}
+          empty="No entries yet."
+        />
         <SimpleGrid cols={{ base: 1, sm: 2 }} mt="md">
           {overview.sections.map((s) => (
             <Bar

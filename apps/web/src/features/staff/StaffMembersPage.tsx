@@ -19,7 +19,6 @@ import {
   Select,
   SimpleGrid,
   Stack,
-  Table,
   Text,
   TextInput,
   Title,
@@ -32,7 +31,7 @@ import {
   useReactivateStaffMember,
   useStaffMembers,
 } from './api/staff-members-api.ts';
-import { ScrollTable } from './components/ScrollTable.tsx';
+import { DataTable, type Column } from './components/DataTable.tsx';
 import { StaffArea } from './components/StaffArea.tsx';
 
 type InviteForm = Record<keyof InviteStaffMember, string>;
@@ -160,6 +159,75 @@ function StaffMembersScreen({ me }: { me: StaffMe }) {
       </Alert>
     );
   const staff = members.data;
+  const columns: Column<StaffMember>[] = [
+    {
+      key: 'member',
+      header: 'Member',
+      cell: (member) => (
+        <>
+          <Text size="sm" fw={600}>
+            {fullName(member)}{' '}
+            {member.id === me.customerId && (
+              <Badge color="gray" c="black" variant="light">
+                You
+              </Badge>
+            )}
+          </Text>
+          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+            {member.email}
+          </Text>
+        </>
+      ),
+    },
+    { key: 'role', header: 'Role', cell: (member) => STAFF_ROLE_LABELS[member.role] },
+    {
+      key: 'status',
+      header: 'Status',
+      cell: (member) => (
+        <Badge color={member.active ? 'green' : 'red'} c="black" variant="light">
+          {member.active ? 'Active' : 'Deactivated'}
+        </Badge>
+      ),
+    },
+    {
+      key: 'changes',
+      header: 'Changes',
+      cell: (member) => {
+        const name = fullName(member);
+        const problem = member.active
+          ? deactivationProblem(me.customerId, member, staff)
+          : undefined;
+        return !member.active ? (
+          <Button
+            size="compact-sm"
+            variant="default"
+            aria-label={`Reactivate ${name}`}
+            loading={reactivate.isPending && reactivate.variables === member.id}
+            onClick={() =>
+              reactivate.mutate(member.id, {
+                onSuccess: () => toast('success', `${name} may sign in again.`, 'Reactivated'),
+              })
+            }
+          >
+            Reactivate
+          </Button>
+        ) : problem ? (
+          // Why there is no button, rather than a button that does nothing.
+          <Text size="xs">{DEACTIVATION_MESSAGES[problem]}</Text>
+        ) : (
+          <Button
+            size="compact-sm"
+            variant="default"
+            color="red"
+            aria-label={`Deactivate ${name}`}
+            onClick={() => setDeactivating(member)}
+          >
+            Deactivate…
+          </Button>
+        );
+      },
+    },
+  ];
   return (
     <Stack gap="lg">
       <Text size="sm">
@@ -169,80 +237,14 @@ function StaffMembersScreen({ me }: { me: StaffMe }) {
       <Card withBorder component="section">
         <InviteStaffForm />
       </Card>
-      <ScrollTable label="Staff members" minWidth={560}>
-        <Table striped>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Member</Table.Th>
-              <Table.Th>Role</Table.Th>
-              <Table.Th>Status</Table.Th>
-              <Table.Th>Changes</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {staff.map((member) => {
-              const name = fullName(member);
-              const problem = member.active
-                ? deactivationProblem(me.customerId, member, staff)
-                : undefined;
-              return (
-                <Table.Tr key={member.id}>
-                  <Table.Td>
-                    <Text size="sm" fw={600}>
-                      {name}{' '}
-                      {member.id === me.customerId && (
-                        <Badge color="gray" c="black" variant="light">
-                          You
-                        </Badge>
-                      )}
-                    </Text>
-                    <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                      {member.email}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>{STAFF_ROLE_LABELS[member.role]}</Table.Td>
-                  <Table.Td>
-                    <Badge color={member.active ? 'green' : 'red'} c="black" variant="light">
-                      {member.active ? 'Active' : 'Deactivated'}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>
-                    {!member.active ? (
-                      <Button
-                        size="compact-sm"
-                        variant="default"
-                        aria-label={`Reactivate ${name}`}
-                        loading={reactivate.isPending && reactivate.variables === member.id}
-                        onClick={() =>
-                          reactivate.mutate(member.id, {
-                            onSuccess: () =>
-                              toast('success', `${name} may sign in again.`, 'Reactivated'),
-                          })
-                        }
-                      >
-                        Reactivate
-                      </Button>
-                    ) : problem ? (
-                      // Why there is no button, rather than a button that does nothing.
-                      <Text size="xs">{DEACTIVATION_MESSAGES[problem]}</Text>
-                    ) : (
-                      <Button
-                        size="compact-sm"
-                        variant="default"
-                        color="red"
-                        aria-label={`Deactivate ${name}`}
-                        onClick={() => setDeactivating(member)}
-                      >
-                        Deactivate…
-                      </Button>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
-      </ScrollTable>
+      <DataTable
+        label="Staff members"
+        minWidth={560}
+        columns={columns}
+        rows={staff}
+        rowKey={(member) => member.id}
+        empty="No staff yet."
+      />
       {deactivating && (
         <DeactivateDialog member={deactivating} onClose={() => setDeactivating(undefined)} />
       )}

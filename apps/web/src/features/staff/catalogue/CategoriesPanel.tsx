@@ -4,22 +4,10 @@ import {
   type Section,
   type StaffCategory,
 } from '@eisteddfod/shared';
-import {
-  Button,
-  Card,
-  Group,
-  Modal,
-  Select,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Button, Card, Group, Modal, Select, Stack, TextInput, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useDeleteCategory, useSaveCategory } from '../api/catalogue-editor-api.ts';
-import { ScrollTable } from '../components/ScrollTable.tsx';
+import { DataTable, type Column } from '../components/DataTable.tsx';
 
 /** Adds a category, or renames one (or moves it to another section). */
 function CategoryModal(props: {
@@ -81,6 +69,40 @@ function CategoryModal(props: {
 export function CategoriesPanel(props: { eventId: number; categories: StaffCategory[] }) {
   const [editing, setEditing] = useState<{ category?: StaffCategory }>();
   const remove = useDeleteCategory(props.eventId);
+  const columns: Column<StaffCategory>[] = [
+    { key: 'name', header: 'Name', cell: (c) => c.name },
+    { key: 'section', header: 'Section', cell: (c) => c.section },
+    { key: 'items', header: 'Items', cell: (c) => c.items },
+    {
+      key: 'actions',
+      header: 'Actions',
+      headerHidden: true,
+      cell: (c) => (
+        <Group gap={4} wrap="nowrap">
+          <Button
+            size="compact-sm"
+            variant="subtle"
+            aria-label={`Edit ${c.name}`}
+            onClick={() => setEditing({ category: c })}
+          >
+            Edit
+          </Button>
+          {c.items === 0 && (
+            <Button
+              size="compact-sm"
+              variant="subtle"
+              color="red"
+              aria-label={`Delete ${c.name}`}
+              loading={remove.isPending && remove.variables === c.id}
+              onClick={() => remove.mutate(c.id)}
+            >
+              Delete
+            </Button>
+          )}
+        </Group>
+      ),
+    },
+  ];
   return (
     <Card withBorder component="section" aria-labelledby="categories-heading">
       <Group justify="space-between" mb="sm">
@@ -91,58 +113,14 @@ export function CategoriesPanel(props: { eventId: number; categories: StaffCateg
           Add category
         </Button>
       </Group>
-      <ScrollTable label="Category list" minWidth={480}>
-        <Table striped>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Name</Table.Th>
-              <Table.Th>Section</Table.Th>
-              <Table.Th>Items</Table.Th>
-              <Table.Th>
-                <VisuallyHidden>Actions</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {props.categories.map((c) => (
-              <Table.Tr key={c.id}>
-                <Table.Td>{c.name}</Table.Td>
-                <Table.Td>{c.section}</Table.Td>
-                <Table.Td>{c.items}</Table.Td>
-                <Table.Td>
-                  <Group gap={4} wrap="nowrap">
-                    <Button
-                      size="compact-sm"
-                      variant="subtle"
-                      aria-label={`Edit ${c.name}`}
-                      onClick={() => setEditing({ category: c })}
-                    >
-                      Edit
-                    </Button>
-                    {c.items === 0 && (
-                      <Button
-                        size="compact-sm"
-                        variant="subtle"
-                        color="red"
-                        aria-label={`Delete ${c.name}`}
-                        loading={remove.isPending && remove.variables === c.id}
-                        onClick={() => remove.mutate(c.id)}
-                      >
-                        Delete
-                      </Button>
-                    )}
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </ScrollTable>
-      {props.categories.length === 0 && (
-        <Text size="sm" mt="sm">
-          No categories yet: add one, then its items.
-        </Text>
-      )}
+      <DataTable
+        label="Category list"
+        minWidth={480}
+        columns={columns}
+        rows={props.categories}
+        rowKey={(c) => c.id}
+        empty="No categories yet: add one, then its items."
+      />
       {editing && (
         <CategoryModal
           eventId={props.eventId}

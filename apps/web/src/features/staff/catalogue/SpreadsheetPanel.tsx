@@ -1,9 +1,15 @@
 import type { ImportReport, SpreadsheetFormat } from '@eisteddfod/shared';
-import { Alert, Button, Card, FileInput, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, FileInput, Group, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { toast } from '../../../lib/toasts.ts';
 import { downloadCatalogue, useImportCatalogue } from '../api/catalogue-editor-api.ts';
-import { ScrollTable } from '../components/ScrollTable.tsx';
+import { DataTable, type Column } from '../components/DataTable.tsx';
+
+const PROBLEM_COLUMNS: Column<ImportReport['problems'][number]>[] = [
+  { key: 'row', header: 'Row', cell: (p) => (p.row === 0 ? 'File' : p.row) },
+  { key: 'column', header: 'Column', cell: (p) => p.column ?? '' },
+  { key: 'problem', header: 'Problem', cell: (p) => p.message },
+];
 
 function Report({ report }: { report: ImportReport }) {
   const summary = `${report.rows} rows: ${report.created} new, ${report.updated} changed, ${report.unchanged} unchanged.`;
@@ -27,26 +33,14 @@ function Report({ report }: { report: ImportReport }) {
       >
         Fix these rows in the spreadsheet and check it again. {summary}
       </Alert>
-      <ScrollTable label="Problems in the spreadsheet" minWidth={560}>
-        <Table striped>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Row</Table.Th>
-              <Table.Th>Column</Table.Th>
-              <Table.Th>Problem</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {report.problems.map((p, index) => (
-              <Table.Tr key={index}>
-                <Table.Td>{p.row === 0 ? 'File' : p.row}</Table.Td>
-                <Table.Td>{p.column ?? ''}</Table.Td>
-                <Table.Td>{p.message}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </ScrollTable>
+      <DataTable
+        label="Problems in the spreadsheet"
+        minWidth={560}
+        columns={PROBLEM_COLUMNS}
+        rows={report.problems}
+        rowKey={(_, index) => index}
+        empty="No problems."
+      />
     </Stack>
   );
 }

@@ -1,9 +1,19 @@
 import type { JobsReport } from '@eisteddfod/shared';
-import { Alert, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Stack, Text, Title } from '@mantine/core';
 import { useJobsReport } from '../api/staff-api.ts';
-import { ScrollTable } from './ScrollTable.tsx';
+import { DataTable, type Column } from './DataTable.tsx';
 
 const when = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+
+type Queue = JobsReport['queues'][number];
+
+const QUEUE_COLUMNS: Column<Queue>[] = [
+  { key: 'job', header: 'Job', cell: (q) => q.label },
+  { key: 'waiting', header: 'Waiting', cell: (q) => q.waiting },
+  { key: 'running', header: 'Running', cell: (q) => q.running },
+  { key: 'done', header: 'Done', cell: (q) => q.done },
+  { key: 'failed', header: 'Failed', cell: (q) => q.failed },
+];
 
 function Failures({ failures }: { failures: JobsReport['failures'] }) {
   if (failures.length === 0) return <Text size="sm">No job has failed.</Text>;
@@ -62,30 +72,14 @@ export function BackgroundJobs() {
       {report.isError && <Text>The jobs could not be loaded.</Text>}
       {report.data && (
         <Stack>
-          <ScrollTable label="Background jobs" minWidth={480}>
-            <Table striped aria-label="Background jobs">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Job</Table.Th>
-                  <Table.Th>Waiting</Table.Th>
-                  <Table.Th>Running</Table.Th>
-                  <Table.Th>Done</Table.Th>
-                  <Table.Th>Failed</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {report.data.queues.map((q) => (
-                  <Table.Tr key={q.name}>
-                    <Table.Td>{q.label}</Table.Td>
-                    <Table.Td>{q.waiting}</Table.Td>
-                    <Table.Td>{q.running}</Table.Td>
-                    <Table.Td>{q.done}</Table.Td>
-                    <Table.Td>{q.failed}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </ScrollTable>
+          <DataTable
+            label="Background jobs"
+            minWidth={480}
+            columns={QUEUE_COLUMNS}
+            rows={report.data.queues}
+            rowKey={(q) => q.name}
+            empty="No background jobs."
+          />
           <HeldBack heldBack={report.data.heldBack} />
           <Failures failures={report.data.failures} />
         </Stack>

@@ -1,6 +1,6 @@
 import type { WinnerCandidateLine, WinnersPreview } from '@eisteddfod/shared';
-import { Badge, Stack, Table, Text, Title } from '@mantine/core';
-import { ScrollTable } from '../components/ScrollTable.tsx';
+import { Badge, Stack, Text, Title } from '@mantine/core';
+import { DataTable, type Column } from '../components/DataTable.tsx';
 
 function Standing({ line, minimumEntries }: { line: WinnerCandidateLine; minimumEntries: number }) {
   if (line.isWinner)
@@ -21,6 +21,21 @@ function Standing({ line, minimumEntries }: { line: WinnerCandidateLine; minimum
  */
 export function WinnersPreviewTables({ preview }: { preview: WinnersPreview }) {
   const bands = preview.bands.filter((b) => b.candidates.length > 0);
+  const columns: Column<WinnerCandidateLine>[] = [
+    { key: 'contestant', header: 'Contestant', cell: (line) => line.contestant },
+    { key: 'score', header: 'Score', cell: (line) => line.score },
+    {
+      key: 'standing',
+      header: 'Standing',
+      // Wide enough for the whole badge (a squeezed one is cut short).
+      style: { minWidth: 150 },
+      cell: (line) => <Standing line={line} minimumEntries={preview.rule.minimumEntries} />,
+    },
+    { key: 'entries', header: 'Entries', cell: (line) => line.entries },
+    { key: 'counted', header: 'Counted marks', cell: (line) => line.countedMarks.join(', ') },
+    { key: 'school', header: 'School', cell: (line) => line.school },
+    { key: 'grade', header: 'Grade', cell: (line) => line.grade },
+  ];
   if (bands.length === 0) return <Text>No contestant has a submitted mark in any band yet.</Text>;
   return (
     <Stack gap="lg">
@@ -40,37 +55,15 @@ export function WinnersPreviewTables({ preview }: { preview: WinnersPreview }) {
                   ? `Winner: ${winners[0]!.contestant}.`
                   : `Shared by ${winners.map((w) => w.contestant).join(' and ')}.`}
             </Text>
-            <ScrollTable label={label} minWidth={680}>
-              <Table striped aria-labelledby={headingId}>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Contestant</Table.Th>
-                    <Table.Th>Score</Table.Th>
-                    <Table.Th>Standing</Table.Th>
-                    <Table.Th>Entries</Table.Th>
-                    <Table.Th>Counted marks</Table.Th>
-                    <Table.Th>School</Table.Th>
-                    <Table.Th>Grade</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {band.candidates.map((line) => (
-                    <Table.Tr key={line.contestantId}>
-                      <Table.Td>{line.contestant}</Table.Td>
-                      <Table.Td>{line.score}</Table.Td>
-                      {/* Wide enough for the whole badge (a squeezed one is cut short). */}
-                      <Table.Td miw={150}>
-                        <Standing line={line} minimumEntries={preview.rule.minimumEntries} />
-                      </Table.Td>
-                      <Table.Td>{line.entries}</Table.Td>
-                      <Table.Td>{line.countedMarks.join(', ')}</Table.Td>
-                      <Table.Td>{line.school}</Table.Td>
-                      <Table.Td>{line.grade}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </ScrollTable>
+            <DataTable
+              label={label}
+              labelledBy={headingId}
+              minWidth={680}
+              columns={columns}
+              rows={band.candidates}
+              rowKey={(line) => line.contestantId}
+              empty="No contestant has a submitted mark in this band yet."
+            />
           </section>
         );
       })}
