@@ -167,7 +167,7 @@ function AdjudicatorCard({ adjudicator }: { adjudicator: Adjudicator }) {
 export default function AdjudicatorsPage() {
   const adjudicators = useAdjudicators();
   return (
-    <StaffArea title="Adjudicators" roles={['organiser']}>
+    <StaffArea title="Adjudicators" action="manage:adjudicators">
       {() => (
         <Stack gap="xl">
           <InviteForm />

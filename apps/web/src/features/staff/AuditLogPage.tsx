@@ -134,7 +134,7 @@ function AuditLogScreen() {
 
 export default function AuditLogPage() {
   return (
-    <StaffArea title="Audit log" roles={['organiser']}>
+    <StaffArea title="Audit log" action="read:audit-log">
       {() => <AuditLogScreen />}
     </StaffArea>
   );

@@ -207,7 +207,7 @@ function CatalogueScreen({ id }: { id: number }) {
 export default function CataloguePage() {
   const id = Number(useParams().id);
   return (
-    <StaffArea title="Catalogue" roles={['organiser']}>
+    <StaffArea title="Catalogue" action="manage:catalogue">
       {() => <CatalogueScreen id={id} />}
     </StaffArea>
   );

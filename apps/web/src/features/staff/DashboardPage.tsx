@@ -371,7 +371,7 @@ function DashboardScreen() {
 /** /staff/dashboard: an event's figures over time, as charts with their tables (decision 023). */
 export default function DashboardPage() {
   return (
-    <StaffArea title="Dashboard" roles={['organiser']}>
+    <StaffArea title="Dashboard" action="read:dashboard">
       {() => <DashboardScreen />}
     </StaffArea>
   );

@@ -165,7 +165,7 @@ function DataRequestsScreen() {
 
 export default function DataRequestsPage() {
   return (
-    <StaffArea title="Data requests" roles={['organiser']}>
+    <StaffArea title="Data requests" action="manage:data-requests">
       {() => <DataRequestsScreen />}
     </StaffArea>
   );

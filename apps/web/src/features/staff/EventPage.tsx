@@ -353,7 +353,7 @@ function MakeLive({ event }: { event: StaffEvent }) {
 export default function EventPage() {
   const id = Number(useParams().id);
   return (
-    <StaffArea title="Event settings" roles={['organiser']}>
+    <StaffArea title="Event settings" action="manage:events">
       {() => <EventSettingsScreen id={id} />}
     </StaffArea>
   );

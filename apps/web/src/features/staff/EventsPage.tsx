@@ -162,7 +162,7 @@ function EventsTable({ events }: { events: StaffEvent[] }) {
 
 export default function EventsPage() {
   return (
-    <StaffArea title="Events" roles={['organiser']}>
+    <StaffArea title="Events" action="manage:events">
       {() => <Events />}
     </StaffArea>
   );

@@ -115,7 +115,7 @@ function FamiliesScreen() {
 /** Staff: the family desk's search (issue 17, decision 021). */
 export default function FamiliesPage() {
   return (
-    <StaffArea title="Families" roles={['organiser']}>
+    <StaffArea title="Families" action="manage:families">
       {() => <FamiliesScreen />}
     </StaffArea>
   );

@@ -466,7 +466,7 @@ function FamilyScreen({ id }: { id: number }) {
 export default function FamilyPage() {
   const id = Number(useParams().id);
   return (
-    <StaffArea title="Family" roles={['organiser']}>
+    <StaffArea title="Family" action="manage:families">
       {() =>
         Number.isInteger(id) && id > 0 ? (
           <FamilyScreen id={id} />

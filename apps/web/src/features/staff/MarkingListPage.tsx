@@ -45,7 +45,7 @@ function EntriesTable() {
 /** /staff/marking: the adjudicator's entries (blind: entry codes, no names) and conflicts. */
 export default function MarkingListPage() {
   return (
-    <StaffArea title="Marking" roles={['adjudicator']}>
+    <StaffArea title="Marking" action="mark:entries">
       {() => (
         <Stack gap="xl">
           <section aria-labelledby="entries-heading">

@@ -101,7 +101,7 @@ function Entry({ orderItemId }: { orderItemId: number }) {
 export default function MarkingPage() {
   const id = Number(useParams().orderItemId);
   return (
-    <StaffArea title="Mark an entry" roles={['adjudicator']}>
+    <StaffArea title="Mark an entry" action="mark:entries">
       {() =>
         Number.isInteger(id) && id > 0 ? <Entry orderItemId={id} /> : <Text>No such entry.</Text>
       }

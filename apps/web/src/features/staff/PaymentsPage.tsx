@@ -515,7 +515,7 @@ function EventPayments({ events }: { events: StaffEvent[] }) {
 
 export default function PaymentsPage() {
   return (
-    <StaffArea title="Payments" roles={['organiser']}>
+    <StaffArea title="Payments" action="manage:payments">
       {() => <PaymentsScreen />}
     </StaffArea>
   );

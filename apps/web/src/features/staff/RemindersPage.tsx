@@ -342,7 +342,7 @@ function RemindersScreen() {
 
 export default function RemindersPage() {
   return (
-    <StaffArea title="Reminders" roles={['organiser']}>
+    <StaffArea title="Reminders" action="manage:reminders">
       {() => <RemindersScreen />}
     </StaffArea>
   );

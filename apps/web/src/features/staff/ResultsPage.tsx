@@ -123,7 +123,7 @@ export default function ResultsPage() {
     .filter((e) => e.status === 'submitted');
 
   return (
-    <StaffArea title="Results" roles={['organiser']}>
+    <StaffArea title="Results" action="publish:results">
       {() => (
         <Stack gap="lg">
           <Group align="flex-end" wrap="wrap">

@@ -245,7 +245,7 @@ function RubricsScreen({ id }: { id: number }) {
 export default function RubricsPage() {
   const id = Number(useParams().id);
   return (
-    <StaffArea title="Rubrics" roles={['organiser']}>
+    <StaffArea title="Rubrics" action="manage:rubrics">
       {() => <RubricsScreen id={id} />}
     </StaffArea>
   );

@@ -247,7 +247,7 @@ function SchoolsScreen() {
 
 export default function SchoolsPage() {
   return (
-    <StaffArea title="Schools" roles={['organiser']}>
+    <StaffArea title="Schools" action="manage:schools">
       {() => <SchoolsScreen />}
     </StaffArea>
   );

@@ -185,7 +185,7 @@ function SignInsScreen() {
 /** /staff/sign-ins: failed and throttled sign-ins, per account and per address (issue 30). */
 export default function SignInsPage() {
   return (
-    <StaffArea title="Sign-ins" roles={['organiser']}>
+    <StaffArea title="Sign-ins" action="read:sign-ins">
       {() => <SignInsScreen />}
     </StaffArea>
   );

@@ -265,7 +265,7 @@ function SiteContentScreen({ id }: { id: number }) {
 export default function SiteContentPage() {
   const id = Number(useParams().id);
   return (
-    <StaffArea title="Site content" roles={['organiser']}>
+    <StaffArea title="Site content" action="manage:site-content">
       {() => <SiteContentScreen id={id} />}
     </StaffArea>
   );

@@ -1,4 +1,4 @@
-import { formatRand, type Overview, paths } from '@eisteddfod/shared';
+import { can, formatRand, type Overview, paths } from '@eisteddfod/shared';
 import {
   Anchor,
   Button,
@@ -201,8 +201,8 @@ function AdjudicatorHome() {
 /** /staff: the organiser's overview, or the adjudicator's progress. */
 export default function StaffHomePage() {
   return (
-    <StaffArea title="Staff overview" roles={['organiser', 'adjudicator']}>
-      {(me) => (me.role === 'organiser' ? <OrganiserHome /> : <AdjudicatorHome />)}
+    <StaffArea title="Staff overview" action="enter:staff-area">
+      {(me) => (can(me.role, 'read:entries') ? <OrganiserHome /> : <AdjudicatorHome />)}
     </StaffArea>
   );
 }

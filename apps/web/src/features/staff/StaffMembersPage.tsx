@@ -254,7 +254,7 @@ function StaffMembersScreen({ me }: { me: StaffMe }) {
 
 export default function StaffMembersPage() {
   return (
-    <StaffArea title="Staff" roles={['organiser']}>
+    <StaffArea title="Staff" action="manage:staff">
       {(me) => <StaffMembersScreen me={me} />}
     </StaffArea>
   );

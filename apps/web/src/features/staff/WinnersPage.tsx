@@ -22,7 +22,7 @@ import { WinnersRuleForm } from './winners/WinnersRuleForm.tsx';
 export default function WinnersPage() {
   const id = Number(useParams().id);
   return (
-    <StaffArea title="Section winners and release" roles={['organiser']}>
+    <StaffArea title="Section winners and release" action="release:results">
       {() => <WinnersScreen id={id} />}
     </StaffArea>
   );

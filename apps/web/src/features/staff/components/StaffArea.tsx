@@ -1,5 +1,5 @@
 import { paths } from '@eisteddfod/shared';
-import type { StaffMe, StaffRole } from '@eisteddfod/shared';
+import { can, rolesThatCan, type StaffAction, type StaffMe } from '@eisteddfod/shared';
 import { Alert, Anchor, Container, Group, Loader, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
@@ -7,21 +7,21 @@ import { NotFoundPage } from '../../../components/NotFoundPage.tsx';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { useStaffMe } from '../api/staff-api.ts';
 
-const LINKS: { to: string; label: string; roles: StaffRole[] }[] = [
-  { to: paths.staff.href(), label: 'Overview', roles: ['organiser', 'adjudicator'] },
-  { to: paths.staffDashboard.href(), label: 'Dashboard', roles: ['organiser'] },
-  { to: paths.staffMarking.href(), label: 'Marking', roles: ['adjudicator'] },
-  { to: paths.staffResults.href(), label: 'Results', roles: ['organiser'] },
-  { to: paths.staffAdjudicators.href(), label: 'Adjudicators', roles: ['organiser'] },
-  { to: paths.staffEvents.href(), label: 'Events', roles: ['organiser'] },
-  { to: paths.staffSchools.href(), label: 'Schools', roles: ['organiser'] },
-  { to: paths.staffMembers.href(), label: 'Staff', roles: ['organiser'] },
-  { to: paths.staffFamilies.href(), label: 'Families', roles: ['organiser'] },
-  { to: paths.staffPayments.href(), label: 'Payments', roles: ['organiser'] },
-  { to: paths.staffReminders.href(), label: 'Reminders', roles: ['organiser'] },
-  { to: paths.staffDataRequests.href(), label: 'Data requests', roles: ['organiser'] },
-  { to: paths.staffSignIns.href(), label: 'Sign-ins', roles: ['organiser'] },
-  { to: paths.staffAuditLog.href(), label: 'Audit log', roles: ['organiser'] },
+const LINKS: { to: string; label: string; action: StaffAction }[] = [
+  { to: paths.staff.href(), label: 'Overview', action: 'enter:staff-area' },
+  { to: paths.staffDashboard.href(), label: 'Dashboard', action: 'read:dashboard' },
+  { to: paths.staffMarking.href(), label: 'Marking', action: 'mark:entries' },
+  { to: paths.staffResults.href(), label: 'Results', action: 'publish:results' },
+  { to: paths.staffAdjudicators.href(), label: 'Adjudicators', action: 'manage:adjudicators' },
+  { to: paths.staffEvents.href(), label: 'Events', action: 'manage:events' },
+  { to: paths.staffSchools.href(), label: 'Schools', action: 'manage:schools' },
+  { to: paths.staffMembers.href(), label: 'Staff', action: 'manage:staff' },
+  { to: paths.staffFamilies.href(), label: 'Families', action: 'manage:families' },
+  { to: paths.staffPayments.href(), label: 'Payments', action: 'manage:payments' },
+  { to: paths.staffReminders.href(), label: 'Reminders', action: 'manage:reminders' },
+  { to: paths.staffDataRequests.href(), label: 'Data requests', action: 'manage:data-requests' },
+  { to: paths.staffSignIns.href(), label: 'Sign-ins', action: 'read:sign-ins' },
+  { to: paths.staffAuditLog.href(), label: 'Audit log', action: 'read:audit-log' },
 ];
 
 /**
@@ -30,7 +30,8 @@ const LINKS: { to: string; label: string; roles: StaffRole[] }[] = [
  */
 export function StaffArea(props: {
   title: string;
-  roles: StaffRole[];
+  /** What the screen does: its staff action (staff/permissions.ts), as its calls declare. */
+  action: StaffAction;
   children: (me: StaffMe) => ReactNode;
 }) {
   useDocumentTitle(props.title);
@@ -57,7 +58,7 @@ export function StaffArea(props: {
     <Container size="lg" py="lg">
       <nav aria-label="Staff">
         <Group gap="md" mb="md" wrap="wrap">
-          {LINKS.filter((l) => l.roles.includes(staff.role)).map((l) => (
+          {LINKS.filter((l) => can(staff.role, l.action)).map((l) => (
             <Anchor key={l.to} component={NavLink} to={l.to} end fw={600}>
               {l.label}
             </Anchor>
@@ -70,11 +71,11 @@ export function StaffArea(props: {
       <Text mb="lg" size="sm">
         Signed in as {staff.firstName} {staff.surname} ({staff.role})
       </Text>
-      {props.roles.includes(staff.role) ? (
+      {can(staff.role, props.action) ? (
         props.children(staff)
       ) : (
         <Alert color="orange" title="Not for your role">
-          This screen is for {props.roles.join(' and ')}s.
+          This screen is for {rolesThatCan(props.action).join('s and ')}s.
         </Alert>
       )}
     </Container>
