@@ -50,13 +50,13 @@ import { StaffArea } from './components/StaffArea.tsx';
 const when = new Intl.DateTimeFormat('en-ZA', { dateStyle: 'medium', timeStyle: 'short' });
 const KIND_OPTIONS = MOVEMENT_KINDS.map((k) => ({ value: k, label: MOVEMENT_KIND_LABELS[k] }));
 const METHOD_OPTIONS = LEDGER_METHODS.map((m) => ({ value: m, label: LEDGER_METHOD_LABELS[m] }));
-const PROVIDER_LABELS: Record<string, string> = { sandbox: 'Sandbox', payfast: 'PayFast' };
-const methodLabel = (method: string | null) =>
-  method === null
+/** A provider's payment is named as the server's provider names it (decision 055). */
+const methodLabel = (row: { method: string | null; providerName?: string | undefined }) =>
+  row.method === null
     ? '–'
-    : (LEDGER_METHOD_LABELS[method as keyof typeof LEDGER_METHOD_LABELS] ??
-      PROVIDER_LABELS[method] ??
-      method);
+    : (row.providerName ??
+      LEDGER_METHOD_LABELS[row.method as keyof typeof LEDGER_METHOD_LABELS] ??
+      row.method);
 
 function Figure(props: { label: string; cents: number; note?: string; alert?: boolean }) {
   return (
@@ -324,7 +324,7 @@ function PaymentsList({ eventId }: { eventId: number | undefined }) {
                     <Table.Td style={{ whiteSpace: 'nowrap' }}>{row.orderNumber}</Table.Td>
                     <Table.Td>{row.familyName}</Table.Td>
                     <Table.Td>{MOVEMENT_KIND_LABELS[row.kind]}</Table.Td>
-                    <Table.Td>{methodLabel(row.method)}</Table.Td>
+                    <Table.Td>{methodLabel(row)}</Table.Td>
                     <Table.Td style={{ overflowWrap: 'anywhere' }}>
                       {row.reference ?? '–'}
                       {row.note && <Text size="xs">{row.note}</Text>}
@@ -415,7 +415,7 @@ function NotificationsList({ eventId }: { eventId: number | undefined }) {
             {list.data.rows.map((n) => (
               <Table.Tr key={n.id}>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>{when.format(new Date(n.at))}</Table.Td>
-                <Table.Td>{PROVIDER_LABELS[n.provider] ?? n.provider}</Table.Td>
+                <Table.Td>{n.providerName ?? n.provider}</Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>{n.orderNumber ?? '–'}</Table.Td>
                 <Table.Td style={{ overflowWrap: 'anywhere' }}>
                   {n.providerReference ?? '–'}
