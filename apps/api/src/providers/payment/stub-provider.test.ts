@@ -4,7 +4,9 @@ import { auditLog, orders, payments } from '../../db/schema/index.ts';
 import { createFamily } from '../../test/family.ts';
 import { catalogueItems } from '../../test/fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { parseConfig } from '../../config/env.ts';
 import type { PaymentProviderDefinition } from './provider.ts';
+import { createPaymentProviders } from './providers.ts';
 import { stubNotification } from './stub.test-helpers.ts';
 
 // The one line a new provider adds to registry.ts, made here by replacing the list.
@@ -119,5 +121,12 @@ describe('a provider added in one folder and one line', () => {
       failedOnly: true,
     });
     expect(listed.rows[0]).toMatchObject({ orderId: cart, outcome: 'bad_signature', failed: true });
+  });
+
+  it('refuses to start with a provider that no folder provides', () => {
+    const config = parseConfig({ NODE_ENV: 'test', PAYMENT_PROVIDERS: 'stub,nope' });
+    expect(() => createPaymentProviders({ config, secret: 'x' })).toThrow(
+      /PAYMENT_PROVIDERS: there is no payment provider 'nope' \(known: sandbox, payfast, stub\)/,
+    );
   });
 });
