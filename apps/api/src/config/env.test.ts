@@ -201,6 +201,37 @@ describe('parseConfig', () => {
     );
   });
 
+  it('enables a second payment provider with PAYMENT_PROVIDERS, under the same production rules', () => {
+    // Decision 055: PAYMENT_PROVIDER is the provider of new orders, PAYMENT_PROVIDERS adds more.
+    expect(parseConfig(production).paymentProviders).toEqual(['payfast']);
+    expect(
+      parseConfig({
+        ...production,
+        NODE_ENV: 'development',
+        PAYMENT_PROVIDER: '',
+        PAYMENT_PROVIDERS: 'payfast, other',
+      }),
+    ).toMatchObject({
+      PAYMENT_PROVIDER: 'sandbox',
+      paymentProviders: ['sandbox', 'payfast', 'other'],
+      sandboxPayments: true,
+    });
+    const withSandbox = { ...production, PAYMENT_PROVIDERS: 'sandbox' };
+    expect(() => parseConfig(withSandbox)).toThrow(
+      /PAYMENT_PROVIDERS[\s\S]*ALLOW_SANDBOX_PAYMENTS/,
+    );
+    expect(
+      parseConfig({ ...withSandbox, ALLOW_SANDBOX_PAYMENTS: 'true' }).paymentProviders,
+    ).toEqual(['payfast', 'sandbox']);
+    const { PAYFAST_PASSPHRASE: _, ...noPassphrase } = production;
+    expect(() =>
+      parseConfig({ ...noPassphrase, PAYMENT_PROVIDER: 'other', PAYMENT_PROVIDERS: 'payfast' }),
+    ).toThrow(/PAYFAST_PASSPHRASE: required with payfast in PAYMENT_PROVIDERS/);
+    expect(() => parseConfig({ NODE_ENV: 'development', PAYMENT_PROVIDERS: 'Pay Fast' })).toThrow(
+      /PAYMENT_PROVIDERS/,
+    );
+  });
+
   it('treats an empty DATABASE_URL as none', () => {
     expect(parseConfig({ NODE_ENV: 'development', DATABASE_URL: '' }).DATABASE_URL).toBeUndefined();
   });

@@ -9,6 +9,8 @@ const booleanFlag = z
 
 /** A WhatsApp template's name as Meta allows it: lower-case letters, digits and underscores. */
 const templateName = z.string().regex(/^[a-z0-9_]{1,512}$/, 'a WhatsApp template name');
+/** A payment provider's id ('payfast'), as providers/payment/registry.ts names it. */
+const providerName = z.string().regex(/^[a-z][a-z0-9_-]{0,31}$/, "a payment provider's name");
 
 /** An smtp:// or smtps:// URL naming a host, as nodemailer needs one. */
 function isSmtpUrl(value: string): boolean {
@@ -235,13 +237,25 @@ const EnvSchema = z.object({
   /** Files processed at once by each instance (ffmpeg uses every core for one). */
   MEDIA_WORKERS: z.coerce.number().int().min(1).max(8).default(1),
   /**
-   * 'payfast': PayFast (its sandbox or live); 'sandbox': a pay page of our own that moves no money
-   * (the local run's default; in production only with ALLOW_SANDBOX_PAYMENTS). Required in
-   * production.
+   * The provider of new orders (decision 055): 'payfast': PayFast (its sandbox or live);
+   * 'sandbox': a pay page of our own that moves no money (the local run's default; in production
+   * only with ALLOW_SANDBOX_PAYMENTS). Required in production. A name that is no provider
+   * (providers/payment/registry.ts) refuses to start.
    */
-  PAYMENT_PROVIDER: z.preprocess(
-    (v) => (v === '' ? undefined : v),
-    z.enum(['sandbox', 'payfast']).optional(),
+  PAYMENT_PROVIDER: z.preprocess((v) => (v === '' ? undefined : v), providerName.optional()),
+  /**
+   * Further providers enabled beside PAYMENT_PROVIDER, comma-separated ('payfast,other'): their
+   * pages and notifications are served, and an order checked out with one is paid with it.
+   */
+  PAYMENT_PROVIDERS: z.preprocess(
+    (v) =>
+      typeof v === 'string'
+        ? v
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean)
+        : v,
+    z.array(providerName).default([]),
   ),
   /** Lets a production server take sandbox "payments" (a staging site); never for real entries. */
   ALLOW_SANDBOX_PAYMENTS: booleanFlag,
@@ -268,7 +282,10 @@ export type Config = Omit<
   HOST: string;
   PUBLIC_URL: string;
   SEED_ON_START: boolean;
-  PAYMENT_PROVIDER: 'sandbox' | 'payfast';
+  /** The provider of new orders. */
+  PAYMENT_PROVIDER: string;
+  /** The providers that take payments, PAYMENT_PROVIDER first (PAYMENT_PROVIDERS after it). */
+  paymentProviders: string[];
   isProduction: boolean;
   /** The local run's conveniences (the readable outbox, a secret under DATA_DIR) are on. */
   devTools: boolean;
@@ -347,9 +364,9 @@ function productionProblems(c: ParsedEnv): Problem[] {
   }
   if (c.PAYMENT_PROVIDER === undefined) {
     problems.push({ path: 'PAYMENT_PROVIDER', message: "required in production ('payfast')" });
-  } else if (c.PAYMENT_PROVIDER === 'sandbox' && !c.ALLOW_SANDBOX_PAYMENTS) {
+  } else if (enabledProviders(c).includes('sandbox') && !c.ALLOW_SANDBOX_PAYMENTS) {
     problems.push({
-      path: 'PAYMENT_PROVIDER',
+      path: c.PAYMENT_PROVIDER === 'sandbox' ? 'PAYMENT_PROVIDER' : 'PAYMENT_PROVIDERS',
       message:
         "'sandbox' marks orders paid with no money moved: in production only with ALLOW_SANDBOX_PAYMENTS=true (a staging site)",
     });
@@ -375,15 +392,18 @@ function servedSecurely(url: string): boolean {
 /** Settings that are wrong together whatever the environment. */
 function consistencyProblems(c: ParsedEnv): Problem[] {
   const problems: Problem[] = [];
-  if (c.PAYMENT_PROVIDER === 'payfast') {
+  if (enabledProviders(c).includes('payfast')) {
+    const by =
+      c.PAYMENT_PROVIDER === 'payfast'
+        ? 'PAYMENT_PROVIDER=payfast'
+        : 'payfast in PAYMENT_PROVIDERS';
     for (const name of [
       'PAYFAST_MERCHANT_ID',
       'PAYFAST_MERCHANT_KEY',
       // Without it PayFast's ITN signature can be made by anyone from the public fields.
       'PAYFAST_PASSPHRASE',
     ] as const) {
-      if (!c[name])
-        problems.push({ path: name, message: 'required with PAYMENT_PROVIDER=payfast' });
+      if (!c[name]) problems.push({ path: name, message: `required with ${by}` });
     }
   }
   if (c.STORAGE_DRIVER === 's3' && !c.S3_BUCKET) {
@@ -415,16 +435,25 @@ export function parseConfig(
   ];
   if (problems.length > 0) throw configError(problems);
   const provider = c.PAYMENT_PROVIDER ?? 'sandbox';
+  const sandboxPayments =
+    enabledProviders(c).includes('sandbox') && (!isProduction || c.ALLOW_SANDBOX_PAYMENTS);
   return {
     ...c,
     HOST: c.HOST ?? (isProduction ? '0.0.0.0' : 'localhost'),
     PUBLIC_URL: c.PUBLIC_URL ?? `http://localhost:${c.PORT}`,
     PAYMENT_PROVIDER: provider,
+    // The sandbox only where it may mark orders paid (a tool's settings are not checked so).
+    paymentProviders: enabledProviders(c).filter((p) => p !== 'sandbox' || sandboxPayments),
     SEED_ON_START: c.SEED_ON_START ?? !isProduction,
     isProduction,
     devTools: !isProduction,
-    sandboxPayments: provider === 'sandbox' && (!isProduction || c.ALLOW_SANDBOX_PAYMENTS),
+    sandboxPayments,
   };
+}
+
+/** The providers that take payments: PAYMENT_PROVIDER (the sandbox unless set), then the others. */
+function enabledProviders(c: ParsedEnv): string[] {
+  return [...new Set([c.PAYMENT_PROVIDER ?? 'sandbox', ...c.PAYMENT_PROVIDERS])];
 }
 
 function configError(problems: Problem[]): Error {

@@ -131,6 +131,8 @@ export const PaymentRowSchema = z.object({
   eventId: z.number().int(),
   /** 'sandbox', 'payfast', 'bank_transfer', 'cash', or null for a credit with no method. */
   method: z.string().nullable(),
+  /** A provider's payment: the provider's name ('PayFast'), as the server's provider says it. */
+  providerName: z.string().optional(),
   reference: z.string().nullable(),
   amountCents: z.number().int(),
   /** The provider payment's state ('credited', 'rejected'…), 'recorded' for a movement by hand. */
@@ -158,6 +160,8 @@ export const NotificationsQuerySchema = z.object({
 export const PaymentNotificationRowSchema = z.object({
   id: z.number().int(),
   provider: z.string(),
+  /** The provider's name ('PayFast'), as the server's provider says it. */
+  providerName: z.string().optional(),
   at: z.iso.datetime({ offset: true }),
   orderId: z.number().int().nullable(),
   orderNumber: z.string().nullable(),

@@ -34,6 +34,11 @@ export const orders = pgTable(
     /** Where the payment confirmation goes, as given at checkout. */
     confirmationEmail: text(),
     isImported: boolean().notNull().default(false),
+    /**
+     * The payment provider the order was checked out with (decision 055): its pages take only
+     * this provider's payment. Null before migration 0030 and for a cart: then the default.
+     */
+    paymentProvider: text(),
     subtotalCents: integer(),
     surchargeCents: integer(),
     totalCents: integer(),

@@ -15,6 +15,7 @@ import {
 } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { queueFileDeletions, type FileDeletion } from './file-deletions.repository.ts';
+import { fieldsKeptAfterErasure, paymentProviderInfo } from '../../providers/payment/providers.ts';
 import {
   auditLog,
   certificates,
@@ -404,16 +405,11 @@ export async function listRequests(db: Database) {
 
 const ERASED = 'Erased';
 
-/** What an erasure leaves of a payment provider's notification: nothing that names anyone. */
-const PAYMENT_FIELDS_KEPT = [
-  'm_payment_id',
-  'pf_payment_id',
-  'payment_status',
-  'amount_gross',
-  'amount_fee',
-  'amount_net',
-  'merchant_id',
-] as const;
+/**
+ * What an erasure leaves of a payment provider's notification or payment: the fields no
+ * provider's name anyone, each provider's own list (providers/payment/, decision 055).
+ */
+const PAYMENT_FIELDS_KEPT = fieldsKeptAfterErasure();
 
 const count = (rows: unknown[]) => rows.length;
 
@@ -662,10 +658,12 @@ export async function isErased(db: Database, customerId: number): Promise<boolea
 export async function redactNotificationIfErased(
   db: Database,
   notificationId: number,
+  /** The order id the notification names, as its provider's field holds it. */
+  orderIdField: string | undefined,
   body: string,
 ): Promise<void> {
   const fields = Object.fromEntries(new URLSearchParams(body));
-  const orderId = Number(fields.m_payment_id);
+  const orderId = Number(orderIdField);
   if (!Number.isSafeInteger(orderId) || orderId <= 0 || orderId > 2_147_483_647) return;
   const [order] = await db
     .select({ customerId: orders.customerId })
@@ -678,10 +676,11 @@ export async function redactNotificationIfErased(
     .where(eq(paymentNotifications.id, notificationId));
 }
 
-/** PayFast's notifications of the family's orders, cut down to the fields kept. */
+/** Providers' notifications of the family's orders, cut down to the fields kept. */
 async function redactNotifications(tx: Database, orderIds: number[]): Promise<number> {
   if (orderIds.length === 0) return 0;
-  const pattern = `(^|&)m_payment_id=(${orderIds.join('|')})(&|$)`;
+  const names = [...new Set(paymentProviderInfo().map((p) => p.notificationFields.orderId))];
+  const pattern = `(^|&)(${names.join('|')})=(${orderIds.join('|')})(&|$)`;
   const rows = await tx
     .select({ id: paymentNotifications.id, body: paymentNotifications.body })
     .from(paymentNotifications)

@@ -4,7 +4,7 @@ import { OrderSchema } from '@eisteddfod/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, like } from 'drizzle-orm';
 import { paymentNotifications } from '../../db/schema/index.ts';
-import { payfastSignature } from '../../providers/payment/payfast.ts';
+import { payfastSignature } from '../../providers/payment/payfast/payfast.ts';
 import { createFamily } from '../../test/family.ts';
 import { catalogueItems } from '../../test/fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';

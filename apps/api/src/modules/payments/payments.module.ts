@@ -1,11 +1,8 @@
 import fp from 'fastify-plugin';
 import { paymentsRoutes } from './payments.routes.ts';
-import {
-  createPaymentsService,
-  MAX_NOTIFICATION_ATTEMPTS,
-  NOTIFICATION_JOB,
-  type PaymentsService,
-} from './payments.service.ts';
+import { createPaymentProviders } from '../../providers/payment/providers.ts';
+import { MAX_NOTIFICATION_ATTEMPTS, NOTIFICATION_JOB } from './notifications.ts';
+import { createPaymentsService, type PaymentsService } from './payments.service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -18,8 +15,8 @@ export default fp(
   async (app) => {
     const payments = createPaymentsService({
       db: app.db,
-      config: app.config,
       secret: app.authSecret,
+      providers: createPaymentProviders({ config: app.config, secret: app.authSecret }),
       catalogue: app.catalogue,
       orders: app.orders,
       accounts: app.accounts,

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, isNull, lt, notInArray } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.ts';
 import { orderItems, orders, paymentNotifications, payments } from '../../db/schema/index.ts';
 import { isErased, keptPaymentFields } from '../data-rights/index.ts';
+import type { VerifiedPayment } from '../../providers/payment/provider.ts';
 import { findGroupMembers } from '../orders/index.ts';
 
 /** One entry as it was priced: what its price depends on, and the price. */
@@ -28,6 +29,8 @@ export async function freezeOrder(
     totalCents: number;
     sendWhatsAppConfirmation: boolean;
     confirmationEmail: string;
+    /** The provider the order is paid with (decision 055). */
+    paymentProvider?: string;
   },
   now: Date,
 ): Promise<'frozen' | 'changed' | 'not_payable'> {
@@ -64,18 +67,6 @@ export async function freezeOrder(
     }
     return 'frozen';
   });
-}
-
-/** A transaction of the database, for writes that commit together. */
-
-/** What a provider's notification says, once its signature has been checked. */
-export interface VerifiedPayment {
-  provider: string;
-  providerPaymentId: string;
-  orderId: number;
-  amountCents: number;
-  isComplete: boolean;
-  payload: Record<string, string>;
 }
 
 export type CreditOutcome =

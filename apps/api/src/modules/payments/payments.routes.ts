@@ -1,13 +1,13 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { endpointUrl, PAYMENT_CANCELLED_SEARCH, paths, paymentsApi } from '@eisteddfod/shared';
+import { PAYMENT_CANCELLED_SEARCH, paths, paymentsApi } from '@eisteddfod/shared';
 import { CONTENT_SECURITY_POLICY } from '../../plugins/security-headers.ts';
 import { callerOf } from '../../plugins/access.ts';
 import { serve } from '../../plugins/endpoints.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { requireWithinLimit } from '../../providers/rate-limit/rate-limiter.ts';
-import { signedCheckoutFields } from '../../providers/payment/payfast.ts';
-import { AUTOSUBMIT_JS, PAY_PAGE_CSS, payFastRedirectPage, sandboxPayPage } from './pay-page.ts';
+import { AUTOSUBMIT_JS, PAY_PAGE_CSS } from '../../providers/payment/pay-page.ts';
+import type { PaymentProvider } from '../../providers/payment/provider.ts';
 
 /**
  * A PayFast ITN is a few hundred bytes of form fields; 16 KB leaves room for long names and
@@ -22,9 +22,9 @@ export const NOTIFICATION_BODY_LIMIT = 16 * 1024;
 export const NOTIFICATIONS_PER_MINUTE = 120;
 
 /** The fields every notification carries: without them a body cannot be a real one. */
-function looksLikeNotification(body: string): boolean {
+function looksLikeNotification(provider: PaymentProvider, body: string): boolean {
   const fields = new URLSearchParams(body);
-  return Boolean(fields.get('m_payment_id') && fields.get('signature'));
+  return Boolean(fields.get(provider.notificationFields.orderId) && fields.get('signature'));
 }
 
 /** Spec 7 PaymentLink calls, My Orders, and the providers' pages and notifications. */
@@ -80,58 +80,62 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         '<!doctype html><title>Payment</title><p>This payment link has expired or is not valid. Please go back to your cart.</p>',
       );
 
-  // The sandbox pay page marks orders paid with no money moved: only where config allows it.
-  if (app.config.sandboxPayments) registerSandboxPages();
-  else if (app.config.PAYMENT_PROVIDER === 'payfast') registerPayFastPages();
+  // Only the providers configuration enables have pages and notifications: the sandbox's, which
+  // mark orders paid with no money moved, only where config allows it (config/env.ts).
+  for (const provider of payments.enabledProviders()) registerProvider(provider);
 
-  /** The sandbox provider: a hosted pay page of our own. Only when it is the provider. */
-  function registerSandboxPages() {
-    serve(app, paymentsApi.sandboxPage, async (req, reply) => {
-      const payable = await payments.payableOrder(req.params.orderId, req.query.ref);
-      if (!payable) return notFoundPage(reply);
-      const { ref } = req.query;
-      const page = sandboxPayPage(payable.order, payable.totalCents, {
-        pay: endpointUrl(paymentsApi.sandboxPay, req.params, { ref }),
-        cancel: endpointUrl(paymentsApi.sandboxCancel, req.params, { ref }),
-      });
-      return reply.type('text/html; charset=utf-8').send(page);
-    });
-
-    serve(app, paymentsApi.sandboxPay, async (req, reply) => {
-      const payable = await payments.payableOrder(req.params.orderId, req.query.ref);
-      if (!payable) return notFoundPage(reply);
-      // The sandbox "bank" sends its signed notification through the same verification path.
-      const notification = payments.signSandboxNotification([
-        ['m_payment_id', String(req.params.orderId)],
-        ['pf_payment_id', payments.newSandboxPaymentId()],
-        ['payment_status', 'COMPLETE'],
-        ['amount_gross', (payable.totalCents / 100).toFixed(2)],
-      ]);
-      const id = await payments.acceptNotification(
-        'sandbox',
-        new URLSearchParams(notification).toString(),
+  /** A provider's page for an order it is to be paid with, its buttons, and its notifications. */
+  function registerProvider(provider: PaymentProvider) {
+    const { endpoints } = provider;
+    serve(app, endpoints.page, async (req, reply) => {
+      const { orderId } = req.params;
+      const payable = await payments.payableOrder(
+        provider.id,
+        orderId,
+        req.query.ref,
+        req.query.email,
       );
-      await payments.waitUntilProcessed(id, 10_000);
-      return reply.redirect(paths.confirmation.href({ id: req.params.orderId }), 303);
+      if (!payable) return notFoundPage(reply);
+      const page = provider.checkoutPage(payable);
+      reply.type('text/html; charset=utf-8');
+      if (page.formTarget) {
+        const policy = CONTENT_SECURITY_POLICY.replace(
+          "form-action 'self'",
+          `form-action 'self' ${page.formTarget}`,
+        );
+        reply.header('content-security-policy', policy);
+      }
+      return reply.send(page.html);
     });
 
-    serve(app, paymentsApi.sandboxCancel, async (_req, reply) =>
-      reply.redirect(`${paths.checkout.href()}${PAYMENT_CANCELLED_SEARCH}`, 303),
-    );
-
-    registerNotifications('sandbox');
+    if (endpoints.pay) {
+      serve(app, endpoints.pay, async (req, reply) => {
+        const { orderId } = req.params;
+        // Our own "bank" sends its signed notification through the same verification path.
+        const id = await payments.payOnOwnPage(provider.id, orderId, req.query.ref);
+        if (id === undefined) return notFoundPage(reply);
+        await payments.waitUntilProcessed(id, 10_000);
+        return reply.redirect(paths.confirmation.href({ id: orderId }), 303);
+      });
+    }
+    if (endpoints.cancel) {
+      serve(app, endpoints.cancel, async (_req, reply) =>
+        reply.redirect(`${paths.checkout.href()}${PAYMENT_CANCELLED_SEARCH}`, 303),
+      );
+    }
+    registerNotifications(provider);
   }
 
   /**
    * A provider's notifications (PayFast's ITN; the sandbox posts the same fields). Anyone can
    * post here, so before a body is kept it must be small, from an address within its limit, and
    * shaped like a notification; a real one is still kept before the provider gets its 200, and
-   * its signature is checked after (payments.service.ts).
+   * its signature is checked after (notifications.ts).
    */
-  function registerNotifications(provider: 'sandbox' | 'payfast') {
+  function registerNotifications(provider: PaymentProvider) {
     serve(
       app,
-      provider === 'payfast' ? paymentsApi.payFastNotify : paymentsApi.sandboxNotify,
+      provider.endpoints.notify,
       async (req, reply) => {
         await requireWithinLimit(
           app.rateLimiter,
@@ -141,43 +145,14 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
           'Too many notifications from this address.',
         );
         const body = typeof req.body === 'string' ? req.body : '';
-        if (!looksLikeNotification(body)) {
+        if (!looksLikeNotification(provider, body)) {
           throw badRequest('NOT_A_NOTIFICATION', 'This is not a payment notification.');
         }
         // PayFast wants a 200 at once: the notification is kept first, its checks run after.
-        await payments.acceptNotification(provider, body);
+        await payments.acceptNotification(provider.id, body);
         return reply.code(200).send('OK');
       },
       { bodyLimit: NOTIFICATION_BODY_LIMIT },
     );
-  }
-
-  /** PayFast: a signed form to their site, and their Instant Transaction Notifications. */
-  function registerPayFastPages() {
-    serve(app, paymentsApi.payFastPage, async (req, reply) => {
-      const payable = await payments.payableOrder(req.params.orderId, req.query.ref);
-      if (!payable) return notFoundPage(reply);
-      const fields = signedCheckoutFields(
-        payments.payFastCheckoutFields(
-          payable.order,
-          payable.customer,
-          req.query.email,
-          payable.totalCents,
-        ),
-        app.config.PAYFAST_PASSPHRASE,
-      );
-      return reply
-        .type('text/html; charset=utf-8')
-        .header(
-          'content-security-policy',
-          CONTENT_SECURITY_POLICY.replace(
-            "form-action 'self'",
-            `form-action 'self' ${app.config.PAYFAST_HOST}`,
-          ),
-        )
-        .send(payFastRedirectPage(app.config.PAYFAST_HOST, fields));
-    });
-
-    registerNotifications('payfast');
   }
 };

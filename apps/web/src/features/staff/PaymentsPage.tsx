@@ -48,13 +48,13 @@ import { StaffArea } from './components/StaffArea.tsx';
 const when = new Intl.DateTimeFormat('en-ZA', { dateStyle: 'medium', timeStyle: 'short' });
 const KIND_OPTIONS = MOVEMENT_KINDS.map((k) => ({ value: k, label: MOVEMENT_KIND_LABELS[k] }));
 const METHOD_OPTIONS = LEDGER_METHODS.map((m) => ({ value: m, label: LEDGER_METHOD_LABELS[m] }));
-const PROVIDER_LABELS: Record<string, string> = { sandbox: 'Sandbox', payfast: 'PayFast' };
-const methodLabel = (method: string | null) =>
-  method === null
+/** A provider's payment is named as the server's provider names it (decision 055). */
+const methodLabel = (row: { method: string | null; providerName?: string | undefined }) =>
+  row.method === null
     ? '–'
-    : (LEDGER_METHOD_LABELS[method as keyof typeof LEDGER_METHOD_LABELS] ??
-      PROVIDER_LABELS[method] ??
-      method);
+    : (row.providerName ??
+      LEDGER_METHOD_LABELS[row.method as keyof typeof LEDGER_METHOD_LABELS] ??
+      row.method);
 
 function Figure(props: { label: string; cents: number; note?: string; alert?: boolean }) {
   return (
@@ -256,7 +256,7 @@ const PAYMENT_COLUMNS = (adjust: (row: PaymentRow) => void): Column<PaymentRow>[
   { key: 'order', header: 'Order', nowrap: true, cell: (row) => row.orderNumber },
   { key: 'family', header: 'Family', cell: (row) => row.familyName },
   { key: 'kind', header: 'Kind', cell: (row) => MOVEMENT_KIND_LABELS[row.kind] },
-  { key: 'method', header: 'Method', cell: (row) => methodLabel(row.method) },
+  { key: 'method', header: 'Method', cell: (row) => methodLabel(row) },
   {
     key: 'reference',
     header: 'Reference',
@@ -379,7 +379,7 @@ function PaymentsList({ eventId }: { eventId: number | undefined }) {
 
 const NOTIFICATION_COLUMNS: Column<PaymentNotificationRow>[] = [
   { key: 'at', header: 'Received', nowrap: true, cell: (n) => when.format(new Date(n.at)) },
-  { key: 'provider', header: 'Provider', cell: (n) => PROVIDER_LABELS[n.provider] ?? n.provider },
+  { key: 'provider', header: 'Provider', cell: (n) => n.providerName ?? n.provider },
   { key: 'order', header: 'Order', nowrap: true, cell: (n) => n.orderNumber ?? '–' },
   {
     key: 'reference',

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { isSameSecretText } from '../../lib/same-text.ts';
+import { isSameSecretText } from '../../../lib/same-text.ts';
 
 /**
  * PayFast's custom integration: the checkout fields in PayFast's documented order, an MD5
@@ -69,11 +69,6 @@ export function signedCheckoutFields(
 /** Rands with two decimals, as PayFast writes amounts. */
 export function toRands(cents: number): string {
   return (cents / 100).toFixed(2);
-}
-
-/** An ITN's fields in the order they arrived (the order its signature was made in). */
-export function parseNotification(body: string): [string, string][] {
-  return [...new URLSearchParams(body).entries()];
 }
 
 /**

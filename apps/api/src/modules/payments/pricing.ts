@@ -1,0 +1,94 @@
+import {
+  CHECKOUT_MESSAGES,
+  calendarDateIn,
+  entryPriceCents,
+  formatRand,
+  isLateEntry,
+  surchargeCents,
+  type Order,
+} from '@eisteddfod/shared';
+import type { Database } from '../../db/client.ts';
+import { AppError, badRequest } from '../../lib/errors.ts';
+import type { CatalogueService } from '../catalogue/index.ts';
+import * as repo from './payments.repository.ts';
+
+interface PricingDependencies {
+  db: Database;
+  catalogue: CatalogueService;
+  now: () => number;
+}
+
+/** Checkout's pricing, which an organiser recording a payment for a cart uses too (decision 020). */
+export function createPricing(deps: PricingDependencies) {
+  const { db, catalogue } = deps;
+
+  /**
+   * Prices an unpaid order on the server (the catalogue, group sizes, the late-entry surcharge)
+   * and freezes its lines and totals: checkout, and an organiser recording a payment for a cart.
+   * `expectTotalCents`, when given, must be the total, or nothing is frozen (PRICE_DIFFERS).
+   */
+  async function priceAndFreeze(
+    /** The order described as a cart (`describeOrder({ ...row, totalCents: null })`). */
+    order: Order,
+    /** The family's confirmation, and the provider it pays with (none when paid by hand). */
+    confirmation: { email: string; whatsApp: boolean; provider?: string },
+    expectTotalCents?: number,
+  ): Promise<number> {
+    const orderId = order.id;
+    if (order.orderItems.length === 0) throw badRequest('EMPTY_CART', CHECKOUT_MESSAGES.emptyCart);
+    const event = await catalogue.getEvent(order.eventId);
+    // Prices come from the catalogue and the group sizes now, never from the browser.
+    const prices = await Promise.all(
+      order.orderItems.map(async (i) => {
+        const item = await catalogue.findItem(order.eventId, i.itemId);
+        if (!item) throw badRequest('ITEM_NOT_FOUND', `Item ${i.itemCode} is no longer offered.`);
+        const members = i.groupParticipants.length;
+        return {
+          orderItemId: i.id,
+          itemId: i.itemId,
+          members,
+          priceCents: entryPriceCents(item, members, event.fees),
+        };
+      }),
+    );
+    const subtotalCents = prices.reduce((sum, p) => sum + p.priceCents, 0);
+    const today = calendarDateIn(new Date(deps.now()), event.timeZone);
+    const surcharge = isLateEntry(today, event.dates.lateEntryFrom)
+      ? surchargeCents(subtotalCents, event.fees.lateSurchargePercent)
+      : 0;
+    const totalCents = subtotalCents + surcharge;
+    if (expectTotalCents !== undefined && expectTotalCents !== totalCents) {
+      throw new AppError(
+        409,
+        'PRICE_DIFFERS',
+        `The amount must equal the order's total, ${formatRand(totalCents)}.`,
+      );
+    }
+    const frozen = await repo.freezeOrder(
+      db,
+      orderId,
+      prices,
+      {
+        subtotalCents,
+        surchargeCents: surcharge,
+        totalCents,
+        sendWhatsAppConfirmation: confirmation.whatsApp,
+        confirmationEmail: confirmation.email,
+        ...(confirmation.provider ? { paymentProvider: confirmation.provider } : {}),
+      },
+      new Date(deps.now()),
+    );
+    if (frozen === 'not_payable')
+      throw new AppError(409, 'NOT_PAYABLE', 'This order can no longer be paid.');
+    if (frozen === 'changed') {
+      throw new AppError(
+        409,
+        'CART_CHANGED',
+        'Your cart changed while you were checking out. Please review it and try again.',
+      );
+    }
+    return totalCents;
+  }
+
+  return priceAndFreeze;
+}
