@@ -1,6 +1,7 @@
 import type { LedgerKind, LedgerMethod, MovementKind } from '@eisteddfod/shared';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.ts';
+import type { PaymentScope } from '../../plugins/scope.ts';
 import { customers, events, ledgerMovements, orders } from '../../db/schema/index.ts';
 
 // The payment ledger's queries of money recorded by hand and of both sources' movements (issue
@@ -187,11 +188,25 @@ export async function rowsOf<T>(db: Database, query: SQL): Promise<T[]> {
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
+ * The movements a staff caller's scope reaches (plugins/scope.ts), as a condition on the list's
+ * `m` rows. Any: every one.
+ */
+function paymentsIn(scope: PaymentScope): SQL {
+  switch (scope.kind) {
+    case 'any':
+      return sql`true`;
+  }
+}
+
+/**
  * Providers' payments and movements recorded by hand, as one list (a UNION ALL), newest first.
  * The date of a provider's payment is its day in the event's time zone.
  */
-function movementsQuery(filters: { eventId?: number; kind?: MovementKind; search?: string }) {
-  const where: SQL[] = [sql`true`];
+function movementsQuery(
+  scope: PaymentScope,
+  filters: { eventId?: number; kind?: MovementKind; search?: string },
+) {
+  const where: SQL[] = [paymentsIn(scope)];
   if (filters.eventId !== undefined) where.push(sql`m.event_id = ${filters.eventId}`);
   if (filters.kind !== undefined) where.push(sql`m.kind = ${filters.kind}`);
   if (filters.search) {
@@ -263,11 +278,12 @@ const toRecord = (r: RawRecord): PaymentRecord => ({
 
 export async function findMovementsPage(
   db: Database,
+  scope: PaymentScope,
   filters: { eventId?: number; kind?: MovementKind; search?: string },
   skip: number,
   take: number,
 ): Promise<{ rows: PaymentRecord[]; total: number }> {
-  const query = movementsQuery(filters);
+  const query = movementsQuery(scope, filters);
   const [counted] = await rowsOf<{ total: number }>(
     db,
     sql`select count(*)::int as total from (${query}) q`,
@@ -279,14 +295,18 @@ export async function findMovementsPage(
   return { rows: rows.map(toRecord), total: Number(counted?.total ?? 0) };
 }
 
-/** Every movement of an event (or of all), oldest first, `limit` at a time after `offset`. */
+/**
+ * Every movement in scope of an event (or of all), oldest first, `limit` at a time after
+ * `offset`.
+ */
 export async function findMovementsBatch(
   db: Database,
+  scope: PaymentScope,
   eventId: number | undefined,
   offset: number,
   limit: number,
 ): Promise<PaymentRecord[]> {
-  const query = movementsQuery(eventId === undefined ? {} : { eventId });
+  const query = movementsQuery(scope, eventId === undefined ? {} : { eventId });
   const rows = await rowsOf<RawRecord>(
     db,
     sql`${query} order by m.at asc, m.key asc limit ${limit} offset ${offset}`,

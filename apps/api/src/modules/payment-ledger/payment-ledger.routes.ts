@@ -3,13 +3,19 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { paymentLedgerApi } from '@eisteddfod/shared';
 import { callerOf } from '../../plugins/access.ts';
 import { serve } from '../../plugins/endpoints.ts';
+import { scopeOf } from '../../plugins/scope.ts';
 import { paymentsCsv } from './payments-csv.ts';
 
-/** /api/Staff/Payments and the money recorded against an order: organisers only. */
+/**
+ * /api/Staff/Payments and the money recorded against an order (its action from each definition);
+ * the lists read the movements the caller's scope reaches.
+ */
 export const paymentLedgerRoutes: FastifyPluginAsyncZod = async (app) => {
   const ledger = app.paymentLedger;
 
-  serve(app, paymentLedgerApi.payments, (req) => ledger.listPayments(req.query));
+  serve(app, paymentLedgerApi.payments, (req) =>
+    ledger.listPayments(scopeOf(req, 'payments'), req.query),
+  );
 
   serve(app, paymentLedgerApi.notifications, (req) => ledger.listNotifications(req.query));
 
@@ -17,6 +23,7 @@ export const paymentLedgerRoutes: FastifyPluginAsyncZod = async (app) => {
 
   serve(app, paymentLedgerApi.exportCsv, async (req, reply) => {
     const { eventId } = req.query;
+    const scope = scopeOf(req, 'payments');
     return reply
       .type('text/csv; charset=utf-8')
       .header(
@@ -26,7 +33,7 @@ export const paymentLedgerRoutes: FastifyPluginAsyncZod = async (app) => {
       .header('cache-control', 'no-store')
       .send(
         Readable.from(
-          paymentsCsv((offset, limit) => ledger.movementsBatch(eventId, offset, limit)),
+          paymentsCsv((offset, limit) => ledger.movementsBatch(scope, eventId, offset, limit)),
         ),
       );
   });

@@ -9,6 +9,7 @@ import {
   type RecordManualPayment,
 } from '@eisteddfod/shared';
 import type { Database } from '../../db/client.ts';
+import type { PaymentScope } from '../../plugins/scope.ts';
 import { audit } from '../../lib/audit.repository.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { orderNumber, type OrdersService } from '../orders/index.ts';
@@ -218,15 +219,19 @@ export function createPaymentLedgerService(deps: PaymentLedgerDependencies) {
       }));
     },
 
-    async listPayments(query: {
-      skip: number;
-      take: number;
-      eventId?: number | undefined;
-      kind?: MovementKind | undefined;
-      search: string;
-    }): Promise<PaymentsPage> {
+    async listPayments(
+      scope: PaymentScope,
+      query: {
+        skip: number;
+        take: number;
+        eventId?: number | undefined;
+        kind?: MovementKind | undefined;
+        search: string;
+      },
+    ): Promise<PaymentsPage> {
       const page = await repo.findMovementsPage(
         db,
+        scope,
         {
           ...(query.eventId !== undefined ? { eventId: query.eventId } : {}),
           ...(query.kind !== undefined ? { kind: query.kind } : {}),
@@ -261,8 +266,12 @@ export function createPaymentLedgerService(deps: PaymentLedgerDependencies) {
     listNotifications: reconciliation.listNotifications,
     reconciliation: reconciliation.reconciliation,
 
-    /** Every movement of an event (or of all), oldest first, a batch at a time (the export). */
-    movementsBatch: (eventId: number | undefined, offset: number, limit: number) =>
-      repo.findMovementsBatch(db, eventId, offset, limit),
+    /** Every movement in scope of an event (or of all), oldest first, a batch at a time (the export). */
+    movementsBatch: (
+      scope: PaymentScope,
+      eventId: number | undefined,
+      offset: number,
+      limit: number,
+    ) => repo.findMovementsBatch(db, scope, eventId, offset, limit),
   };
 }
