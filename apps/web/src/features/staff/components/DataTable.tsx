@@ -296,7 +296,8 @@ function Grid<Row>(props: LayoutProps<Row>) {
                 className={cellClass(column)}
                 style={column.style}
               >
-                {column.cell(row)}
+                {/* One box for the value: a phone's card sets the label beside it. */}
+                <div className={classes.value}>{column.cell(row)}</div>
               </Table.Td>
             ))}
           </Table.Tr>
@@ -310,7 +311,7 @@ function Grid<Row>(props: LayoutProps<Row>) {
             </Table.Th>
             {props.footer.cells.map((cell, i) => (
               <Table.Td key={i} role="cell" data-label={props.columns[i + 1]?.header ?? ''}>
-                {cell}
+                <div className={classes.value}>{cell}</div>
               </Table.Td>
             ))}
           </Table.Tr>
