@@ -8,8 +8,6 @@ import boundaries from './eslint.boundaries.js';
 // when the rule came in; split it and take it off, never add one.
 const FILES_STILL_OVER_350_LINES = [
   'apps/api/src/config/env.ts',
-  'apps/api/src/modules/accounts/accounts.repository.ts',
-  'apps/api/src/modules/accounts/accounts.service.ts',
   'apps/api/src/modules/catalogue-editor/catalogue-editor.service.ts',
   'apps/api/src/modules/data-rights/data-rights.repository.ts',
   'apps/api/src/modules/data-rights/data-rights.service.ts',
@@ -27,8 +25,6 @@ const FILES_STILL_OVER_350_LINES = [
 const FILES_STILL_WITH_A_FUNCTION_OVER_80_LINES = [
   'apps/api/src/lib/strip-metadata/office.ts',
   'apps/api/src/modules/accounts/accounts-test-client.ts',
-  'apps/api/src/modules/accounts/accounts.routes.ts',
-  'apps/api/src/modules/accounts/accounts.service.ts',
   'apps/api/src/modules/adjudication/adjudicators.service.ts',
   'apps/api/src/modules/adjudication/marking.service.ts',
   'apps/api/src/modules/catalogue-editor/catalogue-editor.service.ts',
