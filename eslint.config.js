@@ -8,7 +8,6 @@ import boundaries from './eslint.boundaries.js';
 // when the rule came in; split it and take it off, never add one.
 const FILES_STILL_OVER_350_LINES = [
   'apps/api/src/config/env.ts',
-  'apps/api/src/modules/catalogue-editor/catalogue-editor.service.ts',
   'apps/api/src/modules/data-rights/data-rights.repository.ts',
   'apps/api/src/modules/data-rights/data-rights.service.ts',
   'apps/api/src/modules/payment-ledger/payment-ledger.repository.ts',
@@ -25,7 +24,6 @@ const FILES_STILL_WITH_A_FUNCTION_OVER_80_LINES = [
   'apps/api/src/modules/accounts/accounts-test-client.ts',
   'apps/api/src/modules/adjudication/adjudicators.service.ts',
   'apps/api/src/modules/adjudication/marking.service.ts',
-  'apps/api/src/modules/catalogue-editor/catalogue-editor.service.ts',
   'apps/api/src/modules/catalogue-editor/catalogue-import.ts',
   'apps/api/src/modules/catalogue/catalogue.service.ts',
   'apps/api/src/modules/contestants/contestants.service.ts',
