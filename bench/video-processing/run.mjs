@@ -173,7 +173,7 @@ try {
   /** A rendition as the variant's arguments make it (the experiments of the README). */
   async function variantRendition(
     /** @type {string} */ input,
-    /** @type {import('../../apps/api/src/providers/media/ffmpeg.ts').MediaProbe} */ probe,
+    /** @type {import('../../apps/api/src/providers/media/ffprobe.ts').MediaProbe} */ probe,
     /** @type {string} */ output,
   ) {
     const args = media.renditionArguments(input, probe, output);
@@ -225,7 +225,7 @@ try {
       const cpuBefore = childCpuSeconds();
       const probed = await timed(() => tools.probe(input));
       const probe =
-        /** @type {import('../../apps/api/src/providers/media/ffmpeg.ts').MediaProbe} */ (
+        /** @type {import('../../apps/api/src/providers/media/ffprobe.ts').MediaProbe} */ (
           probed.result
         );
       const made = await timed(() =>

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountsApi } from '@eisteddfod/shared';
 import { notFound } from '../../lib/errors.ts';
-import { serve } from '../../plugins/endpoints.ts';
+import { serve, type ZodApp } from '../../plugins/endpoints.ts';
 import { PIN_POLICY } from './pins.ts';
 
 /** The HttpOnly cookie that carries a verified pin to the next silent login. */
@@ -46,28 +46,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     return result;
   });
 
-  for (const channel of ['email', 'whatsapp'] as const) {
-    serve(app, accountsApi.requestPin[channel], async (req) =>
-      accounts.requestLoginPin(req.params.id, channel, req.clientNetwork),
-    );
-    serve(app, accountsApi.verifyPin[channel], async (req, reply) => {
-      const outcome = await accounts.verifyLoginPin(
-        req.params.id,
-        req.query.pin,
-        req.clientNetwork,
-      );
-      if (outcome.verified) {
-        reply.setCookie(GRANT_COOKIE, outcome.grant, {
-          path: '/api',
-          httpOnly: true,
-          sameSite: 'strict',
-          secure: app.config.isProduction,
-          maxAge: PIN_POLICY.grantValidForSeconds,
-        });
-      }
-      return outcome.verified;
-    });
-  }
+  serveLoginPins(app);
 
   serve(app, accountsApi.getCustomer, async (req) => accounts.getCustomer(req.params.id));
 
@@ -94,3 +73,30 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     accounts.updateCustomer(req.params.id, req.body),
   );
 };
+
+/** Spec 7, email-one-time-pin and whatsapp-one-time-pin: ask for a login pin, and check it. */
+function serveLoginPins(app: ZodApp) {
+  const accounts = app.accounts;
+  for (const channel of ['email', 'whatsapp'] as const) {
+    serve(app, accountsApi.requestPin[channel], async (req) =>
+      accounts.requestLoginPin(req.params.id, channel, req.clientNetwork),
+    );
+    serve(app, accountsApi.verifyPin[channel], async (req, reply) => {
+      const outcome = await accounts.verifyLoginPin(
+        req.params.id,
+        req.query.pin,
+        req.clientNetwork,
+      );
+      if (outcome.verified) {
+        reply.setCookie(GRANT_COOKIE, outcome.grant, {
+          path: '/api',
+          httpOnly: true,
+          sameSite: 'strict',
+          secure: app.config.isProduction,
+          maxAge: PIN_POLICY.grantValidForSeconds,
+        });
+      }
+      return outcome.verified;
+    });
+  }
+}

@@ -14,6 +14,7 @@ import type { Jobs } from '../../plugins/jobs.ts';
 import { provedAddresses } from '../accounts/index.ts';
 import type { Outbox, OutboxMessage } from '../outbox/index.ts';
 import { reminderEmail, reminderWhatsApp, type ReminderTemplates } from './reminders.messages.ts';
+import * as campaigns from './reminder-campaigns.repository.ts';
 import * as repo from './reminders.repository.ts';
 
 /** Sends one campaign now (a request's "send now"); the sweep sends the scheduled ones. */
@@ -36,7 +37,7 @@ const noCampaign = (id: number) =>
 const notScheduled = () =>
   new AppError(409, 'REMINDER_NOT_SCHEDULED', 'This reminder is no longer scheduled.');
 
-function toCampaign(row: repo.CampaignListRow): ReminderCampaign {
+function toCampaign(row: campaigns.CampaignListRow): ReminderCampaign {
   const c = row.campaign;
   return {
     id: c.id,
@@ -75,7 +76,7 @@ export function createRemindersService(deps: RemindersDependencies) {
   }
 
   async function describe(id: number): Promise<ReminderCampaign> {
-    const [row] = await repo.listCampaigns(db, id);
+    const [row] = await campaigns.listCampaigns(db, id);
     if (!row) throw noCampaign(id);
     return toCampaign(row);
   }
@@ -118,7 +119,7 @@ export function createRemindersService(deps: RemindersDependencies) {
    * its delivery row (once: ON CONFLICT DO NOTHING on the reminder's key) and its messages
    * together. Then the campaign is marked sent and delivery is queued, after every commit.
    */
-  async function send(campaign: repo.CampaignRow): Promise<void> {
+  async function send(campaign: campaigns.CampaignRow): Promise<void> {
     const event = await repo.findEvent(db, campaign.eventId);
     const audience = event
       ? await repo.findAudience(db, campaign.eventId, campaign.kind, at(), campaign.dueDate)
@@ -137,18 +138,18 @@ export function createRemindersService(deps: RemindersDependencies) {
         return written.filter((w) => w.status === 'pending').length;
       });
     }
-    await repo.markSent(db, campaign.id, at());
+    await campaigns.markSent(db, campaign.id, at());
     if (pending > 0) outbox.deliverSoon(pending);
   }
 
-  async function sendClaimed(campaigns: repo.CampaignRow[]): Promise<number> {
+  async function sendClaimed(campaigns: campaigns.CampaignRow[]): Promise<number> {
     for (const campaign of campaigns) await send(campaign);
     return campaigns.length;
   }
 
   return {
     async list(): Promise<ReminderCampaign[]> {
-      return (await repo.listCampaigns(db)).map(toCampaign);
+      return (await campaigns.listCampaigns(db)).map(toCampaign);
     },
 
     /** How many families it would reach now, and what the first of them would read. */
@@ -186,7 +187,7 @@ export function createRemindersService(deps: RemindersDependencies) {
       await requireEvent(input.eventId);
       const now = input.sendAt === null;
       const created = await db.transaction(async (tx) => {
-        const row = await repo.insertCampaign(tx, {
+        const row = await campaigns.insertCampaign(tx, {
           eventId: input.eventId,
           kind: input.kind,
           channels: [...new Set(input.channels)],
@@ -218,10 +219,10 @@ export function createRemindersService(deps: RemindersDependencies) {
 
     /** A scheduled campaign's time brought to now, and its job queued. */
     async sendNow(organiserId: number, id: number): Promise<ReminderCampaign> {
-      const before = await repo.findCampaign(db, id);
+      const before = await campaigns.findCampaign(db, id);
       if (!before) throw noCampaign(id);
       await db.transaction(async (tx) => {
-        const row = await repo.updateScheduled(tx, id, { sendAt: at() });
+        const row = await campaigns.updateScheduled(tx, id, { sendAt: at() });
         if (!row) throw notScheduled();
         await audit(tx, {
           actorCustomerId: organiserId,
@@ -239,10 +240,13 @@ export function createRemindersService(deps: RemindersDependencies) {
     },
 
     async cancel(organiserId: number, id: number): Promise<ReminderCampaign> {
-      const before = await repo.findCampaign(db, id);
+      const before = await campaigns.findCampaign(db, id);
       if (!before) throw noCampaign(id);
       await db.transaction(async (tx) => {
-        const row = await repo.updateScheduled(tx, id, { status: 'cancelled', finishedAt: at() });
+        const row = await campaigns.updateScheduled(tx, id, {
+          status: 'cancelled',
+          finishedAt: at(),
+        });
         if (!row) throw notScheduled();
         await audit(tx, {
           actorCustomerId: organiserId,
@@ -262,15 +266,15 @@ export function createRemindersService(deps: RemindersDependencies) {
       // logged, and the next minute's sweep plans again.
       try {
         const eventId = await deps.liveEventId();
-        if (eventId !== undefined) await repo.planAutomatic(db, eventId, at());
+        if (eventId !== undefined) await campaigns.planAutomatic(db, eventId, at());
       } catch (err) {
         deps.log.error({ err }, 'the reminders before the deadlines could not be planned');
       }
-      return sendClaimed(await repo.claimDue(db, at()));
+      return sendClaimed(await campaigns.claimDue(db, at()));
     },
 
     /** The send-now job: this campaign, if it is still to send. */
-    sendOne: async (id: number) => sendClaimed(await repo.claimDue(db, at(), id)),
+    sendOne: async (id: number) => sendClaimed(await campaigns.claimDue(db, at(), id)),
 
     async settings(customerId: number): Promise<{ sendReminders: boolean }> {
       const optOut = await repo.readOptOut(db, customerId);

@@ -1,0 +1,120 @@
+import type { PinSent } from '@eisteddfod/shared';
+import { audit } from '../../lib/audit.repository.ts';
+import { AppError, badRequest, notFound } from '../../lib/errors.ts';
+import type { Outbox } from '../outbox/index.ts';
+import * as repo from './accounts.repository.ts';
+import { limit } from './accounts.refusals.ts';
+import type { AccountsDependencies, PinChannel } from './accounts.service.ts';
+import { maskRecipient } from './phone-numbers.ts';
+import { latestChallenge, replaceChallenge, type PinPurpose } from './pin-challenges.repository.ts';
+import {
+  CONTACT_PIN_EMAIL_SUBJECT,
+  PIN_EMAIL_SUBJECT,
+  PIN_POLICY,
+  generatePin,
+  hashPin,
+} from './pins.ts';
+
+/** Refuses a new pin while the last one is open and its resend wait has not passed. */
+function refuseResendTooSoon(
+  last: { createdAt: Date; consumedAt: Date | null } | undefined,
+  now: number,
+) {
+  // The wait is between resends of an open code; once a code has been used, a new login
+  // (after logging out, say) gets a code at once. The hourly limit still holds.
+  const waitMs =
+    last && !last.consumedAt ? last.createdAt.getTime() + PIN_POLICY.resendAfterMs - now : 0;
+  if (waitMs > 0) {
+    const seconds = Math.ceil(waitMs / 1000);
+    throw new AppError(
+      429,
+      'PIN_RESEND_TOO_SOON',
+      `Please wait ${seconds} seconds before asking for a new code.`,
+      seconds,
+    );
+  }
+}
+
+/** The pin's message, by email or WhatsApp, through the outbox. */
+async function enqueuePin(
+  outbox: Outbox,
+  channel: PinChannel,
+  purpose: PinPurpose,
+  sent: { to: string; pin: string },
+) {
+  if (channel === 'email') {
+    await outbox.enqueuePinEmail(
+      sent.to,
+      purpose === 'login' ? PIN_EMAIL_SUBJECT : CONTACT_PIN_EMAIL_SUBJECT,
+      purpose === 'login'
+        ? `Your one-time pin is ${sent.pin}.\n\nIt is valid for 10 minutes and works once. If you did not ask for it, you can ignore this email.`
+        : `Your one-time pin is ${sent.pin}.\n\nEnter it on My Profile to confirm that this email address is yours. It is valid for 10 minutes. If you did not ask for it, you can ignore this email.`,
+    );
+  } else {
+    await outbox.enqueueWhatsAppCode(
+      sent.to,
+      sent.pin,
+      `${sent.pin} is your Online Eisteddfod verification code. For your security, do not share this code.`,
+    );
+  }
+}
+
+/**
+ * Sends a new pin of `purpose` by `channel` to the address `addressOf` picks (null: none),
+ * with the customer's row locked, after the resend wait and the hourly limits (decision 004).
+ */
+export async function sendPin(
+  deps: AccountsDependencies,
+  customerId: number,
+  purpose: PinPurpose,
+  channel: PinChannel,
+  ip: string,
+  addressOf: (tx: repo.Executor, customer: repo.CustomerRow) => Promise<string | null>,
+): Promise<PinSent> {
+  await limit(deps, `pin-send:ip:${ip}`, PIN_POLICY.sendsPerIpPerHour, 60 * 60_000);
+  const sent = await repo.withCustomerLocked(deps.db, customerId, async (tx, customer) => {
+    if (!customer)
+      throw notFound('CUSTOMER_NOT_FOUND', `There is no customer with id ${customerId}`);
+    const to = await addressOf(tx, customer);
+    if (!to) {
+      throw badRequest(
+        'NO_ADDRESS_FOR_CHANNEL',
+        channel === 'email'
+          ? 'This account has no email address. Please log in with your mobile number.'
+          : 'This account has no mobile number. Please log in with your email address.',
+      );
+    }
+    refuseResendTooSoon(await latestChallenge(tx, customerId, purpose), deps.now());
+    await limit(
+      deps,
+      `pin-send:customer:${customerId}`,
+      PIN_POLICY.sendsPerCustomerPerHour,
+      60 * 60_000,
+    );
+    const pin = generatePin();
+    const createdAt = new Date(deps.now());
+    await replaceChallenge(tx, {
+      customerId,
+      channel,
+      purpose,
+      sentTo: purpose === 'contact' ? to : null,
+      pinHash: hashPin(deps.pinSecret, customerId, pin),
+      createdAt,
+      expiresAt: new Date(createdAt.getTime() + PIN_POLICY.validForMs),
+    });
+    return { to, pin };
+  });
+  await enqueuePin(deps.outbox, channel, purpose, sent);
+  await audit(deps.db, {
+    actorCustomerId: customerId,
+    action: purpose === 'login' ? 'login.pin_sent' : 'customer.contact_pin_sent',
+    entityType: 'customer',
+    entityId: customerId,
+    details: { channel },
+  });
+  return {
+    channel,
+    sentTo: maskRecipient(channel, sent.to),
+    resendAfterSeconds: PIN_POLICY.resendAfterMs / 1000,
+  };
+}

@@ -1,0 +1,130 @@
+import {
+  CART_MESSAGES,
+  duplicateMessage,
+  isGroupSizeAllowed,
+  isIncompleteMember,
+  isInstrument,
+  type AddOrderItem,
+  type GroupMember,
+  type OrderItem,
+} from '@eisteddfod/shared';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { AppError, badRequest, notFound } from '../../lib/errors.ts';
+import { describeOne } from './orders.describe.ts';
+import * as repo from './orders.repository.ts';
+import {
+  changeCart,
+  duplicateOf,
+  orderItemNotFound,
+  refuseBeforeOpening,
+  refuseOutsideGrades,
+  refuseRetired,
+  requireOwnCart,
+} from './orders.rules.ts';
+import type { OrdersDependencies } from './orders.service.ts';
+
+// Spec 5's cart: adding an item, removing it, and a group item's members.
+
+/** Spec 5, add item to cart, checked here whatever the browser did. */
+export async function addItemToCart(
+  deps: OrdersDependencies,
+  customerId: number,
+  orderId: number,
+  input: AddOrderItem,
+): Promise<OrderItem> {
+  const order = await requireOwnCart(deps, customerId, orderId);
+  await refuseBeforeOpening(deps, order.eventId, customerId);
+  const profile = await deps.contestants.requireOwnContestant(
+    customerId,
+    input.participantProfileId,
+  );
+  const item = await deps.catalogue.findItem(order.eventId, input.itemId);
+  if (!item) throw notFound('ITEM_NOT_FOUND', `There is no item with id ${input.itemId}`);
+  await refuseRetired(deps, order.eventId, item.id);
+  if (item.deadlinePassed) throw badRequest('DEADLINE_PASSED', CART_MESSAGES.lateItem);
+  refuseOutsideGrades(item, profile);
+  const instrument = input.instruments?.trim() ?? '';
+  if (item.requiresAnInstrument && !isInstrument(instrument)) {
+    throw badRequest('INSTRUMENT_REQUIRED', CART_MESSAGES.selectInstrument);
+  }
+  // The contestant entering a group item is its first member.
+  const members = item.isGroupItem
+    ? [
+        {
+          position: 0,
+          firstName: profile.firstName,
+          surname: profile.surname,
+          school: profile.school,
+          gender: profile.gender ?? '',
+          grade: profile.grade,
+        },
+      ]
+    : [];
+  const values = {
+    orderId,
+    itemId: item.id,
+    participantProfileId: profile.id,
+    groupName: item.isGroupItem ? input.groupName || null : null,
+    // Only an item that asks for an instrument keeps one, so the duplicate rule holds.
+    instruments: item.requiresAnInstrument ? instrument : '',
+  };
+  try {
+    const row = await changeCart(deps, orderId, async (tx) => {
+      // Spec 5's duplicate rule, the cart screen's own (entryKey), checked under the cart's
+      // lock; the unique index stays as the last word on simultaneous adds.
+      const section = item.category.section;
+      if (duplicateOf(values, section)(await repo.findItemsOfOrder(tx, orderId))) {
+        throw new AppError(409, 'DUPLICATE_ENTRY', duplicateMessage(section));
+      }
+      return repo.insertOrderItem(tx, values, members);
+    });
+    return describeOne(deps, order, row);
+  } catch (err) {
+    // The unique index decides, so twenty simultaneous clicks leave one entry.
+    if (isUniqueViolation(err)) {
+      throw new AppError(409, 'DUPLICATE_ENTRY', duplicateMessage(item.category.section));
+    }
+    throw err;
+  }
+}
+
+export async function removeItemFromCart(
+  deps: OrdersDependencies,
+  customerId: number,
+  orderId: number,
+  orderItemId: number,
+): Promise<void> {
+  await requireOwnCart(deps, customerId, orderId);
+  const deleted = await changeCart(deps, orderId, (tx) =>
+    repo.deleteOrderItem(tx, orderId, orderItemId),
+  );
+  if (!deleted) throw orderItemNotFound(orderItemId);
+}
+
+/** Spec 5, group participants: the whole list, within the item's minimum and maximum. */
+export async function updateGroupParticipants(
+  deps: OrdersDependencies,
+  customerId: number,
+  orderItemId: number,
+  members: GroupMember[],
+): Promise<OrderItem> {
+  const { db } = deps;
+  const row = await repo.findOrderItem(db, orderItemId);
+  const owned = row && (await repo.findOrder(db, row.orderId));
+  if (!row || !owned || owned.customerId !== customerId) throw orderItemNotFound(orderItemId);
+  const order = await requireOwnCart(deps, customerId, owned.id);
+  const item = await deps.catalogue.findItem(order.eventId, row.itemId);
+  if (!item?.isGroupItem) throw badRequest('NOT_A_GROUP_ITEM', 'This item is not a group item.');
+  if (!isGroupSizeAllowed(members.length, item.minimumParticipants, item.maximumParticipants)) {
+    throw badRequest(
+      'GROUP_SIZE',
+      CART_MESSAGES.groupCount(item.minimumParticipants, item.maximumParticipants),
+    );
+  }
+  if (members.some(isIncompleteMember))
+    throw badRequest('GROUP_INCOMPLETE', CART_MESSAGES.groupDetails);
+  const [contestant] = await repo.findProfileSummaries(db, [row.participantProfileId]);
+  if (contestant) refuseOutsideGrades(item, contestant, members);
+  await changeCart(deps, order.id, (tx) => repo.replaceMembers(tx, row.id, members));
+  return describeOne(deps, order, row);
+}
