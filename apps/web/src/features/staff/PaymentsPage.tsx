@@ -354,7 +354,7 @@ function PaymentsList({ eventId }: { eventId: number | undefined }) {
         count={() =>
           list.data && `${list.data.total} ${list.data.total === 1 ? 'payment' : 'payments'}`
         }
-        empty="No payment matches."
+        empty={search || kind ? 'No payment matches.' : 'No payment yet.'}
         loading={list.isFetching}
         error={
           list.isError ? (
