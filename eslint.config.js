@@ -13,7 +13,6 @@ const FILES_STILL_OVER_350_LINES = [
   'apps/api/src/modules/payment-ledger/payment-ledger.repository.ts',
   'apps/api/src/modules/payment-ledger/payment-ledger.service.ts',
   'apps/api/src/modules/payments/payments.service.ts',
-  'apps/api/src/providers/media/ffmpeg.ts',
   'apps/api/src/test/bombs.ts',
   'apps/api/src/test/openapi-fuzz.ts',
 ];
