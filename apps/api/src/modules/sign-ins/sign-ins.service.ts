@@ -45,6 +45,52 @@ const DAY = 24 * HOUR;
 const THROTTLED: ReadonlySet<SignInEventReason> = new Set(['send_throttled', 'verify_throttled']);
 const THROTTLED_SAMPLE_MS = 60_000;
 
+/** The organisers' screen: counts, the accounts and addresses with the most, the latest. */
+async function summary(deps: SignInsDependencies): Promise<SignInSummary> {
+  const { db } = deps;
+  const now = deps.now();
+  const hourAgo = new Date(now - HOUR);
+  const dayAgo = new Date(now - DAY);
+  const [lastHour, last24Hours, reasons, accounts, addresses, latest] = await Promise.all([
+    repo.countSince(db, hourAgo),
+    repo.countSince(db, dayAgo),
+    repo.countByReasonSince(db, dayAgo),
+    repo.topAccountsSince(db, dayAgo, SIGN_IN_TOP_SIZE),
+    repo.topAddressesSince(db, dayAgo, SIGN_IN_TOP_SIZE),
+    repo.latestEvents(db, SIGN_IN_LATEST_SIZE),
+  ]);
+  const iso = (at: Date | null) => (at ?? new Date(now)).toISOString();
+  return {
+    lastHour,
+    last24Hours,
+    reasons: SIGN_IN_EVENT_REASONS.map((reason) => ({
+      reason,
+      events: reasons.find((r) => r.reason === reason)?.events ?? 0,
+    })),
+    topAccounts: accounts.map((a) => ({
+      customerId: a.customerId,
+      identifier: a.identifier,
+      events: a.events,
+      addresses: a.addresses,
+      lastAt: iso(a.lastAt),
+    })),
+    topAddresses: addresses.map((a) => ({
+      ip: a.ip,
+      events: a.events,
+      accounts: a.accounts,
+      lastAt: iso(a.lastAt),
+    })),
+    latest: latest.map((e) => ({
+      id: e.id,
+      at: e.at.toISOString(),
+      customerId: e.customerId,
+      identifier: e.identifier,
+      ip: e.ip,
+      reason: e.reason,
+    })),
+  };
+}
+
 /** Failed and throttled sign-ins: recorded, logged, counted for organisers (decision 032). */
 export function createSignInsService(deps: SignInsDependencies) {
   const { db, log, limiter } = deps;
@@ -77,49 +123,7 @@ export function createSignInsService(deps: SignInsDependencies) {
     },
 
     /** The organisers' screen: counts, the accounts and addresses with the most, the latest. */
-    async summary(): Promise<SignInSummary> {
-      const now = deps.now();
-      const hourAgo = new Date(now - HOUR);
-      const dayAgo = new Date(now - DAY);
-      const [lastHour, last24Hours, reasons, accounts, addresses, latest] = await Promise.all([
-        repo.countSince(db, hourAgo),
-        repo.countSince(db, dayAgo),
-        repo.countByReasonSince(db, dayAgo),
-        repo.topAccountsSince(db, dayAgo, SIGN_IN_TOP_SIZE),
-        repo.topAddressesSince(db, dayAgo, SIGN_IN_TOP_SIZE),
-        repo.latestEvents(db, SIGN_IN_LATEST_SIZE),
-      ]);
-      const iso = (at: Date | null) => (at ?? new Date(now)).toISOString();
-      return {
-        lastHour,
-        last24Hours,
-        reasons: SIGN_IN_EVENT_REASONS.map((reason) => ({
-          reason,
-          events: reasons.find((r) => r.reason === reason)?.events ?? 0,
-        })),
-        topAccounts: accounts.map((a) => ({
-          customerId: a.customerId,
-          identifier: a.identifier,
-          events: a.events,
-          addresses: a.addresses,
-          lastAt: iso(a.lastAt),
-        })),
-        topAddresses: addresses.map((a) => ({
-          ip: a.ip,
-          events: a.events,
-          accounts: a.accounts,
-          lastAt: iso(a.lastAt),
-        })),
-        latest: latest.map((e) => ({
-          id: e.id,
-          at: e.at.toISOString(),
-          customerId: e.customerId,
-          identifier: e.identifier,
-          ip: e.ip,
-          reason: e.reason,
-        })),
-      };
-    },
+    summary: () => summary(deps),
 
     /** The nightly job: events older than the retention period go. */
     async deleteOld(): Promise<number> {
