@@ -14,6 +14,34 @@ function daysBetween(first: string, last: string): string[] {
   return days;
 }
 
+/** Entries (per section, with running totals) and revenue for every day from the first to the last. */
+function dayByDay(
+  entryRows: Awaited<ReturnType<typeof repo.countEntriesByDay>>,
+  revenueRows: Awaited<ReturnType<typeof repo.sumRevenueByDay>>,
+): Dashboard['days'] {
+  const seen = [...entryRows.map((r) => r.day), ...revenueRows.map((r) => r.day)].sort();
+  const first = seen[0];
+  const last = seen.at(-1);
+  const running = new Map<string, number>(SECTIONS.map((s) => [s, 0]));
+  return first === undefined || last === undefined
+    ? []
+    : daysBetween(first, last).map((date) => {
+        const revenue = revenueRows.find((r) => r.day === date);
+        return {
+          date,
+          sections: SECTIONS.map((section) => {
+            const entries =
+              entryRows.find((r) => r.day === date && r.section === section)?.entries ?? 0;
+            const cumulative = (running.get(section) ?? 0) + entries;
+            running.set(section, cumulative);
+            return { section, entries, cumulative };
+          }),
+          revenueCents: revenue?.cents ?? 0,
+          paidOrders: revenue?.orders ?? 0,
+        };
+      });
+}
+
 /**
  * The organiser's dashboard of one event (issue 17, decision 023). Figures come from a few
  * grouped queries; here they are laid out per day and per section, gaps filled with zeros.
@@ -34,28 +62,7 @@ export function createDashboardService({ db }: DashboardDependencies) {
         ],
       );
 
-      const seen = [...entryRows.map((r) => r.day), ...revenueRows.map((r) => r.day)].sort();
-      const first = seen[0];
-      const last = seen.at(-1);
-      const running = new Map<string, number>(SECTIONS.map((s) => [s, 0]));
-      const days =
-        first === undefined || last === undefined
-          ? []
-          : daysBetween(first, last).map((date) => {
-              const revenue = revenueRows.find((r) => r.day === date);
-              return {
-                date,
-                sections: SECTIONS.map((section) => {
-                  const entries =
-                    entryRows.find((r) => r.day === date && r.section === section)?.entries ?? 0;
-                  const cumulative = (running.get(section) ?? 0) + entries;
-                  running.set(section, cumulative);
-                  return { section, entries, cumulative };
-                }),
-                revenueCents: revenue?.cents ?? 0,
-                paidOrders: revenue?.orders ?? 0,
-              };
-            });
+      const days = dayByDay(entryRows, revenueRows);
 
       const uploads = SECTIONS.map((section) => {
         const r = uploadRows.find((x) => x.section === section);
