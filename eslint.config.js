@@ -39,7 +39,6 @@ const FILES_STILL_WITH_A_FUNCTION_OVER_80_LINES = [
   'apps/api/src/modules/results-day/release.service.ts',
   'apps/api/src/modules/results-day/winners.service.ts',
   'apps/api/src/modules/site-content/site-content.service.ts',
-  'apps/api/src/modules/staff-members/staff-members.service.ts',
   'apps/api/src/modules/uploads/entries.service.ts',
   'apps/api/src/modules/uploads/entry-access.ts',
   'apps/api/src/modules/uploads/entry-files.service.ts',

@@ -33,6 +33,36 @@ const toMember = (row: repo.StaffRow): StaffMember => ({
 const noMember = (id: number) =>
   notFound('STAFF_MEMBER_NOT_FOUND', `There is no member of staff with id ${id}`);
 
+async function requireMember(tx: Database, id: number) {
+  const row = await repo.findStaff(tx, id);
+  if (!row) throw noMember(id);
+  return row;
+}
+
+/**
+ * One change of a member's state under the staff lock, with the organiser's own state read
+ * again inside it: one deactivated a moment ago changes nothing.
+ */
+async function change(
+  { db }: StaffMembersDependencies,
+  organiserId: number,
+  id: number,
+  work: (tx: Database, member: repo.StaffRow, staff: repo.StaffRow[]) => Promise<void>,
+): Promise<StaffMember> {
+  return db.transaction(async (tx) => {
+    await repo.takeTurn(tx);
+    const staff = await repo.listStaff(tx);
+    const actor = staff.find((s) => s.id === organiserId);
+    if (actor?.role !== 'organiser' || actor.deactivatedAt !== null) {
+      throw new AppError(401, 'UNAUTHORISED', 'Session has expired. Please login again');
+    }
+    const member = staff.find((s) => s.id === id);
+    if (!member) throw noMember(id);
+    await work(tx, member, staff);
+    return toMember(await requireMember(tx, id));
+  });
+}
+
 /**
  * Organisers keep the staff (issue 16, decision 019): invite organisers and adjudicators,
  * deactivate and reactivate them. Deactivation keeps the account, its role and everything it
@@ -40,35 +70,6 @@ const noMember = (id: number) =>
  */
 export function createStaffMembersService(deps: StaffMembersDependencies) {
   const { db } = deps;
-
-  async function requireMember(tx: Database, id: number) {
-    const row = await repo.findStaff(tx, id);
-    if (!row) throw noMember(id);
-    return row;
-  }
-
-  /**
-   * One change of a member's state under the staff lock, with the organiser's own state read
-   * again inside it: one deactivated a moment ago changes nothing.
-   */
-  async function change(
-    organiserId: number,
-    id: number,
-    work: (tx: Database, member: repo.StaffRow, staff: repo.StaffRow[]) => Promise<void>,
-  ): Promise<StaffMember> {
-    return db.transaction(async (tx) => {
-      await repo.takeTurn(tx);
-      const staff = await repo.listStaff(tx);
-      const actor = staff.find((s) => s.id === organiserId);
-      if (actor?.role !== 'organiser' || actor.deactivatedAt !== null) {
-        throw new AppError(401, 'UNAUTHORISED', 'Session has expired. Please login again');
-      }
-      const member = staff.find((s) => s.id === id);
-      if (!member) throw noMember(id);
-      await work(tx, member, staff);
-      return toMember(await requireMember(tx, id));
-    });
-  }
 
   return {
     async list(): Promise<StaffMember[]> {
@@ -94,7 +95,7 @@ export function createStaffMembersService(deps: StaffMembersDependencies) {
     },
 
     async deactivate(organiserId: number, id: number): Promise<StaffMember> {
-      return change(organiserId, id, async (tx, member, staff) => {
+      return change(deps, organiserId, id, async (tx, member, staff) => {
         if (member.deactivatedAt !== null) return; // Already: nothing changes, nothing logged.
         const problem = deactivationProblem(organiserId, toMember(member), staff.map(toMember));
         if (problem === 'self') {
@@ -123,7 +124,7 @@ export function createStaffMembersService(deps: StaffMembersDependencies) {
     },
 
     async reactivate(organiserId: number, id: number): Promise<StaffMember> {
-      return change(organiserId, id, async (tx, member) => {
+      return change(deps, organiserId, id, async (tx, member) => {
         if (member.deactivatedAt === null) return; // Active already.
         await repo.reactivate(tx, id, new Date(deps.now()));
         await audit(tx, {
