@@ -19,6 +19,50 @@ import * as repo from './entry-files.repository.ts';
 import { unsupportedFormat, type EntryAccess } from './entry-access.ts';
 import type { MediaLinks } from '../entries/index.ts';
 
+type EntryFile = { orderItemId: number; uploadType: UploadType; fileName: string; data: Buffer };
+
+/**
+ * The file's own name (its path cut off), its extension and what its content is, once the
+ * item takes a file of this kind and the content is what the extension says; else the refusal.
+ */
+function checkedFile(
+  ctx: Awaited<ReturnType<EntryAccess['ownEntry']>>,
+  input: EntryFile,
+  documentMaxBytes: number,
+) {
+  const original = input.fileName
+    .replace(/^.*[\\/]/, '')
+    .trim()
+    .slice(0, 255);
+  if (input.uploadType === UPLOAD_TYPE.main) {
+    if (!isVisualArtsSection(ctx.item.category.section)) {
+      throw badRequest(
+        'VIDEO_UPLOAD_REQUIRED',
+        'The main file of this entry is a video or audio recording. Please use the video uploader.',
+      );
+    }
+    // The item's own kinds: an organiser may take only PDFs for creative writing, say.
+    if (!isAllowedDocument(original) || !mainFileAllowed(ctx.mainFileKinds, original))
+      throw unsupportedFormat();
+  } else if (!isAllowedDocument(original)) {
+    throw unsupportedFormat();
+  }
+  if (input.data.length === 0) throw badRequest('EMPTY_FILE', 'The selected file is empty.');
+  if (input.data.length > documentMaxBytes) {
+    throw new AppError(413, 'FILE_TOO_LARGE', UPLOAD_MESSAGES.tooLarge);
+  }
+  const kind = detectContent(input.data);
+  const extension = extensionOf(original);
+  if (!contentMatchesExtension(extension, kind)) {
+    throw new AppError(
+      415,
+      'CONTENT_MISMATCH',
+      `This file's content is not a .${extension} file. Please check the file and try again.`,
+    );
+  }
+  return { original, extension, kind };
+}
+
 /** The images and documents of an entry (spec 5): checked by name and content, then stored. */
 export function createEntryFilesService(deps: {
   db: Database;
@@ -40,40 +84,11 @@ export function createEntryFilesService(deps: {
      */
     async storeEntryFile(
       customerId: number,
-      input: { orderItemId: number; uploadType: UploadType; fileName: string; data: Buffer },
+      input: EntryFile,
     ): Promise<{ name: string; fileUrl: string; orderItemUploadId?: number }> {
       const ctx = await ownEntry(customerId, input.orderItemId);
       assertOpen(ctx);
-      const original = input.fileName
-        .replace(/^.*[\\/]/, '')
-        .trim()
-        .slice(0, 255);
-      if (input.uploadType === UPLOAD_TYPE.main) {
-        if (!isVisualArtsSection(ctx.item.category.section)) {
-          throw badRequest(
-            'VIDEO_UPLOAD_REQUIRED',
-            'The main file of this entry is a video or audio recording. Please use the video uploader.',
-          );
-        }
-        // The item's own kinds: an organiser may take only PDFs for creative writing, say.
-        if (!isAllowedDocument(original) || !mainFileAllowed(ctx.mainFileKinds, original))
-          throw unsupportedFormat();
-      } else if (!isAllowedDocument(original)) {
-        throw unsupportedFormat();
-      }
-      if (input.data.length === 0) throw badRequest('EMPTY_FILE', 'The selected file is empty.');
-      if (input.data.length > deps.documentMaxBytes) {
-        throw new AppError(413, 'FILE_TOO_LARGE', UPLOAD_MESSAGES.tooLarge);
-      }
-      const kind = detectContent(input.data);
-      const extension = extensionOf(original);
-      if (!contentMatchesExtension(extension, kind)) {
-        throw new AppError(
-          415,
-          'CONTENT_MISMATCH',
-          `This file's content is not a .${extension} file. Please check the file and try again.`,
-        );
-      }
+      const { original, extension, kind } = checkedFile(ctx, input, deps.documentMaxBytes);
       const at = now();
       const fileName = await entryFileName(ctx, original, at);
       const key = `entries/${input.orderItemId}/${randomUUID()}.${extension}`;
