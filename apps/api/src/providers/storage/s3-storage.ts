@@ -8,10 +8,12 @@ import {
   HeadObjectCommand,
   ListObjectsV2Command,
   PutObjectCommand,
+  type S3Client,
 } from '@aws-sdk/client-s3';
 import {
   assertSafeKey,
   FileNotFoundError,
+  type DownloadSettings,
   type FileStorage,
   type StoredObject,
 } from './file-storage.ts';
@@ -89,43 +91,60 @@ export function createS3Storage(settings: S3Settings): FileStorage {
     async delete(key) {
       await client.send(new DeleteObjectCommand({ Bucket, Key: safeKey(key) }));
     },
-    async *list(prefix): AsyncIterable<StoredObject> {
-      let ContinuationToken: string | undefined;
-      do {
-        const page = await client.send(
-          new ListObjectsV2Command({
-            Bucket,
-            ContinuationToken,
-            ...(prefix ? { Prefix: prefix } : {}),
-          }),
-        );
-        for (const object of page.Contents ?? []) {
-          const key = object.Key;
-          // Another store's files below this one's prefix (the videos under the files').
-          if (!key || settings.listExcludes?.some((p) => key.startsWith(p))) continue;
-          yield { key, size: object.Size ?? 0 };
-        }
-        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
-      } while (ContinuationToken);
-    },
-    async downloadUrl(key, download) {
-      const disposition = download.inline ? 'inline' : 'attachment';
-      const name = download.fileName.replace(/["\\\r\n]/g, '');
-      return getSignedUrl(
-        presigner,
-        new GetObjectCommand({
-          Bucket,
-          Key: safeKey(key),
-          ResponseContentType: download.contentType,
-          ResponseContentDisposition: `${disposition}; filename="${name}"`,
-          ResponseCacheControl: 'private, no-store',
-        }),
-        // S3 refuses a signature valid for longer than seven days.
-        { expiresIn: Math.min(Math.max(1, download.expiresInSeconds), 7 * 24 * 3600) },
-      );
-    },
+    list: (prefix) => listObjects(client, settings, prefix),
+    downloadUrl: (key, download) => signedDownloadUrl(presigner, Bucket, key, download),
     async check(signal) {
       await client.send(new HeadBucketCommand({ Bucket }), signal ? { abortSignal: signal } : {});
     },
   };
+}
+
+/** Every object under `prefix`, page by page, other stores' files below this one's left out. */
+async function* listObjects(
+  client: S3Client,
+  settings: S3Settings,
+  prefix: string | undefined,
+): AsyncIterable<StoredObject> {
+  const Bucket = settings.bucket;
+  let ContinuationToken: string | undefined;
+  do {
+    const page = await client.send(
+      new ListObjectsV2Command({
+        Bucket,
+        ContinuationToken,
+        ...(prefix ? { Prefix: prefix } : {}),
+      }),
+    );
+    for (const object of page.Contents ?? []) {
+      const key = object.Key;
+      // Another store's files below this one's prefix (the videos under the files').
+      if (!key || settings.listExcludes?.some((p) => key.startsWith(p))) continue;
+      yield { key, size: object.Size ?? 0 };
+    }
+    ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+  } while (ContinuationToken);
+}
+
+/** A link that downloads (or shows) the object for a while, signed for browsers' address. */
+async function signedDownloadUrl(
+  presigner: S3Client,
+  Bucket: string,
+  key: string,
+  download: DownloadSettings,
+): Promise<string> {
+  assertSafeKey(key);
+  const disposition = download.inline ? 'inline' : 'attachment';
+  const name = download.fileName.replace(/["\\\r\n]/g, '');
+  return getSignedUrl(
+    presigner,
+    new GetObjectCommand({
+      Bucket,
+      Key: key,
+      ResponseContentType: download.contentType,
+      ResponseContentDisposition: `${disposition}; filename="${name}"`,
+      ResponseCacheControl: 'private, no-store',
+    }),
+    // S3 refuses a signature valid for longer than seven days.
+    { expiresIn: Math.min(Math.max(1, download.expiresInSeconds), 7 * 24 * 3600) },
+  );
 }
