@@ -46,7 +46,6 @@ const FILES_STILL_WITH_A_FUNCTION_OVER_80_LINES = [
   'apps/api/src/modules/uploads/tus-server.ts',
   'apps/api/src/modules/uploads/uploads.module.ts',
   'apps/api/src/modules/uploads/video-slots.service.ts',
-  'apps/api/src/plugins/metrics.ts',
   'apps/api/src/test/test-app.ts',
 ];
 

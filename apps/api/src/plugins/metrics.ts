@@ -1,5 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import {
   collectDefaultMetrics,
@@ -142,36 +143,7 @@ export default fp(
       );
     });
 
-    const pool = app.database.poolUse;
-    metrics.gauge({
-      name: `${METRIC_PREFIX}db_pool_connections`,
-      help: 'Connections of this instance to PostgreSQL, busy or idle (none on PGlite)',
-      labelNames: ['state'],
-      read: async () => {
-        const use = pool();
-        if (!use) return [];
-        return [
-          { labels: { state: 'busy' }, value: use.open - use.idle },
-          { labels: { state: 'idle' }, value: use.idle },
-        ];
-      },
-    });
-    metrics.gauge({
-      name: `${METRIC_PREFIX}db_pool_max_connections`,
-      help: 'The most connections this instance opens (DATABASE_POOL_SIZE)',
-      read: async () => {
-        const use = pool();
-        return use ? [{ value: use.max }] : [];
-      },
-    });
-    metrics.gauge({
-      name: `${METRIC_PREFIX}db_pool_waiting_queries`,
-      help: 'Queries of this instance waiting for a free connection',
-      read: async () => {
-        const use = pool();
-        return use ? [{ value: use.waiting }] : [];
-      },
-    });
+    registerPoolFigures(app, metrics);
 
     // Fail closed: without a token the address answers as one with no route, whoever asks, and
     // so does a wrong token (nothing tells a stranger that figures are there).
@@ -192,3 +164,37 @@ export default fp(
   },
   { name: 'metrics', dependencies: ['core'] },
 );
+
+/** The database pool's figures (none on PGlite): connections busy and idle, the most, waits. */
+function registerPoolFigures(app: FastifyInstance, metrics: Metrics): void {
+  const pool = app.database.poolUse;
+  metrics.gauge({
+    name: `${METRIC_PREFIX}db_pool_connections`,
+    help: 'Connections of this instance to PostgreSQL, busy or idle (none on PGlite)',
+    labelNames: ['state'],
+    read: async () => {
+      const use = pool();
+      if (!use) return [];
+      return [
+        { labels: { state: 'busy' }, value: use.open - use.idle },
+        { labels: { state: 'idle' }, value: use.idle },
+      ];
+    },
+  });
+  metrics.gauge({
+    name: `${METRIC_PREFIX}db_pool_max_connections`,
+    help: 'The most connections this instance opens (DATABASE_POOL_SIZE)',
+    read: async () => {
+      const use = pool();
+      return use ? [{ value: use.max }] : [];
+    },
+  });
+  metrics.gauge({
+    name: `${METRIC_PREFIX}db_pool_waiting_queries`,
+    help: 'Queries of this instance waiting for a free connection',
+    read: async () => {
+      const use = pool();
+      return use ? [{ value: use.waiting }] : [];
+    },
+  });
+}
