@@ -26,7 +26,6 @@ const FILES_STILL_WITH_A_FUNCTION_OVER_80_LINES = [
   'apps/api/src/modules/data-rights/data-rights.repository.ts',
   'apps/api/src/modules/data-rights/data-rights.service.ts',
   'apps/api/src/modules/events/events.service.ts',
-  'apps/api/src/modules/health/health.service.ts',
   'apps/api/src/modules/outbox/outbox.service.ts',
   'apps/api/src/modules/payment-ledger/payment-ledger.service.ts',
   'apps/api/src/modules/payments/payments.routes.ts',
