@@ -10,14 +10,10 @@ const FILES_STILL_OVER_350_LINES = [
   'apps/api/src/config/env.ts',
   'apps/api/src/modules/data-rights/data-rights.repository.ts',
   'apps/api/src/modules/data-rights/data-rights.service.ts',
-  'apps/api/src/modules/payment-ledger/payment-ledger.repository.ts',
-  'apps/api/src/modules/payment-ledger/payment-ledger.service.ts',
-  'apps/api/src/modules/payments/payments.service.ts',
   'apps/api/src/test/bombs.ts',
   'apps/api/src/test/openapi-fuzz.ts',
 ];
 const FILES_STILL_WITH_A_FUNCTION_OVER_80_LINES = [
-  'apps/api/src/lib/strip-metadata/office.ts',
   'apps/api/src/modules/accounts/accounts-test-client.ts',
   'apps/api/src/modules/adjudication/adjudicators.service.ts',
   'apps/api/src/modules/adjudication/marking.service.ts',
@@ -27,9 +23,13 @@ const FILES_STILL_WITH_A_FUNCTION_OVER_80_LINES = [
   'apps/api/src/modules/data-rights/data-rights.repository.ts',
   'apps/api/src/modules/data-rights/data-rights.service.ts',
   'apps/api/src/modules/events/events.service.ts',
-  'apps/api/src/modules/health/health.service.ts',
   'apps/api/src/modules/outbox/outbox.service.ts',
   'apps/api/src/modules/payment-ledger/payment-ledger.service.ts',
+  // reconciliation.ts, notifications.ts and payment-messages.ts came out of payments.service.ts
+  // and payment-ledger.service.ts (both listed) when they were split beside this list.
+  'apps/api/src/modules/payment-ledger/reconciliation.ts',
+  'apps/api/src/modules/payments/notifications.ts',
+  'apps/api/src/modules/payments/payment-messages.ts',
   'apps/api/src/modules/payments/payments.routes.ts',
   'apps/api/src/modules/payments/payments.service.ts',
   'apps/api/src/modules/pictures/pictures.service.ts',

@@ -67,6 +67,35 @@ function extensionOf(path: string): string {
   return path.includes('.') && /^\.\w+$/.test(extension) ? extension : '';
 }
 
+/** A Word or PowerPoint part's change that leaves out who made it, or nothing for other parts. */
+function withoutPeople(key: string): ((xml: string) => string) | undefined {
+  if (key.startsWith('word/') && key.endsWith('.xml')) {
+    return (xml) =>
+      withAttributes(xml, (_, { name, local }) =>
+        WORD_PERSON.has(local) && !isNamespace(name) ? NEUTRAL[local] : undefined,
+      );
+  } else if (key.startsWith('word/') && key.endsWith('.rels')) {
+    // A document made from a template links it by its full path, C:\Users\<name>\…, and its
+    // name can be the school's: Word falls back to Normal when the template is not found.
+    return (xml) =>
+      withAttributes(xml, (tag, { name, value }, all) =>
+        tag.local === 'Relationship' &&
+        name === 'Target' &&
+        all.some((other) => other.name === 'Type' && other.value.endsWith('/attachedTemplate'))
+          ? `template${extensionOf(value)}`
+          : undefined,
+      );
+  } else if (key.startsWith('ppt/') && key.endsWith('.xml')) {
+    return (xml) =>
+      withAttributes(xml, (tag, { name, local }) =>
+        PPT_AUTHOR.has(tag.local) && PPT_PERSON.has(local) && !isNamespace(name)
+          ? NEUTRAL[local]
+          : undefined,
+      );
+  }
+  return undefined;
+}
+
 export function stripOfficeFile(data: Buffer): Buffer {
   let files: Record<string, Uint8Array>;
   try {
@@ -131,33 +160,8 @@ export function stripOfficeFile(data: Buffer): Buffer {
   }
   for (const key of keys.keys()) {
     if (!files[keys.get(key) ?? '']) continue;
-    if (key.startsWith('word/') && key.endsWith('.xml')) {
-      edit(key, (xml) =>
-        withAttributes(xml, (_, { name, local }) =>
-          WORD_PERSON.has(local) && !isNamespace(name) ? NEUTRAL[local] : undefined,
-        ),
-      );
-    } else if (key.startsWith('word/') && key.endsWith('.rels')) {
-      // A document made from a template links it by its full path, C:\Users\<name>\…, and its
-      // name can be the school's: Word falls back to Normal when the template is not found.
-      edit(key, (xml) =>
-        withAttributes(xml, (tag, { name, value }, all) =>
-          tag.local === 'Relationship' &&
-          name === 'Target' &&
-          all.some((other) => other.name === 'Type' && other.value.endsWith('/attachedTemplate'))
-            ? `template${extensionOf(value)}`
-            : undefined,
-        ),
-      );
-    } else if (key.startsWith('ppt/') && key.endsWith('.xml')) {
-      edit(key, (xml) =>
-        withAttributes(xml, (tag, { name, local }) =>
-          PPT_AUTHOR.has(tag.local) && PPT_PERSON.has(local) && !isNamespace(name)
-            ? NEUTRAL[local]
-            : undefined,
-        ),
-      );
-    }
+    const change = withoutPeople(key);
+    if (change) edit(key, change);
   }
   // Parts we did not change keep their exact bytes.
   for (const [key, text] of edits) {

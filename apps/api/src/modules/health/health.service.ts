@@ -29,7 +29,7 @@ interface Dependency {
  * dependency is reported down rather than hanging the probe. Only the database decides
  * readiness; the others, shared by every instance, make it `degraded`.
  */
-export function createHealthService(deps: {
+export interface HealthDependencies {
   database: DatabaseHandle;
   storage: FileStorage;
   redisUrl?: string | undefined;
@@ -39,19 +39,14 @@ export function createHealthService(deps: {
   onFailure: (name: DependencyCheck['name'], err: unknown) => void;
   timeoutMs?: number;
   reuseMs?: number;
-}) {
-  const timeoutMs = deps.timeoutMs ?? CHECK_TIMEOUT_MS;
-  // A connection of the probe's own, made on the first check: it asks whether this instance
-  // reaches Redis, whatever the limiter's or the tus locker's connections are doing.
-  const redis = deps.redisUrl
-    ? connectRedis(deps.redisUrl, {
-        lazyConnect: true,
-        maxRetriesPerRequest: 1,
-        connectTimeout: timeoutMs,
-      })
-    : undefined;
+}
 
-  const dependencies: Dependency[] = [
+/** What this instance depends on, each with what fails while it is down. */
+function dependenciesOf(
+  deps: HealthDependencies,
+  redis: ReturnType<typeof connectRedis> | undefined,
+): Dependency[] {
+  return [
     {
       name: 'database',
       kind: deps.database.kind,
@@ -90,38 +85,58 @@ export function createHealthService(deps: {
         ]
       : []),
   ];
+}
 
-  async function run(dependency: Dependency): Promise<DependencyCheck> {
-    const started = performance.now();
-    const stop = new AbortController();
-    let timer: NodeJS.Timeout | undefined;
-    const timedOut = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => {
-        stop.abort();
-        reject(new Error(`no answer within ${timeoutMs} ms`));
-      }, timeoutMs);
-    });
-    let state: DependencyCheck['state'] = 'ok';
-    try {
-      await Promise.race([dependency.check(stop.signal), timedOut]);
-    } catch (err) {
-      state = 'down';
-      deps.onFailure(dependency.name, err);
-    } finally {
-      clearTimeout(timer);
-    }
-    const latencyMs = Math.round(performance.now() - started);
-    return {
-      name: dependency.name,
-      kind: dependency.kind,
-      state,
-      latencyMs,
-      ...(state === 'down' ? { impact: dependency.impact } : {}),
-    };
+/** Checks one dependency within `timeoutMs`: its state and how long it took to answer. */
+async function run(
+  dependency: Dependency,
+  timeoutMs: number,
+  onFailure: HealthDependencies['onFailure'],
+): Promise<DependencyCheck> {
+  const started = performance.now();
+  const stop = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      stop.abort();
+      reject(new Error(`no answer within ${timeoutMs} ms`));
+    }, timeoutMs);
+  });
+  let state: DependencyCheck['state'] = 'ok';
+  try {
+    await Promise.race([dependency.check(stop.signal), timedOut]);
+  } catch (err) {
+    state = 'down';
+    onFailure(dependency.name, err);
+  } finally {
+    clearTimeout(timer);
   }
+  const latencyMs = Math.round(performance.now() - started);
+  return {
+    name: dependency.name,
+    kind: dependency.kind,
+    state,
+    latencyMs,
+    ...(state === 'down' ? { impact: dependency.impact } : {}),
+  };
+}
+
+export function createHealthService(deps: HealthDependencies) {
+  const timeoutMs = deps.timeoutMs ?? CHECK_TIMEOUT_MS;
+  // A connection of the probe's own, made on the first check: it asks whether this instance
+  // reaches Redis, whatever the limiter's or the tus locker's connections are doing.
+  const redis = deps.redisUrl
+    ? connectRedis(deps.redisUrl, {
+        lazyConnect: true,
+        maxRetriesPerRequest: 1,
+        connectTimeout: timeoutMs,
+      })
+    : undefined;
+
+  const dependencies = dependenciesOf(deps, redis);
 
   async function checkAll(): Promise<ReadyReport> {
-    const checks = await Promise.all(dependencies.map(run));
+    const checks = await Promise.all(dependencies.map((d) => run(d, timeoutMs, deps.onFailure)));
     const databaseUp = checks.find((c) => c.name === 'database')?.state === 'ok';
     const allUp = checks.every((c) => c.state === 'ok');
     return {
