@@ -60,7 +60,8 @@ export function scopeFor<K extends ScopedRows>(
   rows: K,
   where: string = action,
 ): RowScopes[K] {
-  if (ACTION_ROWS[action] !== rows) throw new Error(`${where}: ${action} does not read ${rows}`);
+  if (!Object.hasOwn(ACTION_ROWS, action) || ACTION_ROWS[action] !== rows)
+    throw new Error(`${where}: ${action} does not read ${rows}`);
   const { role } = member.staff;
   const reach = reachOf(role, action);
   if (reach === undefined) throw new Error(`${where}: a ${role} may not ${action}`);

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import * as shared from '../index.ts';
 import type { Endpoint } from '../api/endpoint.ts';
-import { can, reachOf, rolesThatCan, ROLE_PERMISSIONS, STAFF_ACTIONS } from './permissions.ts';
+import {
+  can,
+  reachOf,
+  rolesThatCan,
+  ROLE_PERMISSIONS,
+  STAFF_ACTIONS,
+  type StaffAction,
+} from './permissions.ts';
 import { STAFF_ROLES } from './staff.rules.ts';
 
 /** The staff actions the endpoints name, walked from every `*Api` definition. */
@@ -35,6 +42,21 @@ describe('staff permissions', () => {
     expect(can('adjudicator', 'manage:payments')).toBe(false);
     expect(rolesThatCan('manage:payments')).toEqual(['organiser']);
     expect(rolesThatCan('enter:staff-area')).toEqual(['organiser', 'adjudicator']);
+  });
+
+  it("pins an adjudicator's grants, so that an organiser's action given to them fails here", () => {
+    // app.access.test.ts picks the routes an adjudicator is refused with can(): this is what
+    // keeps a wrong grant from taking routes out of that test quietly.
+    expect(Object.keys(ROLE_PERMISSIONS.adjudicator).sort()).toEqual([
+      'declare:conflicts',
+      'enter:staff-area',
+      'mark:entries',
+    ]);
+  });
+
+  it('grants nothing for a name the map does not hold, whatever an object inherits', () => {
+    expect(reachOf('organiser', 'constructor' as StaffAction)).toBeUndefined();
+    expect(can('adjudicator', 'toString' as StaffAction)).toBe(false);
   });
 
   it('has a map for every role', () => {

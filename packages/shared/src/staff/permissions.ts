@@ -86,7 +86,12 @@ export const ROLE_PERMISSIONS: Record<StaffRole, Partial<Record<StaffAction, Rea
 
 /** The reach `role` has for `action`, or undefined when the role may not do it. */
 export function reachOf(role: StaffRole, action: StaffAction): Reach | undefined {
-  return ROLE_PERMISSIONS[role][action];
+  // Own keys only, and only a reach: a name the map does not hold ('constructor', say) grants
+  // nothing, whatever a plain object inherits.
+  const grants = ROLE_PERMISSIONS[role];
+  if (!Object.hasOwn(grants, action)) return undefined;
+  const reach = grants[action];
+  return reach === 'own' || reach === 'any' ? reach : undefined;
 }
 
 export function can(role: StaffRole, action: StaffAction): boolean {

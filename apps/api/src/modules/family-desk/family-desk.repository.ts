@@ -68,6 +68,9 @@ function familiesIn(scope: FamilyScope): SQL {
   switch (scope.kind) {
     case 'any':
       return eq(customers.role, 'customer');
+    default:
+      // A scope this does not know reaches nothing (fail closed), never every account.
+      throw new Error(`no families condition for the scope ${JSON.stringify(scope)}`);
   }
 }
 

@@ -195,6 +195,9 @@ function paymentsIn(scope: PaymentScope): SQL {
   switch (scope.kind) {
     case 'any':
       return sql`true`;
+    default:
+      // A scope this does not know reaches nothing (fail closed), never every movement.
+      throw new Error(`no payments condition for the scope ${JSON.stringify(scope)}`);
   }
 }
 
