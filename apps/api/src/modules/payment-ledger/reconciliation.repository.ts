@@ -17,6 +17,7 @@ const FAILED_OUTCOMES = [
   'not_complete',
   'amount_mismatch',
   'checkout_expired',
+  'wrong_provider',
 ] as const;
 export type FailedOutcome = (typeof FAILED_OUTCOMES)[number];
 
@@ -127,8 +128,8 @@ export async function findOrderMoney(db: Database, eventId: number | undefined) 
       left join (
         select order_id,
           sum(amount_cents) filter (where status = 'credited') as credited,
-          sum(amount_cents) filter (where status in ('already_paid', 'not_awaiting_payment', 'amount_mismatch', 'checkout_expired')) as uncredited,
-          string_agg(distinct status, ',') filter (where status in ('already_paid', 'not_awaiting_payment', 'amount_mismatch', 'checkout_expired')) as uncredited_states
+          sum(amount_cents) filter (where status in ('already_paid', 'not_awaiting_payment', 'amount_mismatch', 'checkout_expired', 'wrong_provider')) as uncredited,
+          string_agg(distinct status, ',') filter (where status in ('already_paid', 'not_awaiting_payment', 'amount_mismatch', 'checkout_expired', 'wrong_provider')) as uncredited_states
         from payments group by order_id
       ) p on p.order_id = o.id
       left join (

@@ -30,6 +30,8 @@ const NOTIFICATION_REASONS: Record<FailedOutcome, string> = {
   amount_mismatch: "The amount differs from the order's total.",
   checkout_expired:
     "It came after the day of the order's checkout had ended, when the late-entry surcharge or an item's deadline may apply, or an entry in it is not for its child's grade: check the entries, then record the payment by hand or refund it.",
+  wrong_provider:
+    '{provider} reported it, but the order was checked out with another provider: check with both, then record the payment by hand or refund it.',
 };
 
 /** A provider's name ('PayFast') by its id, or the id of one this release does not know. */

@@ -77,7 +77,9 @@ export type CreditOutcome =
   | 'not_awaiting_payment'
   | 'not_complete'
   | 'amount_mismatch'
-  | 'checkout_expired';
+  | 'checkout_expired'
+  /** Reported by a provider the order was not checked out with (decision 055). */
+  | 'wrong_provider';
 
 /**
  * Records a verified notification and credits the order when everything agrees, in one
@@ -94,6 +96,8 @@ export async function recordPayment(
    * entries' grades): when not, the payment is kept as `checkout_expired` for the organiser.
    */
   isCheckoutCurrent: (order: { eventId: number; checkedOutAt: Date | null }) => Promise<boolean>,
+  /** The provider of an order from before providers were recorded per order (null). */
+  defaultProvider: string,
 ): Promise<CreditOutcome> {
   return db.transaction(async (tx) => {
     const [order] = await tx
@@ -124,13 +128,15 @@ export async function recordPayment(
         ? 'already_paid'
         : order.status !== 'awaiting_payment'
           ? 'not_awaiting_payment'
-          : !payment.isComplete
-            ? 'not_complete'
-            : order.totalCents !== payment.amountCents
-              ? 'amount_mismatch'
-              : !(await isCheckoutCurrent(order))
-                ? 'checkout_expired'
-                : 'credited';
+          : (order.paymentProvider ?? defaultProvider) !== payment.provider
+            ? 'wrong_provider'
+            : !payment.isComplete
+              ? 'not_complete'
+              : order.totalCents !== payment.amountCents
+                ? 'amount_mismatch'
+                : !(await isCheckoutCurrent(order))
+                  ? 'checkout_expired'
+                  : 'credited';
     if (outcome === 'credited') await onCredited(tx);
     await tx.update(payments).set({ status: outcome }).where(eq(payments.id, paymentId));
     return outcome;

@@ -132,6 +132,7 @@ export function createPaymentsService(deps: PaymentsDependencies) {
           details: { provider: payment.provider },
         }),
       async (order) => entriesFit && (await checkoutHolds(order, PAYMENT_REPORT_GRACE_MS)),
+      providers.default.id,
     );
     deps.log.info(
       { orderId: payment.orderId, provider: payment.provider, outcome },

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { auditLog, orders, payments } from '../../db/schema/index.ts';
 import { createFamily } from '../../test/family.ts';
 import { catalogueItems } from '../../test/fixtures.ts';
+import { notifyPayment } from '../../test/payments.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { parseConfig } from '../../config/env.ts';
 import type { PaymentProviderDefinition } from './provider.ts';
@@ -121,6 +122,21 @@ describe('a provider added in one folder and one line', () => {
       failedOnly: true,
     });
     expect(listed.rows[0]).toMatchObject({ orderId: cart, outcome: 'bad_signature', failed: true });
+  });
+
+  it('credits an order only through the provider it was checked out with', async () => {
+    // The stub's order, reported paid by the sandbox (signed, the right amount): a provider an
+    // order was not checked out with moves no money for it (security review of decision 055).
+    const { cart } = await checkedOut();
+    const { status, outcome } = await notifyPayment(t, cart, 16000);
+    expect(status).toBe('awaiting_payment');
+    expect(outcome).toBe('wrong_provider');
+    const listed = await t.app.paymentLedger.listNotifications({
+      skip: 0,
+      take: 10,
+      failedOnly: true,
+    });
+    expect(listed.rows[0]).toMatchObject({ orderId: cart, outcome: 'wrong_provider' });
   });
 
   it('refuses to start with a provider that no folder provides', () => {
