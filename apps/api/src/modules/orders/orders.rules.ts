@@ -57,7 +57,6 @@ export async function requireOwnOrder(
   return order;
 }
 
-/** An order whose items may change: a cart, or one being paid (it becomes a cart again). */
 /** An item an organiser retired joins no new cart and replaces no entry (issue 16). */
 export async function refuseRetired(
   { catalogue }: OrdersDependencies,
@@ -85,6 +84,7 @@ export async function refuseBeforeOpening(
   throw badRequest('ENTRIES_NOT_OPEN', CART_MESSAGES.notOpenYet(formatLongDate(opens)));
 }
 
+/** An order whose items may change: a cart, or one being paid (it becomes a cart again). */
 export async function requireOwnCart(
   deps: OrdersDependencies,
   customerId: number,
