@@ -39,10 +39,24 @@ export default defineConfig({
           name: 'web',
           root: 'apps/web',
           include: ['src/**/*.test.{ts,tsx}'],
+          exclude: ['src/**/*.pseudo.test.tsx'],
           environment: 'jsdom',
           setupFiles: ['./vitest.setup.ts'],
           // Rendering Mantine screens in jsdom takes seconds on a busy two-core machine: the
           // default 5 s timed out in a full run beside other work.
+          testTimeout: 15_000,
+        },
+      },
+      {
+        // The family screens in a pseudo-locale (decision 057): every catalogue compiled to
+        // accented, bracketed text, so any words on a screen that come from no catalogue show.
+        extends: './apps/web/vite.pseudo.config.ts',
+        test: {
+          name: 'web-pseudo',
+          root: 'apps/web',
+          include: ['src/**/*.pseudo.test.tsx'],
+          environment: 'jsdom',
+          setupFiles: ['./vitest.setup.ts'],
           testTimeout: 15_000,
         },
       },

@@ -1,6 +1,7 @@
 import { readdirSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compileCatalogues } from './scripts/compile-catalogues.ts';
 import { routePages } from './scripts/route-pages.ts';
 
 /**
@@ -17,7 +18,7 @@ const STAFF_PAGE = new RegExp(
 );
 
 export default defineConfig({
-  plugins: [react(), routePages()],
+  plugins: [react(), routePages(), compileCatalogues()],
   server: {
     port: 5173,
     // In development the API runs separately (npm run dev); in production it serves this build.

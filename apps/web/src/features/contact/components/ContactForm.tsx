@@ -3,6 +3,7 @@ import { toMobileDigits, type SupportTicket } from '@eisteddfod/shared';
 import { useState, type FormEvent } from 'react';
 import { toast } from '../../../lib/toasts.ts';
 import { preloadSupportTicketCall } from '../api/create-support-ticket.ts';
+import { text } from '../text.ts';
 import classes from './contact.module.css';
 
 type Fields = Record<keyof SupportTicket, string>;
@@ -42,10 +43,15 @@ export function ContactForm({ sending, onSend }: ContactFormProps) {
   }
 
   return (
-    <form onSubmit={submit} onFocus={preloadSupportTicketCall} noValidate aria-label="Contact form">
+    <form
+      onSubmit={submit}
+      onFocus={preloadSupportTicketCall}
+      noValidate
+      aria-label={text('formLabel')}
+    >
       <Stack gap="md">
         <TextInput
-          label="Your name"
+          label={text('name')}
           size="md"
           classNames={INPUT_CLASSES}
           autoComplete="name"
@@ -55,8 +61,8 @@ export function ContactForm({ sending, onSend }: ContactFormProps) {
           onChange={(e) => set('name')(e.currentTarget.value)}
         />
         <TextInput
-          label="Email address"
-          description="We send a copy of your message and our answer here."
+          label={text('emailAddress')}
+          description={text('emailHint')}
           type="email"
           size="md"
           classNames={INPUT_CLASSES}
@@ -67,8 +73,8 @@ export function ContactForm({ sending, onSend }: ContactFormProps) {
           onChange={(e) => set('email')(e.currentTarget.value)}
         />
         <TextInput
-          label="Mobile number (optional)"
-          description="Digits only, without the country code."
+          label={text('mobile')}
+          description={text('mobileHint')}
           type="tel"
           inputMode="numeric"
           size="md"
@@ -78,7 +84,7 @@ export function ContactForm({ sending, onSend }: ContactFormProps) {
           onChange={(e) => set('mobileNumber')(toMobileDigits(e.currentTarget.value))}
         />
         <TextInput
-          label="Subject"
+          label={text('subject')}
           size="md"
           classNames={INPUT_CLASSES}
           required
@@ -87,8 +93,8 @@ export function ContactForm({ sending, onSend }: ContactFormProps) {
           onChange={(e) => set('subject')(e.currentTarget.value)}
         />
         <Textarea
-          label="Message"
-          description="If it is about an entry, please include the contestant's name and the entry code."
+          label={text('message')}
+          description={text('messageHint')}
           size="md"
           classNames={INPUT_CLASSES}
           required
@@ -100,7 +106,7 @@ export function ContactForm({ sending, onSend }: ContactFormProps) {
         />
         {/* A honeypot for bots: people never see it, screen readers skip it, Tab passes it by. */}
         <div className={classes.honeypot} aria-hidden="true">
-          <label htmlFor="contact-website">Website (leave this empty)</label>
+          <label htmlFor="contact-website">{text('honeypot')}</label>
           <input
             id="contact-website"
             name="website"
@@ -112,7 +118,7 @@ export function ContactForm({ sending, onSend }: ContactFormProps) {
           />
         </div>
         <Button type="submit" size="md" loading={sending} className={classes.send}>
-          Send message
+          {text('send')}
         </Button>
       </Stack>
     </form>

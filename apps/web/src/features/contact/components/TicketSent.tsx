@@ -1,6 +1,8 @@
 import { Button, Paper, Text, Title } from '@mantine/core';
 import { SUPPORT_MESSAGES } from '@eisteddfod/shared';
 import { useEffect, useRef } from 'react';
+import { RichText } from '../../../lib/i18n/RichText.tsx';
+import { text } from '../text.ts';
 import classes from './contact.module.css';
 
 /** What the contact page shows once a ticket is made; focus moves here so it is announced. */
@@ -28,15 +30,20 @@ export function TicketSent({
         </svg>
       </span>
       <Title order={2} ref={heading} tabIndex={-1} className={classes.sentTitle}>
-        Message sent
+        {text('sent')}
       </Title>
       <Text className={classes.sentNumber}>
-        Your ticket number is <strong>{ticketNumber}</strong>
+        <RichText
+          text={text}
+          id="ticketNumber"
+          values={{ ticketNumber }}
+          components={{ 0: <strong /> }}
+        />
       </Text>
       <Text className={classes.text}>{SUPPORT_MESSAGES.sent}</Text>
-      <Text className={classes.text}>Please quote the ticket number if you write to us again.</Text>
+      <Text className={classes.text}>{text('quoteTicket')}</Text>
       <Button variant="light" onClick={onAnother} mt="md">
-        Send another message
+        {text('sendAnother')}
       </Button>
     </Paper>
   );

@@ -1,0 +1,42 @@
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { pseudoText } from '../../../scripts/compile-catalogues.ts';
+import { catalogue } from './catalogue.ts';
+import en from './messages/en.json';
+import { RichText } from './RichText.tsx';
+
+// A catalogue of this test's own (messages/en.json beside it), compiled by the build's plugin.
+const text = catalogue('i18n-test', { en });
+
+describe('catalogue (decision 057)', () => {
+  it('reads a message by its key, filling its placeholders and plurals', () => {
+    expect(text('plain')).toBe('Send message');
+    expect(text('placeholder', { ticketNumber: 'T-000001' })).toBe(
+      'Your ticket number is T-000001',
+    );
+    expect(text('plural', { count: 1 })).toBe('1 entry to finalise');
+    expect(text('plural', { count: 3 })).toBe('3 entries to finalise');
+  });
+
+  it('puts elements where the message names them', () => {
+    render(
+      <p>
+        <RichText
+          text={text}
+          id="rich"
+          components={{ 0: <a href="/faq.pdf" />, 1: <span className="hidden" /> }}
+        />
+      </p>,
+    );
+    const link = screen.getByRole('link', { name: 'FAQ (PDF), opens in a new tab' });
+    expect(link).toHaveAttribute('href', '/faq.pdf');
+    expect(link.parentElement).toHaveTextContent('Read the FAQ (PDF), opens in a new tab first.');
+  });
+});
+
+describe('pseudoText', () => {
+  it('accents and brackets text, and leaves the rich-text tags and bare punctuation alone', () => {
+    expect(pseudoText('Read the <0>FAQ</0> first.')).toBe('⟦Réáď ţĥé ⟧<0>⟦FÁQ⟧</0>⟦ fíŕšţ.⟧');
+    expect(pseudoText(', ')).toBe(', ');
+  });
+});

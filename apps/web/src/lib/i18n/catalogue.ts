@@ -1,0 +1,41 @@
+import { DEFAULT_LOCALE, type Locale } from '@eisteddfod/shared';
+import { setupI18n } from '@lingui/core';
+
+/**
+ * The web app's one translator (Lingui's, decision 057). Every feature's catalogue loads into it
+ * when the feature's chunk loads, so a phone downloads the words of the screens it opens and no
+ * others.
+ */
+export const i18n = setupI18n({ locale: DEFAULT_LOCALE, messages: { [DEFAULT_LOCALE]: {} } });
+
+/** What a message's {placeholders} are filled with. */
+export type MessageValues = Record<string, string | number | null | undefined>;
+
+/** A feature's messages: `text('key', { name })` is the message in the active language. */
+export interface Catalogue<Key extends string> {
+  (key: Key, values?: MessageValues): string;
+  /** The message's id in the translator, for <RichText>. */
+  id: (key: Key) => string;
+}
+
+/**
+ * Loads a feature's messages (`messages/en.json` and, later, the other languages' files beside
+ * it) under its namespace, and returns the function that reads them. The English file is the
+ * source of truth: its keys are the only keys, so a typo is a type error.
+ */
+export function catalogue<Messages extends Record<string, string>>(
+  namespace: string,
+  byLocale: { en: Messages } & Partial<Record<Locale, Partial<Messages>>>,
+): Catalogue<keyof Messages & string> {
+  for (const [locale, messages] of Object.entries(byLocale)) {
+    i18n.load(
+      locale,
+      Object.fromEntries(
+        Object.entries(messages).map(([key, text]) => [`${namespace}.${key}`, text]),
+      ),
+    );
+  }
+  const id = (key: string) => `${namespace}.${key}`;
+  const text = (key: string, values?: MessageValues) => i18n._(id(key), values);
+  return Object.assign(text, { id });
+}
