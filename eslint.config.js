@@ -33,7 +33,6 @@ const FILES_STILL_WITH_A_FUNCTION_OVER_80_LINES = [
   'apps/api/src/modules/payments/payments.routes.ts',
   'apps/api/src/modules/payments/payments.service.ts',
   'apps/api/src/modules/pictures/pictures.service.ts',
-  'apps/api/src/modules/site-content/site-content.service.ts',
   'apps/api/src/modules/uploads/entries.service.ts',
   'apps/api/src/modules/uploads/entry-access.ts',
   'apps/api/src/modules/uploads/file-processing.service.ts',
