@@ -33,10 +33,6 @@ const FILES_STILL_WITH_A_FUNCTION_OVER_80_LINES = [
   'apps/api/src/modules/payments/payments.routes.ts',
   'apps/api/src/modules/payments/payments.service.ts',
   'apps/api/src/modules/pictures/pictures.service.ts',
-  'apps/api/src/modules/uploads/media.routes.ts',
-  'apps/api/src/modules/uploads/tus-server.ts',
-  'apps/api/src/modules/uploads/uploads.module.ts',
-  'apps/api/src/modules/uploads/video-slots.service.ts',
   'apps/api/src/test/test-app.ts',
 ];
 
