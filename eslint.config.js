@@ -7,7 +7,6 @@ import boundaries from './eslint.boundaries.js';
 // Size (issue 33), still to split: this list only shrinks. Each file here was over the limit
 // when the rule came in; split it and take it off, never add one.
 const FILES_STILL_OVER_350_LINES = [
-  'apps/api/src/config/env.ts',
   'apps/api/src/modules/data-rights/data-rights.repository.ts',
   'apps/api/src/modules/data-rights/data-rights.service.ts',
   'apps/api/src/test/bombs.ts',
