@@ -69,17 +69,17 @@ async function rule(deps: Deps, eventId: number): Promise<WinnersRuleSettings> {
   };
 }
 
-async function saveRule(deps: Deps, organiserId: number, eventId: number, rule_: WinnersRule) {
+async function saveRule(deps: Deps, organiserId: number, eventId: number, newRule: WinnersRule) {
   const event = await eventOf(deps, eventId);
   const at = new Date(deps.now());
   await deps.db.transaction(async (tx) => {
-    await repo.saveRule(tx, eventId, rule_, at);
+    await repo.saveRule(tx, eventId, newRule, at);
     await audit(tx, {
       actorCustomerId: organiserId,
       action: 'winners.rule_changed',
       entityType: 'event',
       entityId: eventId,
-      details: { before: ruleOf(event), after: rule_ },
+      details: { before: ruleOf(event), after: newRule },
     });
   });
   return rule(deps, eventId);
@@ -193,8 +193,8 @@ async function confirm(deps: Deps, organiserId: number, eventId: number, preview
 export function createWinnersService(deps: WinnersDependencies) {
   return {
     rule: (eventId: number) => rule(deps, eventId),
-    saveRule: (organiserId: number, eventId: number, rule_: WinnersRule) =>
-      saveRule(deps, organiserId, eventId, rule_),
+    saveRule: (organiserId: number, eventId: number, newRule: WinnersRule) =>
+      saveRule(deps, organiserId, eventId, newRule),
     preview: (eventId: number) => preview(deps, eventId),
     confirmed: async (eventId: number) => confirmed(deps, await eventOf(deps, eventId)),
     confirm: (organiserId: number, eventId: number, previewToken: string) =>
