@@ -7,7 +7,6 @@ import boundaries from './eslint.boundaries.js';
 // Size (issue 33), still to split: this list only shrinks. Each file here was over the limit
 // when the rule came in; split it and take it off, never add one.
 const FILES_STILL_OVER_350_LINES = [
-  'apps/api/src/config/env.ts',
   'apps/api/src/modules/data-rights/data-rights.repository.ts',
   'apps/api/src/modules/data-rights/data-rights.service.ts',
   'apps/api/src/test/bombs.ts',
@@ -33,20 +32,6 @@ const FILES_STILL_WITH_A_FUNCTION_OVER_80_LINES = [
   'apps/api/src/modules/payments/payments.routes.ts',
   'apps/api/src/modules/payments/payments.service.ts',
   'apps/api/src/modules/pictures/pictures.service.ts',
-  'apps/api/src/modules/reminders/reminders.service.ts',
-  'apps/api/src/modules/results-day/certificates.service.ts',
-  'apps/api/src/modules/results-day/gala.service.ts',
-  'apps/api/src/modules/results-day/release.service.ts',
-  'apps/api/src/modules/results-day/winners.service.ts',
-  'apps/api/src/modules/site-content/site-content.service.ts',
-  'apps/api/src/modules/uploads/entries.service.ts',
-  'apps/api/src/modules/uploads/entry-access.ts',
-  'apps/api/src/modules/uploads/file-processing.service.ts',
-  'apps/api/src/modules/uploads/media.routes.ts',
-  'apps/api/src/modules/uploads/tus-server.ts',
-  'apps/api/src/modules/uploads/uploads.module.ts',
-  'apps/api/src/modules/uploads/video-slots.service.ts',
-  'apps/api/src/test/test-app.ts',
 ];
 
 export default tseslint.config(

@@ -74,26 +74,29 @@ function recordingPins(transports: OutboxTransports): OutboxTransports {
   };
 }
 
-export async function createTestApp(
-  options: {
-    now?: string;
-    transports?: OutboxTransports;
-    /** Settings over the test defaults; `undefined` removes one (NODE_ENV, to test defaults). */
-    env?: Record<string, string | undefined>;
-    /** Log lines go here (with LOG_LEVEL set in env: tests are silent by default). */
-    logStream?: LogStream;
-    /** A new site's database: migrated, with no event (`eventId` is 0). */
-    withoutEvent?: boolean;
-    /**
-     * A database the test made and filled itself (a restored or moved one), used as it is: not
-     * seeded, and closed (never dropped) by close().
-     */
-    database?: DatabaseHandle;
-    /** DATA_DIR, kept by close() (the test's own); a new temporary folder otherwise. */
-    dataDir?: string;
-  } = {},
-): Promise<TestApp> {
-  let clock = options.now ? Date.parse(options.now) : Date.parse('2025-04-01T10:00:00Z');
+interface TestAppOptions {
+  now?: string;
+  transports?: OutboxTransports;
+  /** Settings over the test defaults; `undefined` removes one (NODE_ENV, to test defaults). */
+  env?: Record<string, string | undefined>;
+  /** Log lines go here (with LOG_LEVEL set in env: tests are silent by default). */
+  logStream?: LogStream;
+  /** A new site's database: migrated, with no event (`eventId` is 0). */
+  withoutEvent?: boolean;
+  /**
+   * A database the test made and filled itself (a restored or moved one), used as it is: not
+   * seeded, and closed (never dropped) by close().
+   */
+  database?: DatabaseHandle;
+  /** DATA_DIR, kept by close() (the test's own); a new temporary folder otherwise. */
+  dataDir?: string;
+}
+
+/**
+ * A database of the test's own on the PostgreSQL server of DATABASE_URL, when it is set and the
+ * test brought none: its URL, and how to drop it.
+ */
+async function serverDatabase(options: TestAppOptions) {
   const serverUrl = process.env.DATABASE_URL;
   let dropDatabase = async () => {};
   let url: string | undefined;
@@ -113,6 +116,11 @@ export async function createTestApp(
       await c.end();
     };
   }
+  return { url, dropDatabase };
+}
+
+/** The test's database, migrated and seeded unless the test brought its own; its event's id. */
+async function openTestDatabase(options: TestAppOptions, url: string | undefined) {
   const database = options.database ?? (await openDatabase({ url, poolSize: 5 }));
   let eventId = 0;
   if (!options.database) {
@@ -124,7 +132,11 @@ export async function createTestApp(
     const { rows } = await database.executeSql('select min(id) as id from events', []);
     eventId = Number((rows[0] as { id: number | null } | undefined)?.id ?? 0);
   }
-  const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'api-test-'));
+  return { database, eventId };
+}
+
+/** The test defaults under the test's own settings. */
+function testConfig(options: TestAppOptions, dataDir: string) {
   const env: Record<string, string | undefined> = {
     DATA_DIR: dataDir,
     NODE_ENV: 'test',
@@ -133,9 +145,15 @@ export async function createTestApp(
     CATALOGUE_CACHE_SECONDS: '0',
     ...options.env,
   };
-  const config = parseConfig(
-    Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined)),
-  );
+  return parseConfig(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined)));
+}
+
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  let clock = options.now ? Date.parse(options.now) : Date.parse('2025-04-01T10:00:00Z');
+  const { url, dropDatabase } = await serverDatabase(options);
+  const { database, eventId } = await openTestDatabase(options, url);
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'api-test-'));
+  const config = testConfig(options, dataDir);
   const start = async (on: DatabaseHandle = database) => {
     const app = await buildApp({
       config,

@@ -64,140 +64,152 @@ function imagesOf(content: SiteContent): string[] {
   ];
 }
 
+export interface SiteContentDependencies {
+  db: Database;
+  storage: FileStorage;
+  invalidate: (eventId: number) => void;
+}
+
+type Deps = SiteContentDependencies;
+
+/**
+ * Refuses a picture that is neither uploaded (and still there) nor one the event's content
+ * already names (the demo's own files): a name typed by hand shows nothing.
+ */
+async function requirePictures(deps: Deps, edit: SiteContent, current: SiteContent) {
+  const known = new Set(imagesOf(current));
+  for (const name of new Set(imagesOf(edit))) {
+    const usable = UPLOADED_SITE_IMAGE.test(name)
+      ? await deps.storage.exists(imageKey(name))
+      : known.has(name);
+    if (!usable) {
+      throw badRequest(
+        'PICTURE_NOT_FOUND',
+        `The picture ${name} was not found. Please upload it again.`,
+      );
+    }
+  }
+}
+
+async function get(deps: Deps, eventId: number): Promise<SiteContent> {
+  const content = await repo.findContent(deps.db, eventId);
+  if (content === undefined) throw noEvent(eventId);
+  return editableOf(content);
+}
+
+async function publish(
+  deps: Deps,
+  organiserId: number,
+  eventId: number,
+  edit: SiteContent,
+): Promise<SiteContent> {
+  const current = await repo.findContent(deps.db, eventId);
+  if (current === undefined) throw noEvent(eventId);
+  await requirePictures(deps, edit, editableOf(current));
+  // A new adjudicator is given the address of their bio PDF; the others keep theirs.
+  const published: SiteContent = {
+    ...edit,
+    adjudicators: withAdjudicatorSlugs(edit.adjudicators),
+  };
+  await deps.db.transaction(async (tx) => {
+    const before = await repo.lockContent(tx, eventId);
+    if (before === undefined) throw noEvent(eventId);
+    const next = { ...(before as object), ...published };
+    // An event copied from one without a site yet has nothing else to show.
+    if (!EventContentSchema.safeParse(next).success && EventContentSchema.safeParse(before).success)
+      throw badRequest('VALIDATION_ERROR', 'This content cannot be shown on the site.');
+    await repo.saveContent(tx, eventId, next);
+    await audit(tx, {
+      actorCustomerId: organiserId,
+      action: 'content.publish',
+      entityType: 'event',
+      entityId: eventId,
+      details: { before: editableOf(before), after: published },
+    });
+  });
+  deps.invalidate(eventId);
+  return published;
+}
+
+/** The picture decoded and written anew as WebP, or a refusal of the file. */
+async function rewrittenPicture(kind: SiteImageKind, data: Buffer): Promise<Buffer> {
+  if (data.length === 0) throw badRequest('FILE_EMPTY', 'The selected file is empty.');
+  if (data.length > SITE_IMAGE_MAX_BYTES) {
+    throw new AppError(413, 'FILE_TOO_LARGE', `Pictures must be at most ${SITE_IMAGE_MAX_MB} MB.`);
+  }
+  const fileKind = pictureKindOf(data);
+  if (!fileKind) {
+    throw new AppError(
+      415,
+      'UNSUPPORTED_FILE_TYPE',
+      'Please choose a JPEG, PNG or WebP picture. Other files, SVG and HEIC included, cannot be used.',
+    );
+  }
+  try {
+    return await runUntrusted('siteImage', { data, kind }, PICTURE_LIMITS);
+  } catch (err) {
+    // Every decoder busy (503 DECODER_BUSY): not the picture's fault, try again shortly.
+    if (isDecoderBusy(err)) throw err;
+    throw new AppError(
+      415,
+      'UNREADABLE_PICTURE',
+      'This picture could not be read. Please choose another file.',
+    );
+  }
+}
+
+/**
+ * Keeps a picture for the site: a JPEG, PNG or WebP file by its content (never by its
+ * name: an SVG can carry script), decoded and written anew as WebP at the size its place
+ * needs. It is shown once content naming it is published.
+ */
+async function storeImage(
+  deps: Deps,
+  organiserId: number,
+  eventId: number,
+  kind: SiteImageKind,
+  data: Buffer,
+): Promise<SiteImage> {
+  if ((await repo.findContent(deps.db, eventId)) === undefined) throw noEvent(eventId);
+  const picture = await rewrittenPicture(kind, data);
+  const name = `${randomUUID()}.webp`;
+  await deps.storage.put(imageKey(name), picture, 'image/webp');
+  // Served to anyone holding its name from now on, published or not: who put it there is
+  // kept (a stolen organiser session must not host pictures unseen).
+  await audit(deps.db, {
+    actorCustomerId: organiserId,
+    action: 'content.image_upload',
+    entityType: 'event',
+    entityId: eventId,
+    details: { image: name, kind, bytes: picture.length, uploadedBytes: data.length },
+  });
+  return { image: name, url: endpointUrl(siteContentApi.image, { name }) };
+}
+
+/** An uploaded picture, by the name the server gave it; 404 for any other name. */
+async function openImage(deps: Deps, name: string): Promise<{ stream: Readable; size: number }> {
+  if (!UPLOADED_SITE_IMAGE.test(name)) throw noImage();
+  try {
+    return await deps.storage.read(imageKey(name));
+  } catch (err) {
+    if (err instanceof FileNotFoundError) throw noImage();
+    throw err;
+  }
+}
+
 /**
  * Organisers publish the public site (issue 16): the home page's words, the FAQ, the gallery,
  * the schools' logos and the adjudicators' profiles, in one step, and upload the pictures for
  * them. The content keeps its other parts (categories, how it works, rules); the whole must
  * still be a site the public pages can show, and every instance drops its copy at once.
  */
-export function createSiteContentService(deps: {
-  db: Database;
-  storage: FileStorage;
-  invalidate: (eventId: number) => void;
-}) {
-  const { db, storage } = deps;
-
-  /**
-   * Refuses a picture that is neither uploaded (and still there) nor one the event's content
-   * already names (the demo's own files): a name typed by hand shows nothing.
-   */
-  async function requirePictures(edit: SiteContent, current: SiteContent) {
-    const known = new Set(imagesOf(current));
-    for (const name of new Set(imagesOf(edit))) {
-      const usable = UPLOADED_SITE_IMAGE.test(name)
-        ? await storage.exists(imageKey(name))
-        : known.has(name);
-      if (!usable) {
-        throw badRequest(
-          'PICTURE_NOT_FOUND',
-          `The picture ${name} was not found. Please upload it again.`,
-        );
-      }
-    }
-  }
-
+export function createSiteContentService(deps: SiteContentDependencies) {
   return {
-    async get(eventId: number): Promise<SiteContent> {
-      const content = await repo.findContent(db, eventId);
-      if (content === undefined) throw noEvent(eventId);
-      return editableOf(content);
-    },
-
-    async publish(organiserId: number, eventId: number, edit: SiteContent): Promise<SiteContent> {
-      const current = await repo.findContent(db, eventId);
-      if (current === undefined) throw noEvent(eventId);
-      await requirePictures(edit, editableOf(current));
-      // A new adjudicator is given the address of their bio PDF; the others keep theirs.
-      const published: SiteContent = {
-        ...edit,
-        adjudicators: withAdjudicatorSlugs(edit.adjudicators),
-      };
-      await db.transaction(async (tx) => {
-        const before = await repo.lockContent(tx, eventId);
-        if (before === undefined) throw noEvent(eventId);
-        const next = { ...(before as object), ...published };
-        // An event copied from one without a site yet has nothing else to show.
-        if (
-          !EventContentSchema.safeParse(next).success &&
-          EventContentSchema.safeParse(before).success
-        )
-          throw badRequest('VALIDATION_ERROR', 'This content cannot be shown on the site.');
-        await repo.saveContent(tx, eventId, next);
-        await audit(tx, {
-          actorCustomerId: organiserId,
-          action: 'content.publish',
-          entityType: 'event',
-          entityId: eventId,
-          details: { before: editableOf(before), after: published },
-        });
-      });
-      deps.invalidate(eventId);
-      return published;
-    },
-
-    /**
-     * Keeps a picture for the site: a JPEG, PNG or WebP file by its content (never by its
-     * name: an SVG can carry script), decoded and written anew as WebP at the size its place
-     * needs. It is shown once content naming it is published.
-     */
-    async storeImage(
-      organiserId: number,
-      eventId: number,
-      kind: SiteImageKind,
-      data: Buffer,
-    ): Promise<SiteImage> {
-      if ((await repo.findContent(db, eventId)) === undefined) throw noEvent(eventId);
-      if (data.length === 0) throw badRequest('FILE_EMPTY', 'The selected file is empty.');
-      if (data.length > SITE_IMAGE_MAX_BYTES) {
-        throw new AppError(
-          413,
-          'FILE_TOO_LARGE',
-          `Pictures must be at most ${SITE_IMAGE_MAX_MB} MB.`,
-        );
-      }
-      const fileKind = pictureKindOf(data);
-      if (!fileKind) {
-        throw new AppError(
-          415,
-          'UNSUPPORTED_FILE_TYPE',
-          'Please choose a JPEG, PNG or WebP picture. Other files, SVG and HEIC included, cannot be used.',
-        );
-      }
-      let picture: Buffer;
-      try {
-        picture = await runUntrusted('siteImage', { data, kind }, PICTURE_LIMITS);
-      } catch (err) {
-        // Every decoder busy (503 DECODER_BUSY): not the picture's fault, try again shortly.
-        if (isDecoderBusy(err)) throw err;
-        throw new AppError(
-          415,
-          'UNREADABLE_PICTURE',
-          'This picture could not be read. Please choose another file.',
-        );
-      }
-      const name = `${randomUUID()}.webp`;
-      await storage.put(imageKey(name), picture, 'image/webp');
-      // Served to anyone holding its name from now on, published or not: who put it there is
-      // kept (a stolen organiser session must not host pictures unseen).
-      await audit(db, {
-        actorCustomerId: organiserId,
-        action: 'content.image_upload',
-        entityType: 'event',
-        entityId: eventId,
-        details: { image: name, kind, bytes: picture.length, uploadedBytes: data.length },
-      });
-      return { image: name, url: endpointUrl(siteContentApi.image, { name }) };
-    },
-
-    /** An uploaded picture, by the name the server gave it; 404 for any other name. */
-    async openImage(name: string): Promise<{ stream: Readable; size: number }> {
-      if (!UPLOADED_SITE_IMAGE.test(name)) throw noImage();
-      try {
-        return await storage.read(imageKey(name));
-      } catch (err) {
-        if (err instanceof FileNotFoundError) throw noImage();
-        throw err;
-      }
-    },
+    get: (eventId: number) => get(deps, eventId),
+    publish: (organiserId: number, eventId: number, edit: SiteContent) =>
+      publish(deps, organiserId, eventId, edit),
+    storeImage: (organiserId: number, eventId: number, kind: SiteImageKind, data: Buffer) =>
+      storeImage(deps, organiserId, eventId, kind, data),
+    openImage: (name: string) => openImage(deps, name),
   };
 }

@@ -79,200 +79,227 @@ export interface EntryAccessDependencies {
   publishedResults?: (orderItemIds: number[]) => Promise<Set<number>>;
 }
 
+type Deps = EntryAccessDependencies;
+
+async function contextOf(
+  deps: Deps,
+  row: repo.EntryRow | undefined,
+  id: number,
+): Promise<EntryContext> {
+  const { catalogue } = deps;
+  if (!row || row.order.status !== 'paid') throw entryNotFound(id);
+  const item = await catalogue.findItem(row.order.eventId, row.entry.itemId);
+  if (!item) throw entryNotFound(id);
+  const event = await catalogue.getEvent(row.order.eventId);
+  const uploadDeadline = uploadDeadlineOf(item.dueDate, event.timeZone);
+  return {
+    ...row,
+    item,
+    mainFileKinds: await catalogue.mainFileKindsOf(row.order.eventId, item.id),
+    timeLimitSeconds: await catalogue.timeLimitOf(row.order.eventId, item.id),
+    event,
+    uploadDeadline,
+    deadlinePassed: hasPassedUploadDeadline(item.dueDate, new Date(deps.now()), event.timeZone),
+  };
+}
+
+/** The customer's paid entry, or 404 (another customer's entry looks the same as none). */
+async function ownEntry(deps: Deps, customerId: number, orderItemId: number, tx?: Tx) {
+  return contextOf(
+    deps,
+    await repo.findOwnEntry(tx ?? deps.db, customerId, orderItemId, Boolean(tx)),
+    orderItemId,
+  );
+}
+
+/** Whether the entry's upload deadline had passed at `at` (the one rule, packages/shared). */
+const passed = (ctx: EntryContext, at: number) =>
+  hasPassedUploadDeadline(ctx.item.dueDate, new Date(at), ctx.event.timeZone);
+
+/** Spec 4: files change only while the entry is open: not withdrawn, not finalised, in time. */
+function assertOpen(deps: Deps, ctx: EntryContext, at = deps.now()) {
+  if (ctx.entry.isCancelled) throw withdrawnError();
+  if (ctx.entry.isSubmittedForMarking) throw finalisedError();
+  if (passed(ctx, at)) throw deadlineError();
+}
+
+/**
+ * A video begun in time may finish a little late: a phone on a slow line that started a large
+ * upload an hour before the deadline should not lose it (docs/decisions/009-uploads.md). The
+ * grace is short and fixed, so a slot cannot be kept open for a recording made later.
+ */
+function assertMayFinish(deps: Deps, ctx: EntryContext, slot: SlotRow) {
+  if (ctx.entry.isCancelled) throw withdrawnError();
+  if (ctx.entry.isSubmittedForMarking) throw finalisedError();
+  if (passed(ctx, slot.createdAt.getTime()) || passed(ctx, deps.now() - deps.uploadGraceMs)) {
+    throw deadlineError();
+  }
+}
+
+const isOpen = (ctx: EntryContext) =>
+  !ctx.entry.isCancelled && !ctx.entry.isSubmittedForMarking && !ctx.deadlinePassed;
+
+/** A file as its family sees it, with what processing found (decision 025). */
+function describeUpload(
+  deps: Deps,
+  row: fileRepo.UploadRow,
+  timeLimitSeconds: number | null,
+): OrderItemUpload {
+  const state = row.processingState;
+  const shown = state === 'ready' || state === 'unchecked';
+  const links = shown ? deps.mediaLinks.forAdjudicator(row) : null;
+  return {
+    id: row.id,
+    orderItemId: row.orderItemId,
+    fileName: row.fileName,
+    originalFileName: row.originalFileName,
+    uploadType: row.uploadType,
+    sizeInBytes: row.sizeInBytes,
+    isPrimaryFile: row.isPrimaryFile,
+    videoId: row.videoId,
+    isVideo: row.isVideo,
+    isDeleted: row.isDeleted,
+    createdAt: row.createdAt.toISOString(),
+    processing: {
+      state,
+      durationSeconds: row.durationSeconds,
+      width: row.width,
+      height: row.height,
+      hasAudio: row.hasAudio,
+      posterUrl: shown ? deps.mediaLinks.poster(row) : null,
+      // The family's own view only: describeUpload is never an adjudicator's (decision 047).
+      thumbnailUrl: shown ? deps.mediaLinks.thumbnail(row) : null,
+      previewUrl: links ? (links.playerUrl ?? links.url) : null,
+      warnings: mediaWarnings({
+        state,
+        isRecording: row.videoId !== null,
+        hasVideo: row.width !== null,
+        durationSeconds: row.durationSeconds,
+        hasAudio: row.hasAudio,
+        timeLimitSeconds,
+      }),
+    },
+  };
+}
+
+/** What the portal shows of one entry, from its context and what was read for the page. */
+function describeOne(
+  deps: Deps,
+  row: repo.EntryRow,
+  ctx: EntryContext,
+  found: {
+    uploads: fileRepo.UploadRow[];
+    members: Awaited<ReturnType<typeof findGroupMembers>>;
+    profiles: Awaited<ReturnType<typeof findProfileSummaries>>;
+    published: Set<number>;
+  },
+): ParticipantOrderItem {
+  const profile = found.profiles.find((p) => p.id === row.entry.participantProfileId);
+  const files = found.uploads.filter((u) => u.orderItemId === row.entry.id);
+  const hasMain = files.some((u) => u.uploadType === UPLOAD_TYPE.main);
+  const { item } = ctx;
+  return {
+    id: row.entry.id,
+    orderId: row.order.id,
+    itemId: item.id,
+    participantProfileId: row.entry.participantProfileId,
+    participantFirstName: profile?.firstName ?? '',
+    participantSurname: profile?.surname ?? '',
+    grade: profile?.grade ?? '',
+    school: profile?.school ?? '',
+    groupName: row.entry.groupName,
+    groupParticipants: found.members
+      .filter((m) => m.orderItemId === row.entry.id)
+      .map((m) => ({
+        firstName: m.firstName,
+        surname: m.surname,
+        school: m.school,
+        gender: m.gender,
+        grade: m.grade,
+      })),
+    instruments: row.entry.instruments,
+    itemCode: item.code,
+    itemShortDescription: item.shortDescription,
+    itemDueDate: item.dueDate,
+    itemCategoryId: item.category.id,
+    isGroupItem: item.isGroupItem,
+    externalCollectionId: row.entry.externalCollectionId,
+    isCancelled: row.entry.isCancelled,
+    isSubmittedForMarking: row.entry.isSubmittedForMarking,
+    uploadDeadline: ctx.uploadDeadline.toISOString(),
+    deadlinePassed: ctx.deadlinePassed,
+    status: entryStatus(hasMain, ctx.deadlinePassed),
+    acceptsImages: isVisualArtsSection(item.category.section),
+    resultsPublished: found.published.has(row.entry.id),
+    orderItemUploads: files.map((f) => describeUpload(deps, f, ctx.timeLimitSeconds)),
+    item: {
+      code: item.code,
+      shortDescription: item.shortDescription,
+      description: item.description,
+      dueDate: item.dueDate,
+      categoryId: item.category.id,
+      isGroupItem: item.isGroupItem,
+      category: item.category,
+      timeLimitSeconds: ctx.timeLimitSeconds,
+    },
+  };
+}
+
+async function describeEntries(deps: Deps, rows: repo.EntryRow[]): Promise<ParticipantOrderItem[]> {
+  const { db } = deps;
+  const ids = rows.map((r) => r.entry.id);
+  const [uploads, members, profiles, published] = await Promise.all([
+    fileRepo.findLiveUploads(db, ids),
+    findGroupMembers(db, ids),
+    findProfileSummaries(db, [...new Set(rows.map((r) => r.entry.participantProfileId))]),
+    deps.publishedResults?.(ids) ?? Promise.resolve(new Set<number>()),
+  ]);
+  const described: ParticipantOrderItem[] = [];
+  for (const row of rows) {
+    const ctx = await contextOf(deps, row, row.entry.id);
+    described.push(describeOne(deps, row, ctx, { uploads, members, profiles, published }));
+  }
+  return described;
+}
+
+async function describeEntry(deps: Deps, customerId: number, orderItemId: number) {
+  const row = await repo.findOwnEntry(deps.db, customerId, orderItemId);
+  const [described] = await describeEntries(deps, row ? [row] : []);
+  if (!described) throw entryNotFound(orderItemId);
+  return described;
+}
+
+/** The stored name of an entry file (spec 5), from the contestant as entered. */
+async function entryFileName(deps: Deps, ctx: EntryContext, originalFileName: string, at: number) {
+  const [profile] = await findProfileSummaries(deps.db, [ctx.entry.participantProfileId]);
+  return buildEntryFileName({
+    code: ctx.item.code,
+    firstName: profile?.firstName ?? '',
+    surname: profile?.surname ?? '',
+    grade: profile?.grade ?? '',
+    school: profile?.school ?? '',
+    originalFileName,
+    at: new Date(at),
+    timeZone: ctx.event.timeZone,
+  });
+}
+
 /** An entry's owner, state and deadline, checked the same way by every uploads operation. */
 export function createEntryAccess(deps: EntryAccessDependencies) {
-  const { db, catalogue, now } = deps;
-
-  async function contextOf(row: repo.EntryRow | undefined, id: number): Promise<EntryContext> {
-    if (!row || row.order.status !== 'paid') throw entryNotFound(id);
-    const item = await catalogue.findItem(row.order.eventId, row.entry.itemId);
-    if (!item) throw entryNotFound(id);
-    const event = await catalogue.getEvent(row.order.eventId);
-    const uploadDeadline = uploadDeadlineOf(item.dueDate, event.timeZone);
-    return {
-      ...row,
-      item,
-      mainFileKinds: await catalogue.mainFileKindsOf(row.order.eventId, item.id),
-      timeLimitSeconds: await catalogue.timeLimitOf(row.order.eventId, item.id),
-      event,
-      uploadDeadline,
-      deadlinePassed: hasPassedUploadDeadline(item.dueDate, new Date(now()), event.timeZone),
-    };
-  }
-
-  /** The customer's paid entry, or 404 (another customer's entry looks the same as none). */
-  async function ownEntry(customerId: number, orderItemId: number, tx?: Tx) {
-    return contextOf(
-      await repo.findOwnEntry(tx ?? db, customerId, orderItemId, Boolean(tx)),
-      orderItemId,
-    );
-  }
-
-  /** Whether the entry's upload deadline had passed at `at` (the one rule, packages/shared). */
-  const passed = (ctx: EntryContext, at: number) =>
-    hasPassedUploadDeadline(ctx.item.dueDate, new Date(at), ctx.event.timeZone);
-
-  /** Spec 4: files change only while the entry is open: not withdrawn, not finalised, in time. */
-  function assertOpen(ctx: EntryContext, at = now()) {
-    if (ctx.entry.isCancelled) throw withdrawnError();
-    if (ctx.entry.isSubmittedForMarking) throw finalisedError();
-    if (passed(ctx, at)) throw deadlineError();
-  }
-
-  /**
-   * A video begun in time may finish a little late: a phone on a slow line that started a large
-   * upload an hour before the deadline should not lose it (docs/decisions/009-uploads.md). The
-   * grace is short and fixed, so a slot cannot be kept open for a recording made later.
-   */
-  function assertMayFinish(ctx: EntryContext, slot: SlotRow) {
-    if (ctx.entry.isCancelled) throw withdrawnError();
-    if (ctx.entry.isSubmittedForMarking) throw finalisedError();
-    if (passed(ctx, slot.createdAt.getTime()) || passed(ctx, now() - deps.uploadGraceMs)) {
-      throw deadlineError();
-    }
-  }
-
-  const isOpen = (ctx: EntryContext) =>
-    !ctx.entry.isCancelled && !ctx.entry.isSubmittedForMarking && !ctx.deadlinePassed;
-
-  /** A file as its family sees it, with what processing found (decision 025). */
-  function describeUpload(
-    row: fileRepo.UploadRow,
-    timeLimitSeconds: number | null,
-  ): OrderItemUpload {
-    const state = row.processingState;
-    const shown = state === 'ready' || state === 'unchecked';
-    const links = shown ? deps.mediaLinks.forAdjudicator(row) : null;
-    return {
-      id: row.id,
-      orderItemId: row.orderItemId,
-      fileName: row.fileName,
-      originalFileName: row.originalFileName,
-      uploadType: row.uploadType,
-      sizeInBytes: row.sizeInBytes,
-      isPrimaryFile: row.isPrimaryFile,
-      videoId: row.videoId,
-      isVideo: row.isVideo,
-      isDeleted: row.isDeleted,
-      createdAt: row.createdAt.toISOString(),
-      processing: {
-        state,
-        durationSeconds: row.durationSeconds,
-        width: row.width,
-        height: row.height,
-        hasAudio: row.hasAudio,
-        posterUrl: shown ? deps.mediaLinks.poster(row) : null,
-        // The family's own view only: describeUpload is never an adjudicator's (decision 047).
-        thumbnailUrl: shown ? deps.mediaLinks.thumbnail(row) : null,
-        previewUrl: links ? (links.playerUrl ?? links.url) : null,
-        warnings: mediaWarnings({
-          state,
-          isRecording: row.videoId !== null,
-          hasVideo: row.width !== null,
-          durationSeconds: row.durationSeconds,
-          hasAudio: row.hasAudio,
-          timeLimitSeconds,
-        }),
-      },
-    };
-  }
-
-  async function describeEntries(rows: repo.EntryRow[]): Promise<ParticipantOrderItem[]> {
-    const ids = rows.map((r) => r.entry.id);
-    const [uploads, members, profiles, published] = await Promise.all([
-      fileRepo.findLiveUploads(db, ids),
-      findGroupMembers(db, ids),
-      findProfileSummaries(db, [...new Set(rows.map((r) => r.entry.participantProfileId))]),
-      deps.publishedResults?.(ids) ?? Promise.resolve(new Set<number>()),
-    ]);
-    const described: ParticipantOrderItem[] = [];
-    for (const row of rows) {
-      const ctx = await contextOf(row, row.entry.id);
-      const profile = profiles.find((p) => p.id === row.entry.participantProfileId);
-      const files = uploads.filter((u) => u.orderItemId === row.entry.id);
-      const hasMain = files.some((u) => u.uploadType === UPLOAD_TYPE.main);
-      const { item } = ctx;
-      described.push({
-        id: row.entry.id,
-        orderId: row.order.id,
-        itemId: item.id,
-        participantProfileId: row.entry.participantProfileId,
-        participantFirstName: profile?.firstName ?? '',
-        participantSurname: profile?.surname ?? '',
-        grade: profile?.grade ?? '',
-        school: profile?.school ?? '',
-        groupName: row.entry.groupName,
-        groupParticipants: members
-          .filter((m) => m.orderItemId === row.entry.id)
-          .map((m) => ({
-            firstName: m.firstName,
-            surname: m.surname,
-            school: m.school,
-            gender: m.gender,
-            grade: m.grade,
-          })),
-        instruments: row.entry.instruments,
-        itemCode: item.code,
-        itemShortDescription: item.shortDescription,
-        itemDueDate: item.dueDate,
-        itemCategoryId: item.category.id,
-        isGroupItem: item.isGroupItem,
-        externalCollectionId: row.entry.externalCollectionId,
-        isCancelled: row.entry.isCancelled,
-        isSubmittedForMarking: row.entry.isSubmittedForMarking,
-        uploadDeadline: ctx.uploadDeadline.toISOString(),
-        deadlinePassed: ctx.deadlinePassed,
-        status: entryStatus(hasMain, ctx.deadlinePassed),
-        acceptsImages: isVisualArtsSection(item.category.section),
-        resultsPublished: published.has(row.entry.id),
-        orderItemUploads: files.map((f) => describeUpload(f, ctx.timeLimitSeconds)),
-        item: {
-          code: item.code,
-          shortDescription: item.shortDescription,
-          description: item.description,
-          dueDate: item.dueDate,
-          categoryId: item.category.id,
-          isGroupItem: item.isGroupItem,
-          category: item.category,
-          timeLimitSeconds: ctx.timeLimitSeconds,
-        },
-      });
-    }
-    return described;
-  }
-
-  async function describeEntry(customerId: number, orderItemId: number) {
-    const row = await repo.findOwnEntry(db, customerId, orderItemId);
-    const [described] = await describeEntries(row ? [row] : []);
-    if (!described) throw entryNotFound(orderItemId);
-    return described;
-  }
-
-  /** The stored name of an entry file (spec 5), from the contestant as entered. */
-  async function entryFileName(ctx: EntryContext, originalFileName: string, at: number) {
-    const [profile] = await findProfileSummaries(db, [ctx.entry.participantProfileId]);
-    return buildEntryFileName({
-      code: ctx.item.code,
-      firstName: profile?.firstName ?? '',
-      surname: profile?.surname ?? '',
-      grade: profile?.grade ?? '',
-      school: profile?.school ?? '',
-      originalFileName,
-      at: new Date(at),
-      timeZone: ctx.event.timeZone,
-    });
-  }
-
   return {
-    contextOf,
-    ownEntry,
-    assertOpen,
-    assertMayFinish,
+    contextOf: (row: repo.EntryRow | undefined, id: number) => contextOf(deps, row, id),
+    ownEntry: (customerId: number, orderItemId: number, tx?: Tx) =>
+      ownEntry(deps, customerId, orderItemId, tx),
+    assertOpen: (ctx: EntryContext, at?: number) => assertOpen(deps, ctx, at),
+    assertMayFinish: (ctx: EntryContext, slot: SlotRow) => assertMayFinish(deps, ctx, slot),
     isOpen,
-    describeUpload,
-    describeEntries,
-    describeEntry,
-    entryFileName,
+    describeUpload: (row: fileRepo.UploadRow, timeLimitSeconds: number | null) =>
+      describeUpload(deps, row, timeLimitSeconds),
+    describeEntries: (rows: repo.EntryRow[]) => describeEntries(deps, rows),
+    describeEntry: (customerId: number, orderItemId: number) =>
+      describeEntry(deps, customerId, orderItemId),
+    entryFileName: (ctx: EntryContext, originalFileName: string, at: number) =>
+      entryFileName(deps, ctx, originalFileName, at),
   };
 }
 

@@ -1,4 +1,4 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AUDIO_EXTENSIONS, extensionOf, hasExtensionIn, IdSchema, text } from '@eisteddfod/shared';
@@ -65,6 +65,157 @@ ${media}
 </html>`;
 }
 
+type SignedQuery = z.infer<typeof SignedQuerySchema>;
+
+async function signedUpload(app: FastifyInstance, id: number, query: SignedQuery) {
+  const audience: MediaAudience = query.blind ? 'blind' : 'owner';
+  if (!app.signedLinks.verify(mediaFileId(id, audience), query.expires, query.signature)) {
+    throw linkGone();
+  }
+  const upload = await repo.findUploadById(app.db, id);
+  if (!upload || upload.isDeleted) throw linkGone();
+  return { upload, audience, name: servedFileName(upload, audience) };
+}
+
+/**
+ * What a link serves (decision 025): the owner gets the original as it was sent; a blind
+ * adjudicator only the processed copy (the rendition, or the file without metadata), or the
+ * original when processing found nothing to change or cannot run (no ffmpeg), never a file
+ * still in processing or one that could not be read.
+ */
+function servedFile(app: FastifyInstance, upload: repo.UploadRow, audience: MediaAudience) {
+  const original = {
+    store: upload.videoId ? app.videoFiles : app.storage,
+    key: upload.storageKey,
+    extension: extensionOf(upload.originalFileName),
+  };
+  if (audience === 'owner') return original;
+  if (upload.servedKey) {
+    return {
+      store: app.storage,
+      key: upload.servedKey,
+      extension: upload.servedFileExtension ?? original.extension,
+    };
+  }
+  if (upload.processingState === 'ready' || upload.processingState === 'unchecked') {
+    return original;
+  }
+  throw notReady();
+}
+
+/** GET /media/uploads/:id: the file a signed link names, or the byte range asked for. */
+async function sendUpload(
+  app: FastifyInstance,
+  id: number,
+  query: SignedQuery,
+  rangeHeader: string | undefined,
+  reply: FastifyReply,
+) {
+  const { upload, audience, name } = await signedUpload(app, id, query);
+  const { store, key, extension } = servedFile(app, upload, audience);
+  const secondsLeft = Math.max(0, query.expires - Math.floor(app.now() / 1000));
+  const download = {
+    fileName: name,
+    contentType: contentTypeForExtension(extension),
+    inline: opensInBrowser(extension),
+    expiresInSeconds: Math.min(
+      secondsLeft,
+      upload.isVideo ? PRESIGNED_SECONDS.recording : PRESIGNED_SECONDS.file,
+    ),
+  };
+  if (await redirectToStorage(reply, store, key, download)) return reply;
+  try {
+    const whole = await store.read(key, { start: 0, end: 0 });
+    whole.stream.destroy();
+    const range = parseByteRange(rangeHeader, whole.size);
+    if (range === 'unsatisfiable') {
+      return reply.code(416).header('content-range', `bytes */${whole.size}`).send();
+    }
+    const { stream } = await store.read(
+      key,
+      range ?? { start: 0, end: Math.max(0, whole.size - 1) },
+    );
+    reply
+      .type(download.contentType)
+      .header('accept-ranges', 'bytes')
+      .header('cache-control', `private, max-age=${secondsLeft}`)
+      .header(
+        'content-disposition',
+        `${download.inline ? 'inline' : 'attachment'}; filename="${name.replace(/"/g, '')}"`,
+      );
+    if (range) {
+      reply
+        .code(206)
+        .header('content-range', `bytes ${range.start}-${range.end}/${whole.size}`)
+        .header('content-length', range.end - range.start + 1);
+    } else {
+      reply.header('content-length', whole.size);
+    }
+    return reply.send(stream);
+  } catch (err) {
+    if (err instanceof FileNotFoundError) throw linkGone();
+    throw err;
+  }
+}
+
+/** GET /media/play/:id: the player page of the recording a signed link names. */
+async function sendPlayer(
+  app: FastifyInstance,
+  id: number,
+  query: SignedQuery,
+  reply: FastifyReply,
+) {
+  const { upload, audience, name } = await signedUpload(app, id, query);
+  const blind = audience === 'blind' ? 'blind=1&' : '';
+  const source = `/media/uploads/${upload.id}?${blind}expires=${query.expires}&signature=${encodeURIComponent(query.signature)}`;
+  const isAudio =
+    hasExtensionIn(AUDIO_EXTENSIONS, upload.originalFileName) ||
+    upload.servedFileExtension === 'm4a';
+  const poster = upload.posterKey ? posterLink(app.signedLinks, upload.id) : null;
+  return reply
+    .type('text/html; charset=utf-8')
+    .header('cache-control', 'private, no-store')
+    .send(playerPage(name, source, isAudio, poster));
+}
+
+/** A poster or thumbnail (a small JPEG we made) from the files store, until its link expires. */
+async function sendJpeg(
+  app: FastifyInstance,
+  reply: FastifyReply,
+  key: string | null,
+  expires: number,
+) {
+  if (!key) throw linkGone();
+  try {
+    const { stream, size } = await app.storage.read(key);
+    const secondsLeft = Math.max(0, expires - Math.floor(app.now() / 1000));
+    return reply
+      .type('image/jpeg')
+      .header('content-length', size)
+      .header('cache-control', `private, max-age=${secondsLeft}`)
+      .send(stream);
+  } catch (err) {
+    if (err instanceof FileNotFoundError) throw linkGone();
+    throw err;
+  }
+}
+
+/** A poster's or thumbnail's JPEG, when `fileId` of the upload is what the link signed. */
+async function sendSignedJpeg(
+  app: FastifyInstance,
+  id: number,
+  query: Omit<SignedQuery, 'blind'>,
+  which: { fileId: string; key: 'posterKey' | 'thumbnailKey' },
+  reply: FastifyReply,
+) {
+  if (!app.signedLinks.verify(which.fileId, query.expires, query.signature)) {
+    throw linkGone();
+  }
+  const upload = await repo.findUploadById(app.db, id);
+  if (!upload || upload.isDeleted) throw linkGone();
+  return sendJpeg(app, reply, upload[which.key], query.expires);
+}
+
 /**
  * Entry files behind signed links (lib/signed-links.ts): only the owner is handed one, so a
  * new tab can open it without a token. Files stream with HTTP range requests, so a video
@@ -72,42 +223,6 @@ ${media}
  */
 export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
   const params = z.object({ id: IdSchema });
-
-  async function signedUpload(id: number, query: z.infer<typeof SignedQuerySchema>) {
-    const audience: MediaAudience = query.blind ? 'blind' : 'owner';
-    if (!app.signedLinks.verify(mediaFileId(id, audience), query.expires, query.signature)) {
-      throw linkGone();
-    }
-    const upload = await repo.findUploadById(app.db, id);
-    if (!upload || upload.isDeleted) throw linkGone();
-    return { upload, audience, name: servedFileName(upload, audience) };
-  }
-
-  /**
-   * What a link serves (decision 025): the owner gets the original as it was sent; a blind
-   * adjudicator only the processed copy (the rendition, or the file without metadata), or the
-   * original when processing found nothing to change or cannot run (no ffmpeg), never a file
-   * still in processing or one that could not be read.
-   */
-  function servedFile(upload: repo.UploadRow, audience: MediaAudience) {
-    const original = {
-      store: upload.videoId ? app.videoFiles : app.storage,
-      key: upload.storageKey,
-      extension: extensionOf(upload.originalFileName),
-    };
-    if (audience === 'owner') return original;
-    if (upload.servedKey) {
-      return {
-        store: app.storage,
-        key: upload.servedKey,
-        extension: upload.servedFileExtension ?? original.extension,
-      };
-    }
-    if (upload.processingState === 'ready' || upload.processingState === 'unchecked') {
-      return original;
-    }
-    throw notReady();
-  }
 
   app.get(
     '/media/uploads/:id',
@@ -120,53 +235,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: SignedQuerySchema,
       },
     },
-    async (req, reply) => {
-      const { upload, audience, name } = await signedUpload(req.params.id, req.query);
-      const { store, key, extension } = servedFile(upload, audience);
-      const secondsLeft = Math.max(0, req.query.expires - Math.floor(app.now() / 1000));
-      const download = {
-        fileName: name,
-        contentType: contentTypeForExtension(extension),
-        inline: opensInBrowser(extension),
-        expiresInSeconds: Math.min(
-          secondsLeft,
-          upload.isVideo ? PRESIGNED_SECONDS.recording : PRESIGNED_SECONDS.file,
-        ),
-      };
-      if (await redirectToStorage(reply, store, key, download)) return reply;
-      try {
-        const whole = await store.read(key, { start: 0, end: 0 });
-        whole.stream.destroy();
-        const range = parseByteRange(req.headers.range, whole.size);
-        if (range === 'unsatisfiable') {
-          return reply.code(416).header('content-range', `bytes */${whole.size}`).send();
-        }
-        const { stream } = await store.read(
-          key,
-          range ?? { start: 0, end: Math.max(0, whole.size - 1) },
-        );
-        reply
-          .type(download.contentType)
-          .header('accept-ranges', 'bytes')
-          .header('cache-control', `private, max-age=${secondsLeft}`)
-          .header(
-            'content-disposition',
-            `${download.inline ? 'inline' : 'attachment'}; filename="${name.replace(/"/g, '')}"`,
-          );
-        if (range) {
-          reply
-            .code(206)
-            .header('content-range', `bytes ${range.start}-${range.end}/${whole.size}`)
-            .header('content-length', range.end - range.start + 1);
-        } else {
-          reply.header('content-length', whole.size);
-        }
-        return reply.send(stream);
-      } catch (err) {
-        if (err instanceof FileNotFoundError) throw linkGone();
-        throw err;
-      }
-    },
+    (req, reply) => sendUpload(app, req.params.id, req.query, req.headers.range, reply),
   );
 
   app.get(
@@ -180,37 +249,8 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: SignedQuerySchema,
       },
     },
-    async (req, reply) => {
-      const { upload, audience, name } = await signedUpload(req.params.id, req.query);
-      const blind = audience === 'blind' ? 'blind=1&' : '';
-      const source = `/media/uploads/${upload.id}?${blind}expires=${req.query.expires}&signature=${encodeURIComponent(req.query.signature)}`;
-      const isAudio =
-        hasExtensionIn(AUDIO_EXTENSIONS, upload.originalFileName) ||
-        upload.servedFileExtension === 'm4a';
-      const poster = upload.posterKey ? posterLink(app.signedLinks, upload.id) : null;
-      return reply
-        .type('text/html; charset=utf-8')
-        .header('cache-control', 'private, no-store')
-        .send(playerPage(name, source, isAudio, poster));
-    },
+    (req, reply) => sendPlayer(app, req.params.id, req.query, reply),
   );
-
-  /** A poster or thumbnail (a small JPEG we made) from the files store, until its link expires. */
-  async function sendJpeg(reply: FastifyReply, key: string | null, expires: number) {
-    if (!key) throw linkGone();
-    try {
-      const { stream, size } = await app.storage.read(key);
-      const secondsLeft = Math.max(0, expires - Math.floor(app.now() / 1000));
-      return reply
-        .type('image/jpeg')
-        .header('content-length', size)
-        .header('cache-control', `private, max-age=${secondsLeft}`)
-        .send(stream);
-    } catch (err) {
-      if (err instanceof FileNotFoundError) throw linkGone();
-      throw err;
-    }
-  }
 
   app.get(
     '/media/posters/:id',
@@ -223,15 +263,14 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: SignedQuerySchema.omit({ blind: true }),
       },
     },
-    async (req, reply) => {
-      const { id } = req.params;
-      if (!app.signedLinks.verify(posterFileId(id), req.query.expires, req.query.signature)) {
-        throw linkGone();
-      }
-      const upload = await repo.findUploadById(app.db, id);
-      if (!upload || upload.isDeleted) throw linkGone();
-      return sendJpeg(reply, upload.posterKey, req.query.expires);
-    },
+    (req, reply) =>
+      sendSignedJpeg(
+        app,
+        req.params.id,
+        req.query,
+        { fileId: posterFileId(req.params.id), key: 'posterKey' },
+        reply,
+      ),
   );
 
   app.get(
@@ -245,14 +284,13 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: SignedQuerySchema.omit({ blind: true }),
       },
     },
-    async (req, reply) => {
-      const { id } = req.params;
-      if (!app.signedLinks.verify(thumbnailFileId(id), req.query.expires, req.query.signature)) {
-        throw linkGone();
-      }
-      const upload = await repo.findUploadById(app.db, id);
-      if (!upload || upload.isDeleted) throw linkGone();
-      return sendJpeg(reply, upload.thumbnailKey, req.query.expires);
-    },
+    (req, reply) =>
+      sendSignedJpeg(
+        app,
+        req.params.id,
+        req.query,
+        { fileId: thumbnailFileId(req.params.id), key: 'thumbnailKey' },
+        reply,
+      ),
   );
 };

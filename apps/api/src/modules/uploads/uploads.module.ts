@@ -14,7 +14,7 @@ import {
   PROCESSING_JOB_SECONDS,
   type FileProcessing,
 } from './file-processing.service.ts';
-import { createMediaLinks } from '../entries/index.ts';
+import { createMediaLinks, type MediaLinks } from '../entries/index.ts';
 import { mediaRoutes } from './media.routes.ts';
 import { createTusServer, type TusUploads } from './tus-server.ts';
 import { tusRoutes } from './tus.routes.ts';
@@ -70,102 +70,121 @@ function registerUploadFigures(app: FastifyInstance): void {
   });
 }
 
+/**
+ * File processing: its service, its job and the sweep that queues what was missed. What it
+ * gives back queues a file that has just been recorded.
+ */
+async function startFileProcessing(app: FastifyInstance) {
+  const fileProcessing = createFileProcessing({
+    db: app.db,
+    storage: app.storage,
+    videoFiles: app.videoFiles,
+    videoHost: app.videoHost,
+    tools: app.mediaTools,
+    log: app.log,
+  });
+  app.decorate('fileProcessing', fileProcessing);
+  // What an instance killed while making a rendition left on this machine's disk.
+  const removed = await fileProcessing.removeStaleTemporaryFiles();
+  if (removed > 0) app.log.info({ removed }, 'temporary processing folders removed');
+  await app.jobs.define<{ uploadId: number }>(
+    PROCESS_FILE_JOB,
+    async ({ uploadId }, stopping) => {
+      // Stopped by the server's shutdown: the file was handed back unspent, and is queued
+      // again for another instance now rather than at the sweep's next look.
+      if ((await fileProcessing.process(uploadId, stopping)) === 'handed-back') {
+        await app.jobs.send(PROCESS_FILE_JOB, { uploadId });
+      }
+    },
+    {
+      label: 'Processing of uploaded files',
+      workers: app.config.MEDIA_WORKERS,
+      expireInSeconds: PROCESSING_JOB_SECONDS,
+      retryLimit: 3,
+      retryDelay: 60,
+    },
+  );
+  // A file whose job was never sent (the process died after recording it) or whose worker
+  // vanished is queued again; a file queued in the last two minutes is not queued twice.
+  await app.jobs.every(
+    'uploads.process-sweep',
+    '* * * * *',
+    async () => {
+      const ids = await fileProcessing.unclaimed(200);
+      await app.jobs.sendMany(
+        PROCESS_FILE_JOB,
+        ids.map((uploadId) => ({ uploadId })),
+        { key: (data) => String((data as { uploadId: number }).uploadId), onceWithin: 120 },
+      );
+    },
+    'Queuing of unprocessed files',
+  );
+  /** Queues a file that has just been recorded; the sweep queues it if this fails. */
+  const processFile = async (uploadId: number) => {
+    await app.jobs
+      .send(PROCESS_FILE_JOB, { uploadId })
+      .catch((err: unknown) => app.log.warn({ err, uploadId }, 'file processing not queued'));
+  };
+  return processFile;
+}
+
+/** The entries, entry files and video slots services, on the entries' shared rules. */
+function decorateEntryServices(
+  app: FastifyInstance,
+  mediaLinks: MediaLinks,
+  processFile: (uploadId: number) => Promise<void>,
+) {
+  const { config, db, now } = app;
+  const access = createEntryAccess({
+    db,
+    catalogue: app.catalogue,
+    mediaLinks,
+    uploadGraceMs: config.UPLOAD_GRACE_MINUTES * 60_000,
+    now,
+    publishedResults: (ids) => publishedOrderItemIds(db, ids),
+  });
+  app.decorate(
+    'entries',
+    createEntriesService({
+      db,
+      access,
+      catalogue: app.catalogue,
+      contestants: app.contestants,
+      mediaLinks,
+      now,
+    }),
+  );
+  app.decorate(
+    'entryFiles',
+    createEntryFilesService({
+      db,
+      access,
+      storage: app.storage,
+      mediaLinks,
+      processFile,
+      documentMaxBytes: config.DOCUMENT_MAX_MB * 1024 * 1024,
+      now,
+    }),
+  );
+  const videoSlots = createVideoSlotsService({
+    db,
+    access,
+    videoHost: app.videoHost,
+    processFile,
+    videoMaxBytes: config.VIDEO_MAX_MB * 1024 * 1024,
+    now,
+  });
+  app.decorate('videoSlots', videoSlots);
+  return { access, videoSlots };
+}
+
 /** The uploads portal: entries, their files and videos, finalising (decision 009). */
 export default fp(
   async (app) => {
     const { config, videoHost } = app;
-    const { db, now } = app;
     const mediaLinks = createMediaLinks(app.signedLinks, videoHost);
-    const fileProcessing = createFileProcessing({
-      db,
-      storage: app.storage,
-      videoFiles: app.videoFiles,
-      videoHost,
-      tools: app.mediaTools,
-      log: app.log,
-    });
-    app.decorate('fileProcessing', fileProcessing);
-    // What an instance killed while making a rendition left on this machine's disk.
-    const removed = await fileProcessing.removeStaleTemporaryFiles();
-    if (removed > 0) app.log.info({ removed }, 'temporary processing folders removed');
-    await app.jobs.define<{ uploadId: number }>(
-      PROCESS_FILE_JOB,
-      async ({ uploadId }, stopping) => {
-        // Stopped by the server's shutdown: the file was handed back unspent, and is queued
-        // again for another instance now rather than at the sweep's next look.
-        if ((await fileProcessing.process(uploadId, stopping)) === 'handed-back') {
-          await app.jobs.send(PROCESS_FILE_JOB, { uploadId });
-        }
-      },
-      {
-        label: 'Processing of uploaded files',
-        workers: config.MEDIA_WORKERS,
-        expireInSeconds: PROCESSING_JOB_SECONDS,
-        retryLimit: 3,
-        retryDelay: 60,
-      },
-    );
-    // A file whose job was never sent (the process died after recording it) or whose worker
-    // vanished is queued again; a file queued in the last two minutes is not queued twice.
-    await app.jobs.every(
-      'uploads.process-sweep',
-      '* * * * *',
-      async () => {
-        const ids = await fileProcessing.unclaimed(200);
-        await app.jobs.sendMany(
-          PROCESS_FILE_JOB,
-          ids.map((uploadId) => ({ uploadId })),
-          { key: (data) => String((data as { uploadId: number }).uploadId), onceWithin: 120 },
-        );
-      },
-      'Queuing of unprocessed files',
-    );
-    /** Queues a file that has just been recorded; the sweep queues it if this fails. */
-    const processFile = async (uploadId: number) => {
-      await app.jobs
-        .send(PROCESS_FILE_JOB, { uploadId })
-        .catch((err: unknown) => app.log.warn({ err, uploadId }, 'file processing not queued'));
-    };
-    const access = createEntryAccess({
-      db,
-      catalogue: app.catalogue,
-      mediaLinks,
-      uploadGraceMs: config.UPLOAD_GRACE_MINUTES * 60_000,
-      now,
-      publishedResults: (ids) => publishedOrderItemIds(db, ids),
-    });
-    app.decorate(
-      'entries',
-      createEntriesService({
-        db,
-        access,
-        catalogue: app.catalogue,
-        contestants: app.contestants,
-        mediaLinks,
-        now,
-      }),
-    );
-    app.decorate(
-      'entryFiles',
-      createEntryFilesService({
-        db,
-        access,
-        storage: app.storage,
-        mediaLinks,
-        processFile,
-        documentMaxBytes: config.DOCUMENT_MAX_MB * 1024 * 1024,
-        now,
-      }),
-    );
-    const videoSlots = createVideoSlotsService({
-      db,
-      access,
-      videoHost,
-      processFile,
-      videoMaxBytes: config.VIDEO_MAX_MB * 1024 * 1024,
-      now,
-    });
-    app.decorate('videoSlots', videoSlots);
+    const processFile = await startFileProcessing(app);
+    const { access, videoSlots } = decorateEntryServices(app, mediaLinks, processFile);
     const tus = createTusServer({
       db: app.db,
       config,

@@ -1,0 +1,47 @@
+import { z } from 'zod';
+
+/** A WhatsApp template's name as Meta allows it: lower-case letters, digits and underscores. */
+const templateName = z.string().regex(/^[a-z0-9_]{1,512}$/, 'a WhatsApp template name');
+
+/** An smtp:// or smtps:// URL naming a host, as nodemailer needs one. */
+function isSmtpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'smtp:' || url.protocol === 'smtps:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+/** Email and WhatsApp: where messages go out, and as what; read by env.ts's schema. */
+export const messageSettings = {
+  /**
+   * SMTP server for email, e.g. smtps://user:pass@smtp.example.org:465; outbox only when absent.
+   * A malformed one refuses the start (decision 038): it used to start cleanly and fail every
+   * email. The message never quotes it: it holds a password.
+   */
+  SMTP_URL: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .string()
+      .refine(isSmtpUrl, 'is not an smtp:// or smtps:// URL with a host (its value is not shown)')
+      .optional(),
+  ),
+  MAIL_FROM: z.string().default('Online Eisteddfod <no-reply@eisteddfod.example>'),
+  /** Where contact-page questions are forwarded. */
+  ORGANISER_EMAIL: z.email().default('organisers@eisteddfod.example'),
+  /** WhatsApp Cloud API credentials; outbox only when absent. */
+  WHATSAPP_ACCESS_TOKEN: z.preprocess((v) => (v === '' ? undefined : v), z.string().optional()),
+  WHATSAPP_PHONE_NUMBER_ID: z.preprocess((v) => (v === '' ? undefined : v), z.string().optional()),
+  /** The approved authentication template with a copy-code button. */
+  WHATSAPP_TEMPLATE_NAME: z.string().default('eisteddfod_otp'),
+  WHATSAPP_TEMPLATE_LANGUAGE: z.string().default('en'),
+  /** The approved utility template of each reminder (decision 022): {{1}} name, {{2}} event, {{3}} details. */
+  WHATSAPP_TEMPLATE_REMINDER_UNPAID_CART: templateName.default('eisteddfod_reminder_unpaid_cart'),
+  WHATSAPP_TEMPLATE_REMINDER_NO_MAIN_FILE: templateName.default('eisteddfod_reminder_no_main_file'),
+  WHATSAPP_TEMPLATE_REMINDER_NOT_FINALISED: templateName.default(
+    'eisteddfod_reminder_not_finalised',
+  ),
+  WHATSAPP_TEMPLATE_REMINDER_RESULTS: templateName.default('eisteddfod_reminder_results'),
+  WHATSAPP_API_URL: z.url().default('https://graph.facebook.com/v21.0'),
+};
