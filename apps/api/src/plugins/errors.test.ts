@@ -1,9 +1,10 @@
-import { TEXT_MESSAGES } from '@eisteddfod/shared';
+import { SUPPORT_TEXT, TEXT_MESSAGES } from '@eisteddfod/shared';
 import { eq } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_MESSAGES } from '../db/errors.ts';
 import { storedFiles } from '../db/schema/index.ts';
+import { AppError } from '../lib/errors.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { registerErrorHandling } from './errors.ts';
 
@@ -62,5 +63,42 @@ describe('a value the database cannot read (SQLSTATE 22P02)', () => {
     } finally {
       await app.close();
     }
+  });
+});
+
+describe('a message from a catalogue (decision 057)', () => {
+  it('sends its words, its id and its values, so the web can say it in the reader’s language', async () => {
+    const app = Fastify({ logger: false });
+    registerErrorHandling(app);
+    app.get('/said', async () => {
+      throw new AppError(400, 'VALIDATION_ERROR', SUPPORT_TEXT.say('email'));
+    });
+    const res = await app.inject({ method: 'GET', url: '/said' });
+    expect(res.json()).toEqual({
+      statusCode: 400,
+      code: 'VALIDATION_ERROR',
+      message: 'Please ensure you have entered a valid email address.',
+      messageId: 'support.email',
+    });
+    await app.close();
+  });
+
+  it('turns a shared schema’s message id into its words, and sends the id beside them', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/support-tickets',
+      payload: {
+        name: '',
+        email: 'thandi@example.org',
+        subject: 'Certificate',
+        message: 'Please correct the spelling on the certificate.',
+      },
+    });
+    expect(res.json()).toEqual({
+      statusCode: 400,
+      code: 'VALIDATION_ERROR',
+      message: "Invalid body field 'name': Please enter your name.",
+      messageId: 'support.name',
+    });
   });
 });

@@ -3,9 +3,10 @@ import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
 } from 'fastify-type-provider-zod';
-import { TEXT_MESSAGES, type ErrorCode } from '@eisteddfod/shared';
+import { TEXT_MESSAGES, type ErrorCode, type Said } from '@eisteddfod/shared';
 import { DB_MESSAGES, isInvalidTextRepresentation, isNulInText } from '../db/errors.ts';
 import { AppError } from '../lib/errors.ts';
+import { isMessageId, wordsOf } from '../lib/messages.ts';
 
 /** The code of a 4xx error Fastify or one of its plugins raised, by its status. */
 const FASTIFY_STATUS_CODES: Partial<Record<number, ErrorCode>> = {
@@ -22,8 +23,13 @@ const FIELD_SOURCE: Record<string, string> = {
   headers: 'header',
 };
 
+/** An answer's `messageId` and `values`, when its message comes from a catalogue. */
+const saidFields = (said: Said | undefined) =>
+  said ? { messageId: said.id, ...(said.values ? { values: said.values } : {}) } : {};
+
 /**
- * Every error leaves as JSON { statusCode, code, message }. A validation error names the
+ * Every error leaves as JSON { statusCode, code, message }, with `messageId` and `values` when
+ * the message is a catalogue's (decision 057). A validation error names the
  * field; anything unexpected is logged in full and answered without internals.
  */
 export function registerErrorHandling(app: FastifyInstance): void {
@@ -32,18 +38,27 @@ export function registerErrorHandling(app: FastifyInstance): void {
       if (error.retryAfterSeconds !== undefined) {
         reply.header('retry-after', String(error.retryAfterSeconds));
       }
-      return reply
-        .code(error.statusCode)
-        .send({ statusCode: error.statusCode, code: error.code, message: error.message });
+      return reply.code(error.statusCode).send({
+        statusCode: error.statusCode,
+        code: error.code,
+        message: error.message,
+        ...saidFields(error.said),
+      });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];
       const field = first?.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'request';
       const where = FIELD_SOURCE[error.validationContext ?? ''] ?? 'request';
+      // A shared schema's own message is a catalogue id (decision 057): its words here, its id
+      // for the web to say in the reader's language.
+      const said =
+        first?.message !== undefined && isMessageId(first.message) ? { id: first.message } : undefined;
+      const words = said ? wordsOf(said) : (first?.message ?? 'invalid value');
       return reply.code(400).send({
         statusCode: 400,
         code: 'VALIDATION_ERROR',
-        message: `Invalid ${where} field '${field}': ${first?.message ?? 'invalid value'}`,
+        message: `Invalid ${where} field '${field}': ${words}`,
+        ...saidFields(said),
       });
     }
     if (isNulInText(error)) {

@@ -10,13 +10,22 @@ import {
 } from '@eisteddfod/shared';
 import type { z } from 'zod';
 import { ApiRequestError, apiFetch, readAnswer } from './api-fetch.ts';
+import { hasMessage, wordsOf } from './i18n/catalogue.ts';
 import { readStored } from './storage.ts';
 
 export { ApiRequestError } from './api-fetch.ts';
 
-/** What to tell a person about a failed call: the server's message when it gave one. */
-export const messageOf = (error: Error) =>
-  error instanceof ApiRequestError && error.body ? error.body.message : error.message;
+/**
+ * What to tell a person about a failed call: the server's message when it gave one, in the
+ * reader's language when it names a message of a catalogue this page has loaded (decision 057).
+ */
+export function messageOf(error: Error): string {
+  if (!(error instanceof ApiRequestError) || !error.body) return error.message;
+  const { messageId, values, message } = error.body;
+  return messageId && hasMessage(messageId)
+    ? wordsOf(values ? { id: messageId, values } : { id: messageId })
+    : message;
+}
 
 /** What a call of `E` needs: the path parameters, query and body its definition declares. */
 export type CallInput<E extends Endpoint> = (E['params'] extends z.ZodType

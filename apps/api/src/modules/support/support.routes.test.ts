@@ -1,6 +1,7 @@
-import { SUPPORT_MESSAGES } from '@eisteddfod/shared';
+import { SUPPORT_TEXT } from '@eisteddfod/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { supportTickets } from '../../db/schema/index.ts';
+import { wordsOf } from '../../lib/messages.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;
@@ -37,7 +38,7 @@ describe('support tickets', () => {
   it('say what is wrong with a field', async () => {
     const res = await send(ticket({ email: 'nope', message: 'short' }), '203.0.113.51');
     expect(res.statusCode).toBe(400);
-    expect(res.json<{ message: string }>().message).toContain(SUPPORT_MESSAGES.email);
+    expect(res.json<{ message: string }>().message).toContain(wordsOf(SUPPORT_TEXT.say('email')));
   });
 
   it('from a bot (the honeypot filled) are thanked and dropped', async () => {

@@ -1,4 +1,4 @@
-import { SUPPORT_MESSAGES } from '@eisteddfod/shared';
+import { SUPPORT_TEXT } from '@eisteddfod/shared';
 import { notifications } from '@mantine/notifications';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -7,6 +7,10 @@ import { apiError, mockApi, type MockRequest } from '../../test/api-mock.ts';
 import { PUBLIC_SITE } from '../../test/public-site-fixture.ts';
 import { renderRoutes } from '../../test/render.tsx';
 import ContactPage from './ContactPage.tsx';
+import { supportText } from './text.ts';
+
+// The shared catalogue's English, as the page says it.
+const supportWords = (key: keyof typeof SUPPORT_TEXT.files.en) => supportText(key);
 
 vi.mock('@mantine/notifications', () => ({ notifications: { show: vi.fn() } }));
 const show = vi.mocked(notifications.show);
@@ -57,11 +61,11 @@ describe('ContactPage (spec 2, Contact; issue 7 support tickets)', () => {
     await user.click(send());
 
     expect(shown()).toEqual([
-      ['orange', SUPPORT_MESSAGES.name],
-      ['orange', SUPPORT_MESSAGES.email],
-      ['orange', SUPPORT_MESSAGES.mobile],
-      ['orange', SUPPORT_MESSAGES.subject],
-      ['orange', SUPPORT_MESSAGES.message],
+      ['orange', supportWords('name')],
+      ['orange', supportWords('email')],
+      ['orange', supportWords('mobile')],
+      ['orange', supportWords('subject')],
+      ['orange', supportWords('message')],
     ]);
     expect(requests.filter((r) => r.path === '/api/support-tickets')).toHaveLength(0);
   });
@@ -100,7 +104,7 @@ describe('ContactPage (spec 2, Contact; issue 7 support tickets)', () => {
 
     expect(await screen.findByRole('heading', { name: 'Message sent' })).toHaveFocus();
     expect(screen.getByText('T-000042')).toBeInTheDocument();
-    expect(screen.getByText(SUPPORT_MESSAGES.sent)).toBeInTheDocument();
+    expect(screen.getByText(supportWords('sent'))).toBeInTheDocument();
     const ticket = requests.find((r) => r.path === '/api/support-tickets');
     expect(ticket?.method).toBe('POST');
     expect(ticket?.body).toEqual({

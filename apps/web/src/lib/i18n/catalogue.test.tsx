@@ -1,5 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { ApiRequestError, messageOf } from '../api-client.ts';
 import { pseudoText } from '../../../scripts/compile-catalogues.ts';
 import { catalogue } from './catalogue.ts';
 import en from './messages/en.json';
@@ -31,6 +32,25 @@ describe('catalogue (decision 057)', () => {
     const link = screen.getByRole('link', { name: 'FAQ (PDF), opens in a new tab' });
     expect(link).toHaveAttribute('href', '/faq.pdf');
     expect(link.parentElement).toHaveTextContent('Read the FAQ (PDF), opens in a new tab first.');
+  });
+});
+
+describe('messageOf', () => {
+  const refused = (messageId?: string) =>
+    new ApiRequestError(400, {
+      statusCode: 400,
+      code: 'VALIDATION_ERROR',
+      message: 'The server’s own words',
+      ...(messageId ? { messageId, values: { ticketNumber: 'T-000001' } } : {}),
+    });
+
+  it('says a server error by its message id when a loaded catalogue has it', () => {
+    expect(messageOf(refused('i18n-test.placeholder'))).toBe('Your ticket number is T-000001');
+  });
+
+  it('keeps the server’s words for an id no loaded catalogue has, or none', () => {
+    expect(messageOf(refused('cart.notLoadedHere'))).toBe('The server’s own words');
+    expect(messageOf(refused())).toBe('The server’s own words');
   });
 });
 

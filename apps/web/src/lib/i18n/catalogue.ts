@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, type Locale } from '@eisteddfod/shared';
+import { DEFAULT_LOCALE, type Locale, type Said, type SharedCatalogue } from '@eisteddfod/shared';
 import { setupI18n } from '@lingui/core';
 
 /**
@@ -39,3 +39,18 @@ export function catalogue<Messages extends Record<string, string>>(
   const text = (key: string, values?: MessageValues) => i18n._(id(key), values);
   return Object.assign(text, { id });
 }
+
+/**
+ * Loads a catalogue the server says too (packages/shared: a schema's, a rule's and an error's
+ * words), and returns the function that reads it.
+ */
+export function sharedText<Key extends string>(shared: SharedCatalogue<Key>): Catalogue<Key> {
+  // Compiled by the build like the web's own catalogues (scripts/compile-catalogues.ts).
+  return catalogue(shared.namespace, shared.files as { en: Record<Key, string> });
+}
+
+/** Whether a catalogue loaded so far has the message `id`. */
+export const hasMessage = (id: string): boolean => i18n.messages[id] !== undefined;
+
+/** The words of a message said by its id: a shared rule's, a schema's or the server's. */
+export const wordsOf = (said: Said): string => i18n._(said.id, said.values);

@@ -1,5 +1,6 @@
 import type { SupportTicket } from '@eisteddfod/shared';
 import { useMutation } from '@tanstack/react-query';
+import { messageOf } from '../../../lib/api-client.ts';
 import { ApiRequestError } from '../../../lib/api-fetch.ts';
 import { handleHttpError } from '../../../lib/http-errors.ts';
 import { toast } from '../../../lib/toasts.ts';
@@ -26,7 +27,7 @@ export function useCreateSupportTicket() {
 /** The server's own words for a rejected field (400) or too many messages (429); else spec 8. */
 function showTicketError(error: unknown) {
   if (error instanceof ApiRequestError && error.body && [400, 429].includes(error.status)) {
-    toast(error.status === 429 ? 'error' : 'warning', error.body.message);
+    toast(error.status === 429 ? 'error' : 'warning', messageOf(error));
     return;
   }
   handleHttpError(error);

@@ -1,5 +1,6 @@
 import { publicSiteApi, SupportTicketSchema, type SupportTicket } from '@eisteddfod/shared';
 import { callApi } from '../../../lib/api-client.ts';
+import { wordsOf } from '../../../lib/i18n/catalogue.ts';
 
 /**
  * The form's fields checked with the shared schema, in the schema's order: the ticket, or the
@@ -10,7 +11,9 @@ export function readTicket(
 ): { ticket: SupportTicket } | { problem: string } {
   const parsed = SupportTicketSchema.safeParse(fields);
   if (parsed.success) return { ticket: parsed.data };
-  return { problem: parsed.error.issues[0]?.message ?? 'Please check the form.' };
+  // The schema's messages are catalogue ids (decision 057), loaded with the contact page.
+  const id = parsed.error.issues[0]?.message;
+  return { problem: id ? wordsOf({ id }) : 'Please check the form.' };
 }
 
 /**

@@ -1,8 +1,7 @@
 import { Button, Paper, Text, Title } from '@mantine/core';
-import { SUPPORT_MESSAGES } from '@eisteddfod/shared';
 import { useEffect, useRef } from 'react';
 import { RichText } from '../../../lib/i18n/RichText.tsx';
-import { text } from '../text.ts';
+import { supportText, text } from '../text.ts';
 import classes from './contact.module.css';
 
 /** What the contact page shows once a ticket is made; focus moves here so it is announced. */
@@ -40,7 +39,7 @@ export function TicketSent({
           components={{ 0: <strong /> }}
         />
       </Text>
-      <Text className={classes.text}>{SUPPORT_MESSAGES.sent}</Text>
+      <Text className={classes.text}>{supportText('sent')}</Text>
       <Text className={classes.text}>{text('quoteTicket')}</Text>
       <Button variant="light" onClick={onAnother} mt="md">
         {text('sendAnother')}

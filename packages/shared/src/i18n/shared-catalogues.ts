@@ -1,0 +1,5 @@
+import type { SharedCatalogue } from './said.ts';
+import { SUPPORT_TEXT } from '../support/support.messages.ts';
+
+/** Every shared catalogue: the server loads them all at start (decision 057). */
+export const SHARED_CATALOGUES: readonly SharedCatalogue<string>[] = [SUPPORT_TEXT];
