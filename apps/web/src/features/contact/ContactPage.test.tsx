@@ -1,4 +1,4 @@
-import { SUPPORT_TEXT } from '@eisteddfod/shared';
+import type { SUPPORT_TEXT } from '@eisteddfod/shared';
 import { notifications } from '@mantine/notifications';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
