@@ -6,8 +6,8 @@ import { type Dashboard, formatLongDate, formatRand, SECTIONS } from '@eisteddfo
 import { Card, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import { useDashboard } from './api/dashboard-api.ts';
-import { useStaffEvents } from './api/events-api.ts';
+import { useDashboard } from './api/dashboard/get-dashboard.ts';
+import { useStaffEvents } from './api/events/list-events.ts';
 import { DataTable, type Column } from './components/DataTable.tsx';
 import { StaffArea } from './components/StaffArea.tsx';
 

@@ -26,13 +26,11 @@ import {
 } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
-import {
-  useMakeLive,
-  useShiftDates,
-  useStaffEvent,
-  useStaffEvents,
-  useUpdateEvent,
-} from './api/events-api.ts';
+import { useStaffEvent } from './api/events/get-event.ts';
+import { useStaffEvents } from './api/events/list-events.ts';
+import { useMakeLive } from './api/events/make-live.ts';
+import { useShiftDates } from './api/events/shift-dates.ts';
+import { useUpdateEvent } from './api/events/update-event.ts';
 import { StaffArea } from './components/StaffArea.tsx';
 
 const DATE_FIELDS = Object.keys(EVENT_DATE_LABELS) as (keyof EventDates)[];

@@ -25,7 +25,8 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import { familyKey, useFamily, useLetInEarly } from './api/family-desk-api.ts';
+import { familyKey, useFamily } from './api/family-desk/get-family.ts';
+import { useLetInEarly } from './api/family-desk/let-in-early.ts';
 import {
   ChangeItemDialog,
   CorrectContestantDialog,

@@ -34,14 +34,12 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState, type FormEvent } from 'react';
 import { toast } from '../../lib/toasts.ts';
-import { useStaffEvents } from './api/events-api.ts';
-import {
-  downloadPaymentsCsv,
-  usePaymentNotifications,
-  usePayments,
-  useReconciliation,
-  useRecordAdjustment,
-} from './api/payment-ledger-api.ts';
+import { useStaffEvents } from './api/events/list-events.ts';
+import { downloadPaymentsCsv } from './api/payment-ledger/download-payments-csv.ts';
+import { useReconciliation } from './api/payment-ledger/get-reconciliation.ts';
+import { usePaymentNotifications } from './api/payment-ledger/list-payment-notifications.ts';
+import { usePayments } from './api/payment-ledger/list-payments.ts';
+import { useRecordAdjustment } from './api/payment-ledger/record-adjustment.ts';
 import { DataTable, type Column } from './components/DataTable.tsx';
 import { StaffArea } from './components/StaffArea.tsx';
 

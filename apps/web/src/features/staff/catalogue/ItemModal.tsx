@@ -30,7 +30,8 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import { useDeleteItem, useSaveItem } from '../api/catalogue-editor-api.ts';
+import { useDeleteItem } from '../api/catalogue-editor/delete-item.ts';
+import { useSaveItem } from '../api/catalogue-editor/save-item.ts';
 
 interface Form {
   code: string;

@@ -22,7 +22,7 @@ import {
 import { useState, type ReactNode } from 'react';
 import { messageOf } from '../../../lib/api-client.ts';
 import { artworkSrc, portraitSrc, schoolLogoSrc } from '../../../shared/event/documents.ts';
-import { useUploadSiteImage } from '../api/site-content-api.ts';
+import { useUploadSiteImage } from '../api/site-content/upload-site-image.ts';
 
 // The lists of the home page that carry pictures (issue 16): the gallery, last year's schools
 // and the adjudicators. Each entry is added, edited, moved and removed here; its picture is
