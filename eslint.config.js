@@ -130,6 +130,17 @@ export default tseslint.config(
       ],
     },
   },
+  // The web app is held to the file size only (issue 33): a component's function is mostly its
+  // JSX, which reads as a page rather than as a function, so there is no per-function limit here.
+  // features/legal/ is exempt: its pages are the privacy policy and terms, legal text kept as
+  // data in JSX, not code to split.
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', 'apps/web/src/features/legal/**'],
+    rules: {
+      'max-lines': ['error', { max: 350, skipBlankLines: false, skipComments: false }],
+    },
+  },
   // Still to split: this list only shrinks. A file leaves it when it is split; nothing is added.
   {
     files: FILES_STILL_OVER_350_LINES,

@@ -21,7 +21,10 @@ import {
 } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useCategories } from '../../shared/catalogue/categories.ts';
-import { useAdjudicators, useAssign, useInviteAdjudicator, useUnassign } from './api/staff-api.ts';
+import { useAssign } from './api/adjudicators/assign-adjudicator.ts';
+import { useInviteAdjudicator } from './api/adjudicators/invite-adjudicator.ts';
+import { useAdjudicators } from './api/adjudicators/list-adjudicators.ts';
+import { useUnassign } from './api/adjudicators/unassign-adjudicator.ts';
 import { StaffArea } from './components/StaffArea.tsx';
 
 type InviteForm = Record<keyof InviteAdjudicator, string>;

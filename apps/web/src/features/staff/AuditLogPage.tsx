@@ -2,7 +2,8 @@ import { AUDIT_PAGE_SIZE, type AuditEntry } from '@eisteddfod/shared';
 import { Alert, Code, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
-import { useAuditKinds, useAuditLog } from './api/audit-api.ts';
+import { useAuditKinds } from './api/audit/list-audit-kinds.ts';
+import { useAuditLog } from './api/audit/list-audit-log.ts';
 import { DataTable, type Column } from './components/DataTable.tsx';
 import { StaffArea } from './components/StaffArea.tsx';
 

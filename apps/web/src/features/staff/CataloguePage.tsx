@@ -21,8 +21,8 @@ import {
 } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { useStaffCatalogue } from './api/catalogue-editor-api.ts';
-import { useStaffEvent } from './api/events-api.ts';
+import { useStaffCatalogue } from './api/catalogue-editor/get-catalogue.ts';
+import { useStaffEvent } from './api/events/get-event.ts';
 import { CategoriesPanel } from './catalogue/CategoriesPanel.tsx';
 import { ItemModal } from './catalogue/ItemModal.tsx';
 import { SpreadsheetPanel } from './catalogue/SpreadsheetPanel.tsx';

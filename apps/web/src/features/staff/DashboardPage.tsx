@@ -3,12 +3,13 @@
 import '@mantine/charts/styles.css';
 import { BarChart, LineChart } from '@mantine/charts';
 import { type Dashboard, formatLongDate, formatRand, SECTIONS } from '@eisteddfod/shared';
-import { Card, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { Card, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useSearchParams } from 'react-router';
-import { useDashboard } from './api/dashboard-api.ts';
-import { useStaffEvents } from './api/events-api.ts';
+import { useDashboard } from './api/dashboard/get-dashboard.ts';
+import { useStaffEvents } from './api/events/list-events.ts';
 import { DataTable, type Column } from './components/DataTable.tsx';
+import { Figure } from './components/DashboardFigure.tsx';
+import { Marking, Uploads } from './components/DashboardProgress.tsx';
 import { StaffArea } from './components/StaffArea.tsx';
 
 const SECTION_COLOURS: Record<(typeof SECTIONS)[number], string> = {
@@ -25,38 +26,7 @@ const shortDate = (date: string) => {
 };
 const wholeRands = (cents: number) => `R ${Math.round(cents / 100).toLocaleString('en-ZA')}`;
 
-/**
- * One figure: its chart, drawn for sighted readers only (an image with a name), then the same
- * figures as a table, which is what screen readers and keyboards read. The charts take no focus
- * and show no tooltips: recharts' keyboard layer and its tooltip box (tabindex -1) would be
- * focusable content inside the image (axe: nested-interactive), and the table holds every value.
- */
-function Figure(props: {
-  id: string;
-  title: string;
-  description: string;
-  chart: ReactNode;
-  table: ReactNode;
-}) {
-  return (
-    <Card withBorder component="section" aria-labelledby={`${props.id}-heading`}>
-      <Title order={2} id={`${props.id}-heading`} size="h3" mb={4}>
-        {props.title}
-      </Title>
-      <Text size="sm" mb="md">
-        {props.description}
-      </Text>
-      <div role="img" aria-label={`Chart: ${props.title}. The figures are in the table below.`}>
-        {props.chart}
-      </div>
-      <div style={{ marginTop: 'var(--mantine-spacing-md)' }}>{props.table}</div>
-    </Card>
-  );
-}
-
 type Day = Dashboard['days'][number];
-type UploadCounts = Dashboard['uploads']['sections'][number];
-type AdjudicatorProgress = Dashboard['marking']['adjudicators'][number] & { notStarted: number };
 
 const DAY_COLUMNS: Column<Day>[] = [
   { key: 'date', header: 'Date', cell: (d) => formatLongDate(d.date) },
@@ -76,21 +46,6 @@ const REVENUE_COLUMNS: Column<Day>[] = [
   { key: 'date', header: 'Date', cell: (d) => formatLongDate(d.date) },
   { key: 'orders', header: 'Paid orders', cell: (d) => d.paidOrders },
   { key: 'revenue', header: 'Revenue', cell: (d) => formatRand(d.revenueCents) },
-];
-
-const UPLOAD_COLUMNS: Column<UploadCounts>[] = [
-  { key: 'section', header: 'Section', cell: (s) => s.section },
-  { key: 'paid', header: 'Paid entries', cell: (s) => s.paid },
-  { key: 'complete', header: 'With a main file', cell: (s) => s.complete },
-  { key: 'finalised', header: 'Finalised', cell: (s) => s.finalised },
-];
-
-const MARKING_COLUMNS: Column<AdjudicatorProgress>[] = [
-  { key: 'name', header: 'Adjudicator', cell: (r) => r.name },
-  { key: 'assigned', header: 'Assigned', cell: (r) => r.assigned },
-  { key: 'submitted', header: 'Submitted', cell: (r) => r.submitted },
-  { key: 'drafts', header: 'Drafts', cell: (r) => r.drafts },
-  { key: 'notStarted', header: 'Not started', cell: (r) => r.notStarted },
 ];
 
 function EntriesOverTime({ dashboard }: { dashboard: Dashboard }) {
@@ -169,115 +124,6 @@ function Revenue({ dashboard }: { dashboard: Dashboard }) {
             cells: [dashboard.revenue.paidOrders, formatRand(dashboard.revenue.totalCents)],
           }}
           empty="No order of this event has been paid yet."
-        />
-      }
-    />
-  );
-}
-
-function Uploads({ dashboard }: { dashboard: Dashboard }) {
-  const { sections, overall } = dashboard.uploads;
-  return (
-    <Figure
-      id="uploads"
-      title="Uploads"
-      description="Per section: paid entries, those with a main file, and those finalised for marking."
-      chart={
-        <BarChart
-          h={260}
-          data={sections.map((s) => ({
-            section: s.section,
-            Paid: s.paid,
-            'With a main file': s.complete,
-            Finalised: s.finalised,
-          }))}
-          dataKey="section"
-          yAxisProps={{ allowDecimals: false }}
-          series={[
-            { name: 'Paid', color: 'gray.6' },
-            { name: 'With a main file', color: 'blue.7' },
-            { name: 'Finalised', color: 'teal.7' },
-          ]}
-          withLegend
-          legendProps={{ verticalAlign: 'bottom' }}
-          accessibilityLayer={false}
-          withTooltip={false}
-        />
-      }
-      table={
-        <DataTable
-          label="Uploads per section (table)"
-          tableLabel="Uploads per section"
-          minWidth={480}
-          columns={UPLOAD_COLUMNS}
-          rows={sections}
-          rowKey={(s) => s.section}
-          footer={{
-            header: 'All sections',
-            cells: [overall.paid, overall.complete, overall.finalised],
-          }}
-          empty="No paid entries yet."
-        />
-      }
-    />
-  );
-}
-
-function Marking({ dashboard }: { dashboard: Dashboard }) {
-  const { adjudicators, finalised, submitted, published } = dashboard.marking;
-  const rows = adjudicators.map((a) => ({
-    ...a,
-    notStarted: Math.max(0, a.assigned - a.drafts - a.submitted),
-  }));
-  const summary = `${submitted} of ${finalised} finalised entries have a submitted mark; ${published} results are published.`;
-  if (rows.length === 0)
-    return (
-      <Card withBorder component="section" aria-labelledby="marking-heading">
-        <Title order={2} id="marking-heading" size="h3" mb={4}>
-          Marking progress
-        </Title>
-        <Text size="sm">No adjudicators yet. {summary}</Text>
-      </Card>
-    );
-  return (
-    <Figure
-      id="marking"
-      title="Marking progress"
-      description={`Per adjudicator: the entries they may mark, by state. ${summary}`}
-      chart={
-        <BarChart
-          h={Math.max(160, rows.length * 48 + 60)}
-          data={rows.map((r) => ({
-            name: r.name,
-            Submitted: r.submitted,
-            Drafts: r.drafts,
-            'Not started': r.notStarted,
-          }))}
-          dataKey="name"
-          type="stacked"
-          orientation="vertical"
-          yAxisProps={{ width: 110 }}
-          xAxisProps={{ allowDecimals: false }}
-          series={[
-            { name: 'Submitted', color: 'teal.7' },
-            { name: 'Drafts', color: 'yellow.6' },
-            { name: 'Not started', color: 'gray.5' },
-          ]}
-          withLegend
-          legendProps={{ verticalAlign: 'bottom' }}
-          accessibilityLayer={false}
-          withTooltip={false}
-        />
-      }
-      table={
-        <DataTable
-          label="Marking progress per adjudicator (table)"
-          tableLabel="Marking progress per adjudicator"
-          minWidth={520}
-          columns={MARKING_COLUMNS}
-          rows={rows}
-          rowKey={(r) => r.id}
-          empty="No adjudicators yet."
         />
       }
     />

@@ -2,7 +2,8 @@ import { ERASURE_SUMMARY, formatLongDate, type StaffErasureRequest } from '@eist
 import { Alert, Badge, Button, Group, List, Loader, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { toast } from '../../lib/toasts.ts';
-import { useCarryOutErasure, useDataRequests } from './api/data-requests-api.ts';
+import { useCarryOutErasure } from './api/data-requests/carry-out-erasure.ts';
+import { useDataRequests } from './api/data-requests/list-data-requests.ts';
 import { DataTable, type Column } from './components/DataTable.tsx';
 import { StaffArea } from './components/StaffArea.tsx';
 

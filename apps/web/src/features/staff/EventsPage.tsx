@@ -16,7 +16,8 @@ import {
 } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { useCopyEvent, useStaffEvents } from './api/events-api.ts';
+import { useCopyEvent } from './api/events/copy-event.ts';
+import { useStaffEvents } from './api/events/list-events.ts';
 import { NoEventYet } from './components/NoEventYet.tsx';
 import { DataTable, type Column } from './components/DataTable.tsx';
 import { StaffArea } from './components/StaffArea.tsx';

@@ -19,7 +19,7 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useFamilySearch } from './api/family-desk-api.ts';
+import { useFamilySearch } from './api/family-desk/search-families.ts';
 import { StaffArea } from './components/StaffArea.tsx';
 
 function FamilyResults({ q }: { q: string }) {

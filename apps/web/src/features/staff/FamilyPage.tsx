@@ -1,20 +1,15 @@
 import {
   formatLongDate,
-  formatRand,
   paths,
   type FamilyContestant,
   type FamilyDetails,
-  type FamilyEntry,
-  type FamilyOrder,
 } from '@eisteddfod/shared';
 import {
   Alert,
   Anchor,
-  Badge,
   Button,
   Card,
   Group,
-  List,
   Loader,
   SimpleGrid,
   Stack,
@@ -22,31 +17,16 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import { familyKey, useFamily, useLetInEarly } from './api/family-desk-api.ts';
-import {
-  ChangeItemDialog,
-  CorrectContestantDialog,
-  RegenerateCertificatesDialog,
-  ResendConfirmationDialog,
-} from './components/FamilyDeskDialogs.tsx';
-import { RecordPaymentDialog } from './components/RecordPaymentDialog.tsx';
+import { useFamily } from './api/family-desk/get-family.ts';
+import { useLetInEarly } from './api/family-desk/let-in-early.ts';
+import { CorrectContestantDialog } from './components/FamilyDeskDialogs.tsx';
 import { DataTable, type Column } from './components/DataTable.tsx';
 import { StaffArea } from './components/StaffArea.tsx';
-
-const when = new Intl.DateTimeFormat('en-ZA', { dateStyle: 'medium', timeStyle: 'short' });
-const at = (iso: string | null) => (iso ? when.format(new Date(iso)) : '—');
-const ORDER_STATUS: Record<FamilyOrder['status'], string> = {
-  cart: 'Cart',
-  awaiting_payment: 'Awaiting payment',
-  paid: 'Paid',
-  cancelled: 'Cancelled',
-};
-const isUnpaid = (o: FamilyOrder) => o.status === 'cart' || o.status === 'awaiting_payment';
-const kb = (bytes: number) =>
-  bytes >= 1_048_576 ? `${(bytes / 1_048_576).toFixed(1)} MB` : `${Math.ceil(bytes / 1024)} KB`;
+import { Entries } from './components/FamilyEntries.tsx';
+import { Orders } from './components/FamilyOrders.tsx';
+import { at } from './components/family-desk-format.ts';
 
 /** A label and its value, stacked so that a phone shows them whole. */
 function Fact(props: { label: string; children: ReactNode }) {
@@ -101,234 +81,6 @@ function Contestants({ details }: { details: FamilyDetails }) {
           contestant={correcting}
           feeCents={details.fees.amendmentCents}
           onClose={() => setCorrecting(undefined)}
-        />
-      )}
-    </Stack>
-  );
-}
-
-const PAYMENT_COLUMNS: Column<FamilyDetails['payments'][number]>[] = [
-  { key: 'when', header: 'When', cell: (p) => at(p.at) },
-  { key: 'order', header: 'Order', cell: (p) => p.orderNumber },
-  { key: 'kind', header: 'Kind', cell: (p) => p.kind.replace('_', ' ') },
-  { key: 'method', header: 'Method', cell: (p) => p.method?.replace('_', ' ') },
-  {
-    key: 'reference',
-    header: 'Reference',
-    style: { overflowWrap: 'anywhere' },
-    cell: (p) => p.reference,
-  },
-  { key: 'amount', header: 'Amount', cell: (p) => formatRand(p.amountCents) },
-  { key: 'state', header: 'State', cell: (p) => p.status },
-];
-
-function Orders({ details }: { details: FamilyDetails }) {
-  const queryClient = useQueryClient();
-  const [paying, setPaying] = useState<FamilyOrder>();
-  const [resending, setResending] = useState<FamilyOrder>();
-  return (
-    <Stack gap="sm">
-      {details.orders.length === 0 && <Text size="sm">No orders yet.</Text>}
-      {details.orders.map((o) => (
-        <Card
-          key={o.id}
-          withBorder
-          padding="sm"
-          component="section"
-          aria-label={`Order ${o.orderNumber}`}
-        >
-          <Group justify="space-between" align="flex-start" gap="xs">
-            <div>
-              <Title order={3} size="h4">
-                Order {o.orderNumber}
-              </Title>
-              <Text size="sm">{o.eventName}</Text>
-            </div>
-            <Group gap={4}>
-              <Badge color={o.status === 'paid' ? 'green' : 'gray'} c="black" variant="light">
-                {ORDER_STATUS[o.status]}
-              </Badge>
-              {o.isImported && (
-                <Badge color="blue" c="black" variant="light">
-                  Imported
-                </Badge>
-              )}
-            </Group>
-          </Group>
-          <Text size="sm" mt={4}>
-            Total <strong>{formatRand(o.totalCents)}</strong>
-            {o.surchargeCents ? ` (late surcharge ${formatRand(o.surchargeCents)})` : ''} · created{' '}
-            {at(o.createdAt)} · paid {at(o.completedAt)}
-          </Text>
-          <List size="sm" mt={4}>
-            {o.items.map((i) => (
-              <List.Item key={i.id}>
-                {i.contestant}: {i.itemCode} - {i.itemShortDescription}
-                {i.priceCents !== null && ` (${formatRand(i.priceCents)})`}
-                {i.isCancelled && ' — withdrawn'}
-              </List.Item>
-            ))}
-          </List>
-          <Group mt="xs" gap="xs">
-            {isUnpaid(o) && o.items.length > 0 && (
-              <Button size="xs" onClick={() => setPaying(o)}>
-                Record payment
-              </Button>
-            )}
-            {o.status === 'paid' && (
-              <Button size="xs" variant="light" onClick={() => setResending(o)}>
-                Resend payment confirmation
-              </Button>
-            )}
-          </Group>
-        </Card>
-      ))}
-      <Title order={3} size="h4" mt="sm">
-        Payments
-      </Title>
-      {!details.manualPaymentsShown && (
-        <Alert color="yellow">Payments recorded by hand cannot be shown in this build.</Alert>
-      )}
-      <DataTable
-        label="Payments"
-        minWidth={620}
-        columns={PAYMENT_COLUMNS}
-        rows={details.payments}
-        rowKey={(p) => p.key}
-        empty="No payments."
-      />
-      {paying && (
-        <RecordPaymentDialog
-          order={{ id: paying.id, orderNumber: paying.orderNumber, totalCents: paying.totalCents }}
-          opened
-          onClose={() => {
-            setPaying(undefined);
-            void queryClient.invalidateQueries({ queryKey: familyKey(details.family.id) });
-          }}
-        />
-      )}
-      {resending && (
-        <ResendConfirmationDialog
-          familyId={details.family.id}
-          order={resending}
-          onClose={() => setResending(undefined)}
-        />
-      )}
-    </Stack>
-  );
-}
-
-function EntryCard(props: {
-  entry: FamilyEntry;
-  onChangeItem: () => void;
-  onRegenerate: () => void;
-}) {
-  const e = props.entry;
-  const badge = (label: string, on: boolean) => (
-    <Badge color={on ? 'green' : 'gray'} c="black" variant="light">
-      {label}
-    </Badge>
-  );
-  return (
-    <Card
-      withBorder
-      padding="sm"
-      component="section"
-      aria-label={`Entry ${e.itemCode}, ${e.contestant}`}
-    >
-      <Title order={3} size="h4">
-        {e.itemCode} - {e.itemShortDescription}
-      </Title>
-      <Text size="sm">
-        {e.contestant}
-        {e.groupName ? ` (${e.groupName})` : ''} · order {e.orderNumber}
-      </Text>
-      <Group gap={4} mt={4}>
-        {badge(e.paid ? 'Paid' : 'Unpaid', e.paid)}
-        {e.withdrawn && badge('Withdrawn', false)}
-        {badge(e.filesComplete ? 'Files complete' : 'No main file', e.filesComplete)}
-        {badge(e.finalised ? `Finalised ${at(e.finalisedAt)}` : 'Not finalised', e.finalised)}
-      </Group>
-      <Text size="sm" fw={600} mt="xs">
-        Files
-      </Text>
-      {e.files.length === 0 ? (
-        <Text size="sm">None.</Text>
-      ) : (
-        <List size="sm">
-          {e.files.map((f) => (
-            <List.Item key={f.key} style={{ overflowWrap: 'anywhere' }}>
-              {f.name} ({f.kind}, {kb(f.sizeInBytes)}, {f.state})
-            </List.Item>
-          ))}
-        </List>
-      )}
-      <Text size="sm" fw={600} mt="xs">
-        Mark
-      </Text>
-      {e.mark ? (
-        <Text size="sm">
-          {e.mark.total}/100{e.mark.medal ? ` ${e.mark.medal}` : ''} · {e.mark.status}
-          {e.mark.publishedAt ? `, published ${at(e.mark.publishedAt)}` : ', not published'}
-          {e.mark.comment ? ` · “${e.mark.comment}”` : ''}
-        </Text>
-      ) : (
-        <Text size="sm">Not marked.</Text>
-      )}
-      {e.certificates.length > 0 && (
-        <List size="sm" mt={4}>
-          {e.certificates.map((c) => (
-            <List.Item key={c.id}>
-              Certificate {c.name}: {c.verificationCode}
-              {c.supersededAt ? ` (replaced ${at(c.supersededAt)})` : ''}
-            </List.Item>
-          ))}
-        </List>
-      )}
-      <Group mt="xs" gap="xs">
-        {!e.withdrawn && !e.finalised && (
-          <Button size="xs" variant="light" onClick={props.onChangeItem}>
-            Change item code
-          </Button>
-        )}
-        {e.mark?.publishedAt && (
-          <Button size="xs" variant="light" onClick={props.onRegenerate}>
-            Regenerate certificates
-          </Button>
-        )}
-      </Group>
-    </Card>
-  );
-}
-
-function Entries({ details }: { details: FamilyDetails }) {
-  const [changing, setChanging] = useState<FamilyEntry>();
-  const [regenerating, setRegenerating] = useState<FamilyEntry>();
-  if (details.entries.length === 0) return <Text size="sm">No entries checked out yet.</Text>;
-  return (
-    <Stack gap="sm">
-      {details.entries.map((e) => (
-        <EntryCard
-          key={e.id}
-          entry={e}
-          onChangeItem={() => setChanging(e)}
-          onRegenerate={() => setRegenerating(e)}
-        />
-      ))}
-      {changing && (
-        <ChangeItemDialog
-          familyId={details.family.id}
-          entry={changing}
-          feeCents={details.fees.changeCents}
-          onClose={() => setChanging(undefined)}
-        />
-      )}
-      {regenerating && (
-        <RegenerateCertificatesDialog
-          familyId={details.family.id}
-          entry={regenerating}
-          feeCents={details.fees.amendmentCents}
-          onClose={() => setRegenerating(undefined)}
         />
       )}
     </Stack>

@@ -1,7 +1,7 @@
 import { paths } from '@eisteddfod/shared';
 import { Anchor, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { useMarkingList } from './api/staff-api.ts';
+import { useMarkingList } from './api/marking/list-marking.ts';
 import { ConflictsPanel } from './components/ConflictsPanel.tsx';
 import { MarkStatusBadge } from './components/MarkStatusBadge.tsx';
 import { DataTable, type Column } from './components/DataTable.tsx';

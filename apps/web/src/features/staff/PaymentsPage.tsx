@@ -1,53 +1,41 @@
 import {
   formatRand,
   LEDGER_METHOD_LABELS,
-  LEDGER_METHODS,
   MOVEMENT_KIND_LABELS,
   MOVEMENT_KINDS,
-  parseRand,
   PAYMENTS_PAGE_SIZE,
-  RecordAdjustmentSchema,
   type MovementKind,
   type PaymentNotificationRow,
   type PaymentRow,
-  type Reconciliation,
   type StaffEvent,
 } from '@eisteddfod/shared';
 import {
   Alert,
   Badge,
   Button,
-  Card,
   Group,
-  List,
   Loader,
-  Modal,
-  SegmentedControl,
   Select,
-  SimpleGrid,
   Stack,
   Tabs,
   Text,
-  Textarea,
   TextInput,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { toast } from '../../lib/toasts.ts';
-import { useStaffEvents } from './api/events-api.ts';
-import {
-  downloadPaymentsCsv,
-  usePaymentNotifications,
-  usePayments,
-  useReconciliation,
-  useRecordAdjustment,
-} from './api/payment-ledger-api.ts';
+import { useStaffEvents } from './api/events/list-events.ts';
+import { downloadPaymentsCsv } from './api/payment-ledger/download-payments-csv.ts';
+import { useReconciliation } from './api/payment-ledger/get-reconciliation.ts';
+import { usePaymentNotifications } from './api/payment-ledger/list-payment-notifications.ts';
+import { usePayments } from './api/payment-ledger/list-payments.ts';
 import { DataTable, type Column } from './components/DataTable.tsx';
 import { StaffArea } from './components/StaffArea.tsx';
+import { AdjustmentDialog } from './components/AdjustmentDialog.tsx';
+import { Totals } from './components/PaymentTotals.tsx';
 
 const when = new Intl.DateTimeFormat('en-ZA', { dateStyle: 'medium', timeStyle: 'short' });
 const KIND_OPTIONS = MOVEMENT_KINDS.map((k) => ({ value: k, label: MOVEMENT_KIND_LABELS[k] }));
-const METHOD_OPTIONS = LEDGER_METHODS.map((m) => ({ value: m, label: LEDGER_METHOD_LABELS[m] }));
 /** A provider's payment is named as the server's provider names it (decision 055). */
 const methodLabel = (row: { method: string | null; providerName?: string | undefined }) =>
   row.method === null
@@ -55,198 +43,6 @@ const methodLabel = (row: { method: string | null; providerName?: string | undef
     : (row.providerName ??
       LEDGER_METHOD_LABELS[row.method as keyof typeof LEDGER_METHOD_LABELS] ??
       row.method);
-
-function Figure(props: { label: string; cents: number; note?: string; alert?: boolean }) {
-  return (
-    <Card withBorder padding="sm">
-      <Text size="sm">{props.label}</Text>
-      <Text fw={700} size="lg" c={props.alert ? 'red.9' : undefined}>
-        {formatRand(props.cents)}
-      </Text>
-      {props.note && <Text size="xs">{props.note}</Text>}
-    </Card>
-  );
-}
-
-function Totals({ sums }: { sums: Reconciliation }) {
-  return (
-    <Stack gap="sm" component="section" aria-labelledby="payments-totals">
-      <Text id="payments-totals" fw={700}>
-        Totals
-      </Text>
-      <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs">
-        <Figure
-          label="Charged to families"
-          cents={sums.chargedCents}
-          note={`${sums.paidOrders} paid ${sums.paidOrders === 1 ? 'order' : 'orders'}`}
-        />
-        <Figure label="Reported by providers" cents={sums.providerCents} />
-        <Figure label="Recorded by hand" cents={sums.manualCents} />
-        <Figure label="Refunds" cents={sums.refundCents} />
-        <Figure label="Credits" cents={sums.creditCents} />
-        <Figure label="Net received" cents={sums.netCents} />
-        <Figure
-          label="Difference"
-          cents={sums.differenceCents}
-          note="Received less charged"
-          alert={sums.differenceCents !== 0}
-        />
-      </SimpleGrid>
-      {sums.discrepancies.length > 0 && (
-        <Alert color="orange" title="Orders to look at">
-          <List size="sm" spacing={4}>
-            {sums.discrepancies.map((d, k) => (
-              <List.Item key={`${d.orderId}-${k}`}>
-                <strong>{d.orderNumber}</strong> ({d.familyName}): {d.reason}
-              </List.Item>
-            ))}
-          </List>
-        </Alert>
-      )}
-    </Stack>
-  );
-}
-
-interface AdjustmentForm {
-  kind: 'refund' | 'credit';
-  method: string;
-  reference: string;
-  receivedOn: string;
-  amount: string;
-  reason: string;
-}
-type AdjustmentErrors = Partial<Record<keyof AdjustmentForm, string>>;
-
-/** A refund or a credit against a paid order: the organiser's exceptional record. */
-function AdjustmentDialog(props: { payment: PaymentRow; onClose: () => void }) {
-  const record = useRecordAdjustment();
-  const [form, setForm] = useState<AdjustmentForm>({
-    kind: 'refund',
-    method: '',
-    reference: '',
-    receivedOn: new Date().toISOString().slice(0, 10),
-    amount: '',
-    reason: '',
-  });
-  const [errors, setErrors] = useState<AdjustmentErrors>({});
-  const text =
-    (key: 'reference' | 'receivedOn' | 'amount' | 'reason') =>
-    (e: { currentTarget: { value: string } }) => {
-      const value = e.currentTarget.value;
-      setForm((f) => ({ ...f, [key]: value }));
-    };
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const amountCents = parseRand(form.amount);
-    const parsed = RecordAdjustmentSchema.safeParse({
-      kind: form.kind,
-      method: form.method || null,
-      reference: form.reference,
-      receivedOn: form.receivedOn,
-      amountCents: amountCents ?? -1,
-      reason: form.reason,
-    });
-    if (!parsed.success) {
-      const found: AdjustmentErrors = {};
-      for (const issue of parsed.error.issues) {
-        const key = issue.path[0] === 'amountCents' ? 'amount' : issue.path[0];
-        found[key as keyof AdjustmentForm] ??= issue.message;
-      }
-      setErrors(found);
-      return;
-    }
-    setErrors({});
-    record.mutate(
-      { orderId: props.payment.orderId, adjustment: parsed.data },
-      {
-        onSuccess: () => {
-          toast(
-            'success',
-            `${form.kind === 'refund' ? 'Refund' : 'Credit'} of ${formatRand(parsed.data.amountCents)} recorded for order ${props.payment.orderNumber}.`,
-            'Recorded',
-          );
-          props.onClose();
-        },
-      },
-    );
-  }
-
-  return (
-    <Modal
-      opened
-      onClose={props.onClose}
-      title={`Refund or credit for order ${props.payment.orderNumber}`}
-      closeButtonProps={{ 'aria-label': 'Close' }}
-    >
-      <form onSubmit={submit} noValidate>
-        <Stack gap="sm">
-          <Text size="sm">
-            Entry fees are not refundable: record here only a refund or a credit you agreed as an
-            exception. The order and its entries do not change.
-          </Text>
-          <SegmentedControl
-            aria-label="Refund or credit"
-            data={[
-              { value: 'refund', label: 'Refund' },
-              { value: 'credit', label: 'Credit' },
-            ]}
-            value={form.kind}
-            onChange={(kind) => setForm((f) => ({ ...f, kind: kind as 'refund' | 'credit' }))}
-          />
-          <TextInput
-            label="Amount (R)"
-            required
-            inputMode="decimal"
-            value={form.amount}
-            onChange={text('amount')}
-            error={errors.amount}
-          />
-          <Select
-            label="Method"
-            placeholder="None (a credit)"
-            data={METHOD_OPTIONS}
-            value={form.method || null}
-            onChange={(method) => setForm((f) => ({ ...f, method: method ?? '' }))}
-            clearable
-          />
-          <TextInput
-            label="Reference"
-            required
-            maxLength={100}
-            value={form.reference}
-            onChange={text('reference')}
-            error={errors.reference}
-          />
-          <TextInput
-            label="Date"
-            type="date"
-            required
-            value={form.receivedOn}
-            onChange={text('receivedOn')}
-            error={errors.receivedOn}
-          />
-          <Textarea
-            label="Reason"
-            required
-            maxLength={500}
-            value={form.reason}
-            onChange={text('reason')}
-            error={errors.reason}
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={props.onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={record.isPending}>
-              Record
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
-  );
-}
 
 const canAdjust = (row: PaymentRow) =>
   (row.kind === 'provider_payment' && row.state === 'credited') || row.kind === 'manual_payment';

@@ -25,14 +25,12 @@ import {
 } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { toast } from '../../lib/toasts.ts';
-import { useStaffEvents } from './api/events-api.ts';
-import {
-  useCancelReminder,
-  useCreateReminder,
-  useReminderCampaigns,
-  useReminderPreview,
-  useSendReminderNow,
-} from './api/reminders-api.ts';
+import { useStaffEvents } from './api/events/list-events.ts';
+import { useCancelReminder } from './api/reminders/cancel-reminder.ts';
+import { useCreateReminder } from './api/reminders/create-reminder.ts';
+import { useReminderCampaigns } from './api/reminders/list-reminders.ts';
+import { useReminderPreview } from './api/reminders/preview-reminder.ts';
+import { useSendReminderNow } from './api/reminders/send-reminder-now.ts';
 import { DataTable, type Column } from './components/DataTable.tsx';
 import { StaffArea } from './components/StaffArea.tsx';
 

@@ -1,13 +1,11 @@
 import { SECTIONS, type CategoryResults, type Section } from '@eisteddfod/shared';
 import { Button, Group, Menu, Modal, Select, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import {
-  usePublish,
-  usePublishPreview,
-  useRegenerateCertificates,
-  useReopenMark,
-  useResultsReview,
-} from './api/staff-api.ts';
+import { usePublishPreview } from './api/results/preview-publish.ts';
+import { usePublish } from './api/results/publish-results.ts';
+import { useRegenerateCertificates } from './api/results/regenerate-certificates.ts';
+import { useReopenMark } from './api/results/reopen-mark.ts';
+import { useResultsReview } from './api/results/review-results.ts';
 import { MarkStatusBadge } from './components/MarkStatusBadge.tsx';
 import { DataTable, type Column } from './components/DataTable.tsx';
 import { StaffArea } from './components/StaffArea.tsx';

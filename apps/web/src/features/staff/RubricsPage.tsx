@@ -20,8 +20,9 @@ import {
 } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
-import { useStaffEvent } from './api/events-api.ts';
-import { useRubrics, useSaveRubric } from './api/rubrics-api.ts';
+import { useStaffEvent } from './api/events/get-event.ts';
+import { useRubrics } from './api/rubrics/list-rubrics.ts';
+import { useSaveRubric } from './api/rubrics/save-rubric.ts';
 import { DataTable, type Column } from './components/DataTable.tsx';
 import { StaffArea } from './components/StaffArea.tsx';
 

@@ -14,7 +14,10 @@ import {
   Title,
 } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import { useAddSchool, useMergeSchool, useRenameSchool, useSchools } from './api/schools-api.ts';
+import { useAddSchool } from './api/schools/add-school.ts';
+import { useSchools } from './api/schools/list-schools.ts';
+import { useMergeSchool } from './api/schools/merge-school.ts';
+import { useRenameSchool } from './api/schools/rename-school.ts';
 import { DataTable, type Column, type Sort } from './components/DataTable.tsx';
 import { StaffArea } from './components/StaffArea.tsx';
 

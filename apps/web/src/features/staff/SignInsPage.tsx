@@ -7,7 +7,7 @@ import {
 import { Alert, Anchor, Card, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { SIGN_INS_REFRESH_MS, useSignIns } from './api/sign-ins-api.ts';
+import { SIGN_INS_REFRESH_MS, useSignIns } from './api/sign-ins/get-sign-ins.ts';
 import { DataTable, type Column } from './components/DataTable.tsx';
 import { StaffArea } from './components/StaffArea.tsx';
 

@@ -18,8 +18,9 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
 import { storeSitePreview } from '../../shared/event/site-preview.ts';
-import { useStaffEvent } from './api/events-api.ts';
-import { usePublishSiteContent, useSiteContent } from './api/site-content-api.ts';
+import { useStaffEvent } from './api/events/get-event.ts';
+import { useSiteContent } from './api/site-content/get-site-content.ts';
+import { usePublishSiteContent } from './api/site-content/publish-site-content.ts';
 import {
   AdjudicatorsEditor,
   cleanBio,

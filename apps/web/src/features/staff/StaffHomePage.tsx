@@ -13,8 +13,10 @@ import {
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from '../../lib/toasts.ts';
-import { useSignIns } from './api/sign-ins-api.ts';
-import { downloadEntriesCsv, useMarkingList, useOverview } from './api/staff-api.ts';
+import { useSignIns } from './api/sign-ins/get-sign-ins.ts';
+import { useMarkingList } from './api/marking/list-marking.ts';
+import { downloadEntriesCsv } from './api/overview/download-entries-csv.ts';
+import { useOverview } from './api/overview/get-overview.ts';
 import { BackgroundJobs } from './components/BackgroundJobs.tsx';
 import { isNoEventYet } from '../../shared/event/no-event-yet.ts';
 import { NoEventYet } from './components/NoEventYet.tsx';

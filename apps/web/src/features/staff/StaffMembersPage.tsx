@@ -25,12 +25,10 @@ import {
 } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { toast } from '../../lib/toasts.ts';
-import {
-  useDeactivateStaffMember,
-  useInviteStaffMember,
-  useReactivateStaffMember,
-  useStaffMembers,
-} from './api/staff-members-api.ts';
+import { useDeactivateStaffMember } from './api/staff-members/deactivate-staff-member.ts';
+import { useInviteStaffMember } from './api/staff-members/invite-staff-member.ts';
+import { useStaffMembers } from './api/staff-members/list-staff-members.ts';
+import { useReactivateStaffMember } from './api/staff-members/reactivate-staff-member.ts';
 import { DataTable, type Column } from './components/DataTable.tsx';
 import { StaffArea } from './components/StaffArea.tsx';
 

@@ -2,13 +2,11 @@ import { paths } from '@eisteddfod/shared';
 import { Alert, Anchor, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import {
-  useConfirmedWinners,
-  useConfirmWinners,
-  useRelease,
-  useWinnersPreview,
-  useWinnersRule,
-} from './api/winners-api.ts';
+import { useConfirmWinners } from './api/winners/confirm-winners.ts';
+import { useRelease } from './api/winners/get-release.ts';
+import { useWinnersRule } from './api/winners/get-winners-rule.ts';
+import { useConfirmedWinners } from './api/winners/list-confirmed-winners.ts';
+import { useWinnersPreview } from './api/winners/preview-winners.ts';
 import { StaffArea } from './components/StaffArea.tsx';
 import { ConfirmedWinnersList } from './winners/ConfirmedWinnersList.tsx';
 import { ReleasePanel } from './winners/ReleasePanel.tsx';

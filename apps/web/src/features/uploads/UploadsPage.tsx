@@ -12,14 +12,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import {
-  type OrderItemUpload,
-  type ParticipantOrderItem,
-  paths,
-  FINALISING_MESSAGES,
-  UPLOAD_MESSAGES,
-} from '@eisteddfod/shared';
-import { useDebouncedCallback } from '@mantine/hooks';
+import { type ParticipantOrderItem, paths, UPLOAD_MESSAGES } from '@eisteddfod/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -30,13 +23,7 @@ import { toast } from '../../lib/toasts.ts';
 import { storedCustomerId } from '../../lib/storage.ts';
 import { contestantsQuery, useContestants } from '../../shared/contestants/contestants.ts';
 import { clientConfigQuery, useClientConfig } from '../../shared/event/api/client-config.ts';
-import { fetchBucketLink } from './api/bucket-link.ts';
-import {
-  showRefusal,
-  useDeleteUpload,
-  useFinaliseEntry,
-  useWithdrawEntry,
-} from './api/entry-actions.ts';
+import { useDeleteUpload, useFinaliseEntry, useWithdrawEntry } from './api/entry-actions.ts';
 import { entriesQuery, useEntries } from './api/participant-order-items.ts';
 import { EntryCard } from './components/EntryCard.tsx';
 import { EntriesPager } from './components/EntriesPager.tsx';
@@ -50,9 +37,9 @@ import { uploadSettings } from './upload-settings.ts';
 import { useEntryUploads } from './use-entry-uploads.ts';
 import { useIsOnline } from './use-online-status.ts';
 import { UploadActivityList } from '../../shared/uploads/UploadActivityList.tsx';
-
-/** Spec 5 and 9: search runs once the text has 2 characters (or is empty), after a pause. */
-const SEARCH_DELAY_MS = 400;
+import { EntriesTotals } from './components/EntriesTotals.tsx';
+import { openBucketLink } from './open-bucket-link.ts';
+import { useEntriesSearch } from './use-entries-search.ts';
 
 /** /uploads (spec 2, Uploads portal): each paid entry of a contestant, its files and status. */
 /**
@@ -88,20 +75,7 @@ export default function UploadsPage() {
   const chosenId = uploads.uploadingFor ?? Number(params.get('participant'));
   const contestant = profiles?.find((profile) => profile.id === chosenId) ?? profiles?.[0];
 
-  const [searchText, setSearchText] = useState('');
-  const [search, setSearch] = useState('');
-  const [skip, setSkip] = useState(0);
-  // A search is sent once typing pauses; a single character sends none and keeps the last one.
-  const applySearch = useDebouncedCallback((text: string) => {
-    setSearch(text);
-    setSkip(0);
-  }, SEARCH_DELAY_MS);
-  function changeSearchText(value: string) {
-    setSearchText(value);
-    const text = value.trim();
-    if (text.length === 1) applySearch.cancel();
-    else applySearch(text);
-  }
+  const { searchText, search, skip, setSkip, changeSearchText, clearSearch } = useEntriesSearch();
 
   // The served event's year, unless the family looks back at an earlier one (issue 16).
   const [chosenYear, setChosenYear] = useState<number>();
@@ -156,29 +130,6 @@ export default function UploadsPage() {
   function chooseYear(value: string) {
     setChosenYear(Number(value));
     setSkip(0);
-  }
-
-  function clearSearch() {
-    applySearch.cancel();
-    setSearchText('');
-    setSearch('');
-    setSkip(0);
-  }
-
-  /** Spec 7, Bucket links: the tab opens at once (no popup blocker), then goes to the link. */
-  function view(entry: ParticipantOrderItem, upload: OrderItemUpload) {
-    const tab = window.open('', '_blank');
-    if (tab) tab.opener = null;
-    fetchBucketLink(entry, upload).then(
-      ({ url }) => {
-        if (tab) tab.location.href = url;
-        else window.open(url, '_blank', 'noopener');
-      },
-      (error: unknown) => {
-        tab?.close();
-        showRefusal(error);
-      },
-    );
   }
 
   /**
@@ -264,36 +215,7 @@ export default function UploadsPage() {
               maw={{ sm: 200 }}
             />
           )}
-          {totals && (
-            <div>
-              <Text fw={600} data-testid="entries-total">
-                {totals.line}
-              </Text>
-              {totals.finalisedLine && (
-                <Text fw={600} data-testid="entries-finalised">
-                  {totals.finalisedLine}
-                </Text>
-              )}
-              {totals.notSentWarning && (
-                <Alert
-                  color="orange"
-                  variant="light"
-                  mt="xs"
-                  title={FINALISING_MESSAGES.state['not-sent']}
-                  data-testid="entries-not-sent"
-                >
-                  <Text size="sm" c="dark.8">
-                    {totals.notSentWarning}
-                  </Text>
-                </Alert>
-              )}
-              {totals.withdrawnNote && (
-                <Text size="sm" c="dark.6" data-testid="entries-withdrawn">
-                  {totals.withdrawnNote}
-                </Text>
-              )}
-            </div>
-          )}
+          {totals && <EntriesTotals totals={totals} />}
           <Group gap="sm" align="flex-end" wrap="wrap">
             <TextInput
               label="Search"
@@ -372,7 +294,7 @@ export default function UploadsPage() {
                 onCancelUpload={() => uploads.cancel(entry.id)}
                 onRetryUpload={() => uploads.retry(entry.id)}
                 onDismissUpload={() => uploads.dismiss(entry.id)}
-                onView={(upload) => view(entry, upload)}
+                onView={(upload) => openBucketLink(entry, upload)}
                 onDelete={(upload) => removeFile.mutate(upload.id)}
                 onFinalise={() => finaliseEntry(entry)}
                 onWithdraw={() => setToWithdraw(entry)}

@@ -6,7 +6,8 @@ import {
 } from '@eisteddfod/shared';
 import { Button, Card, Group, Modal, Select, Stack, TextInput, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import { useDeleteCategory, useSaveCategory } from '../api/catalogue-editor-api.ts';
+import { useDeleteCategory } from '../api/catalogue-editor/delete-category.ts';
+import { useSaveCategory } from '../api/catalogue-editor/save-category.ts';
 import { DataTable, type Column } from '../components/DataTable.tsx';
 
 /** Adds a category, or renames one (or moves it to another section). */

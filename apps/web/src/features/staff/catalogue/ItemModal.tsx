@@ -1,18 +1,10 @@
 import {
   CATALOGUE_EDITOR_MESSAGES,
-  formatRand,
-  formatTimeLimit,
   GRADES,
-  ItemFieldsSchema,
-  itemProblems,
   MAIN_FILE_KIND_LABELS,
   MAIN_FILE_KINDS,
-  parseRand,
-  parseTimeLimit,
   sectionMainFileKinds,
   type EventDates,
-  type MainFileKind,
-  type Section,
   type StaffCategory,
   type StaffItem,
 } from '@eisteddfod/shared';
@@ -30,123 +22,12 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import { useDeleteItem, useSaveItem } from '../api/catalogue-editor-api.ts';
-
-interface Form {
-  code: string;
-  categoryId: string | null;
-  shortDescription: string;
-  description: string;
-  price: string;
-  dueDate: string;
-  isGroupItem: boolean;
-  minimumParticipants: string;
-  maximumParticipants: string;
-  requiresAnInstrument: boolean;
-  mainFileKinds: MainFileKind[];
-  timeLimit: string;
-  retired: boolean;
-  /** The grades it is for (issue 32): both empty for every grade. */
-  lowestGrade: string | null;
-  highestGrade: string | null;
-  otherGradesAllowed: boolean;
-}
-type Errors = Partial<Record<keyof Form, string>>;
+import { useDeleteItem } from '../api/catalogue-editor/delete-item.ts';
+import { useSaveItem } from '../api/catalogue-editor/save-item.ts';
+import { itemFormOf, readItemForm, type ItemFormErrors } from './item-form.ts';
 
 /** 'R' to '12', as a contestant's grade is chosen. */
 const gradeOptions = GRADES.map((g) => ({ value: g.value, label: `Grade ${g.value}` }));
-
-function formOf(item: StaffItem | undefined, categories: StaffCategory[], dueDate: string): Form {
-  if (!item)
-    return {
-      code: '',
-      categoryId: categories[0] ? String(categories[0].id) : null,
-      shortDescription: '',
-      description: '',
-      price: '',
-      dueDate,
-      isGroupItem: false,
-      minimumParticipants: '1',
-      maximumParticipants: '1',
-      requiresAnInstrument: false,
-      mainFileKinds: ['video', 'audio'],
-      timeLimit: '',
-      retired: false,
-      lowestGrade: null,
-      highestGrade: null,
-      otherGradesAllowed: false,
-    };
-  return {
-    code: item.code,
-    categoryId: String(item.categoryId),
-    shortDescription: item.shortDescription,
-    description: item.description,
-    price: formatRand(item.priceCents).replace(/^R /, ''),
-    dueDate: item.dueDate,
-    isGroupItem: item.isGroupItem,
-    minimumParticipants: String(item.minimumParticipants),
-    maximumParticipants: String(item.maximumParticipants),
-    requiresAnInstrument: item.requiresAnInstrument,
-    mainFileKinds: item.mainFileKinds,
-    timeLimit: formatTimeLimit(item.timeLimitSeconds),
-    retired: item.retired,
-    lowestGrade: item.grades?.lowest ?? null,
-    highestGrade: item.grades?.highest ?? null,
-    otherGradesAllowed: item.otherGradesAllowed,
-  };
-}
-
-/** The same rules as the server's (ItemFieldsSchema, itemProblems), named against each field. */
-function read(form: Form, dates: EventDates, section: Section | undefined) {
-  const errors: Errors = {};
-  const priceCents = parseRand(form.price);
-  if (priceCents === undefined) errors.price = 'Please enter an amount such as 160.00.';
-  const timeLimitSeconds = parseTimeLimit(form.timeLimit);
-  if (timeLimitSeconds === undefined)
-    errors.timeLimit = 'Please enter a time such as 3:00, or leave it empty for none.';
-  if ((form.lowestGrade === null) !== (form.highestGrade === null))
-    errors[form.lowestGrade === null ? 'lowestGrade' : 'highestGrade'] =
-      'Choose both grades, or neither for every grade.';
-  const grades =
-    form.lowestGrade !== null && form.highestGrade !== null
-      ? { lowest: form.lowestGrade, highest: form.highestGrade }
-      : null;
-  const parsed = ItemFieldsSchema.safeParse({
-    code: form.code,
-    categoryId: Number(form.categoryId),
-    shortDescription: form.shortDescription,
-    description: form.description,
-    priceCents: priceCents ?? 0,
-    dueDate: form.dueDate,
-    isGroupItem: form.isGroupItem,
-    minimumParticipants: Number(form.minimumParticipants),
-    maximumParticipants: Number(form.maximumParticipants),
-    requiresAnInstrument: form.requiresAnInstrument,
-    mainFileKinds: form.mainFileKinds,
-    timeLimitSeconds: timeLimitSeconds ?? null,
-    retired: form.retired,
-    grades,
-    otherGradesAllowed: form.otherGradesAllowed,
-  });
-  const fieldOf: Record<string, keyof Form> = {
-    priceCents: 'price',
-    timeLimitSeconds: 'timeLimit',
-    grades: 'highestGrade',
-  };
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      const key = fieldOf[String(issue.path[0])] ?? (issue.path[0] as keyof Form);
-      errors[key] ??=
-        issue.message.startsWith('Invalid') || issue.message.startsWith('Too')
-          ? 'Please check this value.'
-          : issue.message;
-    }
-    return { errors };
-  }
-  for (const problem of itemProblems(parsed.data, dates, section))
-    errors[problem.field] ??= problem.message;
-  return Object.keys(errors).length > 0 ? { errors } : { fields: parsed.data, errors };
-}
 
 /** Adds an item, or changes one (its price stays once it is in a paid order). */
 export function ItemModal(props: {
@@ -158,8 +39,8 @@ export function ItemModal(props: {
   onClose: () => void;
 }) {
   const { item, categories } = props;
-  const [form, setForm] = useState(() => formOf(item, categories, props.dates.submissionEnds));
-  const [errors, setErrors] = useState<Errors>({});
+  const [form, setForm] = useState(() => itemFormOf(item, categories, props.dates.submissionEnds));
+  const [errors, setErrors] = useState<ItemFormErrors>({});
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const save = useSaveItem(props.eventId);
   const remove = useDeleteItem(props.eventId);
@@ -187,7 +68,7 @@ export function ItemModal(props: {
 
   function submit(e: FormEvent) {
     e.preventDefault();
-    const { fields, errors: found } = read(form, props.dates, section);
+    const { fields, errors: found } = readItemForm(form, props.dates, section);
     setErrors(found);
     if (!fields) return;
     save.mutate({ id: item?.id, fields }, { onSuccess: props.onClose });

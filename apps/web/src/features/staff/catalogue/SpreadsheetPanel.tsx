@@ -2,7 +2,8 @@ import type { ImportReport, SpreadsheetFormat } from '@eisteddfod/shared';
 import { Alert, Button, Card, FileInput, Group, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { toast } from '../../../lib/toasts.ts';
-import { downloadCatalogue, useImportCatalogue } from '../api/catalogue-editor-api.ts';
+import { downloadCatalogue } from '../api/catalogue-editor/download-catalogue.ts';
+import { useImportCatalogue } from '../api/catalogue-editor/import-catalogue.ts';
 import { DataTable, type Column } from '../components/DataTable.tsx';
 
 const PROBLEM_COLUMNS: Column<ImportReport['problems'][number]>[] = [

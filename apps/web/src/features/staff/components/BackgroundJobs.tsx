@@ -1,6 +1,6 @@
 import type { JobsReport } from '@eisteddfod/shared';
 import { Alert, Stack, Text, Title } from '@mantine/core';
-import { useJobsReport } from '../api/staff-api.ts';
+import { useJobsReport } from '../api/overview/get-jobs-report.ts';
 import { DataTable, type Column } from './DataTable.tsx';
 
 const when = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });

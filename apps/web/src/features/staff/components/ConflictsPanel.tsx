@@ -1,6 +1,7 @@
 import { Button, Group, List, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import { useConflicts, useDeclareConflict } from '../api/staff-api.ts';
+import { useDeclareConflict } from '../api/marking/declare-conflict.ts';
+import { useConflicts } from '../api/marking/list-conflicts.ts';
 
 /** An adjudicator declares the schools and contestants they must not mark. */
 export function ConflictsPanel() {

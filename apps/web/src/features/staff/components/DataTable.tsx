@@ -12,6 +12,7 @@ import {
 import { useMediaQuery } from '@mantine/hooks';
 import { useState, type CSSProperties, type Key, type ReactNode } from 'react';
 import classes from './DataTable.module.css';
+import { filterAndSort, pagingOf } from './data-table-rows.ts';
 
 /** One column, declared as data: its header names it in the table and labels it on a card. */
 export interface Column<Row> {
@@ -177,42 +178,6 @@ function Waiting() {
       ))}
     </Stack>
   );
-}
-
-function filterAndSort<Row>(
-  rows: readonly Row[],
-  columns: Column<Row>[],
-  filter: DataTableProps<Row>['filter'],
-  query: string,
-  sort: Sort | null,
-): readonly Row[] {
-  const words = query.toLowerCase().split(/\s+/).filter(Boolean);
-  const kept =
-    filter && words.length > 0
-      ? rows.filter((row) => {
-          const text = filter.text(row).toLowerCase();
-          return words.every((w) => text.includes(w));
-        })
-      : rows;
-  const compare = columns.find((c) => c.key === sort?.key)?.compare;
-  if (!compare || !sort) return kept;
-  const sign = sort.direction === 'ascending' ? 1 : -1;
-  return [...kept].sort((a, b) => sign * compare(a, b));
-}
-
-function pagingOf<Row>(
-  paging: DataTableProps<Row>['paging'],
-  rows: readonly Row[],
-  wanted: number,
-): { rows: readonly Row[]; page: number; pages: number } {
-  if (paging === undefined) return { rows, page: 1, pages: 1 };
-  if (typeof paging === 'object') {
-    const pages = Math.max(1, Math.ceil(paging.total / paging.pageSize));
-    return { rows, page: paging.page, pages };
-  }
-  const pages = Math.max(1, Math.ceil(rows.length / paging));
-  const page = Math.min(wanted, pages);
-  return { rows: rows.slice((page - 1) * paging, page * paging), page, pages };
 }
 
 type LayoutProps<Row> = DataTableProps<Row> & { sort: Sort | null; onSort: (sort: Sort) => void };

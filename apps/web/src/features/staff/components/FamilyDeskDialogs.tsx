@@ -22,14 +22,12 @@ import {
 } from '@mantine/core';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { toast } from '../../../lib/toasts.ts';
-import {
-  useChangeEntryItem,
-  useComparableItems,
-  useCorrectContestant,
-  useRegenerateCertificates,
-  useResendConfirmation,
-} from '../api/family-desk-api.ts';
-import { useSchools } from '../api/schools-api.ts';
+import { useChangeEntryItem } from '../api/family-desk/change-entry-item.ts';
+import { useCorrectContestant } from '../api/family-desk/correct-contestant.ts';
+import { useComparableItems } from '../api/family-desk/list-comparable-items.ts';
+import { useRegenerateCertificates } from '../api/family-desk/regenerate-certificates.ts';
+import { useResendConfirmation } from '../api/family-desk/resend-confirmation.ts';
+import { useSchools } from '../api/schools/list-schools.ts';
 
 // The family desk's four actions (decision 021): each confirmed in a modal, the fee-bearing ones
 // asking whether spec 9's fee applies (recorded in the audit log, not charged here).

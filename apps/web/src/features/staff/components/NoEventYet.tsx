@@ -1,7 +1,7 @@
 import { paths } from '@eisteddfod/shared';
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { Link, useNavigate } from 'react-router';
-import { useStartFromDemo } from '../api/events-api.ts';
+import { useStartFromDemo } from '../api/events/start-from-demo.ts';
 
 /**
  * A new site has no event, and families see "Entries are not open yet" until one is live. Each

@@ -8,7 +8,7 @@ import {
 import { Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { toast } from '../../../lib/toasts.ts';
-import { useRecordManualPayment } from '../api/payment-ledger-api.ts';
+import { useRecordManualPayment } from '../api/payment-ledger/record-manual-payment.ts';
 
 const METHOD_OPTIONS = LEDGER_METHODS.map((m) => ({ value: m, label: LEDGER_METHOD_LABELS[m] }));
 

@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
 import { NotFoundPage } from '../../../components/NotFoundPage.tsx';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
-import { useStaffMe } from '../api/staff-api.ts';
+import { useStaffMe } from '../api/staff-members/get-staff-me.ts';
 
 const LINKS: { to: string; label: string; action: StaffAction }[] = [
   { to: paths.staff.href(), label: 'Overview', action: 'enter:staff-area' },

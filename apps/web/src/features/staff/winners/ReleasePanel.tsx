@@ -21,12 +21,10 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import { formatInstant } from '../../../shared/event/format-instant.ts';
-import {
-  useReleaseNow,
-  useReleasePreview,
-  useScheduleRelease,
-  useWithdrawRelease,
-} from '../api/winners-api.ts';
+import { useReleasePreview } from '../api/winners/preview-release.ts';
+import { useReleaseNow } from '../api/winners/release-now.ts';
+import { useScheduleRelease } from '../api/winners/schedule-release.ts';
+import { useWithdrawRelease } from '../api/winners/withdraw-release.ts';
 import { toldSentence } from '../components/told-sentence.ts';
 
 const MEDAL_NAMES = {

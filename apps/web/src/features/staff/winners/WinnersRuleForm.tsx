@@ -20,7 +20,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import { useSaveWinnersRule } from '../api/winners-api.ts';
+import { useSaveWinnersRule } from '../api/winners/save-winners-rule.ts';
 
 type Rule = WinnersRuleSettings['rule'];
 
