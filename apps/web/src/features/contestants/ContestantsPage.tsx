@@ -37,7 +37,7 @@ export default function ContestantsPage() {
   return (
     <Container size="lg" px={{ base: 'sm', sm: 'md' }} py={{ base: 'lg', sm: 'xl' }}>
       {/* Spec 4, "Wizard": with contestants made, choosing items is the step in progress. */}
-      {hasCart && <EntryProgress firstStep="Create profile" active={list?.length ? 1 : 0} />}
+      {hasCart && <EntryProgress firstStep="createProfile" active={list?.length ? 1 : 0} />}
       <Title order={1} fz={{ base: 26, sm: 32 }} mb="md">
         {isEmpty ? CONTESTANT_MESSAGES.emptyTitle : 'Contestant Profiles'}
       </Title>

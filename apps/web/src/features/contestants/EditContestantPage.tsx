@@ -25,7 +25,7 @@ import { EntryProgress } from '../../shared/contestants/EntryProgress.tsx';
 import { PictureUpload, type UploadedPicture } from './components/PictureUpload.tsx';
 
 const TITLE = 'Edit Contestant';
-const header = <EntryProgress firstStep="Edit profile" active={0} />;
+const header = <EntryProgress firstStep="editProfile" active={0} />;
 
 /** edit-profile/{id} (spec 2): change a contestant, found by its id in the customer's list. */
 export default function EditContestantPage() {
