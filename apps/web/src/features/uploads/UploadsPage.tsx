@@ -45,11 +45,12 @@ import { HelpIcon, HowItWorksModal } from './components/HowItWorksModal.tsx';
 import { ResultsModal } from './components/ResultsModal.tsx';
 import { entriesTotals } from './entry-state.ts';
 import { mainFiles } from './upload-checks.ts';
-import { UPLOAD_TEXT } from './upload-messages.ts';
 import { uploadSettings } from './upload-settings.ts';
 import { useEntryUploads } from './use-entry-uploads.ts';
 import { useIsOnline } from './use-online-status.ts';
 import { UploadActivityList } from '../../shared/uploads/UploadActivityList.tsx';
+import { RichText } from '../../lib/i18n/RichText.tsx';
+import { text } from './text.ts';
 
 /** Spec 5 and 9: search runs once the text has 2 characters (or is empty), after a pause. */
 const SEARCH_DELAY_MS = 400;
@@ -73,7 +74,7 @@ export async function prefetchData(queryClient: QueryClient, customerId: number)
 }
 
 export default function UploadsPage() {
-  useDocumentTitle('Uploads Portal');
+  useDocumentTitle(text('title'));
   const customerId = storedCustomerId();
   const contestants = useContestants(customerId);
   const config = useClientConfig();
@@ -144,7 +145,7 @@ export default function UploadsPage() {
   // Back online after an outage: say so (an interrupted tus upload carries on by itself).
   const wasOnline = useRef(isOnline);
   useEffect(() => {
-    if (isOnline && !wasOnline.current) toast('info', UPLOAD_TEXT.backOnline);
+    if (isOnline && !wasOnline.current) toast('info', text('backOnline'));
     wasOnline.current = isOnline;
   }, [isOnline]);
 
@@ -213,7 +214,7 @@ export default function UploadsPage() {
         <ActionIcon
           variant="subtle"
           size={44}
-          aria-label={UPLOAD_TEXT.howItWorksTitle}
+          aria-label={text('howItWorksTitle')}
           aria-haspopup="dialog"
           onClick={() => setShowHelp(true)}
         >
@@ -222,16 +223,12 @@ export default function UploadsPage() {
       </Group>
 
       {!isOnline && (
-        <Alert color="orange" variant="light" role="alert" title={UPLOAD_TEXT.noInternet} mb="md">
-          {uploads.isUploading
-            ? 'Your upload continues by itself when the connection is back. Keep this page open.'
-            : 'Uploads start again once you are back online.'}
+        <Alert color="orange" variant="light" role="alert" title={text('noInternet')} mb="md">
+          {uploads.isUploading ? text('offlineUploading') : text('offlineIdle')}
         </Alert>
       )}
 
-      {contestants.isError && (
-        <Text mb="md">Your contestants could not be loaded. Please try again later.</Text>
-      )}
+      {contestants.isError && <Text mb="md">{text('contestantsNotLoaded')}</Text>}
 
       {/* With the entries (or their error), not before: drawn first, the picker and the search
           were pushed down by the total line when the entries came (a layout shift of 0.34 in
@@ -239,14 +236,12 @@ export default function UploadsPage() {
       {profiles && profiles.length > 0 && (page !== undefined || entries.isError) && (
         <Stack gap="sm" mb="md">
           <NativeSelect
-            label="Contestant"
+            label={text('contestant')}
             size="md"
             value={String(contestant?.id ?? '')}
             onChange={(event) => chooseContestant(event.currentTarget.value)}
             disabled={uploads.isUploading}
-            description={
-              uploads.isUploading ? 'You can change contestant once the upload ends.' : undefined
-            }
+            description={uploads.isUploading ? text('changeContestantLater') : undefined}
             data={profiles.map((profile) => ({
               value: String(profile.id),
               label: `${profile.firstName} ${profile.surname}`,
@@ -255,7 +250,7 @@ export default function UploadsPage() {
           />
           {years.length > 1 && year !== undefined && (
             <NativeSelect
-              label="Year"
+              label={text('year')}
               size="md"
               value={String(year)}
               onChange={(event) => chooseYear(event.currentTarget.value)}
@@ -296,7 +291,7 @@ export default function UploadsPage() {
           )}
           <Group gap="sm" align="flex-end" wrap="wrap">
             <TextInput
-              label="Search"
+              label={text('search')}
               placeholder={UPLOAD_MESSAGES.searchPlaceholder}
               size="md"
               value={searchText}
@@ -315,7 +310,7 @@ export default function UploadsPage() {
               {UPLOAD_MESSAGES.clearSearch}
             </Button>
             {entries.isFetching && entries.isPlaceholderData && (
-              <Loader size="sm" aria-label="Loading entries" />
+              <Loader size="sm" aria-label={text('loadingEntries')} />
             )}
           </Group>
         </Stack>
@@ -325,7 +320,7 @@ export default function UploadsPage() {
         <Alert
           color="blue"
           variant="light"
-          title="Your other uploads"
+          title={text('otherUploads')}
           mb="md"
           data-testid="uploads-elsewhere"
         >
@@ -333,16 +328,17 @@ export default function UploadsPage() {
         </Alert>
       )}
 
-      {entries.isError && <Text mb="md">Your entries could not be loaded. Please try again.</Text>}
+      {entries.isError && <Text mb="md">{text('entriesNotLoaded')}</Text>}
 
       {nothingEntered ? (
         <Stack gap="xs" my="lg">
           <Text fw={600}>{UPLOAD_MESSAGES.noItemsEntered}</Text>
           <Text>
-            <Anchor component={Link} to={paths.contestants.href()} fw={700}>
-              Go to Contestant Profiles
-            </Anchor>{' '}
-            to register a contestant for competition items.
+            <RichText
+              text={text}
+              id="goToContestants"
+              components={{ 0: <Anchor component={Link} to={paths.contestants.href()} fw={700} /> }}
+            />
           </Text>
         </Stack>
       ) : (
@@ -387,9 +383,9 @@ export default function UploadsPage() {
       <HowItWorksModal opened={showHelp} onClose={() => setShowHelp(false)} />
       <ConfirmEntryModal
         entry={toWithdraw}
-        title={UPLOAD_TEXT.withdrawTitle}
+        title={text('withdrawTitle')}
         question={UPLOAD_MESSAGES.withdrawConfirm}
-        action="Withdraw Entry"
+        action={text('withdrawEntry')}
         color="red.9"
         busy={withdraw.isPending}
         onConfirm={(entry) => withdraw.mutate(entry.id, { onSettled: () => setToWithdraw(null) })}
@@ -397,9 +393,9 @@ export default function UploadsPage() {
       />
       <ConfirmEntryModal
         entry={toFinalise}
-        title={UPLOAD_TEXT.finaliseTitle}
-        question={UPLOAD_TEXT.finaliseConfirm}
-        action="Finalise Entry"
+        title={text('finaliseTitle')}
+        question={text('finaliseConfirm')}
+        action={text('finaliseEntry')}
         busy={finalise.isPending}
         onConfirm={(entry) => finalise.mutate(entry.id, { onSettled: () => setToFinalise(null) })}
         onClose={() => setToFinalise(null)}
