@@ -8,6 +8,7 @@ import { BrowseLayout } from './components/BrowseLayout.tsx';
 import { ItemList } from './components/ItemList.tsx';
 import { SearchBox } from './components/SearchBox.tsx';
 import { useBrowseSearch } from './use-browse-search.ts';
+import { text } from './text.ts';
 
 function storedSection(): Section | null {
   const stored = readStored('currentCategory');
@@ -39,11 +40,11 @@ export default function CategoriesPage() {
   return (
     <BrowseLayout
       title={section}
-      back={{ to: paths.sections.href({ id: participantId }), label: 'Back to Sections' }}
+      back={{ to: paths.sections.href({ id: participantId }), label: text('backToSections') }}
       participantId={participantId}
     >
       <SearchBox
-        label={`Search ${section}`}
+        label={text('searchIn', { place: section })}
         value={search.text}
         onChange={search.setText}
         onClear={search.clear}
@@ -51,13 +52,13 @@ export default function CategoriesPage() {
       <div style={{ marginTop: 'var(--mantine-spacing-lg)' }}>
         {search.isSearching ? (
           <ItemList
-            heading="Search Results"
+            heading={text('searchResults')}
             result={results}
             skip={search.page.skip}
             onPage={search.goToPage}
             participantId={participantId}
             grades={search.grades}
-            emptyText={`No items in ${section} match your search.`}
+            emptyText={text('noMatchInSection', { section })}
           />
         ) : (
           <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="sm">

@@ -7,6 +7,7 @@ import { BrowseLayout } from './components/BrowseLayout.tsx';
 import { ItemList } from './components/ItemList.tsx';
 import { SearchBox } from './components/SearchBox.tsx';
 import { useBrowseSearch } from './use-browse-search.ts';
+import { text } from './text.ts';
 
 /** {participantId}/categories/{categoryId}/items (spec 2): a category's items, paged, searchable. */
 export default function ItemsPage() {
@@ -14,33 +15,31 @@ export default function ItemsPage() {
   const participantId = Number(params.participantId);
   const categoryId = Number(params.categoryId);
   const category = useCategories().data?.find((c) => c.id === categoryId);
-  const title = category?.name ?? readStored('currentSubCategory') ?? 'Items';
+  const title = category?.name ?? readStored('currentSubCategory') ?? text('items');
   const search = useBrowseSearch(participantId);
   const items = useCategoryItems(categoryId, search.page);
 
   return (
     <BrowseLayout
       title={title}
-      back={{ to: paths.categories.href({ id: participantId }), label: 'Back to Categories' }}
+      back={{ to: paths.categories.href({ id: participantId }), label: text('backToCategories') }}
       participantId={participantId}
     >
       <SearchBox
-        label={`Search ${title}`}
+        label={text('searchIn', { place: title })}
         value={search.text}
         onChange={search.setText}
         onClear={search.clear}
       />
       <div style={{ marginTop: 'var(--mantine-spacing-lg)' }}>
         <ItemList
-          heading={search.isSearching ? 'Search Results' : 'Items'}
+          heading={search.isSearching ? text('searchResults') : text('items')}
           result={items}
           skip={search.page.skip}
           onPage={search.goToPage}
           participantId={participantId}
           grades={search.grades}
-          emptyText={
-            search.isSearching ? 'No items match your search.' : 'This category has no items yet.'
-          }
+          emptyText={search.isSearching ? text('noMatch') : text('categoryEmpty')}
         />
       </div>
     </BrowseLayout>

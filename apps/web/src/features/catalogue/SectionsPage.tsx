@@ -9,6 +9,7 @@ import { ItemList } from './components/ItemList.tsx';
 import { SearchBox } from './components/SearchBox.tsx';
 import { SectionCard } from './components/SectionCard.tsx';
 import { useBrowseSearch } from './use-browse-search.ts';
+import { text } from './text.ts';
 
 /**
  * {participantId}/sections (spec 2): the four sections, or, while searching, matching items of
@@ -28,12 +29,12 @@ export default function SectionsPage() {
 
   return (
     <BrowseLayout
-      title="Sections"
-      back={{ to: paths.contestants.href(), label: 'Back to Contestants' }}
+      title={text('sections')}
+      back={{ to: paths.contestants.href(), label: text('backToContestants') }}
       participantId={participantId}
     >
       <SearchBox
-        label="Search all items"
+        label={text('searchAll')}
         value={search.text}
         onChange={search.setText}
         onClear={search.clear}
@@ -41,13 +42,13 @@ export default function SectionsPage() {
       <div style={{ marginTop: 'var(--mantine-spacing-lg)' }}>
         {search.isSearching ? (
           <ItemList
-            heading="Search Results"
+            heading={text('searchResults')}
             result={results}
             skip={search.page.skip}
             onPage={search.goToPage}
             participantId={participantId}
             grades={search.grades}
-            emptyText="No items match your search."
+            emptyText={text('noMatch')}
           />
         ) : (
           <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="md">

@@ -39,10 +39,11 @@ import {
 import { OrderSummary } from './components/OrderSummary.tsx';
 import { YourDetails } from './components/YourDetails.tsx';
 import classes from './checkout.module.css';
+import { text } from './text.ts';
 
 /** /checkout (spec 2, 4 and 5): step 4 of the wizard, the buyer's details, the order, payment. */
 export default function CheckoutPage() {
-  useDocumentTitle('Checkout');
+  useDocumentTitle(text('title'));
   const customerId = storedCustomerId();
   const cart = useCart();
   const customer = useCustomer(customerId);
@@ -72,23 +73,21 @@ export default function CheckoutPage() {
   return (
     <Container size="lg" px={{ base: 'sm', sm: 'md' }} py={{ base: 'lg', sm: 'xl' }}>
       {/* Spec 2: only when a cart exists (an empty one is discarded here). */}
-      {!isEmpty && <EntryProgress firstStep="Create profile" active={3} />}
+      {!isEmpty && <EntryProgress firstStep="createProfile" active={3} />}
       <Title order={1} fz={{ base: 26, sm: 32 }} mb="md">
-        Checkout
+        {text('heading')}
       </Title>
       {cancelled && !isEmpty && (
         <Alert color="orange" title={CHECKOUT_MESSAGES.paymentCancelledTitle} mb="md">
           {CHECKOUT_MESSAGES.paymentCancelled}
         </Alert>
       )}
-      {(cart.isError || customer.isError) && (
-        <Text mb="md">Your cart could not be loaded. Please try again later.</Text>
-      )}
+      {(cart.isError || customer.isError) && <Text mb="md">{text('cartNotLoaded')}</Text>}
       {isEmpty && (
         <Paper withBorder p={{ base: 'md', sm: 'xl' }}>
           <Text mb="md">{CHECKOUT_MESSAGES.emptyCart}</Text>
           <Button component={Link} to={paths.contestants.href()}>
-            Add More Items
+            {text('addMoreItems')}
           </Button>
         </Paper>
       )}
@@ -196,7 +195,7 @@ const CheckoutForm = memo(function CheckoutForm({ order, customer, event }: Chec
       <Paper withBorder p={{ base: 'md', sm: 'lg' }} className={classes.summary}>
         <section aria-labelledby={summaryId}>
           <Title order={2} fz={{ base: 20, sm: 24 }} mb="sm" id={summaryId}>
-            Order Summary
+            {text('orderSummary')}
           </Title>
           <OrderSummary items={order.orderItems} onManage={setManagedId} />
 
@@ -207,18 +206,18 @@ const CheckoutForm = memo(function CheckoutForm({ order, customer, event }: Chec
                   {CHECKOUT_MESSAGES.lateSurcharge(surchargePercent)}
                 </Text>
                 <Group justify="space-between">
-                  <Text>Subtotal</Text>
+                  <Text>{text('subtotal')}</Text>
                   <Text>{formatRand(totals.subtotal)}</Text>
                 </Group>
                 <Group justify="space-between">
-                  <Text>Late-entry surcharge</Text>
+                  <Text>{text('lateSurcharge')}</Text>
                   <Text>{formatRand(totals.surcharge)}</Text>
                 </Group>
               </>
             )}
             <Group justify="space-between">
               <Text fw={700} size="xl">
-                Total
+                {text('total')}
               </Text>
               <Text fw={700} size="xl" data-testid="grand-total">
                 {formatRand(totals.total)}
@@ -233,7 +232,7 @@ const CheckoutForm = memo(function CheckoutForm({ order, customer, event }: Chec
               loading={updateCustomer.isPending || paymentLink.isPending || leaving}
               onClick={() => void proceed()}
             >
-              Proceed to Payment
+              {text('proceedToPayment')}
             </Button>
             <Button
               component={Link}
@@ -242,11 +241,10 @@ const CheckoutForm = memo(function CheckoutForm({ order, customer, event }: Chec
               size="md"
               fullWidth
             >
-              Add More Items
+              {text('addMoreItems')}
             </Button>
             <Text size="sm" c="gray.8">
-              You will be redirected to our payment provider to pay securely. After paying you
-              return here to see your confirmation.
+              {text('redirectNote')}
             </Text>
           </Stack>
         </section>

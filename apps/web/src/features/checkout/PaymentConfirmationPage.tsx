@@ -17,6 +17,8 @@ import { useDocumentTitle } from '../../lib/document-title.ts';
 import { removeStored } from '../../lib/storage.ts';
 import { useCurrentEvent } from '../../shared/event/api/client-config.ts';
 import { POLL_FOR_MS, useConfirmedOrder } from './api/order.ts';
+import { RichText } from '../../lib/i18n/RichText.tsx';
+import { text } from './text.ts';
 
 /**
  * /confirmation/{id} (spec 2): where the payment provider returns the buyer. It shows what the
@@ -29,7 +31,7 @@ export default function PaymentConfirmationPage() {
   const order = useConfirmedOrder(Number.isInteger(orderId) ? orderId : 0, openedAt);
   const [gaveUp, setGaveUp] = useState(false);
   const status = order.data?.status;
-  useDocumentTitle(status === 'paid' ? CHECKOUT_MESSAGES.paymentSuccess : 'Payment');
+  useDocumentTitle(status === 'paid' ? CHECKOUT_MESSAGES.paymentSuccess : text('paymentTitle'));
 
   // Spec 2: the stored cart is cleared on opening; the next browsing screen opens a new one.
   useEffect(() => {
@@ -56,7 +58,10 @@ export default function PaymentConfirmationPage() {
             </Text>
             <Text mb="md">{CHECKOUT_MESSAGES.confirmed}</Text>
             <Text mb="lg">
-              Order {order.data.orderNumber}: {formatRand(order.data.totalPrice)}
+              {text('order', {
+                orderNumber: order.data.orderNumber,
+                total: formatRand(order.data.totalPrice),
+              })}
             </Text>
             <NextSteps order={order.data} />
           </>
@@ -64,13 +69,15 @@ export default function PaymentConfirmationPage() {
         {status === 'awaiting_payment' && (
           <>
             <Title order={1} fz={{ base: 26, sm: 32 }} mb="sm">
-              Confirming your payment
+              {text('confirmingHeading')}
             </Title>
             {gaveUp ? (
-              <Alert color="orange" title="Still waiting" mb="lg">
-                The payment provider has not confirmed your payment yet. Please check{' '}
-                <Link to={paths.myOrders.href()}>My Orders</Link> later; an order shows as paid as
-                soon as the confirmation arrives.
+              <Alert color="orange" title={text('stillWaiting')} mb="lg">
+                <RichText
+                  text={text}
+                  id="stillWaitingText"
+                  components={{ 0: <Link to={paths.myOrders.href()} /> }}
+                />
               </Alert>
             ) : (
               <Group gap="sm" wrap="nowrap" align="flex-start" mb="lg" role="status">
@@ -83,25 +90,23 @@ export default function PaymentConfirmationPage() {
         {(status === 'cart' || status === 'cancelled') && (
           <>
             <Title order={1} fz={{ base: 26, sm: 32 }} mb="sm">
-              Payment not completed
+              {text('notCompletedHeading')}
             </Title>
-            <Text mb="lg">
-              This order has not been paid. You can review it and pay from the checkout.
-            </Text>
+            <Text mb="lg">{text('notCompletedText')}</Text>
           </>
         )}
         {order.isError && (
           <>
             <Title order={1} fz={{ base: 26, sm: 32 }} mb="sm">
-              Payment
+              {text('paymentHeading')}
             </Title>
-            <Text mb="lg">This order could not be found. Please check My Orders.</Text>
+            <Text mb="lg">{text('orderNotFound')}</Text>
           </>
         )}
         <Group gap="sm">
           {status === 'paid' && (
             <Button component={Link} to={paths.uploads.href()}>
-              Go to the Uploads portal
+              {text('goToUploads')}
             </Button>
           )}
           <Button
@@ -109,16 +114,16 @@ export default function PaymentConfirmationPage() {
             to={paths.contestants.href()}
             variant={status === 'paid' ? 'default' : 'filled'}
           >
-            Back to home
+            {text('backToHome')}
           </Button>
           {status === 'paid' && (
             <Button component={Link} to={paths.myOrders.href()} variant="default">
-              My Orders
+              {text('myOrders')}
             </Button>
           )}
           {status === 'cart' && (
             <Button component={Link} to={paths.checkout.href()} variant="default">
-              Go to checkout
+              {text('goToCheckout')}
             </Button>
           )}
         </Group>
@@ -142,26 +147,32 @@ function NextSteps({ order }: { order: Order }) {
   return (
     <section aria-labelledby="next-steps">
       <Title order={2} size="h3" id="next-steps" mb="xs">
-        What happens next
+        {text('nextStepsHeading')}
       </Title>
       <List type="ordered" spacing="xs" mb="lg">
         <List.Item>
-          Upload each performance or artwork in the Uploads portal
-          {uploadsLater ? `, from ${formatLongDate(dates.uploadsOpen)}` : ''}.
+          {uploadsLater
+            ? text('uploadStepFrom', { date: formatLongDate(dates.uploadsOpen) })
+            : text('uploadStep')}
         </List.Item>
         <List.Item>
-          Upload and finalise each entry by its date. Only a finalised entry is sent to the
-          adjudicators:
+          {text('finaliseStep')}
           <List withPadding size="sm" mt={4}>
             {order.orderItems.map((item) => (
               <List.Item key={item.id}>
-                {item.participantFirstName}: {item.itemCode} {item.itemShortDescription}.{' '}
-                {describeDate(entryDates({ dueDate: item.itemDueDate }).uploadBy)}
+                {text('entryDue', {
+                  name: item.participantFirstName,
+                  itemCode: item.itemCode,
+                  description: item.itemShortDescription,
+                  uploadBy: describeDate(entryDates({ dueDate: item.itemDueDate }).uploadBy),
+                })}
               </List.Item>
             ))}
           </List>
         </List.Item>
-        {results && <List.Item>{describeDate(results)}.</List.Item>}
+        {results && (
+          <List.Item>{text('resultsStep', { results: describeDate(results) })}</List.Item>
+        )}
       </List>
     </section>
   );

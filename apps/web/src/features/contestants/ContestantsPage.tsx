@@ -16,6 +16,7 @@ import { DeleteContestantModal } from './components/DeleteContestantModal.tsx';
 import { EntryProgress } from '../../shared/contestants/EntryProgress.tsx';
 import { ItemDescriptionModal } from './components/ItemDescriptionModal.tsx';
 import { useDrawnInBackground } from '../../lib/drawn-in-background.ts';
+import { text } from './text.ts';
 
 /** /participant-profiles (spec 2): the customer's contestants and the way on to items. */
 export default function ContestantsPage() {
@@ -37,19 +38,12 @@ export default function ContestantsPage() {
   return (
     <Container size="lg" px={{ base: 'sm', sm: 'md' }} py={{ base: 'lg', sm: 'xl' }}>
       {/* Spec 4, "Wizard": with contestants made, choosing items is the step in progress. */}
-      {hasCart && <EntryProgress firstStep="Create profile" active={list?.length ? 1 : 0} />}
+      {hasCart && <EntryProgress firstStep="createProfile" active={list?.length ? 1 : 0} />}
       <Title order={1} fz={{ base: 26, sm: 32 }} mb="md">
-        {isEmpty ? CONTESTANT_MESSAGES.emptyTitle : 'Contestant Profiles'}
+        {isEmpty ? CONTESTANT_MESSAGES.emptyTitle : text('listTitle')}
       </Title>
-      {isEmpty && (
-        <Text mb="md">
-          Add each child who takes part as a contestant. You then choose the items each contestant
-          enters.
-        </Text>
-      )}
-      {contestants.isError && (
-        <Text mb="md">Your contestants could not be loaded. Please try again later.</Text>
-      )}
+      {isEmpty && <Text mb="md">{text('emptyLead')}</Text>}
+      {contestants.isError && <Text mb="md">{text('listNotLoaded')}</Text>}
 
       <Group justify={isEmpty ? 'flex-start' : 'space-between'} align="center" gap="sm" mb="md">
         {list && list.length > 0 ? (
@@ -61,11 +55,11 @@ export default function ContestantsPage() {
         )}
         <Group gap="sm" w={{ base: '100%', xs: 'auto' }} grow preventGrowOverflow={false}>
           <Button component={Link} to={paths.createContestant.href({ id: customerId })}>
-            + Add New Contestant
+            {text('addNew')}
           </Button>
           {hasCart && (
             <Button component={Link} to={paths.checkout.href()} variant="outline">
-              Continue to checkout
+              {text('continueToCheckout')}
             </Button>
           )}
         </Group>

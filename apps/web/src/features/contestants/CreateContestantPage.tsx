@@ -18,6 +18,7 @@ import {
 } from './components/ContestantFields.tsx';
 import { ContestantPage, FormButtons, Panel } from './components/ContestantPage.tsx';
 import { PictureUpload, type UploadedPicture } from './components/PictureUpload.tsx';
+import { text } from './text.ts';
 
 // The consents' texts, made once: a memoised consent box is then not drawn again with the form.
 const HONOUR_PLEDGE = <HonourPledgeText />;
@@ -93,7 +94,7 @@ export default function CreateContestantPage() {
   }
 
   return (
-    <ContestantPage title="Add Contestant">
+    <ContestantPage title={text('addTitle')}>
       <Panel>
         <form onSubmit={submit} noValidate>
           <Stack gap="md">
@@ -101,7 +102,7 @@ export default function CreateContestantPage() {
 
             <Divider my="xs" />
             <Title order={2} fz="lg">
-              Profile Picture
+              {text('profilePicture')}
             </Title>
             <PictureUpload
               customerId={customerId}
@@ -114,7 +115,7 @@ export default function CreateContestantPage() {
 
             <Divider my="xs" />
             <ConsentCheckbox
-              label="Honour Pledge"
+              label={text('honourPledge')}
               checked={acceptedHonourPledge}
               {...faults.field('pledge')}
               onChange={acceptPledge}
@@ -122,7 +123,7 @@ export default function CreateContestantPage() {
               {HONOUR_PLEDGE}
             </ConsentCheckbox>
             <ConsentCheckbox
-              label="Terms & Conditions"
+              label={text('terms')}
               checked={acceptedTerms}
               {...faults.field('terms')}
               onChange={acceptTerms}
@@ -130,7 +131,7 @@ export default function CreateContestantPage() {
               {TERMS}
             </ConsentCheckbox>
 
-            <FormButtons label="Add Contestant" saving={create.isPending || isPictureBusy} />
+            <FormButtons label={text('addContestant')} saving={create.isPending || isPictureBusy} />
           </Stack>
         </form>
       </Panel>

@@ -23,9 +23,9 @@ import {
 import { ContestantPage, FormButtons, Panel } from './components/ContestantPage.tsx';
 import { EntryProgress } from '../../shared/contestants/EntryProgress.tsx';
 import { PictureUpload, type UploadedPicture } from './components/PictureUpload.tsx';
+import { text } from './text.ts';
 
-const TITLE = 'Edit Contestant';
-const header = <EntryProgress firstStep="Edit profile" active={0} />;
+const header = <EntryProgress firstStep="editProfile" active={0} />;
 
 /** edit-profile/{id} (spec 2): change a contestant, found by its id in the customer's list. */
 export default function EditContestantPage() {
@@ -41,22 +41,18 @@ export default function EditContestantPage() {
   }
   return (
     <ContestantPage
-      title={contestants.data ? 'Contestant not found' : TITLE}
+      title={contestants.data ? text('notFoundTitle') : text('editTitle')}
       header={contestants.data ? undefined : header}
     >
       {contestants.data && (
         <Panel>
-          <Text mb="lg">
-            None of your contestants has this id. It may have been deleted, or the link is wrong.
-          </Text>
+          <Text mb="lg">{text('notFoundText')}</Text>
           <Button component={Link} to={paths.contestants.href()}>
-            Back to Contestant Profiles
+            {text('backToList')}
           </Button>
         </Panel>
       )}
-      {contestants.isError && (
-        <Text>This contestant could not be loaded. Please try again later.</Text>
-      )}
+      {contestants.isError && <Text>{text('notLoaded')}</Text>}
     </ContestantPage>
   );
 }
@@ -126,7 +122,7 @@ function EditContestantForm(props: { customerId: number; contestant: Participant
   );
 
   return (
-    <ContestantPage title={TITLE} header={header}>
+    <ContestantPage title={text('editTitle')} header={header}>
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Panel>
@@ -139,7 +135,7 @@ function EditContestantForm(props: { customerId: number; contestant: Participant
                   faults={faults}
                   required
                 />
-                <FormButtons label="Update Contestant" saving={update.isPending} />
+                <FormButtons label={text('updateContestant')} saving={update.isPending} />
               </Stack>
             </form>
           </Panel>
@@ -147,7 +143,7 @@ function EditContestantForm(props: { customerId: number; contestant: Participant
         <Grid.Col span={{ base: 12, md: 5 }}>
           <Panel>
             <Title order={2} fz="lg" mb="sm">
-              Profile Picture
+              {text('profilePicture')}
             </Title>
             <PictureUpload
               customerId={customerId}

@@ -32,7 +32,6 @@ import { HelpIcon, HowItWorksModal } from './components/HowItWorksModal.tsx';
 import { ResultsModal } from './components/ResultsModal.tsx';
 import { entriesTotals } from './entry-state.ts';
 import { mainFiles } from './upload-checks.ts';
-import { UPLOAD_TEXT } from './upload-messages.ts';
 import { uploadSettings } from './upload-settings.ts';
 import { useEntryUploads } from './use-entry-uploads.ts';
 import { useIsOnline } from './use-online-status.ts';
@@ -40,6 +39,8 @@ import { UploadActivityList } from '../../shared/uploads/UploadActivityList.tsx'
 import { EntriesTotals } from './components/EntriesTotals.tsx';
 import { openBucketLink } from './open-bucket-link.ts';
 import { useEntriesSearch } from './use-entries-search.ts';
+import { RichText } from '../../lib/i18n/RichText.tsx';
+import { text } from './text.ts';
 
 /** /uploads (spec 2, Uploads portal): each paid entry of a contestant, its files and status. */
 /**
@@ -60,7 +61,7 @@ export async function prefetchData(queryClient: QueryClient, customerId: number)
 }
 
 export default function UploadsPage() {
-  useDocumentTitle('Uploads Portal');
+  useDocumentTitle(text('title'));
   const customerId = storedCustomerId();
   const contestants = useContestants(customerId);
   const config = useClientConfig();
@@ -118,7 +119,7 @@ export default function UploadsPage() {
   // Back online after an outage: say so (an interrupted tus upload carries on by itself).
   const wasOnline = useRef(isOnline);
   useEffect(() => {
-    if (isOnline && !wasOnline.current) toast('info', UPLOAD_TEXT.backOnline);
+    if (isOnline && !wasOnline.current) toast('info', text('backOnline'));
     wasOnline.current = isOnline;
   }, [isOnline]);
 
@@ -164,7 +165,7 @@ export default function UploadsPage() {
         <ActionIcon
           variant="subtle"
           size={44}
-          aria-label={UPLOAD_TEXT.howItWorksTitle}
+          aria-label={text('howItWorksTitle')}
           aria-haspopup="dialog"
           onClick={() => setShowHelp(true)}
         >
@@ -173,16 +174,12 @@ export default function UploadsPage() {
       </Group>
 
       {!isOnline && (
-        <Alert color="orange" variant="light" role="alert" title={UPLOAD_TEXT.noInternet} mb="md">
-          {uploads.isUploading
-            ? 'Your upload continues by itself when the connection is back. Keep this page open.'
-            : 'Uploads start again once you are back online.'}
+        <Alert color="orange" variant="light" role="alert" title={text('noInternet')} mb="md">
+          {uploads.isUploading ? text('offlineUploading') : text('offlineIdle')}
         </Alert>
       )}
 
-      {contestants.isError && (
-        <Text mb="md">Your contestants could not be loaded. Please try again later.</Text>
-      )}
+      {contestants.isError && <Text mb="md">{text('contestantsNotLoaded')}</Text>}
 
       {/* With the entries (or their error), not before: drawn first, the picker and the search
           were pushed down by the total line when the entries came (a layout shift of 0.34 in
@@ -190,14 +187,12 @@ export default function UploadsPage() {
       {profiles && profiles.length > 0 && (page !== undefined || entries.isError) && (
         <Stack gap="sm" mb="md">
           <NativeSelect
-            label="Contestant"
+            label={text('contestant')}
             size="md"
             value={String(contestant?.id ?? '')}
             onChange={(event) => chooseContestant(event.currentTarget.value)}
             disabled={uploads.isUploading}
-            description={
-              uploads.isUploading ? 'You can change contestant once the upload ends.' : undefined
-            }
+            description={uploads.isUploading ? text('changeContestantLater') : undefined}
             data={profiles.map((profile) => ({
               value: String(profile.id),
               label: `${profile.firstName} ${profile.surname}`,
@@ -206,7 +201,7 @@ export default function UploadsPage() {
           />
           {years.length > 1 && year !== undefined && (
             <NativeSelect
-              label="Year"
+              label={text('year')}
               size="md"
               value={String(year)}
               onChange={(event) => chooseYear(event.currentTarget.value)}
@@ -218,7 +213,7 @@ export default function UploadsPage() {
           {totals && <EntriesTotals totals={totals} />}
           <Group gap="sm" align="flex-end" wrap="wrap">
             <TextInput
-              label="Search"
+              label={text('search')}
               placeholder={UPLOAD_MESSAGES.searchPlaceholder}
               size="md"
               value={searchText}
@@ -237,7 +232,7 @@ export default function UploadsPage() {
               {UPLOAD_MESSAGES.clearSearch}
             </Button>
             {entries.isFetching && entries.isPlaceholderData && (
-              <Loader size="sm" aria-label="Loading entries" />
+              <Loader size="sm" aria-label={text('loadingEntries')} />
             )}
           </Group>
         </Stack>
@@ -247,7 +242,7 @@ export default function UploadsPage() {
         <Alert
           color="blue"
           variant="light"
-          title="Your other uploads"
+          title={text('otherUploads')}
           mb="md"
           data-testid="uploads-elsewhere"
         >
@@ -255,16 +250,17 @@ export default function UploadsPage() {
         </Alert>
       )}
 
-      {entries.isError && <Text mb="md">Your entries could not be loaded. Please try again.</Text>}
+      {entries.isError && <Text mb="md">{text('entriesNotLoaded')}</Text>}
 
       {nothingEntered ? (
         <Stack gap="xs" my="lg">
           <Text fw={600}>{UPLOAD_MESSAGES.noItemsEntered}</Text>
           <Text>
-            <Anchor component={Link} to={paths.contestants.href()} fw={700}>
-              Go to Contestant Profiles
-            </Anchor>{' '}
-            to register a contestant for competition items.
+            <RichText
+              text={text}
+              id="goToContestants"
+              components={{ 0: <Anchor component={Link} to={paths.contestants.href()} fw={700} /> }}
+            />
           </Text>
         </Stack>
       ) : (
@@ -309,9 +305,9 @@ export default function UploadsPage() {
       <HowItWorksModal opened={showHelp} onClose={() => setShowHelp(false)} />
       <ConfirmEntryModal
         entry={toWithdraw}
-        title={UPLOAD_TEXT.withdrawTitle}
+        title={text('withdrawTitle')}
         question={UPLOAD_MESSAGES.withdrawConfirm}
-        action="Withdraw Entry"
+        action={text('withdrawEntry')}
         color="red.9"
         busy={withdraw.isPending}
         onConfirm={(entry) => withdraw.mutate(entry.id, { onSettled: () => setToWithdraw(null) })}
@@ -319,9 +315,9 @@ export default function UploadsPage() {
       />
       <ConfirmEntryModal
         entry={toFinalise}
-        title={UPLOAD_TEXT.finaliseTitle}
-        question={UPLOAD_TEXT.finaliseConfirm}
-        action="Finalise Entry"
+        title={text('finaliseTitle')}
+        question={text('finaliseConfirm')}
+        action={text('finaliseEntry')}
         busy={finalise.isPending}
         onConfirm={(entry) => finalise.mutate(entry.id, { onSettled: () => setToFinalise(null) })}
         onClose={() => setToFinalise(null)}

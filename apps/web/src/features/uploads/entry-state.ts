@@ -8,6 +8,7 @@ import {
   type ParticipantOrderItem,
 } from '@eisteddfod/shared';
 import { mainFiles, supportingFiles } from './upload-checks.ts';
+import { text } from './text.ts';
 
 /**
  * What an entry's row in the portal shows: its status, whether it still takes files, and the
@@ -92,7 +93,7 @@ export function nextStepText(entry: ParticipantOrderItem): string | null {
   if (!isOpen(entry)) return null;
   switch (finaliseReadiness(entry)) {
     case 'no-main-file':
-      return 'Next: upload your main entry file, then finalise.';
+      return text('nextUploadMain');
     case 'processing':
       return PROCESSING_MESSAGES.finaliseWhileProcessing;
     case 'unreadable':
@@ -100,8 +101,8 @@ export function nextStepText(entry: ParticipantOrderItem): string | null {
     case 'ready':
       // Warnings (too long, no sound) do not stop finalising, but are worth a second look first.
       return entry.orderItemUploads.some((u) => !u.isDeleted && u.processing.warnings.length > 0)
-        ? 'Next: read the notes on your files, then finalise (or upload again before the deadline).'
-        : 'Next: check your files, then finalise to send the entry to the adjudicators.';
+        ? text('nextReadNotes')
+        : text('nextCheckFiles');
   }
 }
 
@@ -109,10 +110,10 @@ export function nextStepText(entry: ParticipantOrderItem): string | null {
 export function fileCountText(entry: ParticipantOrderItem): string {
   const main = mainFiles(entry).length;
   const supporting = supportingFiles(entry).length;
-  if (main + supporting === 0) return 'No files yet';
-  const parts = [`${main} main file${main === 1 ? '' : 's'}`];
-  if (supporting > 0) parts.push(`${supporting} supporting file${supporting === 1 ? '' : 's'}`);
-  return parts.join(', ');
+  if (main + supporting === 0) return text('noFilesYet');
+  return supporting > 0
+    ? text('fileCountBoth', { main, supporting })
+    : text('fileCountMain', { main });
 }
 
 /**
@@ -129,7 +130,7 @@ export function entriesTotals(page: {
   const counted = Math.max(0, page.allEntries - page.withdrawnEntries);
   const finalised = page.finalisedEntries;
   return {
-    line: `Total Items: ${counted} (${page.completeEntries} of ${counted} complete)`,
+    line: text('totals', { counted, complete: page.completeEntries }),
     // Decision 043: how many went for marking, and a warning while any did not. A previous
     // release's server (an upgrade under way) does not say; then neither line is shown.
     finalisedLine:
@@ -139,8 +140,6 @@ export function entriesTotals(page: {
         ? null
         : FINALISING_MESSAGES.notSentWarning(counted - finalised),
     withdrawnNote:
-      page.withdrawnEntries === 0
-        ? null
-        : `Not counted: ${page.withdrawnEntries} withdrawn ${page.withdrawnEntries === 1 ? 'entry' : 'entries'}.`,
+      page.withdrawnEntries === 0 ? null : text('withdrawnNote', { count: page.withdrawnEntries }),
   };
 }

@@ -19,7 +19,8 @@ import {
   type UploadHandle,
   type UploadProgress,
 } from './upload-client/types.ts';
-import { UPLOAD_TEXT, type UploadKind } from './upload-messages.ts';
+import type { UploadKind } from './upload-messages.ts';
+import { text } from './text.ts';
 
 /** What an upload needs besides its file, fixed when the parent chooses it. */
 export interface UploadRequest {
@@ -258,24 +259,21 @@ function showUploadFailure(error: unknown, fileName: string): void {
       handleHttpError(error);
       return;
     }
-    toast('error', error.body.message, UPLOAD_TEXT.failedToUpload(fileName));
+    toast('error', error.body.message, text('failedToUpload', { file: fileName }));
     return;
   }
   if (error instanceof UploadNetworkError) {
-    const message = navigator.onLine ? UPLOAD_TEXT.networkError : UPLOAD_TEXT.noInternet;
-    toast('error', message, UPLOAD_TEXT.failedToUpload(fileName));
+    const message = navigator.onLine ? text('networkError') : text('noInternet');
+    toast('error', message, text('failedToUpload', { file: fileName }));
     return;
   }
   if (error instanceof TypeError) {
     // fetch's own failure: the preparing calls could not reach the server.
-    toast('error', UPLOAD_TEXT.networkError, UPLOAD_TEXT.failedToUpload(fileName));
+    toast('error', text('networkError'), text('failedToUpload', { file: fileName }));
     return;
   }
   // Our own words from the server (through tus); a drifted answer shape says nothing useful.
   const ownWords = error instanceof Error && error.name !== 'ZodError' && error.message;
-  toast(
-    'error',
-    ownWords || UPLOAD_TEXT.failedToUpload(fileName),
-    UPLOAD_TEXT.failedToUpload(fileName),
-  );
+  const failed = text('failedToUpload', { file: fileName });
+  toast('error', ownWords || failed, failed);
 }

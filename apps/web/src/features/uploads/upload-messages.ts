@@ -1,31 +1,5 @@
 import { DOCUMENT_EXTENSIONS, MEDIA_EXTENSIONS } from '@eisteddfod/shared';
 
-/**
- * Spec 8 names the upload component's messages without their words (file too large, too
- * small, wrong type, too many files, no internet connection, failed to upload, network
- * failure); these are the words of that component (Uppy's English locale). The worded ones
- * live in UPLOAD_MESSAGES in the shared package.
- */
-export const UPLOAD_TEXT = {
-  tooLargeTitle: 'File Too Large',
-  unsupportedTitle: 'Unsupported Format',
-  howItWorksTitle: 'How It Works',
-  withdrawTitle: 'Withdraw Entry',
-  // Not in the spec, which finalises without asking; the confirmation is decision 028's.
-  finaliseTitle: 'Finalise Entry',
-  finaliseConfirm:
-    'Finalising sends this entry to the adjudicators. After that you cannot add, replace or delete its files, or withdraw it.',
-  exceedsSize: (file: string, size: string) => `${file} exceeds maximum allowed size of ${size}`,
-  tooSmall: (size: string) => `This file is smaller than the allowed size of ${size}`,
-  wrongType: (types: string) => `You can only upload: ${types}`,
-  tooMany: 'You can only upload 1 file',
-  noInternet: 'No Internet connection',
-  backOnline: 'Connected to the Internet',
-  failedToUpload: (file: string) => `Failed to upload ${file}`,
-  networkError:
-    'This looks like a network error, the endpoint might be blocked by an internet provider or a firewall.',
-} as const;
-
 /** What each uploader takes. */
 export type UploadKind = 'video' | 'image' | 'document';
 

@@ -28,7 +28,7 @@ import {
 } from './upload-client/types.ts';
 import { clearSession } from '../../lib/storage.ts';
 import { reloadUploadActivityForTests } from '../../shared/uploads/upload-activity.ts';
-import { UPLOAD_TEXT } from './upload-messages.ts';
+import { text } from './text.ts';
 import { stopUploadsForTests } from './upload-manager.ts';
 import UploadsPage from './UploadsPage.tsx';
 
@@ -263,11 +263,11 @@ describe('uploading files (spec 4 Upload flow, spec 5 and 8)', () => {
     await openDetails();
     const input = picker('Upload video or audio for MU101');
     await user.upload(input, fileOf('empty.mp4', 0, 'video/mp4'));
-    toastWith('orange', UPLOAD_TEXT.tooSmall('1 byte'));
+    toastWith('orange', text('tooSmall', { size: '1 byte' }));
     fireEvent.change(input, {
       target: { files: [fileOf('a.mp4', 10, 'video/mp4'), fileOf('b.mp4', 10, 'video/mp4')] },
     });
-    toastWith('orange', UPLOAD_TEXT.tooMany);
+    toastWith('orange', text('tooMany'));
     expect(sentRequests(requests)).toEqual([]);
   });
 
@@ -367,8 +367,8 @@ describe('uploading files (spec 4 Upload flow, spec 5 and 8)', () => {
       expect(show).toHaveBeenCalledWith(
         expect.objectContaining({
           color: 'red',
-          title: UPLOAD_TEXT.failedToUpload('art.png'),
-          message: UPLOAD_TEXT.networkError,
+          title: text('failedToUpload', { file: 'art.png' }),
+          message: text('networkError'),
         }),
       ),
     );
@@ -479,13 +479,13 @@ describe('uploading files (spec 4 Upload flow, spec 5 and 8)', () => {
     act(() => {
       window.dispatchEvent(new Event('offline'));
     });
-    expect(await screen.findByRole('alert')).toHaveTextContent(UPLOAD_TEXT.noInternet);
+    expect(await screen.findByRole('alert')).toHaveTextContent(text('noInternet'));
     online.mockReturnValue(true);
     act(() => {
       window.dispatchEvent(new Event('online'));
     });
-    await waitFor(() => expect(screen.queryByText(UPLOAD_TEXT.noInternet)).toBeNull());
-    toastWith('blue', UPLOAD_TEXT.backOnline);
+    await waitFor(() => expect(screen.queryByText(text('noInternet'))).toBeNull());
+    toastWith('blue', text('backOnline'));
   });
 
   describe('an upload outlives the screen it started on (issue 32)', () => {
@@ -563,7 +563,7 @@ describe('uploading files (spec 4 Upload flow, spec 5 and 8)', () => {
       const paused = await screen.findByTestId('upload-paused');
       expect(paused).toHaveTextContent('art.png paused at 26%: choose it again to continue');
       expect(within(paused).getByRole('button', { name: 'Choose the file again' })).toBeVisible();
-      toastWith('red', UPLOAD_TEXT.networkError);
+      toastWith('red', text('networkError'));
       expect(screen.getByRole('combobox', { name: 'Contestant' })).toBeEnabled();
     });
 

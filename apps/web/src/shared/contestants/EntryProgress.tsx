@@ -1,7 +1,8 @@
 import { Box, Stepper, useMatches, VisuallyHidden } from '@mantine/core';
 import { memo } from 'react';
+import { text } from './text.ts';
 
-const LATER_STEPS = ['Select Items', 'Review Entries', 'Make Payment'];
+const LATER_STEPS = ['selectItems', 'reviewEntries', 'makePayment'] as const;
 
 const NARROW_STYLES = {
   step: { flex: '1 1 0', minWidth: 0, maxWidth: 'none' },
@@ -16,16 +17,21 @@ const NARROW_STYLES = {
  * screens above it draw again as each of their calls lands, and its steps do not change.
  */
 export const EntryProgress = memo(function EntryProgress(props: {
-  firstStep: 'Create profile' | 'Edit profile';
+  /** 'Create profile' or 'Edit profile'. */
+  firstStep: 'createProfile' | 'editProfile';
   active: number;
 }) {
-  const steps = [props.firstStep, ...LATER_STEPS];
+  const steps = [props.firstStep, ...LATER_STEPS].map((key) => text(key));
   const isNarrow = useMatches({ base: true, sm: false });
   return (
     // Kept clear of toasts (decision 027): at checkout its last step is 'Make Payment'.
     <Box mb="lg" data-toast-keep-clear>
       <VisuallyHidden>
-        Step {props.active + 1} of {steps.length}: {steps[props.active]}
+        {text('stepOf', {
+          step: props.active + 1,
+          steps: steps.length,
+          label: steps[props.active],
+        })}
       </VisuallyHidden>
       <Stepper
         active={props.active}

@@ -1,20 +1,27 @@
 import { formatLongDate, type EventDates } from '@eisteddfod/shared';
 import { RowTable } from '../../components/RowTable.tsx';
+import { text } from './text.ts';
 
 /** The event's key dates (spec 9), as the server holds them. */
 export function KeyDates({ dates }: { dates: EventDates }) {
   return (
     <RowTable
       rows={[
-        ['Registration opens', formatLongDate(dates.registrationOpens)],
-        ['Registration deadline', `23:59 on ${formatLongDate(dates.registrationCloses)}`],
-        ['Uploads open', formatLongDate(dates.uploadsOpen)],
+        [text('registrationOpens'), formatLongDate(dates.registrationOpens)],
         [
-          'Submission period',
-          `${formatLongDate(dates.submissionStarts)} to ${formatLongDate(dates.submissionEnds)}`,
+          text('registrationDeadline'),
+          text('at2359On', { date: formatLongDate(dates.registrationCloses) }),
         ],
-        ['Visual arts and creative writing due', `23:59 on ${formatLongDate(dates.visualArtsDue)}`],
-        ['Online gala awards released', formatLongDate(dates.galaAwards)],
+        [text('uploadsOpen'), formatLongDate(dates.uploadsOpen)],
+        [
+          text('submissionPeriod'),
+          text('fromTo', {
+            from: formatLongDate(dates.submissionStarts),
+            to: formatLongDate(dates.submissionEnds),
+          }),
+        ],
+        [text('visualArtsDue'), text('at2359On', { date: formatLongDate(dates.visualArtsDue) })],
+        [text('galaAwards'), formatLongDate(dates.galaAwards)],
       ]}
     />
   );

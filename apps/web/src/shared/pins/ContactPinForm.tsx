@@ -14,9 +14,13 @@ import { toast } from '../../lib/toasts.ts';
 import { customerQueryKey } from '../customer/customer.ts';
 import { PinCodeFields } from './PinCodeFields.tsx';
 import { useCountdown } from './use-countdown.ts';
-import { WRONG_PIN } from './wrong-pin.ts';
+import { RichText } from '../../lib/i18n/RichText.tsx';
+import { text } from './text.ts';
 
-const SENT_BY: Record<Contact, string> = { email: 'by email ', mobileNumber: 'by WhatsApp ' };
+const SENT_BY = { email: 'sentByEmail', mobileNumber: 'sentByWhatsApp' } as const satisfies Record<
+  Contact,
+  string
+>;
 
 /**
  * A contact pin's six boxes, 'Verify Code' and 'Send New Code' after 90 s, as on /verify: My
@@ -54,11 +58,11 @@ export function ContactPinForm({
             : { contact, pin: typed, mobileNumber },
       }),
     meta: { handlesErrors: true },
-    onError: (error) => toast('error', messageOf(error), 'Error'),
+    onError: (error) => toast('error', messageOf(error), text('errorTitle')),
   });
 
   function warnInvalidPin() {
-    toast('warning', ACCOUNT_MESSAGES.pinInvalid, 'Invalid OTP');
+    toast('warning', ACCOUNT_MESSAGES.pinInvalid, text('invalidPinTitle'));
     setWrong(true);
   }
 
@@ -81,7 +85,7 @@ export function ContactPinForm({
           warnInvalidPin();
           return;
         }
-        toast('success', CONTACT_MESSAGES.verified, 'Success');
+        toast('success', CONTACT_MESSAGES.verified, text('successTitle'));
         await queryClient.invalidateQueries({ queryKey: customerQueryKey(customerId) });
         onVerified();
       },
@@ -105,16 +109,17 @@ export function ContactPinForm({
     <form onSubmit={verify} noValidate>
       <Stack gap="md">
         <Text>
-          We have sent a {PIN_LENGTH}-digit code {SENT_BY[contact]}to{' '}
-          <Text span fw={700} style={{ overflowWrap: 'anywhere' }}>
-            {sentTo}
-          </Text>
-          . Enter it below.
+          <RichText
+            text={text}
+            id={SENT_BY[contact]}
+            values={{ length: PIN_LENGTH, sentTo }}
+            components={{ 0: <Text span fw={700} style={{ overflowWrap: 'anywhere' }} /> }}
+          />
         </Text>
         <PinCodeFields
           pin={pin}
           onPinChange={changePin}
-          error={wrong ? WRONG_PIN : undefined}
+          error={wrong ? text('wrongPin') : undefined}
           verifying={confirm.isPending}
           resending={resending}
           secondsLeft={countdown.secondsLeft}

@@ -1,6 +1,7 @@
 import { PIN_LENGTH } from '@eisteddfod/shared';
 import { Button, PinInput, Stack, Text } from '@mantine/core';
 import { useEffect, useId, useRef } from 'react';
+import { text } from './text.ts';
 
 /**
  * The pin's six boxes, 'Verify Code' (the form's submit) and 'Send New Code' with its countdown:
@@ -39,7 +40,7 @@ export function PinCodeFields(props: {
         align="center"
         ref={boxes}
         role="group"
-        aria-label="One-time pin"
+        aria-label={text('oneTimePin')}
         aria-describedby={error ? errorId : undefined}
       >
         <PinInput
@@ -53,7 +54,7 @@ export function PinCodeFields(props: {
           onChange={props.onPinChange}
           error={Boolean(error)}
           getInputProps={(index) => ({
-            'aria-label': `Digit ${index + 1} of ${PIN_LENGTH}`,
+            'aria-label': text('digitOf', { number: index + 1, length: PIN_LENGTH }),
           })}
         />
         {error && (
@@ -63,7 +64,7 @@ export function PinCodeFields(props: {
         )}
       </Stack>
       <Button type="submit" fullWidth size="md" loading={props.verifying} disabled={busy}>
-        Verify Code
+        {text('verifyCode')}
       </Button>
       <Button
         variant="default"
@@ -73,12 +74,10 @@ export function PinCodeFields(props: {
         loading={props.resending}
         disabled={secondsLeft > 0 || busy}
       >
-        Send New Code
+        {text('sendNewCode')}
       </Button>
       <Text ta="center" size="sm" c="gray.7" aria-live="off">
-        {secondsLeft > 0
-          ? `You can send a new code in ${secondsLeft} ${secondsLeft === 1 ? 'second' : 'seconds'}.`
-          : 'Did not get the code? Send a new one.'}
+        {secondsLeft > 0 ? text('sendNewCodeIn', { count: secondsLeft }) : text('didNotGetCode')}
       </Text>
     </>
   );

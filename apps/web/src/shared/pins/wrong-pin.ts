@@ -1,2 +1,8 @@
-/** Under the boxes of a wrong pin; the spec's own words are the toast's (issue 32). */
-export const WRONG_PIN = 'This code is not right. Check the digits, or send a new code.';
+import { text } from './text.ts';
+
+/**
+ * Under the boxes of a wrong pin; the spec's own words are the toast's (issue 32). The message
+ * is the catalogue's `wrongPin`: this English copy stays until /verify (features/auth) reads it
+ * from there.
+ */
+export const WRONG_PIN = text('wrongPin');

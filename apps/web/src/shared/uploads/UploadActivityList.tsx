@@ -1,6 +1,7 @@
 import { Button, Group, Progress, Text } from '@mantine/core';
 import { isRunning, pausedMessage, type UploadActivity } from './upload-activity.ts';
 import classes from './UploadActivityList.module.css';
+import { text } from './text.ts';
 
 /** One line per upload: how far a running one is, or where a paused one stopped (issue 32). */
 export function UploadActivityList({
@@ -18,28 +19,35 @@ export function UploadActivityList({
           {isRunning(upload) ? (
             <>
               <Text size="sm" fw={600} className={classes.line}>
-                {upload.entryLabel}: uploading {upload.fileName}… {upload.percent}%
+                {text('uploadingLine', {
+                  entryLabel: upload.entryLabel,
+                  fileName: upload.fileName,
+                  percent: upload.percent,
+                })}
               </Text>
               <Progress
                 value={upload.percent}
                 size="sm"
                 animated={upload.phase !== 'sending'}
-                aria-label={`Uploading ${upload.fileName}`}
+                aria-label={text('uploadingFile', { fileName: upload.fileName })}
               />
             </>
           ) : (
             <Group gap="xs" wrap="nowrap" justify="space-between">
               <Text size="sm" fw={600} c="orange.9" className={classes.line}>
-                {upload.entryLabel}: {pausedMessage(upload)}
+                {text('pausedLine', {
+                  entryLabel: upload.entryLabel,
+                  paused: pausedMessage(upload),
+                })}
               </Text>
               {onDismiss && (
                 <Button
                   size="compact-sm"
                   variant="default"
                   onClick={() => onDismiss(upload.entryId)}
-                  aria-label={`Put aside the paused upload of ${upload.fileName}`}
+                  aria-label={text('putAsideOf', { fileName: upload.fileName })}
                 >
-                  Put aside
+                  {text('putAside')}
                 </Button>
               )}
             </Group>

@@ -1,5 +1,6 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { readStored, removeStored, writeStored } from '../../lib/storage.ts';
+import { text } from './text.ts';
 
 /**
  * preparing: finding the video slot; sending: bytes on their way; saving: recording the file;
@@ -110,7 +111,7 @@ export const isRunning = (activity: UploadActivity) => activity.phase !== 'pause
 
 /** "big.mp4 paused at 26%: choose it again to continue" (issue 32). */
 export const pausedMessage = (activity: UploadActivity) =>
-  `${activity.fileName} paused at ${activity.percent}%: choose it again to continue`;
+  text('paused', { fileName: activity.fileName, percent: activity.percent });
 
 /** While anything is being sent, closing the tab, reloading or leaving the site asks first. */
 export function useAskBeforeLeaving(running: boolean): void {

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { CartDrawer } from '../../../shared/cart/components/CartDrawer.tsx';
 import { useContestant } from '../api/contestant.ts';
+import { text } from '../text.ts';
 
 /**
  * The frame of the sections, categories and items screens: a back link, the title, whose items
@@ -36,7 +37,9 @@ export function BrowseLayout(props: {
         {props.title}
       </Title>
       <Text mb="lg" mih={24}>
-        {contestant ? `Choosing items for ${contestant.firstName} ${contestant.surname}` : ''}
+        {contestant
+          ? text('choosingFor', { name: `${contestant.firstName} ${contestant.surname}` })
+          : ''}
       </Text>
       {props.children}
     </Container>

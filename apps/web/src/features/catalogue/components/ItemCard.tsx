@@ -18,6 +18,7 @@ import { GroupNoticeModal } from '../../../shared/cart/components/GroupNoticeMod
 import { useAddToCart } from '../../../shared/cart/use-add-to-cart.ts';
 import { useCurrentEvent } from '../../../shared/event/api/client-config.ts';
 import classes from './ItemCard.module.css';
+import { text } from '../text.ts';
 
 /**
  * One competition item (spec 2, "Items"): code, description, fee, the instrument when the item
@@ -87,14 +88,17 @@ export function ItemCard({
             size="lg"
             style={{ alignSelf: 'flex-start' }}
           >
-            In your cart
+            {text('inCart')}
           </Badge>
         )}
         {item.isGroupItem && (
           <Text size="sm" fw={600} c="grape.9">
             {groupSizeText(item)}
             {fees && item.maximumParticipants >= fees.groupLargeFromParticipants
-              ? ` · ${formatRand(fees.groupLargeCents)} from ${fees.groupLargeFromParticipants} participants`
+              ? ` · ${text('groupLargeFee', {
+                  fee: formatRand(fees.groupLargeCents),
+                  count: fees.groupLargeFromParticipants,
+                })}`
               : ''}
           </Text>
         )}
@@ -109,25 +113,30 @@ export function ItemCard({
               aria-expanded={expanded}
               onClick={() => setExpanded((open) => !open)}
             >
-              {expanded ? 'View Less' : 'View More'}
+              {expanded ? text('viewLess') : text('viewMore')}
             </Anchor>
           )}
         </Text>
         <Text size="sm" fw={600}>
-          {formatGradeRange(item.grades)}
-          {item.grades && item.otherGradesAllowed ? ' (other grades welcome)' : ''}
+          {item.grades && item.otherGradesAllowed
+            ? text('otherGradesWelcome', { grades: formatGradeRange(item.grades) })
+            : formatGradeRange(item.grades)}
         </Text>
         <Text size="sm" c="gray.8">
-          {describeDate(enterBy)}
-          {surchargeFrom && !item.deadlinePassed ? ` (${describeDate(surchargeFrom)})` : ''}
+          {surchargeFrom && !item.deadlinePassed
+            ? text('enterByWithSurcharge', {
+                enterBy: describeDate(enterBy),
+                surchargeFrom: describeDate(surchargeFrom),
+              })
+            : describeDate(enterBy)}
         </Text>
       </Stack>
 
       <Stack gap="sm" className={classes.actions}>
         {item.requiresAnInstrument && !item.deadlinePassed && !notForGrade && (
           <Select
-            label="Instrument"
-            placeholder="Select an instrument"
+            label={text('instrument')}
+            placeholder={text('instrumentPlaceholder')}
             data={INSTRUMENTS}
             // Required for this item: choosing the chosen instrument again keeps it.
             allowDeselect={false}
@@ -144,7 +153,7 @@ export function ItemCard({
         ) : notForGrade ? (
           <>
             <Button fullWidth size="md" disabled aria-describedby={reasonId}>
-              Add to Cart
+              {text('addToCart')}
             </Button>
             <Text size="sm" fw={600} c="red.9" id={reasonId}>
               {notForGrade}
@@ -152,11 +161,11 @@ export function ItemCard({
           </>
         ) : (
           <Button fullWidth size="md" onClick={addToCart} loading={isAdding}>
-            Add to Cart
+            {text('addToCart')}
           </Button>
         )}
         <Text size="sm" fw={600} c="teal.9" role="status" mih={0}>
-          {added ? 'Added to the cart.' : ''}
+          {added ? text('added') : ''}
         </Text>
       </Stack>
 
@@ -171,5 +180,5 @@ export function ItemCard({
 /** 'Group item: 3–8 participants', or '2 participants' for a duo. */
 function groupSizeText(item: Item): string {
   const { minimumParticipants: min, maximumParticipants: max } = item;
-  return `Group item: ${min === max ? min : `${min}–${max}`} participants`;
+  return min === max ? text('groupSize', { count: min }) : text('groupSizeRange', { min, max });
 }

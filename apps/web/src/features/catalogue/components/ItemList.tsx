@@ -14,6 +14,7 @@ import { useCart } from '../../../shared/cart/api/cart.ts';
 import { useCurrentEventSettled } from '../../../shared/event/api/client-config.ts';
 import type { GradeChoice } from '../use-browse-search.ts';
 import { ItemCard } from './ItemCard.tsx';
+import { text } from '../text.ts';
 
 /**
  * A page of item cards with Previous and Next (spec 9, "Paging and search"): one column on a
@@ -63,10 +64,12 @@ export function ItemList(props: {
           {props.heading}
         </Title>
         <Group gap="xs" aria-live="polite">
-          {isFetching && isPlaceholderData && <Loader size="xs" aria-label="Loading items" />}
+          {isFetching && isPlaceholderData && (
+            <Loader size="xs" aria-label={text('loadingItems')} />
+          )}
           {data && (
             <Text size="sm" c="gray.8">
-              {total === 0 ? 'No items' : `Showing ${first}–${last} of ${total}`}
+              {total === 0 ? text('noItems') : text('showing', { first, last, total })}
             </Text>
           )}
         </Group>
@@ -74,7 +77,7 @@ export function ItemList(props: {
 
       <GradeSwitch grades={props.grades} />
 
-      {isError && <Text mb="md">The items could not be loaded. Please try again.</Text>}
+      {isError && <Text mb="md">{text('notLoaded')}</Text>}
       {data && items.length === 0 && <Text mb="md">{props.emptyText}</Text>}
 
       <SimpleGrid
@@ -98,14 +101,14 @@ export function ItemList(props: {
               size="md"
               onClick={() => goTo(Math.max(0, props.skip - PAGE_SIZE))}
             >
-              Previous
+              {text('previous')}
             </Button>
           ) : (
             <span />
           )}
           {hasNextPage(props.skip, total) && (
             <Button size="md" onClick={() => goTo(props.skip + PAGE_SIZE)}>
-              Next
+              {text('next')}
             </Button>
           )}
         </Group>
@@ -148,8 +151,8 @@ function GradeSwitch({ grades }: { grades: GradeChoice }) {
       label={GRADE_MESSAGES.showAll}
       description={
         grades.showAll
-          ? `Items ${contestant.firstName} may not enter say so.`
-          : `Showing the items for ${contestant.firstName}: Grade ${contestant.grade}.`
+          ? text('allGradesShown', { firstName: contestant.firstName })
+          : text('gradeShown', { firstName: contestant.firstName, grade: contestant.grade })
       }
     />
   );

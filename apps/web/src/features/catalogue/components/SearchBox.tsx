@@ -1,4 +1,5 @@
 import { Button, Group, TextInput } from '@mantine/core';
+import { text } from '../text.ts';
 
 /** A browsing screen's search box with 'Clear Search' (spec 2). */
 export function SearchBox(props: {
@@ -11,7 +12,7 @@ export function SearchBox(props: {
     <Group align="flex-end" gap="sm" role="search">
       <TextInput
         label={props.label}
-        placeholder="Item code or description"
+        placeholder={text('searchPlaceholder')}
         type="search"
         size="md"
         autoComplete="off"
@@ -23,7 +24,7 @@ export function SearchBox(props: {
         }}
       />
       <Button variant="default" size="md" onClick={props.onClear} disabled={props.value === ''}>
-        Clear Search
+        {text('clearSearch')}
       </Button>
     </Group>
   );

@@ -11,6 +11,7 @@ import { toast } from '../../../lib/toasts.ts';
 import { useSendContactPin } from '../../../shared/pins/contact-pin.ts';
 import { ContactPinForm } from '../../../shared/pins/ContactPinForm.tsx';
 import type { DetailsField } from '../checkout-rules.ts';
+import { text } from '../text.ts';
 
 // Mantine's dimmed description grey is below WCAG AA contrast on white.
 const descriptionStyles = { description: { color: 'var(--mantine-color-gray-8)' } };
@@ -41,7 +42,7 @@ export function MobileNumberField(props: {
   if (verified) {
     return (
       <TextInput
-        label="Mobile Number"
+        label={text('mobileNumber')}
         {...faults.field('mobileNumber')}
         size="md"
         variant="filled"
@@ -49,7 +50,7 @@ export function MobileNumberField(props: {
         inputMode="numeric"
         maxLength={MOBILE_MAX_LENGTH}
         value={value}
-        description="Confirmed. A WhatsApp confirmation can go to this number."
+        description={text('mobileConfirmed')}
         styles={descriptionStyles}
       />
     );
@@ -68,7 +69,7 @@ export function MobileNumberField(props: {
   return (
     <Stack gap="xs">
       <TextInput
-        label="Mobile Number"
+        label={text('mobileNumber')}
         {...faults.field('mobileNumber')}
         size="md"
         type="tel"
@@ -76,17 +77,13 @@ export function MobileNumberField(props: {
         autoComplete="tel-national"
         maxLength={MOBILE_MAX_LENGTH}
         value={value}
-        description={
-          props.onAccount
-            ? 'Not verified yet. Send a code by WhatsApp to confirm it.'
-            : 'There is no mobile number on your account. To add one, type it without the country code and send a code by WhatsApp.'
-        }
+        description={props.onAccount ? text('mobileNotVerified') : text('mobileNone')}
         styles={descriptionStyles}
         onChange={(event) => props.onChange(toMobileDigits(event.currentTarget.value))}
       />
       {!pinOpen && (
         <Button variant="light" size="md" loading={send.isPending} onClick={sendCode}>
-          Send code
+          {text('sendCode')}
         </Button>
       )}
       {pinOpen && (
@@ -99,7 +96,7 @@ export function MobileNumberField(props: {
           style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}
         >
           <Title order={3} fz="md" mb="sm" id={pinHeadingId}>
-            Confirm your mobile number
+            {text('confirmMobile')}
           </Title>
           <ContactPinForm
             customerId={customerId}

@@ -4,6 +4,7 @@ import { useId } from 'react';
 import { useRemoveFromCart } from '../../../shared/cart/api/remove-order-item.ts';
 import { PeopleIcon, TrashIcon } from '../../../shared/cart/components/icons.tsx';
 import classes from '../checkout.module.css';
+import { text } from '../text.ts';
 
 interface ContestantItems {
   participantProfileId: number;
@@ -49,7 +50,7 @@ function ContestantItemsSection(props: { group: ContestantItems; onManage: (id: 
   return (
     <section aria-labelledby={headingId} className={classes.contestant}>
       <Title order={3} fz="lg" id={headingId} className={classes.wrap}>
-        Contestant: {group.name}
+        {text('contestant', { name: group.name })}
       </Title>
       <ul className={classes.list}>
         {group.items.map((item) => (
@@ -65,7 +66,9 @@ function ContestantItemsSection(props: { group: ContestantItems; onManage: (id: 
                   {CHECKOUT_MESSAGES.late}
                 </Text>
               )}
-              {item.instruments && <Text size="sm">Instrument: {item.instruments}</Text>}
+              {item.instruments && (
+                <Text size="sm">{text('instrument', { instruments: item.instruments })}</Text>
+              )}
               {item.groupInformationNeeded && (
                 <Text size="sm" fw={600} c="red.9" mt={4}>
                   {CART_MESSAGES.groupInfoNeeded}
@@ -83,10 +86,10 @@ function ContestantItemsSection(props: { group: ContestantItems; onManage: (id: 
                   mt="xs"
                   leftSection={<PeopleIcon />}
                   aria-haspopup="dialog"
-                  aria-label={`Manage Contestants for ${item.itemCode}`}
+                  aria-label={text('manageContestantsFor', { itemCode: item.itemCode })}
                   onClick={() => props.onManage(item.id)}
                 >
-                  Manage Contestants
+                  {text('manageContestants')}
                 </Button>
               )}
             </div>
@@ -97,7 +100,7 @@ function ContestantItemsSection(props: { group: ContestantItems; onManage: (id: 
                   variant="subtle"
                   color="red.9"
                   size="xl"
-                  aria-label={`Remove ${item.itemCode} for ${group.name}`}
+                  aria-label={text('removeItem', { itemCode: item.itemCode, name: group.name })}
                   loading={remove.isPending && remove.variables.id === item.id}
                   onClick={() => remove.mutate(item)}
                 >
@@ -110,7 +113,7 @@ function ContestantItemsSection(props: { group: ContestantItems; onManage: (id: 
         ))}
       </ul>
       <Group justify="space-between" className={classes.contestantTotal}>
-        <Text fw={700}>Contestant Total</Text>
+        <Text fw={700}>{text('contestantTotal')}</Text>
         <Text fw={700}>{formatRand(total)}</Text>
       </Group>
     </section>

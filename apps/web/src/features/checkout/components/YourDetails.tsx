@@ -4,6 +4,7 @@ import { CountrySelect } from '../../../components/CountrySelect.tsx';
 import type { FieldErrors } from '../../../lib/field-errors.ts';
 import type { DetailsField, DetailsForm } from '../checkout-rules.ts';
 import { MobileNumberField } from './MobileNumberField.tsx';
+import { text } from '../text.ts';
 
 // Mantine's dimmed description grey is below WCAG AA contrast on white.
 const descriptionStyles = { description: { color: 'var(--mantine-color-gray-8)' } };
@@ -31,11 +32,11 @@ export function YourDetails(props: {
   return (
     <section aria-labelledby={headingId}>
       <Title order={2} fz={{ base: 20, sm: 24 }} mb="md" id={headingId}>
-        Your Details
+        {text('yourDetails')}
       </Title>
       <Stack gap="md">
         <TextInput
-          label="First Name"
+          label={text('firstName')}
           {...faults.field('firstName')}
           size="md"
           required
@@ -44,7 +45,7 @@ export function YourDetails(props: {
           onChange={(event) => props.onChange({ firstName: event.currentTarget.value })}
         />
         <TextInput
-          label="Surname"
+          label={text('surname')}
           {...faults.field('surname')}
           size="md"
           required
@@ -66,22 +67,20 @@ export function YourDetails(props: {
           faults={faults}
         />
         <TextInput
-          label="Email"
+          label={text('email')}
           {...faults.field('email')}
           size="md"
           type="email"
           required
           autoComplete="email"
           value={form.email}
-          description="Your payment confirmation is sent here."
+          description={text('emailHint')}
           styles={descriptionStyles}
           onChange={(event) => props.onChange({ email: event.currentTarget.value })}
         />
         <Checkbox
-          label="Receive WhatsApp Confirmation"
-          description={
-            canWhatsApp ? 'Sent to the mobile number above.' : 'Needs a confirmed mobile number.'
-          }
+          label={text('whatsAppConfirmation')}
+          description={canWhatsApp ? text('whatsAppToMobile') : text('whatsAppNeedsMobile')}
           disabled={!canWhatsApp}
           checked={canWhatsApp && form.whatsApp}
           styles={descriptionStyles}

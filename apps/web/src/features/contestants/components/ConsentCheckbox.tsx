@@ -1,6 +1,7 @@
 import { Button, Checkbox, Group, Modal, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { memo, type ReactNode, type Ref } from 'react';
+import { text } from '../text.ts';
 
 /**
  * A consent of spec 2 ("Create contestant"): ticking the box opens the text in a modal, and only
@@ -40,14 +41,14 @@ export const ConsentCheckbox = memo(function ConsentCheckbox({
         onClose={close}
         title={props.label}
         centered
-        closeButtonProps={{ 'aria-label': 'Close' }}
+        closeButtonProps={{ 'aria-label': text('close') }}
         styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
       >
         <Stack gap="md">
           {props.children}
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={close}>
-              Cancel
+              {text('cancel')}
             </Button>
             <Button
               onClick={() => {
@@ -55,7 +56,7 @@ export const ConsentCheckbox = memo(function ConsentCheckbox({
                 close();
               }}
             >
-              I Accept
+              {text('accept')}
             </Button>
           </Group>
         </Stack>
@@ -68,14 +69,14 @@ export const ConsentCheckbox = memo(function ConsentCheckbox({
 export function HonourPledgeText() {
   return (
     <>
-      <Text>On my honour, I confirm that the performance or work entered for this contestant:</Text>
+      <Text>{text('pledgeIntro')}</Text>
       <Text component="ul" m={0} pl="lg">
-        <li>is performed live, specifically for this competition;</li>
-        <li>is recorded in one continuous take;</li>
-        <li>has not been edited in any way;</li>
-        <li>is the contestant&apos;s own work and is not plagiarised.</li>
+        <li>{text('pledgeLive')}</li>
+        <li>{text('pledgeOneTake')}</li>
+        <li>{text('pledgeNotEdited')}</li>
+        <li>{text('pledgeOwnWork')}</li>
       </Text>
-      <Text>Performances filmed earlier, for another occasion, are disqualified.</Text>
+      <Text>{text('pledgeDisqualified')}</Text>
     </>
   );
 }
@@ -84,10 +85,7 @@ export function HonourPledgeText() {
 export function TermsText() {
   return (
     <>
-      <Text>
-        As the contestant&apos;s parent or guardian, I give my consent for the organisers to use the
-        contestant&apos;s submissions and profile picture in the event&apos;s publications.
-      </Text>
+      <Text>{text('termsText')}</Text>
     </>
   );
 }

@@ -10,6 +10,7 @@ import {
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { ContestantPicture } from './ContestantPicture.tsx';
+import { text } from '../text.ts';
 
 /** Colours of each state's words, dark enough on white (WCAG AA); the words carry the meaning. */
 const MARKING_COLOURS: Record<MarkingState, string> = {
@@ -36,7 +37,7 @@ function EntryMarking({ state, contestantId }: { state: MarkingState; contestant
             c="inherit"
             td="underline"
           >
-            Go to the Uploads portal
+            {text('goToUploads')}
           </Anchor>
         </>
       )}
@@ -78,13 +79,13 @@ export function ContestantCard(props: {
             {name}
           </Title>
           <Text style={{ overflowWrap: 'anywhere' }}>{contestant.school}</Text>
-          <Text>Grade {contestant.grade}</Text>
+          <Text>{text('gradeOf', { grade: contestant.grade })}</Text>
         </Stack>
       </Group>
 
       <Stack gap={4} mt="md" style={{ flex: 1 }}>
         <Text fw={600} size="sm">
-          Entered items
+          {text('enteredItems')}
         </Text>
         {items.length === 0 ? (
           <Text size="sm" c="gray.7">
@@ -123,9 +124,9 @@ export function ContestantCard(props: {
           to={paths.sections.href({ id: contestant.id })}
           size="sm"
           px={10}
-          aria-label={`Add Items for ${name}`}
+          aria-label={text('addItemsFor', { name })}
         >
-          Add Items
+          {text('addItems')}
         </Button>
         <Button
           component={Link}
@@ -133,9 +134,9 @@ export function ContestantCard(props: {
           size="sm"
           px={10}
           variant="default"
-          aria-label={`Edit Profile of ${name}`}
+          aria-label={text('editProfileOf', { name })}
         >
-          Edit Profile
+          {text('editProfile')}
         </Button>
         {items.length > 0 && (
           <Button
@@ -144,9 +145,9 @@ export function ContestantCard(props: {
             size="sm"
             px={10}
             variant="default"
-            aria-label={`Results of ${name}`}
+            aria-label={text('resultsOf', { name })}
           >
-            Results
+            {text('results')}
           </Button>
         )}
         {/* Spec 5, "Profile deletion": a contestant with items cannot be deleted. */}
@@ -156,10 +157,10 @@ export function ContestantCard(props: {
             px={10}
             variant="outline"
             color="red.9"
-            aria-label={`Delete ${name}`}
+            aria-label={text('deleteName', { name })}
             onClick={() => props.onDelete(contestant)}
           >
-            Delete
+            {text('delete')}
           </Button>
         )}
       </Group>

@@ -16,6 +16,7 @@ import {
 } from '@eisteddfod/shared';
 import { memo, useCallback, useState } from 'react';
 import type { FieldErrors, FieldMark } from '../../../lib/field-errors.ts';
+import { text } from '../text.ts';
 
 /** What the create and edit screens ask (spec 2): names, school, gender, age and grade. */
 export interface ContestantFieldValues {
@@ -46,7 +47,6 @@ export const CONTESTANT_PROBLEM_FIELD: Record<string, ContestantField> = {
 };
 
 const GRADE_OPTIONS = GRADES.map((grade) => ({ value: grade.value, label: grade.label }));
-const GENDER_LABELS: Record<Gender, string> = { male: 'Male', female: 'Female', other: 'Other' };
 
 /**
  * The schools whose names hold what was typed, and Other School always: the hint for a school
@@ -108,7 +108,7 @@ export function ContestantFields(props: {
       {/* Columns follow the form's own width, which differs between create and edit. */}
       <SimpleGrid type="container" cols={{ base: 1, '400px': 2 }} spacing="md" verticalSpacing="md">
         <NameField
-          label="First Names"
+          label={text('firstNames')}
           name="firstName"
           value={values.firstName}
           required={required}
@@ -117,7 +117,7 @@ export function ContestantFields(props: {
           set={set}
         />
         <NameField
-          label="Last Name"
+          label={text('lastName')}
           name="surname"
           value={values.surname}
           required={required}
@@ -190,13 +190,13 @@ const SchoolField = memo(function SchoolField({
 }: FieldProps & { schools: readonly string[]; value: string }) {
   return (
     <Select
-      label="School"
+      label={text('school')}
       size="md"
-      placeholder="Type to search for the school"
+      placeholder={text('schoolPlaceholder')}
       data={schools as string[]}
       searchable
       filter={withOtherSchool}
-      nothingFoundMessage="No school matches; choose Other School"
+      nothingFoundMessage={text('noSchool')}
       maxDropdownHeight={280}
       autoComplete="off"
       required={required}
@@ -217,9 +217,9 @@ const GradeField = memo(function GradeField({
 }: FieldProps & { value: string }) {
   return (
     <Select
-      label="Age & Grade"
+      label={text('ageAndGrade')}
       size="md"
-      placeholder="Choose the grade"
+      placeholder={text('gradePlaceholder')}
       data={GRADE_OPTIONS}
       maxDropdownHeight={280}
       required={required}
@@ -234,14 +234,14 @@ const GradeField = memo(function GradeField({
 const GenderField = memo(function GenderField(props: { value: Gender | ''; set: SetFields }) {
   return (
     <Radio.Group
-      label="Gender"
+      label={text('gender')}
       size="md"
       value={props.value}
       onChange={(gender) => props.set({ gender: isGender(gender) ? gender : '' })}
     >
       <Group gap="lg" mt={10}>
         {GENDERS.map((gender) => (
-          <Radio key={gender} value={gender} label={GENDER_LABELS[gender]} />
+          <Radio key={gender} value={gender} label={text(gender)} />
         ))}
       </Group>
     </Radio.Group>

@@ -2,6 +2,7 @@ import { paths } from '@eisteddfod/shared';
 import { Button, Container, Paper, SimpleGrid, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import type { ReactNode } from 'react';
+import { text } from '../text.ts';
 
 /** The page frame of the create and edit screens: wider than FormCard, for two columns. */
 export function ContestantPage(props: { title: string; header?: ReactNode; children: ReactNode }) {
@@ -36,7 +37,7 @@ export function FormButtons(props: { label: string; saving: boolean }) {
         {props.label}
       </Button>
       <Button component={Link} to={paths.contestants.href()} size="md" variant="default">
-        Cancel
+        {text('cancel')}
       </Button>
     </SimpleGrid>
   );

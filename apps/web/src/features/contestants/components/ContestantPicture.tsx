@@ -1,5 +1,6 @@
 import { extensionOf } from '@eisteddfod/shared';
 import classes from './ContestantPicture.module.css';
+import { text } from '../text.ts';
 
 export interface PictureView {
   /** A link browsers can show, or null. */
@@ -19,14 +20,14 @@ export function ContestantPicture(props: {
   size: number;
 }) {
   const { picture, size } = props;
-  const name = `${props.firstName} ${props.surname}`.trim() || 'The contestant';
+  const name = `${props.firstName} ${props.surname}`.trim() || text('theContestant');
   let content;
   if (picture.imageUrl) {
     content = (
       <img
         className={classes.photo}
         src={picture.imageUrl}
-        alt={`Profile picture of ${name}`}
+        alt={text('pictureOf', { name })}
         width={size}
         height={size}
       />
@@ -36,11 +37,11 @@ export function ContestantPicture(props: {
       <div
         className={classes.document}
         role="img"
-        aria-label={`Profile picture file ${picture.documentName}, which cannot be shown here`}
+        aria-label={text('pictureFileCannotShow', { fileName: picture.documentName })}
         title={picture.documentName}
       >
         <span className={classes.extension}>
-          {extensionOf(picture.documentName).toUpperCase() || 'FILE'}
+          {extensionOf(picture.documentName).toUpperCase() || text('file')}
         </span>
         <span className={classes.fileName}>{picture.documentName}</span>
       </div>
@@ -50,7 +51,7 @@ export function ContestantPicture(props: {
       <div
         className={classes.initials}
         role="img"
-        aria-label={`${name} has no profile picture yet`}
+        aria-label={text('noPicture', { name })}
         style={{ fontSize: size * 0.34 }}
       >
         {initials(props.firstName, props.surname) || <Silhouette size={size * 0.6} />}

@@ -1,5 +1,6 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
 import { CONTESTANT_MESSAGES, type ParticipantProfile } from '@eisteddfod/shared';
+import { text } from '../text.ts';
 
 /** The delete confirmation of spec 2, with Delete and Cancel. */
 export function DeleteContestantModal(props: {
@@ -13,22 +14,26 @@ export function DeleteContestantModal(props: {
     <Modal
       opened={contestant !== null}
       onClose={props.onClose}
-      title={contestant ? `Delete ${contestant.firstName} ${contestant.surname}` : ''}
+      title={
+        contestant
+          ? text('deleteName', { name: `${contestant.firstName} ${contestant.surname}` })
+          : ''
+      }
       centered
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      closeButtonProps={{ 'aria-label': text('close') }}
       styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
     >
       <Text>{CONTESTANT_MESSAGES.deleteConfirm}</Text>
       <Group justify="flex-end" gap="sm" mt="lg">
         <Button variant="default" onClick={props.onClose} disabled={props.deleting}>
-          Cancel
+          {text('cancel')}
         </Button>
         <Button
           color="red.9"
           loading={props.deleting}
           onClick={() => contestant && props.onConfirm(contestant)}
         >
-          Delete
+          {text('delete')}
         </Button>
       </Group>
     </Modal>

@@ -1,5 +1,7 @@
 import { Modal, Stack, Table, Text } from '@mantine/core';
 import type { ProfileOrderItem } from '@eisteddfod/shared';
+import { RichText } from '../../../lib/i18n/RichText.tsx';
+import { text } from '../text.ts';
 
 /** An entered item's code and description and, for a group item, its participants (spec 2). */
 export function ItemDescriptionModal(props: {
@@ -14,23 +16,27 @@ export function ItemDescriptionModal(props: {
       title={item ? `${item.itemCode} ${item.itemShortDescription}` : ''}
       size="lg"
       centered
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      closeButtonProps={{ 'aria-label': text('close') }}
       styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
     >
       {item && (
         <Stack gap="md">
           <Text>
-            <Text span fw={700}>
-              Item code:
-            </Text>{' '}
-            {item.itemCode}
+            <RichText
+              text={text}
+              id="itemCode"
+              values={{ itemCode: item.itemCode }}
+              components={{ 0: <Text span fw={700} /> }}
+            />
           </Text>
           {item.instruments && (
             <Text>
-              <Text span fw={700}>
-                Instrument:
-              </Text>{' '}
-              {item.instruments}
+              <RichText
+                text={text}
+                id="instrument"
+                values={{ instruments: item.instruments }}
+                components={{ 0: <Text span fw={700} /> }}
+              />
             </Text>
           )}
           <Text style={{ whiteSpace: 'pre-line' }}>
@@ -39,14 +45,14 @@ export function ItemDescriptionModal(props: {
           {item.isGroupItem && (
             <Table striped withTableBorder captionSide="top" fz="sm" verticalSpacing={6}>
               <Table.Caption ta="left" fw={700} c="gray.9" fz="md" mt={0} mb="xs">
-                Group participants
+                {text('groupParticipants')}
               </Table.Caption>
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th>Name</Table.Th>
-                  <Table.Th>Surname</Table.Th>
-                  <Table.Th>Grade</Table.Th>
-                  <Table.Th>School</Table.Th>
+                  <Table.Th>{text('name')}</Table.Th>
+                  <Table.Th>{text('surname')}</Table.Th>
+                  <Table.Th>{text('grade')}</Table.Th>
+                  <Table.Th>{text('school')}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -60,7 +66,7 @@ export function ItemDescriptionModal(props: {
                 ))}
                 {item.groupParticipants.length === 0 && (
                   <Table.Tr>
-                    <Table.Td colSpan={4}>No group participants have been entered yet.</Table.Td>
+                    <Table.Td colSpan={4}>{text('noGroupParticipants')}</Table.Td>
                   </Table.Tr>
                 )}
               </Table.Tbody>

@@ -11,6 +11,7 @@ import { memo, useRef, useState } from 'react';
 import { toast } from '../../../lib/toasts.ts';
 import { useUploadPicture } from '../api/upload-picture.ts';
 import { ContestantPicture, type PictureView } from './ContestantPicture.tsx';
+import { text } from '../text.ts';
 
 /** Spec 4, "Profile picture upload": the file goes up by itself this long after it is chosen. */
 const UPLOAD_DELAY_MS = 1000;
@@ -90,16 +91,16 @@ export const PictureUpload = memo(function PictureUpload(props: {
             accept={ACCEPT}
             resetRef={resetPicker}
             disabled={upload.isPending}
-            inputProps={{ 'aria-label': 'Profile picture file' }}
+            inputProps={{ 'aria-label': text('pictureFile') }}
           >
             {(button) => (
               <Button {...button} variant="light" loading={chosen !== null}>
-                {hasPicture ? 'Change Picture' : 'Choose Picture'}
+                {hasPicture ? text('changePicture') : text('choosePicture')}
               </Button>
             )}
           </FileButton>
           <Text size="sm" c="gray.7" aria-live="polite" style={{ overflowWrap: 'anywhere' }}>
-            {chosen ? `Uploading ${chosen}` : `One file: ${TYPES}.`}
+            {chosen ? text('uploading', { fileName: chosen }) : text('oneFile', { types: TYPES })}
           </Text>
         </Stack>
       </Group>

@@ -1,6 +1,7 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import type { ParticipantOrderItem } from '@eisteddfod/shared';
-import { MODAL_PROPS } from './modal-props.ts';
+import { modalProps } from './modal-props.ts';
+import { text } from '../text.ts';
 
 /**
  * The question before a step that cannot be taken back, naming the entry: withdrawing (spec 2
@@ -21,7 +22,7 @@ export function ConfirmEntryModal(props: {
 }) {
   const { entry } = props;
   return (
-    <Modal {...MODAL_PROPS} opened={entry !== null} onClose={props.onClose} title={props.title}>
+    <Modal {...modalProps()} opened={entry !== null} onClose={props.onClose} title={props.title}>
       {entry && (
         <Stack gap="md">
           <Text fw={600}>
@@ -30,7 +31,7 @@ export function ConfirmEntryModal(props: {
           <Text>{props.question}</Text>
           <Group justify="flex-end" gap="sm">
             <Button variant="default" size="md" onClick={props.onClose}>
-              Cancel
+              {text('cancel')}
             </Button>
             <Button
               color={props.color}

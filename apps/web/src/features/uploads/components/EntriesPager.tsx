@@ -1,5 +1,6 @@
 import { Button, Group, Text } from '@mantine/core';
 import { ENTRIES_PAGE_SIZE } from '../api/participant-order-items.ts';
+import { text } from '../text.ts';
 
 /** Previous and Next through a contestant's entries, ten at a time (spec 9: take 10). */
 export function EntriesPager(props: {
@@ -18,18 +19,16 @@ export function EntriesPager(props: {
         disabled={skip === 0}
         onClick={() => props.onSkip(Math.max(0, skip - ENTRIES_PAGE_SIZE))}
       >
-        Previous
+        {text('previous')}
       </Button>
-      <Text size="sm">
-        {skip + 1}–{lastShown} of {total}
-      </Text>
+      <Text size="sm">{text('pagerRange', { first: skip + 1, last: lastShown, total })}</Text>
       <Button
         size="md"
         variant="default"
         disabled={skip + ENTRIES_PAGE_SIZE >= total}
         onClick={() => props.onSkip(skip + ENTRIES_PAGE_SIZE)}
       >
-        Next
+        {text('next')}
       </Button>
     </Group>
   );

@@ -25,6 +25,8 @@ import { pausedMessage, type UploadActivity } from '../../../shared/uploads/uplo
 import classes from '../uploads.module.css';
 import { EntryDetail } from './EntryDetail.tsx';
 import { UploadProgressPanel } from './UploadProgressPanel.tsx';
+import { RichText } from '../../../lib/i18n/RichText.tsx';
+import { text } from '../text.ts';
 
 /** How the row is marked at a glance (its left edge); the words are the badge's. */
 function rowState(entry: ParticipantOrderItem) {
@@ -112,12 +114,21 @@ export function EntryCard(props: {
       <div className={classes.summary}>
         <div className={classes.summaryText}>
           <h3 id={titleId} className={classes.entryTitle}>
-            <span className={classes.titleLabel}>Entry Title:</span>{' '}
-            <span className={classes.titleCode}>{code}</span> - {entry.itemShortDescription}{' '}
             {/* Spec 2's words, 'Due:', for the one date of decision 046: the day to upload by. */}
-            <span className={classes.titleDue}>
-              | Due: {entryDates({ dueDate: entry.itemDueDate }).uploadBy.text}
-            </span>
+            <RichText
+              text={text}
+              id="entryTitle"
+              values={{
+                code,
+                description: entry.itemShortDescription,
+                due: entryDates({ dueDate: entry.itemDueDate }).uploadBy.text,
+              }}
+              components={{
+                0: <span className={classes.titleLabel} />,
+                1: <span className={classes.titleCode} />,
+                2: <span className={classes.titleDue} />,
+              }}
+            />
           </h3>
           <div className={classes.statusLine}>
             {entryBadges(entry).map((badge) => (
@@ -144,7 +155,9 @@ export function EntryCard(props: {
               </span>
             )}
           </div>
-          {entry.isGroupItem && entry.groupName && <Text size="sm">Group: {entry.groupName}</Text>}
+          {entry.isGroupItem && entry.groupName && (
+            <Text size="sm">{text('group', { groupName: entry.groupName })}</Text>
+          )}
           {hint && (
             <Text size="sm" id={hintId} className={classes.nextStep}>
               {hint}
@@ -161,10 +174,10 @@ export function EntryCard(props: {
                   variant="filled"
                   onClick={goToUpload}
                   disabled={upload !== undefined}
-                  aria-label={`Upload files for ${code}`}
+                  aria-label={text('uploadFilesFor', { code })}
                   aria-controls={detailId}
                 >
-                  Upload
+                  {text('upload')}
                 </Button>
               )}
               {open && (
@@ -179,9 +192,9 @@ export function EntryCard(props: {
                   }
                   aria-haspopup={readiness === 'ready' ? 'dialog' : undefined}
                   aria-describedby={hint ? hintId : undefined}
-                  aria-label={`Finalise Entry ${code}`}
+                  aria-label={text('finaliseEntryOf', { code })}
                 >
-                  Finalise Entry
+                  {text('finaliseEntry')}
                 </Button>
               )}
             </div>
@@ -193,20 +206,20 @@ export function EntryCard(props: {
               className={classes.detailToggle}
               aria-expanded={expanded}
               aria-controls={detailId}
-              aria-label={`Details of ${code}`}
+              aria-label={text('detailsOf', { code })}
               leftSection={<Chevron />}
               onClick={() => setExpanded(!expanded)}
             >
-              Details
+              {text('details')}
             </Button>
             <Button
               size="md"
               variant="subtle"
               onClick={props.onShowResult}
               aria-haspopup="dialog"
-              aria-label={`View Result of ${code}`}
+              aria-label={text('viewResultOf', { code })}
             >
-              View Result
+              {text('viewResult')}
             </Button>
           </div>
         </div>
@@ -218,7 +231,7 @@ export function EntryCard(props: {
           variant="light"
           role="status"
           withCloseButton
-          closeButtonLabel={`Put aside the paused upload of ${paused.fileName}`}
+          closeButtonLabel={text('putAsidePaused', { fileName: paused.fileName })}
           onClose={props.onDismissUpload}
           data-testid="upload-paused"
         >
@@ -228,7 +241,7 @@ export function EntryCard(props: {
             </Text>
             {canUploadTo(entry) && (
               <Button size="sm" variant="default" onClick={goToUpload} w="fit-content">
-                Choose the file again
+                {text('chooseAgain')}
               </Button>
             )}
           </Stack>

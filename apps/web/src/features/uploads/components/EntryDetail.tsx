@@ -12,6 +12,7 @@ import { EntryFooter } from './EntryFooter.tsx';
 import { FileArea } from './FileArea.tsx';
 import { FilePicker } from './FilePicker.tsx';
 import { FileTable } from './FileTable.tsx';
+import { text } from '../text.ts';
 
 /**
  * An entry's detail, one tap from its row (decision 028): spec 2's main-files and supporting-files
@@ -37,12 +38,12 @@ export function EntryDetail(props: {
   // Uploading the main file is the step to take until there is one; then it is Finalise Entry.
   const needsMain =
     finaliseReadiness(entry) === 'no-main-file' || finaliseReadiness(entry) === 'unreadable';
-  const picker = (kind: UploadKind, label: string, accessible: string) => (
+  const picker = (kind: UploadKind, label: string, accessibleLabel: string) => (
     <FilePicker
       prominent={kind !== 'document' && needsMain}
       kind={kind}
       label={label}
-      accessibleLabel={`${accessible} for ${code}`}
+      accessibleLabel={accessibleLabel}
       entry={entry}
       settings={props.settings}
       disabled={props.uploading}
@@ -51,7 +52,7 @@ export function EntryDetail(props: {
   );
   const table = (label: string, files: OrderItemUpload[]) => (
     <FileTable
-      label={`${label} of ${code}`}
+      label={label}
       files={files}
       timeLimitSeconds={entry.item.timeLimitSeconds}
       canDelete={deletable}
@@ -63,27 +64,27 @@ export function EntryDetail(props: {
 
   return (
     <>
-      <FileArea title="Main Entry Files" count={main.length} defaultOpen>
-        {table('Main entry files', main)}
+      <FileArea title={text('mainEntryFiles')} count={main.length} defaultOpen>
+        {table(text('mainFilesOf', { code }), main)}
         {uploadsOpen && (
           // Only the uploader the item takes (decision 045): a Visual Arts entry's main file is
           // an image or a PDF, a performance's a recording; the other is always refused.
           <div className={classes.pickerRow} data-main-pickers>
             {entry.acceptsImages
-              ? picker('image', 'Upload Image', 'Upload image')
-              : picker('video', 'Upload Video or Audio', 'Upload video or audio')}
+              ? picker('image', text('uploadImage'), text('uploadImageFor', { code }))
+              : picker('video', text('uploadVideo'), text('uploadVideoFor', { code }))}
           </div>
         )}
       </FileArea>
       <FileArea
-        title="Supporting Files"
+        title={text('supportingFiles')}
         hint={UPLOAD_MESSAGES.supportingFiles}
         count={supporting.length}
         defaultOpen={supporting.length > 0}
       >
-        {table('Supporting files', supporting)}
+        {table(text('supportingFilesOf', { code }), supporting)}
         {uploadsOpen &&
-          picker('document', 'Upload Supporting Document', 'Upload supporting document')}
+          picker('document', text('uploadDocument'), text('uploadDocumentFor', { code }))}
       </FileArea>
       <EntryFooter entry={entry} busy={props.uploading} onWithdraw={props.onWithdraw} />
     </>

@@ -1,6 +1,7 @@
 import { Button, Text } from '@mantine/core';
 import type { ParticipantOrderItem } from '@eisteddfod/shared';
 import classes from '../uploads.module.css';
+import { text } from '../text.ts';
 
 /**
  * The end of an entry's detail (spec 2's footer): why a closed entry takes no more files, or, on
@@ -15,17 +16,11 @@ export function EntryFooter(props: {
   const { entry } = props;
   if (entry.isCancelled) return null;
   if (entry.isSubmittedForMarking) {
-    return (
-      <Text className={`${classes.panel} ${classes.panelDone}`}>
-        This entry is finalised: its files are with the adjudicators and can no longer change.
-      </Text>
-    );
+    return <Text className={`${classes.panel} ${classes.panelDone}`}>{text('finalisedNote')}</Text>;
   }
   if (entry.deadlinePassed) {
     return (
-      <Text className={`${classes.panel} ${classes.panelMuted}`}>
-        The upload deadline for this entry has passed.
-      </Text>
+      <Text className={`${classes.panel} ${classes.panelMuted}`}>{text('deadlinePassedNote')}</Text>
     );
   }
   return (
@@ -37,9 +32,9 @@ export function EntryFooter(props: {
         onClick={props.onWithdraw}
         disabled={props.busy}
         aria-haspopup="dialog"
-        aria-label={`Withdraw Entry ${entry.itemCode}`}
+        aria-label={text('withdrawEntryOf', { code: entry.itemCode })}
       >
-        Withdraw Entry
+        {text('withdrawEntry')}
       </Button>
     </div>
   );

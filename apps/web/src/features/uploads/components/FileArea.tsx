@@ -1,6 +1,7 @@
 import { Stack } from '@mantine/core';
 import { useId, useState, type ReactNode } from 'react';
 import classes from '../uploads.module.css';
+import { text } from '../text.ts';
 
 /** A collapsible files area of an entry (spec 2): its title, how many files, and an optional hint. */
 export function FileArea(props: {
@@ -33,7 +34,7 @@ export function FileArea(props: {
           </svg>
           <span className={classes.toggleText}>
             <span style={{ fontWeight: 700 }}>
-              {props.title} ({props.count})
+              {text('areaTitle', { title: props.title, count: props.count })}
             </span>
             {props.hint && <span className={classes.toggleHint}>{props.hint}</span>}
           </span>

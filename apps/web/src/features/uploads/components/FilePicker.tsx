@@ -7,12 +7,12 @@ import {
   extensionList,
   formatBytes,
   KIND_EXTENSIONS,
-  UPLOAD_TEXT,
   type UploadKind,
 } from '../upload-messages.ts';
 import type { UploadSettings } from '../upload-settings.ts';
 import classes from '../uploads.module.css';
 import { FileTooLargeModal, UnsupportedFormatModal } from './FileProblemModals.tsx';
+import { text } from '../text.ts';
 
 const ACCEPT: Record<UploadKind, string> = {
   // The MIME families help phone pickers offer the camera roll; the extensions are checked anyway.
@@ -53,13 +53,13 @@ export function FilePicker(props: {
     const file = files[0];
     switch (problem) {
       case 'tooMany':
-        toast('warning', UPLOAD_TEXT.tooMany);
+        toast('warning', text('tooMany'));
         return;
       case 'unsupported':
         setUnsupported(file?.name ?? '');
         return;
       case 'tooSmall':
-        toast('warning', UPLOAD_TEXT.tooSmall('1 byte'), file?.name);
+        toast('warning', text('tooSmall', { size: '1 byte' }), file?.name);
         return;
       case 'tooLarge':
         setTooLarge(file ?? null);
@@ -72,7 +72,7 @@ export function FilePicker(props: {
     }
     if (!file) return;
     if (!navigator.onLine) {
-      toast('warning', UPLOAD_TEXT.noInternet);
+      toast('warning', text('noInternet'));
       return;
     }
     props.onAccepted(file);
@@ -127,7 +127,7 @@ export function FilePicker(props: {
         {props.label}
       </Button>
       <Text id={hintId} className={classes.hint} mt={6}>
-        One file, up to {formatBytes(maxBytes)}: {extensionList(props.kind)}
+        {text('pickerHint', { max: formatBytes(maxBytes), extensions: extensionList(props.kind) })}
       </Text>
       <FileTooLargeModal
         file={tooLarge}

@@ -1,8 +1,10 @@
 import { Anchor, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { UPLOAD_MESSAGES } from '@eisteddfod/shared';
 import { FAQ_URL } from '../../../shared/event/documents.ts';
-import { extensionList, formatBytes, UPLOAD_TEXT, type UploadKind } from '../upload-messages.ts';
-import { MODAL_PROPS, NEW_TAB } from './modal-props.ts';
+import { extensionList, formatBytes, type UploadKind } from '../upload-messages.ts';
+import { modalProps, NEW_TAB } from './modal-props.ts';
+import { RichText } from '../../../lib/i18n/RichText.tsx';
+import { text } from '../text.ts';
 
 /** Spec 2: File Too Large, with a way to choose another file or drop this one. */
 export function FileTooLargeModal(props: {
@@ -13,24 +15,27 @@ export function FileTooLargeModal(props: {
 }) {
   return (
     <Modal
-      {...MODAL_PROPS}
+      {...modalProps()}
       opened={props.file !== null}
       onClose={props.onDelete}
-      title={UPLOAD_TEXT.tooLargeTitle}
+      title={text('tooLargeTitle')}
     >
       {props.file && (
         <Stack gap="md">
           <Text>{UPLOAD_MESSAGES.tooLarge}</Text>
           <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-            {UPLOAD_TEXT.exceedsSize(props.file.name, formatBytes(props.maxBytes))} (this file is{' '}
-            {formatBytes(props.file.size)}).
+            {text('exceedsSize', {
+              file: props.file.name,
+              max: formatBytes(props.maxBytes),
+              size: formatBytes(props.file.size),
+            })}
           </Text>
           <Group justify="flex-end" gap="sm">
             <Button variant="default" size="md" onClick={props.onDelete}>
-              Delete Upload
+              {text('deleteUpload')}
             </Button>
             <Button size="md" onClick={props.onSelectAnother}>
-              Select Another File
+              {text('selectAnother')}
             </Button>
           </Group>
         </Stack>
@@ -48,29 +53,34 @@ export function UnsupportedFormatModal(props: {
 }) {
   return (
     <Modal
-      {...MODAL_PROPS}
+      {...modalProps()}
       opened={props.fileName !== null}
       onClose={props.onClose}
-      title={UPLOAD_TEXT.unsupportedTitle}
+      title={text('unsupportedTitle')}
     >
       <Stack gap="md">
         <Text style={{ overflowWrap: 'anywhere' }}>
-          <strong>{props.fileName}</strong> is not in a format this uploader takes.
+          <RichText
+            text={text}
+            id="notAFormat"
+            values={{ fileName: props.fileName }}
+            components={{ 0: <strong /> }}
+          />
         </Text>
-        <Text>{UPLOAD_TEXT.wrongType(extensionList(props.kind))}</Text>
+        <Text>{text('wrongType', { types: extensionList(props.kind) })}</Text>
         <Text>
-          The{' '}
-          <Anchor href={FAQ_URL} {...NEW_TAB} fw={700}>
-            FAQ guide (PDF)
-          </Anchor>{' '}
-          lists the formats each category accepts and how to convert a file.
+          <RichText
+            text={text}
+            id="faqFormats"
+            components={{ 0: <Anchor href={FAQ_URL} {...NEW_TAB} fw={700} /> }}
+          />
         </Text>
         <Group justify="flex-end" gap="sm">
           <Button variant="default" size="md" onClick={props.onClose}>
-            Close
+            {text('close')}
           </Button>
           <Button size="md" onClick={props.onSelectAnother}>
-            Select Another File
+            {text('selectAnother')}
           </Button>
         </Group>
       </Stack>

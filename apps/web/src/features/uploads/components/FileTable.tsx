@@ -8,6 +8,7 @@ import {
   type OrderItemUpload,
 } from '@eisteddfod/shared';
 import classes from '../uploads.module.css';
+import { text } from '../text.ts';
 
 function Tick() {
   return (
@@ -47,11 +48,12 @@ function FileStatus({ upload }: { upload: OrderItemUpload }) {
       </span>
     );
   }
-  if (state === 'failed') return <span className={classes.unreadable}>Could not be read</span>;
+  if (state === 'failed')
+    return <span className={classes.unreadable}>{text('couldNotBeRead')}</span>;
   return (
     <span className={classes.complete}>
       <Tick />
-      Complete
+      {text('complete')}
       {durationSeconds !== null && (
         <span className={classes.duration}>({formatDuration(durationSeconds)})</span>
       )}
@@ -90,14 +92,14 @@ function Thumbnail({ upload }: { upload: OrderItemUpload }) {
       <img
         className={classes.thumbnail}
         src={thumbnailUrl}
-        alt={`Thumbnail of ${upload.originalFileName}`}
+        alt={text('thumbnailOf', { fileName: upload.originalFileName })}
         loading="lazy"
       />
     );
   }
   if (state === 'failed') return null;
   return (
-    <span className={classes.thumbnailPlaceholder} role="img" aria-label="No thumbnail">
+    <span className={classes.thumbnailPlaceholder} role="img" aria-label={text('noThumbnail')}>
       <PictureIcon />
     </span>
   );
@@ -119,10 +121,10 @@ function FileDetails({ upload, limit }: { upload: OrderItemUpload; limit: number
           target="_blank"
           rel="noopener"
           className={classes.poster}
-          aria-label={`Preview ${upload.originalFileName} as the adjudicators will see it`}
+          aria-label={text('previewAsAdjudicators', { fileName: upload.originalFileName })}
         >
           <img src={posterUrl} alt="" loading="lazy" width={96} height={54} />
-          <span aria-hidden="true">Preview</span>
+          <span aria-hidden="true">{text('preview')}</span>
         </a>
       )}
       {notes.map((note) => (
@@ -149,10 +151,10 @@ export function FileTable(props: {
     <table className={classes.files} aria-label={props.label}>
       <thead>
         <tr>
-          <th scope="col">Filename</th>
-          <th scope="col">Status</th>
+          <th scope="col">{text('filename')}</th>
+          <th scope="col">{text('status')}</th>
           <th scope="col" className={classes.actions}>
-            Actions
+            {text('actions')}
           </th>
         </tr>
       </thead>
@@ -160,39 +162,39 @@ export function FileTable(props: {
         {props.files.length === 0 && (
           <tr>
             <td colSpan={3} className={classes.empty}>
-              No files uploaded yet.
+              {text('noFiles')}
             </td>
           </tr>
         )}
         {props.files.map((upload) => (
           <tr key={upload.id}>
-            <td data-label="Filename" className={classes.name}>
+            <td data-label={text('filename')} className={classes.name}>
               {upload.originalFileName}
               <FileDetails upload={upload} limit={props.timeLimitSeconds} />
             </td>
-            <td data-label="Status">
+            <td data-label={text('status')}>
               <FileStatus upload={upload} />
             </td>
-            <td data-label="Actions" className={classes.actions}>
+            <td data-label={text('actions')} className={classes.actions}>
               <Group gap="xs" justify="flex-end" wrap="nowrap" display="inline-flex">
                 <Button
                   size="sm"
                   variant="light"
-                  aria-label={`View ${upload.originalFileName}`}
+                  aria-label={text('viewFile', { fileName: upload.originalFileName })}
                   onClick={() => props.onView(upload)}
                 >
-                  View
+                  {text('view')}
                 </Button>
                 {props.canDelete && (
                   <Button
                     size="sm"
                     variant="outline"
                     color="red.9"
-                    aria-label={`Delete ${upload.originalFileName}`}
+                    aria-label={text('deleteFile', { fileName: upload.originalFileName })}
                     loading={props.deletingId === upload.id}
                     onClick={() => props.onDelete(upload)}
                   >
-                    Delete
+                    {text('delete')}
                   </Button>
                 )}
               </Group>

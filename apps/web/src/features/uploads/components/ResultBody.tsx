@@ -17,6 +17,7 @@ import { useEntryResult } from '../api/entry-result.ts';
 import { entryMarkingState } from '../entry-state.ts';
 import classes from '../uploads.module.css';
 import { NEW_TAB } from './modal-props.ts';
+import { text } from '../text.ts';
 
 /**
  * Beside the spec's 'no result' words (decision 043): why there is none, so that a parent is not
@@ -43,7 +44,7 @@ export default function ResultBody({ entry }: { entry: ParticipantOrderItem }) {
   if (result.isPending) {
     return (
       <Group justify="center" py="lg">
-        <Loader aria-label="Loading results" />
+        <Loader aria-label={text('loadingResults')} />
       </Group>
     );
   }
@@ -56,8 +57,12 @@ export default function ResultBody({ entry }: { entry: ParticipantOrderItem }) {
       <Stack gap="xs">
         <Text fw={700}>{RESULT_MESSAGES.noResult(code)}</Text>
         <Text fw={600} data-testid="result-marking">
-          {resultNote(entryMarkingState(entry))}
-          {entryMarkingState(entry) === 'sent' && results && <> {describeDate(results)}.</>}
+          {entryMarkingState(entry) === 'sent' && results
+            ? text('resultNoteOn', {
+                note: resultNote('sent'),
+                date: describeDate(results),
+              })
+            : resultNote(entryMarkingState(entry))}
         </Text>
         <Text>{RESULT_MESSAGES.contactSupport}</Text>
       </Stack>
@@ -70,12 +75,12 @@ export default function ResultBody({ entry }: { entry: ParticipantOrderItem }) {
       <Text fw={600}>
         {entry.itemCode} - {entry.itemShortDescription}
       </Text>
-      <table className={classes.scores} aria-label={`Scores for ${code}`}>
+      <table className={classes.scores} aria-label={text('scoresFor', { code })}>
         <thead>
           <tr>
-            <th scope="col">Name</th>
+            <th scope="col">{text('name')}</th>
             <th scope="col" className={classes.score}>
-              Score
+              {text('score')}
             </th>
           </tr>
         </thead>
@@ -91,7 +96,7 @@ export default function ResultBody({ entry }: { entry: ParticipantOrderItem }) {
         </tbody>
         <tfoot>
           <tr>
-            <th scope="row">Total</th>
+            <th scope="row">{text('total')}</th>
             <td className={classes.score} data-testid="result-total">
               {total}
             </td>
@@ -99,13 +104,13 @@ export default function ResultBody({ entry }: { entry: ParticipantOrderItem }) {
         </tfoot>
       </table>
       <Group gap="xs">
-        <Text fw={700}>Medal:</Text>
+        <Text fw={700}>{text('medal')}</Text>
         <Badge size="lg" color="grape.9" variant="filled">
           {medal}
         </Badge>
       </Group>
       <Textarea
-        label="Adjudicator Comment"
+        label={text('adjudicatorComment')}
         value={comment ?? ''}
         readOnly
         // Sized to the comment (Mantine's autosize needs browser APIs that tests lack).
@@ -114,7 +119,7 @@ export default function ResultBody({ entry }: { entry: ParticipantOrderItem }) {
       />
       {certificates.length > 0 && (
         <Stack gap={4}>
-          <Text fw={700}>Certificates</Text>
+          <Text fw={700}>{text('certificates')}</Text>
           {certificates.map((certificate) => (
             <Anchor key={certificate.url} href={certificate.url} {...NEW_TAB} fw={600} py={6}>
               {certificate.label}
@@ -127,7 +132,7 @@ export default function ResultBody({ entry }: { entry: ParticipantOrderItem }) {
         to={paths.contestantResults.href({ id: entry.participantProfileId })}
         fw={600}
       >
-        All results of this contestant, with certificates to share
+        {text('allResults')}
       </Anchor>
     </Stack>
   );

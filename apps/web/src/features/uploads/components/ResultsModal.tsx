@@ -1,7 +1,8 @@
 import { Group, Loader, Modal } from '@mantine/core';
 import type { ParticipantOrderItem } from '@eisteddfod/shared';
 import { lazy, Suspense } from 'react';
-import { MODAL_PROPS } from './modal-props.ts';
+import { modalProps } from './modal-props.ts';
+import { text } from '../text.ts';
 
 /**
  * A result is shown from results day on (issue 20): the dialog's body, with the results calls'
@@ -15,17 +16,17 @@ export function ResultsModal(props: { entry: ParticipantOrderItem | null; onClos
   const { entry } = props;
   return (
     <Modal
-      {...MODAL_PROPS}
+      {...modalProps()}
       opened={entry !== null}
       onClose={props.onClose}
-      title="Results"
+      title={text('results')}
       size="lg"
     >
       {entry && (
         <Suspense
           fallback={
             <Group justify="center" py="lg">
-              <Loader aria-label="Loading results" />
+              <Loader aria-label={text('loadingResults')} />
             </Group>
           }
         >

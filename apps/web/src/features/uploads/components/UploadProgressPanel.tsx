@@ -2,6 +2,7 @@ import { Alert, Button, Group, Progress, Stack, Text } from '@mantine/core';
 import { UPLOAD_MESSAGES } from '@eisteddfod/shared';
 import type { UploadActivity } from '../../../shared/uploads/upload-activity.ts';
 import classes from '../uploads.module.css';
+import { text } from '../text.ts';
 
 /** Spec 2 and 4: 'Uploading... N%', the way to cancel, and the stall warning of spec 8. */
 export function UploadProgressPanel(props: {
@@ -11,7 +12,7 @@ export function UploadProgressPanel(props: {
   onRetry: () => void;
 }) {
   const { upload } = props;
-  const status = `Uploading... ${upload.percent}%`;
+  const status = text('uploadingPercent', { percent: upload.percent });
   return (
     <Stack gap="xs" className={classes.progress}>
       <Group justify="space-between" gap="xs" wrap="nowrap">
@@ -24,7 +25,7 @@ export function UploadProgressPanel(props: {
         value={upload.percent}
         size="lg"
         animated={upload.phase !== 'sending'}
-        aria-label={`Uploading ${upload.fileName}`}
+        aria-label={text('uploadingFile', { fileName: upload.fileName })}
       />
       {upload.stalled && (
         <Alert color="orange" variant="light">
@@ -37,7 +38,7 @@ export function UploadProgressPanel(props: {
               onClick={props.onRetry}
               w="fit-content"
             >
-              Retry upload
+              {text('retryUpload')}
             </Button>
           </Stack>
         </Alert>

@@ -2,7 +2,7 @@ import { UploadResponseSchema, uploadsApi, type UploadResponse } from '@eisteddf
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { readApiError } from '../../../lib/api-fetch.ts';
 import { readStored } from '../../../lib/storage.ts';
-import { UPLOAD_TEXT } from '../upload-messages.ts';
+import { text } from '../text.ts';
 import {
   UploadCancelledError,
   UploadNetworkError,
@@ -47,7 +47,7 @@ export function sendEntryFile(request: EntryFileUploadRequest): UploadHandle<Upl
       if (parsed.success) resolve(parsed.data);
       else reject(new Error('The upload answer had an unexpected shape'));
     };
-    xhr.onerror = () => reject(new UploadNetworkError(UPLOAD_TEXT.networkError));
+    xhr.onerror = () => reject(new UploadNetworkError(text('networkError')));
     xhr.onabort = () => reject(new UploadCancelledError());
     const body = new FormData();
     body.append('file', request.file, request.file.name);

@@ -1,5 +1,5 @@
 import { BLIND_VIDEO_TITLE, VIDEO_UPLOAD_HEADERS } from '@eisteddfod/shared';
-import { UPLOAD_TEXT } from '../upload-messages.ts';
+import { text } from '../text.ts';
 import {
   UploadCancelledError,
   UploadNetworkError,
@@ -112,13 +112,13 @@ export function sendVideo(request: VideoUploadRequest): UploadHandle<void> {
  */
 export function uploadError(error: unknown): Error {
   if (error instanceof Error && (error.name === 'NetworkError' || 'isNetworkError' in error)) {
-    return new UploadNetworkError(UPLOAD_TEXT.networkError);
+    return new UploadNetworkError(text('networkError'));
   }
-  const text = typeof error === 'string' ? error : error instanceof Error ? error.message : '';
-  if (text.startsWith('This looks like a network error')) {
-    return new UploadNetworkError(UPLOAD_TEXT.networkError);
+  const said = typeof error === 'string' ? error : error instanceof Error ? error.message : '';
+  if (said.startsWith('This looks like a network error')) {
+    return new UploadNetworkError(text('networkError'));
   }
-  const answer = /response text: (.*?)(?:, request id: [^,]*\))?$/s.exec(text)?.[1]?.trim();
+  const answer = /response text: (.*?)(?:, request id: [^,]*\))?$/s.exec(said)?.[1]?.trim();
   if (answer && answer !== 'n/a') {
     try {
       const message = (JSON.parse(answer) as { message?: unknown }).message;
@@ -128,5 +128,5 @@ export function uploadError(error: unknown): Error {
     }
     return new Error(answer);
   }
-  return new Error(text || 'Upload failed');
+  return new Error(said || text('uploadFailed'));
 }

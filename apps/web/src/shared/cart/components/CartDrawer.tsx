@@ -8,6 +8,7 @@ import { useRemoveFromCart } from '../api/remove-order-item.ts';
 import { GroupParticipantsModal } from './GroupParticipantsModal.tsx';
 import { CartIcon, PeopleIcon, TrashIcon } from './icons.tsx';
 import classes from './CartDrawer.module.css';
+import { text } from '../text.ts';
 
 interface ContestantItems {
   participantProfileId: number;
@@ -82,11 +83,11 @@ export const CartDrawer = memo(function CartDrawer() {
               {count}
             </Badge>
           }
-          aria-label={`View Cart, ${count} ${count === 1 ? 'item' : 'items'}`}
+          aria-label={text('viewCartCount', { count })}
           aria-haspopup="dialog"
           onClick={open}
         >
-          View Cart
+          {text('viewCart')}
         </Button>
       </div>
 
@@ -95,8 +96,8 @@ export const CartDrawer = memo(function CartDrawer() {
         onClose={close}
         position="right"
         size={isPhone ? '100%' : 'md'}
-        title="Your Cart"
-        closeButtonProps={{ 'aria-label': 'Close cart' }}
+        title={text('yourCart')}
+        closeButtonProps={{ 'aria-label': text('closeCart') }}
         styles={{
           title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-xl)' },
           body: { minHeight: 'calc(100% - 60px)', display: 'flex', flexDirection: 'column' },
@@ -104,7 +105,7 @@ export const CartDrawer = memo(function CartDrawer() {
       >
         <div className={classes.body}>
           {count === 0 ? (
-            <Text my="md">Your cart is empty. Add an item to start your entry.</Text>
+            <Text my="md">{text('empty')}</Text>
           ) : (
             <Stack gap="lg">
               {groupByContestant(items).map((group) => (
@@ -120,7 +121,7 @@ export const CartDrawer = memo(function CartDrawer() {
           <div className={classes.footer}>
             <Group justify="space-between" mb="sm">
               <Text fw={700} size="lg">
-                Total
+                {text('total')}
               </Text>
               <Text fw={700} size="lg" data-testid="cart-total">
                 {formatRand(cart.data?.totalPrice ?? 0)}
@@ -128,13 +129,13 @@ export const CartDrawer = memo(function CartDrawer() {
             </Group>
             <Group gap="sm" grow preventGrowOverflow={false}>
               <Button variant="default" onClick={close}>
-                Add More
+                {text('addMore')}
               </Button>
               <Button variant="default" onClick={close}>
-                Close
+                {text('close')}
               </Button>
               <Button component={Link} to={paths.checkout.href()}>
-                Checkout Now
+                {text('checkoutNow')}
               </Button>
             </Group>
           </div>
@@ -161,7 +162,9 @@ function ContestantSection(props: { group: ContestantItems; onManage: (id: numbe
             <div className={classes.rowText}>
               <Text fw={700}>{item.itemCode}</Text>
               <Text>{item.itemShortDescription}</Text>
-              {item.instruments && <Text size="sm">Instrument: {item.instruments}</Text>}
+              {item.instruments && (
+                <Text size="sm">{text('instrument', { instruments: item.instruments })}</Text>
+              )}
               {item.groupInformationNeeded && (
                 <Text size="sm" fw={600} c="red.9" mt={4}>
                   {CART_MESSAGES.groupInfoNeeded}
@@ -181,7 +184,7 @@ function ContestantSection(props: { group: ContestantItems; onManage: (id: numbe
                   aria-haspopup="dialog"
                   onClick={() => props.onManage(item.id)}
                 >
-                  Manage Contestants
+                  {text('manageContestants')}
                 </Button>
               )}
             </div>
@@ -191,7 +194,7 @@ function ContestantSection(props: { group: ContestantItems; onManage: (id: numbe
                 variant="subtle"
                 color="red.9"
                 size="xl"
-                aria-label={`Remove ${item.itemCode} for ${group.name}`}
+                aria-label={text('removeItem', { itemCode: item.itemCode, name: group.name })}
                 loading={remove.isPending && remove.variables.id === item.id}
                 onClick={() => remove.mutate(item)}
               >

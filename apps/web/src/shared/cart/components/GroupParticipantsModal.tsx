@@ -28,8 +28,8 @@ import { toast } from '../../../lib/toasts.ts';
 import { useSchools } from '../api/schools.ts';
 import { useUpdateGroupParticipants } from '../api/update-group-participants.ts';
 import classes from './GroupParticipantsModal.module.css';
+import { text } from '../text.ts';
 
-const GENDER_OPTIONS = GENDERS.map((g) => ({ value: g, label: g[0]?.toUpperCase() + g.slice(1) }));
 // Mantine's dimmed description grey is below WCAG AA contrast on white.
 const optionStyles = { description: { color: 'var(--mantine-color-gray-8)' } };
 const GRADE_OPTIONS = GRADES.map((g) => ({ value: g.value, label: g.label }));
@@ -45,12 +45,12 @@ export function GroupParticipantsModal(props: {
     <Modal
       opened={orderItem !== null}
       onClose={props.onClose}
-      title="Group Participants"
+      title={text('groupParticipants')}
       size={1040}
       fullScreen={isPhone}
       // Above the cart drawer it opens from; its own dropdowns (300) stay above it.
       zIndex={250}
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      closeButtonProps={{ 'aria-label': text('close') }}
       styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-xl)' } }}
     >
       {orderItem && <GroupForm key={orderItem.id} orderItem={orderItem} onDone={props.onClose} />}
@@ -171,22 +171,24 @@ function GroupForm({ orderItem, onDone }: { orderItem: OrderItem; onDone: () => 
           {orderItem.itemCode} {orderItem.itemShortDescription}
         </Text>
         <Text size="sm">
-          Entered by {orderItem.participantFirstName} {orderItem.participantSurname}.{' '}
+          {text('enteredBy', {
+            name: `${orderItem.participantFirstName} ${orderItem.participantSurname}`,
+          })}{' '}
           {CART_MESSAGES.groupCount(min, max)}
         </Text>
       </div>
 
       <Group gap="lg">
         <Checkbox
-          label="Same age"
-          description="Everyone gets the first participant's grade."
+          label={text('sameAge')}
+          description={text('sameAgeHint')}
           checked={sameAge}
           styles={optionStyles}
           onChange={(event) => chooseSameAge(event.currentTarget.checked)}
         />
         <Checkbox
-          label="Same school"
-          description="Everyone is at the first participant's school."
+          label={text('sameSchool')}
+          description={text('sameSchoolHint')}
           checked={sameSchool}
           styles={optionStyles}
           onChange={(event) => chooseSameSchool(event.currentTarget.checked)}
@@ -214,7 +216,7 @@ function GroupForm({ orderItem, onDone }: { orderItem: OrderItem; onDone: () => 
       {rows.length < max && (
         <Group justify="flex-end">
           <Button variant="light" onClick={addRow}>
-            Add Participant
+            {text('addParticipant')}
           </Button>
         </Group>
       )}
@@ -222,14 +224,14 @@ function GroupForm({ orderItem, onDone }: { orderItem: OrderItem; onDone: () => 
       <div className={classes.footer}>
         <Group justify="space-between" align="center" gap="sm">
           <Text fw={700} size="lg" aria-live="polite">
-            {rows.length} {rows.length === 1 ? 'participant' : 'participants'}: {formatRand(price)}
+            {text('participantsPrice', { count: rows.length, price: formatRand(price) })}
           </Text>
           <Group gap="sm">
             <Button variant="default" onClick={onDone}>
-              Cancel
+              {text('cancel')}
             </Button>
             <Button onClick={save} loading={update.isPending}>
-              Save Participants
+              {text('saveParticipants')}
             </Button>
           </Group>
         </Group>
@@ -250,7 +252,7 @@ function MemberFields(props: {
   onRemove: () => void;
 }) {
   const { member } = props;
-  const label = `Participant ${props.index + 1}`;
+  const label = text('participant', { number: props.index + 1 });
   const fault = (field: (typeof MEMBER_FIELDS)[number]) =>
     props.faults.field(`${props.index}.${field}`);
   return (
@@ -264,14 +266,14 @@ function MemberFields(props: {
     >
       <div className={classes.fields} data-without-school={props.showSchool ? undefined : true}>
         <TextInput
-          label="First Name"
+          label={text('firstName')}
           {...fault('firstName')}
           value={member.firstName}
           autoComplete="off"
           onChange={(event) => props.onChange('firstName', event.currentTarget.value)}
         />
         <TextInput
-          label="Surname"
+          label={text('surname')}
           {...fault('surname')}
           value={member.surname}
           autoComplete="off"
@@ -279,7 +281,7 @@ function MemberFields(props: {
         />
         {props.showSchool && (
           <Select
-            label="School"
+            label={text('school')}
             {...fault('school')}
             // A school typed in before the list existed still shows as chosen.
             data={
@@ -288,7 +290,7 @@ function MemberFields(props: {
                 : props.schools
             }
             searchable
-            nothingFoundMessage="No school matches"
+            nothingFoundMessage={text('noSchool')}
             // Required (spec 5): choosing the chosen option again keeps it rather than clearing it.
             allowDeselect={false}
             value={member.school || null}
@@ -296,15 +298,15 @@ function MemberFields(props: {
           />
         )}
         <Select
-          label="Gender"
+          label={text('gender')}
           {...fault('gender')}
-          data={GENDER_OPTIONS}
+          data={GENDERS.map((gender) => ({ value: gender, label: text(gender) }))}
           allowDeselect={false}
           value={member.gender || null}
           onChange={(gender) => props.onChange('gender', gender ?? '')}
         />
         <Select
-          label="Grade"
+          label={text('grade')}
           {...fault('grade')}
           data={GRADE_OPTIONS}
           allowDeselect={false}
@@ -317,10 +319,10 @@ function MemberFields(props: {
           <Button
             variant="subtle"
             color="red.9"
-            aria-label={`Remove ${label}`}
+            aria-label={text('removeParticipant', { number: props.index + 1 })}
             onClick={props.onRemove}
           >
-            Remove
+            {text('remove')}
           </Button>
         </Group>
       )}

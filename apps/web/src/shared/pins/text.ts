@@ -1,0 +1,5 @@
+import { catalogue } from '../../lib/i18n/catalogue.ts';
+import en from './messages/en.json';
+
+/** The contact pin's words: the six boxes, verifying and sending a new code (decision 057). */
+export const text = catalogue('shared-pins', { en });
