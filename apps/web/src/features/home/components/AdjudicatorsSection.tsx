@@ -5,8 +5,8 @@ import {
   isUploadedImage,
   portraitSrc,
 } from '../../../shared/event/documents.ts';
-import { RichText } from '../../../lib/i18n/RichText.tsx';
 import { text } from '../text.ts';
+import { OneElement } from './OneElement.tsx';
 import { SectionHeading } from './SectionHeading.tsx';
 import classes from './home.module.css';
 
@@ -52,11 +52,9 @@ export function AdjudicatorsSection({
                 fw={700}
                 className={classes.bioLink}
               >
-                <RichText
-                  text={text}
-                  id="readBio"
-                  values={{ name: person.name }}
-                  components={{ 0: <VisuallyHidden /> }}
+                <OneElement
+                  message={text('readBio', { name: person.name })}
+                  element={<VisuallyHidden />}
                 />
               </Anchor>
             </article>

@@ -2,10 +2,10 @@ import { paths } from '@eisteddfod/shared';
 import { Button, Container, Paper, Text, Title, VisuallyHidden } from '@mantine/core';
 import type { EventContent, EventSummary } from '@eisteddfod/shared';
 import { Link } from 'react-router';
-import { RichText } from '../../../lib/i18n/RichText.tsx';
 import { PROSPECTUS_URL } from '../../../shared/event/documents.ts';
 import { KeyDates } from '../../../shared/event/KeyDates.tsx';
 import { text } from '../text.ts';
+import { OneElement } from './OneElement.tsx';
 import classes from './Hero.module.css';
 
 interface HeroProps {
@@ -47,7 +47,7 @@ export function Hero({ event, content, notOpen = false }: HeroProps) {
                 variant="white"
                 className={classes.learn}
               >
-                <RichText text={text} id="learnMore" components={{ 0: <VisuallyHidden /> }} />
+                <OneElement message={text('learnMore')} element={<VisuallyHidden />} />
               </Button>
             </div>
           )}
