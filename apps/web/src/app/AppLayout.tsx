@@ -10,6 +10,7 @@ import { PrefetchNextScreens } from './prefetch-next-screens.ts';
 import { SiteFooterOnceLoaded } from './SiteFooter.tsx';
 import { SiteHeader } from './SiteHeader.tsx';
 import classes from './AppLayout.module.css';
+import { text } from './text.ts';
 
 // Only a signed-in family has uploads: a first visit does not load the bar (bench/web-bundle).
 const UploadActivityBar = lazy(() =>
@@ -26,7 +27,7 @@ export function AppLayout() {
   return (
     <div className={classes.page}>
       <a href="#main" className={classes.skip}>
-        Skip to content
+        {text('skipToContent')}
       </a>
       <SiteHeader />
       {/* The footer shows with the screen, not below its loading overlay: a footer drawn first
@@ -51,8 +52,8 @@ export function AppLayout() {
 
 function LoadingOverlayFallback() {
   return (
-    <div role="status" aria-label="Loading" className={classes.routeLoading}>
-      Loading
+    <div role="status" aria-label={text('loading')} className={classes.routeLoading}>
+      {text('loading')}
     </div>
   );
 }

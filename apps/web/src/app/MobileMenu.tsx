@@ -1,5 +1,6 @@
 import { Drawer, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { text } from './text.ts';
 
 interface MobileMenuProps {
   opened: boolean;
@@ -16,12 +17,12 @@ export default function MobileMenu({ opened, onClose, children }: MobileMenuProp
     <Drawer
       opened={opened}
       onClose={onClose}
-      title="Menu"
+      title={text('menu')}
       position="right"
       size="xs"
       hiddenFrom="md"
     >
-      <nav aria-label="Mobile">
+      <nav aria-label={text('mobileMenu')}>
         <Stack gap="xs">{children}</Stack>
       </nav>
     </Drawer>

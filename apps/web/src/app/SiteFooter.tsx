@@ -4,8 +4,9 @@ import { Link } from 'react-router';
 import { useFirstLoads } from '../components/LoadingOverlay.tsx';
 import { useLoadedPublicSite } from '../shared/event/api/event-content.ts';
 import classes from './SiteFooter.module.css';
+import { text } from './text.ts';
 
-/** Used until a public page has loaded the event's own links. */
+/** Used until a public page has loaded the event's own links (brand names: data, not words). */
 const FALLBACK_SOCIAL = [
   { label: 'Facebook', url: 'https://www.facebook.com/' },
   { label: 'Instagram', url: 'https://www.instagram.com/' },
@@ -30,7 +31,7 @@ function SiteFooter() {
     <footer className={classes.footer}>
       <Container size="lg">
         <Group justify="space-between" gap="md" align="flex-start">
-          <Group gap="md" component="nav" aria-label="Social media">
+          <Group gap="md" component="nav" aria-label={text('socialMedia')}>
             {social.map((s) => (
               <Anchor
                 key={s.label}
@@ -43,20 +44,20 @@ function SiteFooter() {
               </Anchor>
             ))}
           </Group>
-          <Group gap="md" component="nav" aria-label="Legal">
+          <Group gap="md" component="nav" aria-label={text('legal')}>
             <Anchor component={Link} to={paths.contact.href()} c="gray.2">
-              Contact
+              {text('contact')}
             </Anchor>
             <Anchor component={Link} to={paths.privacyPolicy.href()} c="gray.2">
-              Privacy Policy
+              {text('privacyPolicy')}
             </Anchor>
             <Anchor component={Link} to={paths.termsOfService.href()} c="gray.2">
-              Terms of Service
+              {text('termsOfService')}
             </Anchor>
           </Group>
         </Group>
         <Text size="sm" c="gray.4" mt="md">
-          © {new Date().getFullYear()} Online Eisteddfod. All rights reserved.
+          {text('copyright', { year: new Date().getFullYear() })}
         </Text>
       </Container>
     </footer>

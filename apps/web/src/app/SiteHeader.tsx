@@ -6,8 +6,9 @@ import { Link, NavLink, useNavigate } from 'react-router';
 import { useIsLoggedIn } from '../lib/session.ts';
 import { clearSession, readStored } from '../lib/storage.ts';
 import { toast } from '../lib/toasts.ts';
-import { LOGGED_IN_MENU, LOGGED_OUT_MENU, LOGGED_OUT_MESSAGE, staffMenuFor } from './menu.ts';
+import { loggedInMenu, loggedOutMenu, staffMenuFor } from './menu.ts';
 import classes from './SiteHeader.module.css';
+import { text } from './text.ts';
 
 const loadMobileMenu = () => import('./MobileMenu.tsx');
 const MobileMenu = lazy(loadMobileMenu);
@@ -19,13 +20,13 @@ export function SiteHeader() {
   const [menuWanted, setMenuWanted] = useState(false);
   const navigate = useNavigate();
   const links = loggedIn
-    ? [...LOGGED_IN_MENU, ...staffMenuFor(readStored('token'))]
-    : LOGGED_OUT_MENU;
+    ? [...loggedInMenu(), ...staffMenuFor(readStored('token'))]
+    : loggedOutMenu();
 
   function logout() {
     close();
     clearSession();
-    toast('success', LOGGED_OUT_MESSAGE);
+    toast('success', text('loggedOut'));
     void navigate(paths.home.href());
   }
 
@@ -52,7 +53,7 @@ export function SiteHeader() {
       {/* Drawn as the links are: a Mantine Button's smaller type made Logout look lesser. */}
       {loggedIn && (
         <UnstyledButton onClick={logout} className={`${classes.link} ${classes.logout}`}>
-          Logout
+          {text('logout')}
         </UnstyledButton>
       )}
     </>
@@ -64,10 +65,10 @@ export function SiteHeader() {
         <Anchor component={Link} to={paths.home.href()} underline="never" className={classes.brand}>
           <img src="/favicon.svg" alt="" width={32} height={32} />
           <Text span fw={700} size="lg">
-            Online Eisteddfod
+            {text('siteName')}
           </Text>
         </Anchor>
-        <nav aria-label="Main" className={classes.desktopNav}>
+        <nav aria-label={text('mainMenu')} className={classes.desktopNav}>
           {items}
         </nav>
         <Burger
@@ -79,7 +80,7 @@ export function SiteHeader() {
           onPointerEnter={() => void loadMobileMenu()}
           onFocus={() => void loadMobileMenu()}
           hiddenFrom="md"
-          aria-label={opened ? 'Close menu' : 'Open menu'}
+          aria-label={text(opened ? 'closeMenu' : 'openMenu')}
         />
       </Group>
       {menuWanted && (

@@ -2,6 +2,7 @@ import { Notification, Text, UnstyledButton, VisuallyHidden } from '@mantine/cor
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications, notificationsStore, useNotifications } from '@mantine/notifications';
 import { type FocusEvent, type MouseEvent, useMemo, useRef, useState } from 'react';
+import { text } from './text.ts';
 import { toastCards, VISIBLE_TOASTS } from './toast-cards.ts';
 import { useToastTop } from './toast-placement.ts';
 import { useToastTimers } from './use-toast-timers.ts';
@@ -73,7 +74,7 @@ export default function ToastStack() {
           {count > 1 && (
             <Text span fw={700} ml={6} className={classes.count}>
               <span aria-hidden>×{count}</span>
-              <VisuallyHidden>({count} times)</VisuallyHidden>
+              <VisuallyHidden>{text('times', { count })}</VisuallyHidden>
             </Text>
           )}
         </Notification>
@@ -84,7 +85,7 @@ export default function ToastStack() {
           aria-expanded={expanded}
           onClick={() => setExpanded(!expanded)}
         >
-          {expanded ? 'Show fewer' : `+${hidden} more`}
+          {expanded ? text('showFewer') : text('more', { count: hidden })}
         </UnstyledButton>
       )}
     </div>

@@ -10,6 +10,7 @@ import {
 } from '../shared/uploads/upload-activity.ts';
 import { UploadActivityList } from '../shared/uploads/UploadActivityList.tsx';
 import classes from './UploadActivityBar.module.css';
+import { text } from './text.ts';
 
 /**
  * The family's uploads on every screen (issue 32): a video goes on while the parent looks at
@@ -23,12 +24,12 @@ export function UploadActivityBar() {
   useAskBeforeLeaving(activity.some(isRunning));
   if (activity.length === 0 || pathname === paths.uploads.href()) return null;
   return (
-    <section className={classes.bar} aria-label="Your uploads" data-testid="upload-activity">
+    <section className={classes.bar} aria-label={text('yourUploads')} data-testid="upload-activity">
       <div className={classes.uploads}>
         <UploadActivityList uploads={activity} />
       </div>
       <Anchor component={Link} to={paths.uploads.href()} fw={700} className={classes.link}>
-        Go to the Uploads portal
+        {text('goToUploads')}
       </Anchor>
     </section>
   );

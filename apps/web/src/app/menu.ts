@@ -1,4 +1,6 @@
 import { isStaffRole, paths } from '@eisteddfod/shared';
+import { text } from './text.ts';
+
 /** The two menus of spec 2 ("Menu and footer"). */
 export interface MenuLink {
   label: string;
@@ -8,23 +10,30 @@ export interface MenuLink {
   invitation?: true;
 }
 
-export const LOGGED_OUT_MENU: MenuLink[] = [
-  { label: 'Enter Now', to: paths.register.href(), invitation: true },
-  { label: 'INFO', to: paths.info.href() },
-  { label: 'Login', to: paths.login.href() },
-  { label: 'Sign Up', to: paths.register.href() },
-];
+/** The menu before login, in the language of the moment (decision 057). */
+export function loggedOutMenu(): MenuLink[] {
+  return [
+    { label: text('enterNow'), to: paths.register.href(), invitation: true },
+    { label: text('info'), to: paths.info.href() },
+    { label: text('login'), to: paths.login.href() },
+    { label: text('signUp'), to: paths.register.href() },
+  ];
+}
 
-export const LOGGED_IN_MENU: MenuLink[] = [
-  { label: 'Contestant Details', to: paths.contestants.href() },
-  { label: 'INFO', to: paths.info.href() },
-  { label: 'Uploads', to: paths.uploads.href() },
-  { label: 'My Profile', to: paths.myProfile.href() },
-  { label: 'My Orders', to: paths.myOrders.href() },
-  { label: 'My Cart', to: paths.checkout.href() },
-];
+/** The menu after login. */
+export function loggedInMenu(): MenuLink[] {
+  return [
+    { label: text('contestants'), to: paths.contestants.href() },
+    { label: text('info'), to: paths.info.href() },
+    { label: text('uploads'), to: paths.uploads.href() },
+    { label: text('myProfile'), to: paths.myProfile.href() },
+    { label: text('myOrders'), to: paths.myOrders.href() },
+    { label: text('myCart'), to: paths.checkout.href() },
+  ];
+}
 
-export const LOGGED_OUT_MESSAGE = 'You have been logged out successfully';
+/** The toast after Logout: the catalogue's words when the module loaded (the tests read it). */
+export const LOGGED_OUT_MESSAGE = text('loggedOut');
 
 /**
  * The staff link (issue 9), for a session whose token names a staff role. Only a hint for the
@@ -33,7 +42,7 @@ export const LOGGED_OUT_MESSAGE = 'You have been logged out successfully';
  */
 export function staffMenuFor(token: string | null): MenuLink[] {
   const role = token ? tokenRole(token) : undefined;
-  return isStaffRole(role) ? [{ label: 'Staff', to: paths.staff.href() }] : [];
+  return isStaffRole(role) ? [{ label: text('staff'), to: paths.staff.href() }] : [];
 }
 
 function tokenRole(token: string): string | undefined {

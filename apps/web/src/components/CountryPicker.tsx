@@ -1,6 +1,7 @@
 import { Select } from '@mantine/core';
 import { COUNTRIES } from '@eisteddfod/shared';
 import type { CountrySelectProps } from './CountrySelect.tsx';
+import { text } from './text.ts';
 
 const COUNTRY_NAMES = COUNTRIES.map((country) => country.name);
 
@@ -8,12 +9,12 @@ const COUNTRY_NAMES = COUNTRIES.map((country) => country.name);
 export default function CountryPicker(props: CountrySelectProps) {
   return (
     <Select
-      label="Country"
+      label={text('country')}
       size="md"
       data={COUNTRY_NAMES}
       searchable
       allowDeselect={false}
-      nothingFoundMessage="No country matches"
+      nothingFoundMessage={text('noCountryMatches')}
       maxDropdownHeight={280}
       autoComplete="off"
       required={props.required}

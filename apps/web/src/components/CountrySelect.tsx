@@ -1,6 +1,7 @@
 import { TextInput } from '@mantine/core';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { afterLoad } from '../lib/after-load.ts';
+import { text } from './text.ts';
 
 export interface CountrySelectProps {
   value: string;
@@ -24,7 +25,7 @@ export function CountrySelect(props: CountrySelectProps) {
   useEffect(() => afterLoad(() => setWanted(true)), []);
   const field = (
     <TextInput
-      label="Country"
+      label={text('country')}
       size="md"
       value={props.value}
       required={props.required}

@@ -2,6 +2,7 @@ import { Loader } from '@mantine/core';
 import { useIsFetching, useIsMutating, type Query } from '@tanstack/react-query';
 import { useScreensDrawing } from '../lib/drawn-in-background.ts';
 import classes from './LoadingOverlay.module.css';
+import { text } from './text.ts';
 
 /**
  * The full-screen 'Loading' overlay of spec 2, shown while a screen waits for its first data
@@ -14,9 +15,9 @@ export function LoadingOverlay() {
   const saves = useIsMutating();
   if (firstLoads + saves === 0) return null;
   return (
-    <div className={classes.overlay} role="status" aria-live="polite" aria-label="Loading">
+    <div className={classes.overlay} role="status" aria-live="polite" aria-label={text('loading')}>
       <Loader color="white" size="lg" />
-      <span className={classes.label}>Loading</span>
+      <span className={classes.label}>{text('loading')}</span>
     </div>
   );
 }

@@ -1,16 +1,17 @@
 import { paths } from '@eisteddfod/shared';
 import { Button, Container, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
+import { text } from './text.ts';
 
 export function NotFoundPage() {
   return (
     <Container size="sm" py="xl">
       <Title order={1} mb="sm">
-        Page not found
+        {text('notFoundTitle')}
       </Title>
-      <Text mb="lg">The page you asked for does not exist. It may have moved.</Text>
+      <Text mb="lg">{text('notFound')}</Text>
       <Button component={Link} to={paths.home.href()}>
-        Back to home
+        {text('backToHome')}
       </Button>
     </Container>
   );

@@ -4,6 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { FormCard } from '../../components/FormCard.tsx';
 import { useFieldErrors } from '../../lib/field-errors.ts';
+import { RichText } from '../../lib/i18n/RichText.tsx';
 import { toast } from '../../lib/toasts.ts';
 import {
   EmailInput,
@@ -17,6 +18,7 @@ import {
   showFlowError,
   useRequestLoginPin,
 } from './login-flows.ts';
+import { text } from './text.ts';
 
 /**
  * /login (spec 2): ask for a one-time pin by email or WhatsApp. The spec's text mentions a Google
@@ -36,7 +38,7 @@ export default function LoginPage() {
     const isMobile = mode === 'mobile';
     const username = isMobile ? mobileNumber : email.trim();
     if (!username) {
-      toast('warning', ACCOUNT_MESSAGES.emptyLogin, 'Invalid input');
+      toast('warning', ACCOUNT_MESSAGES.emptyLogin, text('invalidInput'));
       faults.mark({ [identifier]: ACCOUNT_MESSAGES.emptyLogin });
       return;
     }
@@ -45,7 +47,7 @@ export default function LoginPage() {
       {
         onSuccess: (outcome) => {
           if (outcome === 'no-account') {
-            toast('error', noAccountMessage(username), 'User not found');
+            toast('error', noAccountMessage(username), text('userNotFound'));
             faults.mark({ [identifier]: noAccountMessage(username) });
           } else {
             void navigate(paths.verify.href());
@@ -60,11 +62,8 @@ export default function LoginPage() {
   }
 
   return (
-    <FormCard title="Login">
-      <Text mb="md">
-        Enter your email address or mobile number and we send you a one-time pin, by email or by
-        WhatsApp.
-      </Text>
+    <FormCard title={text('loginTitle')}>
+      <Text mb="md">{text('loginLead')}</Text>
       <form onSubmit={submit} onFocus={preloadLoginCalls} noValidate>
         <Stack gap="md">
           <IdentifierModeToggle value={mode} onChange={setMode} />
@@ -88,13 +87,14 @@ export default function LoginPage() {
             />
           )}
           <Button type="submit" fullWidth size="md" loading={requestPin.isPending}>
-            Request OTP
+            {text('requestOtp')}
           </Button>
           <Text ta="center">
-            No account yet?{' '}
-            <Anchor component={Link} to={paths.register.href()} fw={600}>
-              Sign Up
-            </Anchor>
+            <RichText
+              text={text}
+              id="noAccountYet"
+              components={{ 0: <Anchor component={Link} to={paths.register.href()} fw={600} /> }}
+            />
           </Text>
         </Stack>
       </form>

@@ -5,6 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import { CountrySelect } from '../../components/CountrySelect.tsx';
 import { FormCard } from '../../components/FormCard.tsx';
 import { useFieldErrors } from '../../lib/field-errors.ts';
+import { RichText } from '../../lib/i18n/RichText.tsx';
 import { toast } from '../../lib/toasts.ts';
 import {
   EmailInput,
@@ -18,6 +19,7 @@ import {
   showFlowError,
   useRegisterAccount,
 } from './login-flows.ts';
+import { text } from './text.ts';
 
 /** /register (spec 2): create an account, then verify it with a one-time pin. */
 export default function RegisterPage() {
@@ -64,16 +66,13 @@ export default function RegisterPage() {
   }
 
   return (
-    <FormCard title="Create An Account">
-      <Text mb="md">
-        Register with your email address or mobile number. We send you a one-time pin to log in, so
-        there is no password to remember.
-      </Text>
+    <FormCard title={text('registerTitle')}>
+      <Text mb="md">{text('registerLead')}</Text>
       <form onSubmit={submit} onFocus={preloadLoginCalls} noValidate>
         <Stack gap="md">
           <IdentifierModeToggle value={mode} onChange={setMode} />
           <TextInput
-            label="First Name"
+            label={text('firstName')}
             size="md"
             autoComplete="given-name"
             required
@@ -85,7 +84,7 @@ export default function RegisterPage() {
             }}
           />
           <TextInput
-            label="Surname"
+            label={text('surname')}
             size="md"
             autoComplete="family-name"
             required
@@ -119,13 +118,14 @@ export default function RegisterPage() {
           )}
           <CountrySelect value={country} onChange={setCountry} required />
           <Button type="submit" fullWidth size="md" loading={register.isPending}>
-            Create An Account
+            {text('createAccount')}
           </Button>
           <Text ta="center">
-            Already have an account?{' '}
-            <Anchor component={Link} to={paths.login.href()} fw={600}>
-              Login
-            </Anchor>
+            <RichText
+              text={text}
+              id="haveAccount"
+              components={{ 0: <Anchor component={Link} to={paths.login.href()} fw={600} /> }}
+            />
           </Text>
         </Stack>
       </form>

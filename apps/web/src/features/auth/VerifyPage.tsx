@@ -5,6 +5,7 @@ import { Navigate, useNavigate } from 'react-router';
 import { FormCard } from '../../components/FormCard.tsx';
 import { afterLoad } from '../../lib/after-load.ts';
 import { ApiRequestError } from '../../lib/api-fetch.ts';
+import { RichText } from '../../lib/i18n/RichText.tsx';
 import { toast } from '../../lib/toasts.ts';
 import {
   preloadLoginCalls,
@@ -17,6 +18,7 @@ import {
 import { PinCodeFields } from '../../shared/pins/PinCodeFields.tsx';
 import { useCountdown } from '../../shared/pins/use-countdown.ts';
 import { WRONG_PIN } from '../../shared/pins/wrong-pin.ts';
+import { text } from './text.ts';
 
 /** /verify (spec 2 and 4): the pin sent on register or login; without one, back to /login. */
 export default function VerifyPage() {
@@ -39,7 +41,7 @@ function VerifyForm({ pending }: { pending: PendingLogin }) {
   // Spec 5's warning, and the boxes marked with what was typed kept (issue 32): a wrong pin
   // used to clear all six.
   function warnInvalidPin() {
-    toast('warning', ACCOUNT_MESSAGES.pinInvalid, 'Invalid OTP');
+    toast('warning', ACCOUNT_MESSAGES.pinInvalid, text('invalidOtp'));
     setWrong(true);
   }
 
@@ -63,7 +65,7 @@ function VerifyForm({ pending }: { pending: PendingLogin }) {
             warnInvalidPin();
             return;
           }
-          toast('success', ACCOUNT_MESSAGES.pinValidated, 'Success');
+          toast('success', ACCOUNT_MESSAGES.pinValidated, text('success'));
           void navigate(paths.contestants.href());
         },
         onError: showFlowError,
@@ -72,7 +74,7 @@ function VerifyForm({ pending }: { pending: PendingLogin }) {
   }
 
   function sendNewCode() {
-    const sendFailed = () => toast('error', ACCOUNT_MESSAGES.pinSendFailed, 'Error');
+    const sendFailed = () => toast('error', ACCOUNT_MESSAGES.pinSendFailed, text('error'));
     resend.mutate(pending, {
       onSuccess: (outcome) => {
         if (outcome === 'no-account') {
@@ -90,13 +92,14 @@ function VerifyForm({ pending }: { pending: PendingLogin }) {
   }
 
   return (
-    <FormCard title="OTP Verification Code">
+    <FormCard title={text('verifyTitle')}>
       <Text mb="lg">
-        We have sent a {PIN_LENGTH}-digit code {pending.isMobile ? 'by WhatsApp ' : ''}to{' '}
-        <Text span fw={700} style={{ overflowWrap: 'anywhere' }}>
-          {pending.username}
-        </Text>
-        . Enter it below.
+        <RichText
+          text={text}
+          id={pending.isMobile ? 'codeSentByWhatsApp' : 'codeSent'}
+          values={{ length: PIN_LENGTH, username: pending.username }}
+          components={{ 0: <Text span fw={700} style={{ overflowWrap: 'anywhere' }} /> }}
+        />
       </Text>
       <form onSubmit={verify} noValidate>
         <Stack gap="md">

@@ -5,6 +5,7 @@ import { formatInstant } from '../../shared/event/format-instant.ts';
 import { useGala } from './api/gala.ts';
 import { MedalCounts } from './components/MedalCounts.tsx';
 import { Showcase } from './components/Showcase.tsx';
+import { text } from './text.ts';
 
 /**
  * /gala (issue 20): the online gala awards (spec 9: released on the gala date). Before the
@@ -12,17 +13,17 @@ import { Showcase } from './components/Showcase.tsx';
  * of the winners' entries whose families consented to publication.
  */
 export default function GalaPage() {
-  useDocumentTitle('Online gala awards');
+  useDocumentTitle(text('title'));
   const gala = useGala();
   return (
     <Container size="lg" py={{ base: 'lg', sm: 'xl' }}>
       <Title order={1} mb={4}>
-        Online gala awards
+        {text('title')}
       </Title>
-      {gala.isPending && <Loader aria-label="Loading the gala" />}
+      {gala.isPending && <Loader aria-label={text('loading')} />}
       {gala.isError && (
-        <Alert color="red" title="Error">
-          The gala could not be loaded just now. Please try again in a moment.
+        <Alert color="red" title={text('error')}>
+          {text('notLoaded')}
         </Alert>
       )}
       {gala.data && <GalaBody gala={gala.data} />}
@@ -32,33 +33,38 @@ export default function GalaPage() {
 
 function GalaBody({ gala }: { gala: Gala }) {
   const when = gala.releaseAt
-    ? `${formatInstant(gala.releaseAt, gala.timeZone)} (${gala.timeZone} time)`
+    ? text('releaseTime', {
+        time: formatInstant(gala.releaseAt, gala.timeZone),
+        timeZone: gala.timeZone,
+      })
     : formatLongDate(gala.galaDate);
   if (!gala.released)
     return (
       <Stack gap="sm">
         <Text size="lg">{gala.eventName}</Text>
-        <Alert color="grape" title="Results are not released yet" variant="light">
-          <Text c="dark.9">Results will be released on {when}.</Text>
+        <Alert color="grape" title={text('notReleased')} variant="light">
+          <Text c="dark.9">{text('releasedOn', { when })}</Text>
         </Alert>
       </Stack>
     );
   const sections = [...new Set(gala.winners.map((w) => w.section))];
   return (
     <Stack gap="xl">
-      <Text size="lg">
-        {gala.eventName}: results released on {when}.
-      </Text>
+      <Text size="lg">{text('resultsReleased', { event: gala.eventName, when })}</Text>
       <section aria-labelledby="winners-title">
         <Title order={2} id="winners-title" mb="sm">
-          Section winners
+          {text('sectionWinners')}
         </Title>
         {sections.length === 0 ? (
-          <Text>No section winners this year.</Text>
+          <Text>{text('noWinners')}</Text>
         ) : (
           <Stack gap="md">
             {sections.map((section) => (
-              <Table key={section} aria-label={`Section winners of ${section}`} layout="fixed">
+              <Table
+                key={section}
+                aria-label={text('sectionWinnersOf', { section })}
+                layout="fixed"
+              >
                 <Table.Caption style={{ captionSide: 'top', textAlign: 'left' }}>
                   <Text fw={700} c="dark.9" component="span">
                     {section}
@@ -66,10 +72,10 @@ function GalaBody({ gala }: { gala: Gala }) {
                 </Table.Caption>
                 <Table.Thead>
                   <Table.Tr>
-                    <Table.Th>Band</Table.Th>
-                    <Table.Th>Winner</Table.Th>
+                    <Table.Th>{text('band')}</Table.Th>
+                    <Table.Th>{text('winner')}</Table.Th>
                     <Table.Th ta="right" w={80}>
-                      Score
+                      {text('score')}
                     </Table.Th>
                   </Table.Tr>
                 </Table.Thead>
@@ -91,13 +97,13 @@ function GalaBody({ gala }: { gala: Gala }) {
       </section>
       <section aria-labelledby="medals-title">
         <Title order={2} id="medals-title" mb="sm">
-          Medals per section
+          {text('medalsPerSection')}
         </Title>
         <MedalCounts sections={gala.sections} />
       </section>
       <section aria-labelledby="showcase-title">
         <Title order={2} id="showcase-title" mb="sm">
-          Showcase
+          {text('showcase')}
         </Title>
         <Showcase items={gala.showcase} />
       </section>

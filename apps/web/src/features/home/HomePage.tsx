@@ -13,6 +13,7 @@ import { GallerySection } from './components/GallerySection.tsx';
 import { Hero } from './components/Hero.tsx';
 import { HowItWorks } from './components/HowItWorks.tsx';
 import { SchoolsSection } from './components/SchoolsSection.tsx';
+import { text } from './text.ts';
 
 /**
  * The home page of spec 2, built from the event's content (GET /api/content). It waits for the
@@ -54,7 +55,7 @@ interface HomeSectionsProps {
 }
 
 function HomeSections({ event, content, notOpen = false }: HomeSectionsProps) {
-  useDocumentTitle(content ? `${content.title} – Entry Portal` : undefined);
+  useDocumentTitle(content ? text('documentTitle', { title: content.title }) : undefined);
   return (
     <>
       <Hero event={event} content={content} notOpen={notOpen} />

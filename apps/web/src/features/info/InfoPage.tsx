@@ -2,6 +2,7 @@ import { paths } from '@eisteddfod/shared';
 import { Anchor, Container, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { useDocumentTitle } from '../../lib/document-title.ts';
+import { RichText } from '../../lib/i18n/RichText.tsx';
 import { usePublicSiteSuspense } from '../../shared/event/api/event-content.ts';
 import { isNoEventYet } from '../../shared/event/no-event-yet.ts';
 import { KeyDates } from '../../shared/event/KeyDates.tsx';
@@ -11,6 +12,7 @@ import { DocumentLinks } from './components/DocumentLinks.tsx';
 import { FeesTable } from './components/FeesTable.tsx';
 import { Poster } from './components/Poster.tsx';
 import classes from './components/info.module.css';
+import { text } from './text.ts';
 
 /**
  * Events/Concours (spec 2 and 9): poster, documents, dates, fees, rules and adjudicators. It waits
@@ -18,7 +20,7 @@ import classes from './components/info.module.css';
  * before the content, the footer was pushed down when it came (a layout shift of 0.20).
  */
 export default function InfoPage() {
-  useDocumentTitle('Competition information');
+  useDocumentTitle(text('title'));
   return (
     <WithoutContentOnError fallback={(error) => <InfoUnavailable notOpen={isNoEventYet(error)} />}>
       <LoadedInfoPage />
@@ -31,13 +33,9 @@ function InfoUnavailable({ notOpen }: { notOpen: boolean }) {
   return (
     <Container size="md" py="xl">
       <Title order={1} mb="sm">
-        Competition information
+        {text('title')}
       </Title>
-      <Text>
-        {notOpen
-          ? 'Entries are not open yet. Please check back soon.'
-          : 'The competition information could not be loaded just now. Please try again in a moment.'}
-      </Text>
+      <Text>{text(notOpen ? 'notOpen' : 'notLoaded')}</Text>
     </Container>
   );
 }
@@ -54,34 +52,33 @@ function LoadedInfoPage() {
         <div className={classes.columns}>
           <section aria-labelledby="dates-title">
             <Title order={2} id="dates-title" className={classes.h2}>
-              Dates
+              {text('dates')}
             </Title>
             <KeyDates dates={event.dates} />
-            <Text className={classes.note}>
-              Deadlines are at 23:59 South African Standard Time (UTC+2).
-            </Text>
+            <Text className={classes.note}>{text('deadlines')}</Text>
             {/* Issue 20's gala page, linked here and not from the footer: every first visit
                 downloads the footer, and the home route's budget (bench/web-bundle) had a few
                 bytes left. */}
             <Text className={classes.note}>
-              <Anchor component={Link} to={paths.gala.href()} fw={600}>
-                Online gala awards
-              </Anchor>
-              : the results, the section winners and their work, from the release.
+              <RichText
+                text={text}
+                id="galaLink"
+                components={{ 0: <Anchor component={Link} to={paths.gala.href()} fw={600} /> }}
+              />
             </Text>
           </section>
           <section aria-labelledby="fees-title">
             <Title order={2} id="fees-title" className={classes.h2}>
-              Fees
+              {text('fees')}
             </Title>
             <FeesTable fees={event.fees} />
-            <Text className={classes.note}>Fees are non-refundable.</Text>
+            <Text className={classes.note}>{text('nonRefundable')}</Text>
           </section>
         </div>
 
         <section aria-labelledby="rules-title" className={classes.block}>
           <Title order={2} id="rules-title" className={classes.h2}>
-            Rules
+            {text('rules')}
           </Title>
           <ol className={classes.rules}>
             {content.rules.map((rule) => (
@@ -92,7 +89,7 @@ function LoadedInfoPage() {
 
         <section id="adjudicators" aria-labelledby="adjudicators-title" className={classes.block}>
           <Title order={2} id="adjudicators-title" className={classes.h2}>
-            Adjudicators
+            {text('adjudicators')}
           </Title>
           <AdjudicatorBios adjudicators={content.adjudicators} />
         </section>

@@ -7,10 +7,11 @@ import { useClientConfig } from '../../shared/event/api/client-config.ts';
 import { useCustomerOrders } from './api/customer-orders.ts';
 import { formatOrderDate, statusLabel } from './order-format.ts';
 import classes from './orders.module.css';
+import { text } from './text.ts';
 
 /** /my-orders (spec 2): the customer's checked-out and paid orders, newest first. */
 export default function MyOrdersPage() {
-  useDocumentTitle('My Orders');
+  useDocumentTitle(text('myOrders'));
   const orders = useCustomerOrders(storedCustomerId());
   const timeZone = useClientConfig().data?.timeZone;
   const list = orders.data;
@@ -18,53 +19,53 @@ export default function MyOrdersPage() {
   return (
     <Container size="md" px={{ base: 'sm', sm: 'md' }} py={{ base: 'lg', sm: 'xl' }}>
       <Title order={1} fz={{ base: 26, sm: 32 }} mb="md">
-        My Orders
+        {text('myOrders')}
       </Title>
-      {orders.isError && <Text>Your orders could not be loaded. Please try again later.</Text>}
+      {orders.isError && <Text>{text('notLoaded')}</Text>}
       {list?.length === 0 && (
         <Paper withBorder p={{ base: 'md', sm: 'xl' }}>
-          <Text mb="md">
-            You have no orders yet. Orders appear here once you have checked out your cart.
-          </Text>
+          <Text mb="md">{text('noOrders')}</Text>
           <Button component={Link} to={paths.contestants.href()}>
-            Enter contestants
+            {text('enterContestants')}
           </Button>
         </Paper>
       )}
       {list && list.length > 0 && (
-        <table className={classes.table} aria-label="Your orders, newest first">
+        <table className={classes.table} aria-label={text('ordersTable')}>
           <thead>
             <tr>
-              <th scope="col">No.</th>
+              <th scope="col">{text('number')}</th>
               <th scope="col" className={classes.money}>
-                Total
+                {text('total')}
               </th>
-              <th scope="col">Date</th>
-              <th scope="col">Status</th>
+              <th scope="col">{text('date')}</th>
+              <th scope="col">{text('status')}</th>
               <th scope="col" className={classes.action}>
-                <VisuallyHidden>Actions</VisuallyHidden>
+                <VisuallyHidden>{text('actions')}</VisuallyHidden>
               </th>
             </tr>
           </thead>
           <tbody>
             {list.map((order) => (
               <tr key={order.id}>
-                <th scope="row" data-label="No.">
+                <th scope="row" data-label={text('number')}>
                   {order.orderNumber}
                 </th>
-                <td data-label="Total" className={classes.money}>
+                <td data-label={text('total')} className={classes.money}>
                   {formatRand(order.totalPrice)}
                 </td>
-                <td data-label="Date">{formatOrderDate(order.completedDateTime, timeZone)}</td>
-                <td data-label="Status">{statusLabel(order.status)}</td>
+                <td data-label={text('date')}>
+                  {formatOrderDate(order.completedDateTime, timeZone)}
+                </td>
+                <td data-label={text('status')}>{statusLabel(order.status)}</td>
                 <td className={classes.action}>
                   <Anchor
                     component={Link}
                     to={paths.viewOrder.href({ id: order.id })}
                     fw={600}
-                    aria-label={`View Order ${order.orderNumber}`}
+                    aria-label={text('viewOrderOf', { orderNumber: order.orderNumber })}
                   >
-                    View Order
+                    {text('viewOrder')}
                   </Anchor>
                 </td>
               </tr>

@@ -8,10 +8,11 @@ import { useOrder } from './api/order.ts';
 import { EditItemModal } from './components/EditItemModal.tsx';
 import { formatOrderDate, statusLabel } from './order-format.ts';
 import classes from './orders.module.css';
+import { text } from './text.ts';
 
 /** /view-order/{id} (spec 2): an order's entries, each with Edit, and the total. */
 export default function ViewOrderPage() {
-  useDocumentTitle('View Order');
+  useDocumentTitle(text('viewOrder'));
   const orderId = Number(useParams().id);
   const order = useOrder(Number.isInteger(orderId) ? orderId : 0);
   const timeZone = useClientConfig().data?.timeZone;
@@ -30,30 +31,37 @@ export default function ViewOrderPage() {
         py={6}
         mb="sm"
       >
-        ← Back to Orders
+        {text('backToOrders')}
       </Anchor>
       <Title order={1} fz={{ base: 26, sm: 32 }} mb="xs">
-        {data ? `Order ${data.orderNumber}` : 'View Order'}
+        {data ? text('order', { orderNumber: data.orderNumber }) : text('viewOrder')}
       </Title>
       {data && (
         <Text mb="md">
-          {statusLabel(data.status)}
-          {data.completedDateTime ? ` · ${formatOrderDate(data.completedDateTime, timeZone)}` : ''}
+          {data.completedDateTime
+            ? text('statusAndDate', {
+                status: statusLabel(data.status),
+                date: formatOrderDate(data.completedDateTime, timeZone),
+              })
+            : statusLabel(data.status)}
         </Text>
       )}
-      {order.isError && <Text>This order could not be loaded.</Text>}
+      {order.isError && <Text>{text('orderNotLoaded')}</Text>}
       {data && (
-        <table className={classes.table} aria-label={`Entries of order ${data.orderNumber}`}>
+        <table
+          className={classes.table}
+          aria-label={text('entriesOf', { orderNumber: data.orderNumber })}
+        >
           <thead>
             <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Surname</th>
-              <th scope="col">Code</th>
+              <th scope="col">{text('name')}</th>
+              <th scope="col">{text('surname')}</th>
+              <th scope="col">{text('code')}</th>
               <th scope="col" className={classes.money}>
-                Price
+                {text('price')}
               </th>
               <th scope="col" className={classes.action}>
-                <VisuallyHidden>Actions</VisuallyHidden>
+                <VisuallyHidden>{text('actions')}</VisuallyHidden>
               </th>
             </tr>
           </thead>
@@ -66,7 +74,7 @@ export default function ViewOrderPage() {
             {data.totalPrice !== subtotal && (
               <tr>
                 <th scope="row" colSpan={3}>
-                  Late-entry surcharge
+                  {text('lateSurcharge')}
                 </th>
                 <td className={classes.money}>{formatRand(data.totalPrice - subtotal)}</td>
                 <td />
@@ -74,7 +82,7 @@ export default function ViewOrderPage() {
             )}
             <tr>
               <th scope="row" colSpan={3}>
-                Total
+                {text('total')}
               </th>
               <td className={classes.money} data-testid="order-total">
                 {formatRand(data.totalPrice)}
@@ -91,8 +99,8 @@ export default function ViewOrderPage() {
 
 /** Why an entry cannot change any more, if it cannot: the server refuses it (409 ENTRY_CLOSED). */
 function closedReason(item: OrderItem): string | null {
-  if (item.isSubmittedForMarking) return 'Finalised entries cannot be changed.';
-  if (item.isCancelled) return 'Withdrawn entries cannot be changed.';
+  if (item.isSubmittedForMarking) return text('finalised');
+  if (item.isCancelled) return text('withdrawn');
   return null;
 }
 
@@ -101,16 +109,16 @@ function EntryRow({ item, onEdit }: { item: OrderItem; onEdit: (id: number) => v
   const closed = closedReason(item);
   return (
     <tr>
-      <td data-label="Name" className={classes.wrap}>
+      <td data-label={text('name')} className={classes.wrap}>
         {item.participantFirstName}
       </td>
-      <td data-label="Surname" className={classes.wrap}>
+      <td data-label={text('surname')} className={classes.wrap}>
         {item.participantSurname}
       </td>
-      <td data-label="Code" className={classes.wrap}>
-        {item.itemCode} - {item.itemShortDescription}
+      <td data-label={text('code')} className={classes.wrap}>
+        {text('item', { code: item.itemCode, title: item.itemShortDescription })}
       </td>
-      <td data-label="Price" className={classes.money}>
+      <td data-label={text('price')} className={classes.money}>
         {formatRand(item.price)}
       </td>
       <td className={classes.action}>
@@ -118,12 +126,16 @@ function EntryRow({ item, onEdit }: { item: OrderItem; onEdit: (id: number) => v
           size="sm"
           variant="light"
           aria-haspopup="dialog"
-          aria-label={`Edit ${item.itemCode} for ${item.participantFirstName} ${item.participantSurname}`}
+          aria-label={text('editFor', {
+            code: item.itemCode,
+            firstName: item.participantFirstName,
+            surname: item.participantSurname,
+          })}
           onClick={() => onEdit(item.id)}
           disabled={closed !== null}
           aria-describedby={closed ? reasonId : undefined}
         >
-          Edit
+          {text('edit')}
         </Button>
         {closed && (
           <Text id={reasonId} size="xs" mt={4}>

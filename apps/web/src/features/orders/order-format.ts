@@ -1,14 +1,15 @@
 import type { OrderStatus } from '@eisteddfod/shared';
+import { text } from './text.ts';
 
-const STATUS_LABELS: Record<OrderStatus, string> = {
-  cart: 'Not checked out',
-  awaiting_payment: 'Awaiting payment',
-  paid: 'Paid',
-  cancelled: 'Cancelled',
-};
+const STATUS_LABELS = {
+  cart: 'statusCart',
+  awaiting_payment: 'statusAwaitingPayment',
+  paid: 'statusPaid',
+  cancelled: 'statusCancelled',
+} as const satisfies Record<OrderStatus, string>;
 
 export function statusLabel(status: OrderStatus): string {
-  return STATUS_LABELS[status];
+  return text(STATUS_LABELS[status]);
 }
 
 /**

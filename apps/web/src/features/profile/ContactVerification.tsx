@@ -3,8 +3,9 @@ import { Badge, Button, Group, Modal, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useSendContactPin } from '../../shared/pins/contact-pin.ts';
 import { ContactPinForm } from '../../shared/pins/ContactPinForm.tsx';
+import { text } from './text.ts';
 
-const NAMES: Record<Contact, string> = { email: 'email address', mobileNumber: 'mobile number' };
+const VERIFY = { email: 'verifyEmail', mobileNumber: 'verifyMobileNumber' } as const;
 
 /**
  * Under a contact detail on My Profile: "Not verified yet" until the family enters the pin sent
@@ -42,7 +43,7 @@ export function ContactVerification({
           onClick={start}
           style={{ flexShrink: 0 }}
         >
-          Verify {NAMES[contact]}
+          {text(VERIFY[contact])}
         </Button>
       </Group>
       <Text size="xs" c="gray.7">
@@ -51,9 +52,9 @@ export function ContactVerification({
       <Modal
         opened={open}
         onClose={() => setOpen(false)}
-        title="OTP Verification Code"
+        title={text('verifyTitle')}
         centered
-        closeButtonProps={{ 'aria-label': 'Close' }}
+        closeButtonProps={{ 'aria-label': text('close') }}
       >
         {open && (
           <ContactPinForm

@@ -16,8 +16,7 @@ import { useUpdateCustomer } from '../../shared/customer/update-customer.ts';
 import { ContactVerification } from './ContactVerification.tsx';
 import { DataRights } from './DataRights.tsx';
 import { ReminderSettings } from './ReminderSettings.tsx';
-
-const TITLE = 'My Profile';
+import { text } from './text.ts';
 
 /** /my-profile (spec 2): the customer's names and country; email and mobile are read-only. */
 export default function MyProfilePage() {
@@ -25,8 +24,8 @@ export default function MyProfilePage() {
   const customer = useCustomer(customerId);
   if (customer.data) return <ProfileForm key={customer.data.customerId} customer={customer.data} />;
   return (
-    <FormCard title={TITLE}>
-      {customer.isError && <Text>Your profile could not be loaded. Please try again later.</Text>}
+    <FormCard title={text('title')}>
+      {customer.isError && <Text>{text('notLoaded')}</Text>}
     </FormCard>
   );
 }
@@ -66,11 +65,11 @@ function ProfileForm({ customer }: { customer: Customer }) {
   }
 
   return (
-    <FormCard title={TITLE}>
+    <FormCard title={text('title')}>
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <TextInput
-            label="First Name"
+            label={text('firstName')}
             size="md"
             autoComplete="given-name"
             required
@@ -82,7 +81,7 @@ function ProfileForm({ customer }: { customer: Customer }) {
             }}
           />
           <TextInput
-            label="Surname"
+            label={text('surname')}
             size="md"
             autoComplete="family-name"
             required
@@ -95,7 +94,7 @@ function ProfileForm({ customer }: { customer: Customer }) {
           />
           <CountrySelect value={country} onChange={setCountry} required />
           <TextInput
-            label="Mobile Number"
+            label={text('mobileNumber')}
             size="md"
             variant="filled"
             readOnly
@@ -104,7 +103,7 @@ function ProfileForm({ customer }: { customer: Customer }) {
           />
           <ContactVerification customer={customer} contact="mobileNumber" />
           <TextInput
-            label="Email"
+            label={text('email')}
             size="md"
             variant="filled"
             readOnly
@@ -112,10 +111,10 @@ function ProfileForm({ customer }: { customer: Customer }) {
           />
           <ContactVerification customer={customer} contact="email" />
           <Text size="sm" c="gray.7">
-            Your email address and mobile number cannot be changed here.
+            {text('contactsFixed')}
           </Text>
           <Button type="submit" fullWidth size="md" loading={update.isPending}>
-            Update Profile
+            {text('update')}
           </Button>
         </Stack>
       </form>

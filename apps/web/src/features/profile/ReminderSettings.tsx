@@ -3,6 +3,7 @@ import { Switch, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi, messageOf } from '../../lib/api-client.ts';
 import { toast } from '../../lib/toasts.ts';
+import { text } from './text.ts';
 
 const settingsKey = (customerId: number) => ['customer', customerId, 'reminders'] as const;
 
@@ -26,23 +27,20 @@ export function ReminderSettings({ customerId }: { customerId: number }) {
     meta: { handlesErrors: true },
     onSuccess: (saved) => {
       queryClient.setQueryData(settingsKey(customerId), saved);
-      toast(
-        'success',
-        saved.sendReminders ? 'You will get reminders.' : 'You will not get reminders.',
-      );
+      toast('success', text(saved.sendReminders ? 'remindersOn' : 'remindersOff'));
     },
-    onError: (error) => toast('error', messageOf(error), 'Not saved'),
+    onError: (error) => toast('error', messageOf(error), text('notSaved')),
   });
   if (settings.isError)
     return (
       <Text size="sm" mt="lg">
-        Your reminder setting could not be loaded. Please try again later.
+        {text('remindersNotLoaded')}
       </Text>
     );
   return (
     <Switch
-      label="Send me reminders"
-      description="Emails and WhatsApp messages about an unpaid cart, entries without their main file or not finalised, and published results."
+      label={text('sendReminders')}
+      description={text('sendRemindersHint')}
       size="md"
       mt="lg"
       checked={save.isPending ? save.variables : (settings.data?.sendReminders ?? false)}

@@ -7,6 +7,7 @@ import { formatInstant } from '../../shared/event/format-instant.ts';
 import { useContestantResults } from './api/contestant-results.ts';
 import { CertificateLinks } from './components/CertificateLinks.tsx';
 import { EntryResultCard } from './components/EntryResultCard.tsx';
+import { text } from './text.ts';
 
 /**
  * /participant-profiles/:id/results (issue 20): all of a contestant's results in one place,
@@ -17,27 +18,26 @@ export default function ContestantResultsPage() {
   const id = Number(useParams().id);
   const results = useContestantResults(id);
   const name = results.data ? `${results.data.firstName} ${results.data.surname}` : undefined;
-  useDocumentTitle(name ? `Results of ${name}` : 'Results');
+  const title = name ? text('resultsOf', { name }) : text('title');
+  useDocumentTitle(title);
   return (
     <Container size="md" py={{ base: 'lg', sm: 'xl' }}>
       <Anchor component={Link} to={paths.contestants.href()} size="sm">
-        Contestant Details
+        {text('contestants')}
       </Anchor>
       <Title order={1} mt="xs" mb={4} style={{ overflowWrap: 'anywhere' }}>
-        {name ? `Results of ${name}` : 'Results'}
+        {title}
       </Title>
-      {results.isPending && <Loader aria-label="Loading results" />}
+      {results.isPending && <Loader aria-label={text('loading')} />}
       {results.isError && (
-        <Alert color="red" title="Error" role="alert">
-          {RESULTS_ERROR}
+        <Alert color="red" title={text('error')} role="alert">
+          {text('notLoaded')}
         </Alert>
       )}
       {results.data && <ResultsBody results={results.data} />}
     </Container>
   );
 }
-
-const RESULTS_ERROR = 'Error fetching results';
 
 function ResultsBody({ results }: { results: ContestantResults }) {
   const published = results.entries.filter((e) => e.published).length;
@@ -46,12 +46,18 @@ function ResultsBody({ results }: { results: ContestantResults }) {
   return (
     <Stack gap="lg">
       <Text>
-        {results.eventName}
-        {!results.released &&
-          (results.releaseAt
-            ? `: results will be released on ${formatInstant(results.releaseAt, timeZone)}.`
-            : ': results are released on the gala date.')}
-        {results.released && `: ${published} of ${results.entries.length} results published.`}
+        {results.released
+          ? text('published', {
+              event: results.eventName,
+              published,
+              total: results.entries.length,
+            })
+          : results.releaseAt
+            ? text('releaseOn', {
+                event: results.eventName,
+                when: formatInstant(results.releaseAt, timeZone),
+              })
+            : text('releaseOnGala', { event: results.eventName })}
       </Text>
       {results.titles.map((t) => {
         const id = `title-${t.section}-${t.bandLabel}`.replace(/[^A-Za-z0-9-]/g, '-');
@@ -65,19 +71,19 @@ function ResultsBody({ results }: { results: ContestantResults }) {
             style={{ borderColor: 'var(--mantine-color-grape-9)' }}
           >
             <Title order={2} size="h3" id={id} style={{ overflowWrap: 'anywhere' }}>
-              Section Winner: {t.section}, {t.bandLabel}
+              {text('sectionWinner', { section: t.section, band: t.bandLabel })}
             </Title>
-            <Text mb="sm">Score {t.score}</Text>
+            <Text mb="sm">{text('score', { score: t.score })}</Text>
             {t.certificate ? (
               <CertificateLinks certificates={[t.certificate]} />
             ) : (
-              <Text size="sm">The certificate is being made.</Text>
+              <Text size="sm">{text('certificateComing')}</Text>
             )}
           </Card>
         );
       })}
       {results.entries.length === 0 ? (
-        <Text>This contestant has no finalised entries in this event.</Text>
+        <Text>{text('noEntries')}</Text>
       ) : (
         results.entries.map((entry) => (
           <EntryResultCard key={entry.orderItemId} entry={entry} released={results.released} />

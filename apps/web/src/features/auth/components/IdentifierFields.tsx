@@ -1,14 +1,10 @@
 import { SegmentedControl, TextInput } from '@mantine/core';
 import type { Ref } from 'react';
 import { MOBILE_MAX_LENGTH, toMobileDigits } from '@eisteddfod/shared';
+import { text } from '../text.ts';
 
 /** Which identifier the customer logs in with: an email address or a mobile number. */
 export type IdentifierMode = 'mobile' | 'email';
-
-const MODES = [
-  { label: 'Mobile', value: 'mobile' },
-  { label: 'Email', value: 'email' },
-];
 
 /** The Mobile/Email toggle of the register and login screens (spec 2). */
 export function IdentifierModeToggle(props: {
@@ -19,8 +15,11 @@ export function IdentifierModeToggle(props: {
     <SegmentedControl
       fullWidth
       size="md"
-      aria-label="Use my mobile number or my email"
-      data={MODES}
+      aria-label={text('identifierMode')}
+      data={[
+        { label: text('modeMobile'), value: 'mobile' },
+        { label: text('modeEmail'), value: 'email' },
+      ]}
       value={props.value}
       onChange={(mode) => props.onChange(mode === 'mobile' ? 'mobile' : 'email')}
     />
@@ -41,9 +40,9 @@ export function MobileNumberInput({
 }) {
   return (
     <TextInput
-      label="Mobile Number"
+      label={text('mobileNumber')}
       size="md"
-      description="Type the number without the country code"
+      description={text('mobileNumberHint')}
       type="tel"
       inputMode="numeric"
       autoComplete="tel-national"
@@ -70,7 +69,7 @@ export function EmailInput({
 }) {
   return (
     <TextInput
-      label="Email"
+      label={text('email')}
       size="md"
       type="email"
       autoComplete="email"

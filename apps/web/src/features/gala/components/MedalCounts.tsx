@@ -1,17 +1,19 @@
 import { MEDALS, type Gala } from '@eisteddfod/shared';
 import { Card, SimpleGrid, Table, Text, Title } from '@mantine/core';
+import { text } from '../text.ts';
 
-export const MEDAL_NAMES: Record<(typeof MEDALS)[number], string> = {
-  DIPLOMA: 'Diploma',
-  GOLD: 'Gold',
-  SILVER: 'Silver',
-  BRONZE: 'Bronze',
-  MERIT: 'Merit',
-};
+/** Each medal's name in the catalogue. */
+export const MEDAL_KEYS = {
+  DIPLOMA: 'medalDiploma',
+  GOLD: 'medalGold',
+  SILVER: 'medalSilver',
+  BRONZE: 'medalBronze',
+  MERIT: 'medalMerit',
+} as const satisfies Record<(typeof MEDALS)[number], string>;
 
 /** Medal counts per section: a small card each, so a phone needs no sideways scrolling. */
 export function MedalCounts({ sections }: { sections: Gala['sections'] }) {
-  if (sections.length === 0) return <Text>No results were published.</Text>;
+  if (sections.length === 0) return <Text>{text('noResults')}</Text>;
   return (
     <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
       {sections.map((s) => {
@@ -22,19 +24,19 @@ export function MedalCounts({ sections }: { sections: Gala['sections'] }) {
               {s.section}
             </Title>
             <Text size="sm" mb="xs">
-              {s.entries} {s.entries === 1 ? 'entry' : 'entries'}
+              {text('entries', { count: s.entries })}
             </Text>
             <Table aria-labelledby={id} verticalSpacing={4}>
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th>Medal</Table.Th>
-                  <Table.Th ta="right">Awarded</Table.Th>
+                  <Table.Th>{text('medal')}</Table.Th>
+                  <Table.Th ta="right">{text('awarded')}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
                 {MEDALS.map((m) => (
                   <Table.Tr key={m}>
-                    <Table.Td>{MEDAL_NAMES[m]}</Table.Td>
+                    <Table.Td>{text(MEDAL_KEYS[m])}</Table.Td>
                     <Table.Td ta="right">{s.medals[m]}</Table.Td>
                   </Table.Tr>
                 ))}

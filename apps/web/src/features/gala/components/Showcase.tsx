@@ -1,6 +1,7 @@
 import type { ShowcaseItem } from '@eisteddfod/shared';
 import { Anchor, AspectRatio, Badge, Card, Group, SimpleGrid, Text, Title } from '@mantine/core';
-import { MEDAL_NAMES } from './MedalCounts.tsx';
+import { text } from '../text.ts';
+import { MEDAL_KEYS } from './MedalCounts.tsx';
 
 /**
  * A winning entry, played or shown from where it is kept: our own signed file (range requests,
@@ -46,19 +47,18 @@ function Media({ item, title }: { item: ShowcaseItem; title: string }) {
     );
   return (
     <Anchor href={item.url} target="_blank" rel="noopener" fw={600}>
-      Read {title} (opens in a new tab)
+      {text('read', { title })}
     </Anchor>
   );
 }
 
 /** Winners' performances and artworks whose families consented to publication (spec 9). */
 export function Showcase({ items }: { items: ShowcaseItem[] }) {
-  if (items.length === 0)
-    return <Text>The winners’ performances and artworks will be shown here.</Text>;
+  if (items.length === 0) return <Text>{text('showcaseEmpty')}</Text>;
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
       {items.map((item) => {
-        const title = `${item.itemTitle} by ${item.name}`;
+        const title = text('entryTitle', { title: item.itemTitle, name: item.name });
         const id = `showcase-${item.section}-${item.bandLabel}-${item.itemCode}`.replace(
           /[^A-Za-z0-9-]/g,
           '-',
@@ -69,14 +69,14 @@ export function Showcase({ items }: { items: ShowcaseItem[] }) {
               <Media item={item} title={title} />
             </Card.Section>
             <Title order={3} size="h5" id={id} style={{ overflowWrap: 'anywhere' }}>
-              {item.name}: {item.itemTitle}
+              {text('showcaseHeading', { name: item.name, title: item.itemTitle })}
             </Title>
             <Group gap="xs" mt={4} wrap="wrap">
               <Text size="sm">
-                {item.section}, {item.bandLabel}
+                {text('sectionBand', { section: item.section, band: item.bandLabel })}
               </Text>
               <Badge color="grape.9" variant="filled">
-                {MEDAL_NAMES[item.medal]}
+                {text(MEDAL_KEYS[item.medal])}
               </Badge>
             </Group>
           </Card>

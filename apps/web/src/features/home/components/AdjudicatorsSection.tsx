@@ -5,6 +5,8 @@ import {
   isUploadedImage,
   portraitSrc,
 } from '../../../shared/event/documents.ts';
+import { text } from '../text.ts';
+import { OneElement } from './OneElement.tsx';
 import { SectionHeading } from './SectionHeading.tsx';
 import classes from './home.module.css';
 
@@ -17,16 +19,21 @@ export function AdjudicatorsSection({
   return (
     <section className={classes.sectionTinted} aria-labelledby="adjudicators-title">
       <Container size="lg">
-        <SectionHeading id="adjudicators-title" eyebrow="Meet the judges" title="Adjudicators">
-          Professionals in each art form mark every entry against a rubric and write a comment for
-          every participant.
+        <SectionHeading
+          id="adjudicators-title"
+          eyebrow={text('adjudicatorsEyebrow')}
+          title={text('adjudicatorsTitle')}
+        >
+          {text('adjudicatorsLead')}
         </SectionHeading>
         <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="lg">
           {adjudicators.map((person) => (
             <article key={person.slug} className={classes.person}>
               <img
                 src={portraitSrc(person.portrait)}
-                alt={`${isUploadedImage(person.portrait) ? 'Portrait' : 'Monogram'} of ${person.name}`}
+                alt={text(isUploadedImage(person.portrait) ? 'portrait' : 'monogram', {
+                  name: person.name,
+                })}
                 width={104}
                 height={104}
                 loading="lazy"
@@ -45,8 +52,10 @@ export function AdjudicatorsSection({
                 fw={700}
                 className={classes.bioLink}
               >
-                Read the biography (PDF)
-                <VisuallyHidden> of {person.name}, opens in a new tab</VisuallyHidden>
+                <OneElement
+                  message={text('readBio', { name: person.name })}
+                  element={<VisuallyHidden />}
+                />
               </Anchor>
             </article>
           ))}

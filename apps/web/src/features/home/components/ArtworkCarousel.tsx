@@ -3,6 +3,7 @@ import { useReducedMotion } from '@mantine/hooks';
 import type { EventContent } from '@eisteddfod/shared';
 import { useEffect, useState, type KeyboardEvent, type TouchEvent } from 'react';
 import { artworkSrc } from '../../../shared/event/documents.ts';
+import { text } from '../text.ts';
 import classes from './ArtworkCarousel.module.css';
 
 type Artwork = EventContent['artworks'][number];
@@ -77,7 +78,7 @@ export function ArtworkCarousel({
   return (
     <section
       className={classes.carousel}
-      aria-roledescription="carousel"
+      aria-roledescription={text('carousel')}
       aria-labelledby={labelledBy}
       onKeyDown={onKeyDown}
       onMouseEnter={() => setHovered(true)}
@@ -103,8 +104,8 @@ export function ArtworkCarousel({
               key={`${index}:${item.image}`}
               className={classes.slide}
               role="group"
-              aria-roledescription="slide"
-              aria-label={`${index + 1} of ${count}: ${item.title}`}
+              aria-roledescription={text('slide')}
+              aria-label={text('slideLabel', { number: index + 1, count, title: item.title })}
               aria-hidden={index !== current}
               inert={index !== current}
             >
@@ -133,7 +134,7 @@ export function ArtworkCarousel({
             <UnstyledButton
               className={classes.control}
               onClick={() => setPaused((p) => !p)}
-              aria-label={paused ? 'Start the slide show' : 'Pause the slide show'}
+              aria-label={text(paused ? 'startShow' : 'pauseShow')}
             >
               {paused ? <PlayIcon /> : <PauseIcon />}
             </UnstyledButton>
@@ -141,7 +142,7 @@ export function ArtworkCarousel({
           <UnstyledButton
             className={classes.control}
             onClick={() => show(current - 1)}
-            aria-label="Previous artwork"
+            aria-label={text('previousArtwork')}
           >
             <ChevronIcon direction="left" />
           </UnstyledButton>
@@ -151,7 +152,7 @@ export function ArtworkCarousel({
                 key={`${index}:${item.image}`}
                 className={classes.dot}
                 onClick={() => show(index)}
-                aria-label={`Show artwork ${index + 1}: ${item.title}`}
+                aria-label={text('showArtwork', { number: index + 1, title: item.title })}
                 aria-current={index === current ? 'true' : undefined}
               />
             ))}
@@ -159,7 +160,7 @@ export function ArtworkCarousel({
           <UnstyledButton
             className={classes.control}
             onClick={() => show(current + 1)}
-            aria-label="Next artwork"
+            aria-label={text('nextArtwork')}
           >
             <ChevronIcon direction="right" />
           </UnstyledButton>

@@ -1,6 +1,7 @@
 import { Button, Container, SimpleGrid, Text, Title } from '@mantine/core';
 import type { EventContent } from '@eisteddfod/shared';
 import { PROSPECTUS_URL } from '../../../shared/event/documents.ts';
+import { text } from '../text.ts';
 import { SectionHeading } from './SectionHeading.tsx';
 import { SectionIcon } from './SectionIcon.tsx';
 import { DownloadIcon } from '../../../components/icons.tsx';
@@ -18,8 +19,12 @@ export function CategoriesSection({ categories }: { categories: EventContent['ca
   return (
     <section className={classes.section} aria-labelledby="categories-title">
       <Container size="lg">
-        <SectionHeading id="categories-title" eyebrow="What you can enter" title="Categories">
-          Four sections, from Grade R to Grade 12, for solo performers, duos and groups.
+        <SectionHeading
+          id="categories-title"
+          eyebrow={text('categoriesEyebrow')}
+          title={text('categoriesTitle')}
+        >
+          {text('categoriesLead')}
         </SectionHeading>
         <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="lg">
           {categories.map((category) => (
@@ -56,9 +61,9 @@ export function CategoriesSection({ categories }: { categories: EventContent['ca
             py={8}
             styles={{ label: { whiteSpace: 'normal', textAlign: 'left' } }}
           >
-            Download the prospectus (PDF)
+            {text('downloadProspectus')}
           </Button>
-          <Text className={classes.actionNote}>Every item, with its dates, fees and rules.</Text>
+          <Text className={classes.actionNote}>{text('prospectusNote')}</Text>
         </div>
       </Container>
     </section>

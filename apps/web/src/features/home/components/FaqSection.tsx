@@ -4,6 +4,7 @@ import type { EventContent } from '@eisteddfod/shared';
 import { Link } from 'react-router';
 import { DownloadIcon, MailIcon } from '../../../components/icons.tsx';
 import { FAQ_URL } from '../../../shared/event/documents.ts';
+import { text } from '../text.ts';
 import { SectionHeading } from './SectionHeading.tsx';
 import classes from './home.module.css';
 
@@ -18,11 +19,11 @@ export function FaqSection({ faq }: { faq: EventContent['faq'] }) {
         <div>
           <SectionHeading
             id="faq-title"
-            eyebrow="FAQ"
-            title="Frequently asked questions"
+            eyebrow={text('faqEyebrow')}
+            title={text('faqTitle')}
             align="left"
           >
-            The questions parents and teachers ask most. The full FAQ document answers the rest.
+            {text('faqLead')}
           </SectionHeading>
           <div className={classes.faqActions}>
             <Button
@@ -33,7 +34,7 @@ export function FaqSection({ faq }: { faq: EventContent['faq'] }) {
               variant="light"
               leftSection={<DownloadIcon />}
             >
-              Download the full FAQ (PDF)
+              {text('downloadFaq')}
             </Button>
             <Button
               component={Link}
@@ -41,7 +42,7 @@ export function FaqSection({ faq }: { faq: EventContent['faq'] }) {
               variant="outline"
               leftSection={<MailIcon />}
             >
-              Contact
+              {text('contact')}
             </Button>
           </div>
         </div>

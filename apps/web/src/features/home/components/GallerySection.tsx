@@ -1,6 +1,7 @@
 import { Container } from '@mantine/core';
 import type { EventContent } from '@eisteddfod/shared';
 import { ArtworkCarousel } from './ArtworkCarousel.tsx';
+import { text } from '../text.ts';
 import { SectionHeading } from './SectionHeading.tsx';
 import classes from './home.module.css';
 
@@ -9,8 +10,12 @@ export function GallerySection({ artworks }: { artworks: EventContent['artworks'
   return (
     <div className={classes.sectionTinted}>
       <Container size="lg">
-        <SectionHeading id="gallery-title" eyebrow="From last year's entries" title="Gallery">
-          Work by learners who entered the Visual &amp; Art Design section.
+        <SectionHeading
+          id="gallery-title"
+          eyebrow={text('galleryEyebrow')}
+          title={text('galleryTitle')}
+        >
+          {text('galleryLead')}
         </SectionHeading>
         <ArtworkCarousel artworks={artworks} labelledBy="gallery-title" />
       </Container>

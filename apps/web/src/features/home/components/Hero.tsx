@@ -4,6 +4,8 @@ import type { EventContent, EventSummary } from '@eisteddfod/shared';
 import { Link } from 'react-router';
 import { PROSPECTUS_URL } from '../../../shared/event/documents.ts';
 import { KeyDates } from '../../../shared/event/KeyDates.tsx';
+import { text } from '../text.ts';
+import { OneElement } from './OneElement.tsx';
 import classes from './Hero.module.css';
 
 interface HeroProps {
@@ -21,11 +23,11 @@ export function Hero({ event, content, notOpen = false }: HeroProps) {
         <div className={classes.copy}>
           {content && <Text className={classes.host}>{content.hostLine}</Text>}
           <Title order={1} id="home-title" className={classes.title}>
-            {content?.title ?? event?.name ?? 'Online Eisteddfod'}
+            {content?.title ?? event?.name ?? text('siteName')}
           </Title>
           {content && <Text className={classes.intro}>{content.intro}</Text>}
           {notOpen ? (
-            <Text className={classes.intro}>Entries are not open yet. Please check back soon.</Text>
+            <Text className={classes.intro}>{text('notOpen')}</Text>
           ) : (
             <div className={classes.actions}>
               <Button
@@ -34,7 +36,7 @@ export function Hero({ event, content, notOpen = false }: HeroProps) {
                 size="lg"
                 className={classes.enter}
               >
-                Enter Now
+                {text('enterNow')}
               </Button>
               <Button
                 component="a"
@@ -45,8 +47,7 @@ export function Hero({ event, content, notOpen = false }: HeroProps) {
                 variant="white"
                 className={classes.learn}
               >
-                Learn More
-                <VisuallyHidden>(the prospectus, a PDF, opens in a new tab)</VisuallyHidden>
+                <OneElement message={text('learnMore')} element={<VisuallyHidden />} />
               </Button>
             </div>
           )}
@@ -54,7 +55,7 @@ export function Hero({ event, content, notOpen = false }: HeroProps) {
         {event && (
           <Paper className={classes.dates} shadow="xl" radius="lg">
             <Title order={2} className={classes.datesTitle}>
-              Key dates
+              {text('keyDates')}
             </Title>
             <KeyDates dates={event.dates} />
           </Paper>

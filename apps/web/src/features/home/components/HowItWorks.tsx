@@ -2,6 +2,7 @@ import { paths } from '@eisteddfod/shared';
 import { Anchor, Button, Container, Text, Title } from '@mantine/core';
 import type { EventContent } from '@eisteddfod/shared';
 import { Link } from 'react-router';
+import { text } from '../text.ts';
 import { SectionHeading } from './SectionHeading.tsx';
 import classes from './home.module.css';
 
@@ -10,8 +11,8 @@ export function HowItWorks({ steps }: { steps: EventContent['howItWorks'] }) {
   return (
     <section className={classes.sectionTinted} aria-labelledby="how-title">
       <Container size="lg">
-        <SectionHeading id="how-title" eyebrow="Three steps" title="How It Works">
-          Everything happens online, from home or from school.
+        <SectionHeading id="how-title" eyebrow={text('howEyebrow')} title={text('howTitle')}>
+          {text('howLead')}
         </SectionHeading>
         <ol className={classes.steps}>
           {steps.map((step, index) => (
@@ -20,7 +21,9 @@ export function HowItWorks({ steps }: { steps: EventContent['howItWorks'] }) {
                 {index + 1}
               </span>
               <Title order={3} className={classes.cardTitle}>
-                <span className={classes.visuallyHidden}>Step {index + 1}: </span>
+                <span className={classes.visuallyHidden}>
+                  {text('step', { number: index + 1 })}
+                </span>
                 {step.title}
               </Title>
               <Text className={classes.cardText}>{step.text}</Text>
@@ -31,7 +34,7 @@ export function HowItWorks({ steps }: { steps: EventContent['howItWorks'] }) {
                   fw={700}
                   className={classes.stepLink}
                 >
-                  Register
+                  {text('register')}
                 </Anchor>
               )}
             </li>
@@ -39,7 +42,7 @@ export function HowItWorks({ steps }: { steps: EventContent['howItWorks'] }) {
         </ol>
         <div className={classes.sectionAction}>
           <Button component={Link} to={paths.register.href()} size="md">
-            Enter Now
+            {text('enterNow')}
           </Button>
         </div>
       </Container>

@@ -1,6 +1,7 @@
 import { Container } from '@mantine/core';
 import type { EventContent } from '@eisteddfod/shared';
 import { isUploadedImage, schoolLogoSrc } from '../../../shared/event/documents.ts';
+import { text } from '../text.ts';
 import { SectionHeading } from './SectionHeading.tsx';
 import classes from './home.module.css';
 
@@ -9,15 +10,21 @@ export function SchoolsSection({ schools }: { schools: EventContent['participati
   return (
     <section className={classes.section} aria-labelledby="schools-title">
       <Container size="lg">
-        <SectionHeading id="schools-title" eyebrow="Last year" title="Participating schools">
-          More than 40 schools have taken part since 2020, from South Africa and around the world.
+        <SectionHeading
+          id="schools-title"
+          eyebrow={text('schoolsEyebrow')}
+          title={text('schoolsTitle')}
+        >
+          {text('schoolsLead')}
         </SectionHeading>
         <ul className={classes.schools}>
           {schools.map((school, index) => (
             <li key={`${index}:${school.name}`} className={classes.school}>
               <img
                 src={schoolLogoSrc(school.logo)}
-                alt={`${isUploadedImage(school.logo) ? 'Logo' : 'Crest'} of ${school.name}`}
+                alt={text(isUploadedImage(school.logo) ? 'schoolLogo' : 'schoolCrest', {
+                  name: school.name,
+                })}
                 width={72}
                 height={72}
                 loading="lazy"

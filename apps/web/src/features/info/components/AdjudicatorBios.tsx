@@ -1,6 +1,8 @@
 import { Anchor, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import type { EventContent } from '@eisteddfod/shared';
 import { adjudicatorBioUrl, portraitSrc } from '../../../shared/event/documents.ts';
+import { RichText } from '../../../lib/i18n/RichText.tsx';
+import { text } from '../text.ts';
 import classes from './info.module.css';
 
 /** Each adjudicator's biography, with its PDF. */
@@ -11,7 +13,7 @@ export function AdjudicatorBios({ adjudicators }: { adjudicators: EventContent['
         <article key={person.slug} className={classes.bio}>
           <img
             src={portraitSrc(person.portrait)}
-            alt={`Monogram of ${person.name}`}
+            alt={text('monogram', { name: person.name })}
             width={88}
             height={88}
             loading="lazy"
@@ -36,8 +38,12 @@ export function AdjudicatorBios({ adjudicators }: { adjudicators: EventContent['
               mt="xs"
               display="inline-block"
             >
-              Biography (PDF)
-              <VisuallyHidden> of {person.name}, opens in a new tab</VisuallyHidden>
+              <RichText
+                text={text}
+                id="biography"
+                values={{ name: person.name }}
+                components={{ 0: <VisuallyHidden /> }}
+              />
             </Anchor>
           </div>
         </article>

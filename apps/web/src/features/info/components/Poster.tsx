@@ -1,6 +1,7 @@
 import { Container, Text, Title } from '@mantine/core';
 import { formatLongDate, type EventContent, type EventSummary } from '@eisteddfod/shared';
 import { artworkSrc } from '../../../shared/event/documents.ts';
+import { text } from '../text.ts';
 import classes from './info.module.css';
 
 /** The competition poster: the first gallery artwork as a banner behind the event's name. */
@@ -18,19 +19,21 @@ export function Poster({ event, content }: { event: EventSummary; content: Event
         />
       )}
       <Container size="lg" className={classes.posterInner}>
-        <Text className={classes.posterEyebrow}>Competition information</Text>
+        <Text className={classes.posterEyebrow}>{text('title')}</Text>
         <Title order={1} id="info-title" className={classes.posterTitle}>
           {event.name}
         </Title>
         <Text className={classes.posterLine}>{content.hostLine}</Text>
         <Text className={classes.posterDates}>
-          Registration {formatLongDate(event.dates.registrationOpens)} to{' '}
-          {formatLongDate(event.dates.registrationCloses)} · Online gala awards{' '}
-          {formatLongDate(event.dates.galaAwards)}
+          {text('posterDates', {
+            opens: formatLongDate(event.dates.registrationOpens),
+            closes: formatLongDate(event.dates.registrationCloses),
+            gala: formatLongDate(event.dates.galaAwards),
+          })}
         </Text>
         {artwork && (
           <Text className={classes.posterCredit}>
-            Poster artwork: {artwork.title} by {artwork.artist}
+            {text('posterCredit', { title: artwork.title, artist: artwork.artist })}
           </Text>
         )}
       </Container>

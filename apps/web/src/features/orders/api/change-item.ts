@@ -5,6 +5,7 @@ import { toast } from '../../../lib/toasts.ts';
 import { isCartRefusal } from '../../../shared/cart/api/cart-errors.ts';
 import { handleHttpError } from '../../../lib/http-errors.ts';
 import { viewOrderQueryKey } from './order.ts';
+import { text } from '../text.ts';
 
 /** Changes an entry's item: 200 with the changed entry. */
 function changeOrderItem(orderItemId: number, itemId: number) {
@@ -22,7 +23,7 @@ export function useChangeItem(orderId: number) {
       changeOrderItem(change.orderItemId, change.itemId),
     meta: { handlesErrors: true },
     onSuccess: async () => {
-      toast('success', CHECKOUT_MESSAGES.itemUpdated, 'Success');
+      toast('success', CHECKOUT_MESSAGES.itemUpdated, text('success'));
       await queryClient.invalidateQueries({ queryKey: viewOrderQueryKey(orderId) });
       await queryClient.invalidateQueries({ queryKey: ['orders'] });
     },

@@ -2,9 +2,11 @@ import { Alert, Button, Group, Modal, Select, Stack, Text } from '@mantine/core'
 import { useMediaQuery } from '@mantine/hooks';
 import { CHECKOUT_MESSAGES, formatRand, type OrderItem } from '@eisteddfod/shared';
 import { useState } from 'react';
+import { RichText } from '../../../lib/i18n/RichText.tsx';
 import { useCurrentEvent } from '../../../shared/event/api/client-config.ts';
 import { useChangeItem } from '../api/change-item.ts';
 import { useComparableItems } from '../api/comparable-items.ts';
+import { text } from '../text.ts';
 
 /**
  * Spec 2 and 5, View Order: 'Edit Item Selection' changes an entry to another item of the same
@@ -16,10 +18,10 @@ export function EditItemModal(props: { entry: OrderItem | null; onClose: () => v
     <Modal
       opened={props.entry !== null}
       onClose={props.onClose}
-      title="Edit Item Selection"
+      title={text('editTitle')}
       size="lg"
       fullScreen={isNarrow}
-      closeButtonProps={{ 'aria-label': 'Close dialog' }}
+      closeButtonProps={{ 'aria-label': text('closeDialog') }}
       styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-xl)' } }}
     >
       {props.entry && (
@@ -37,13 +39,13 @@ function EditItemForm({ entry, onDone }: { entry: OrderItem; onDone: () => void 
   const locked = entry.deadlinePassed;
   const options = (items.data ?? []).map((item) => ({
     value: String(item.id),
-    label: `${item.code} - ${item.shortDescription}`,
+    label: text('item', { code: item.code, title: item.shortDescription }),
   }));
   // The current item stays listed (and chosen) even before the list has arrived.
   if (!options.some((option) => option.value === String(entry.itemId))) {
     options.unshift({
       value: String(entry.itemId),
-      label: `${entry.itemCode} - ${entry.itemShortDescription}`,
+      label: text('item', { code: entry.itemCode, title: entry.itemShortDescription }),
     });
   }
   const unchanged = itemId === null || Number(itemId) === entry.itemId;
@@ -57,10 +59,17 @@ function EditItemForm({ entry, onDone }: { entry: OrderItem; onDone: () => void 
   return (
     <Stack gap="md">
       <Text>
-        Entry for {entry.participantFirstName} {entry.participantSurname}:{' '}
-        <strong>
-          {entry.itemCode} - {entry.itemShortDescription}
-        </strong>
+        <RichText
+          text={text}
+          id="entryFor"
+          values={{
+            firstName: entry.participantFirstName,
+            surname: entry.participantSurname,
+            code: entry.itemCode,
+            title: entry.itemShortDescription,
+          }}
+          components={{ 0: <strong /> }}
+        />
       </Text>
       {locked && (
         <Alert color="orange" variant="light" title={CHECKOUT_MESSAGES.editDeadlineTitle}>
@@ -68,23 +77,23 @@ function EditItemForm({ entry, onDone }: { entry: OrderItem; onDone: () => void 
         </Alert>
       )}
       <Select
-        label="Select Item Code"
+        label={text('selectItem')}
         size="md"
         data={options}
         value={itemId}
         onChange={setItemId}
         searchable
         allowDeselect={false}
-        nothingFoundMessage="No item matches"
+        nothingFoundMessage={text('noItemMatches')}
         disabled={locked}
         maxDropdownHeight={280}
         comboboxProps={{ zIndex: 400 }}
         description={
           locked
             ? undefined
-            : `Items of the ${entry.item.category.section} section, ${
-                entry.isGroupItem ? 'group' : 'individual'
-              } entries only.`
+            : text(entry.isGroupItem ? 'groupItemsOnly' : 'individualItemsOnly', {
+                section: entry.item.category.section,
+              })
         }
       />
       {changeFeeCents !== undefined && (
@@ -92,10 +101,10 @@ function EditItemForm({ entry, onDone }: { entry: OrderItem; onDone: () => void 
       )}
       <Group justify="flex-end" gap="sm">
         <Button variant="default" onClick={onDone}>
-          Close
+          {text('close')}
         </Button>
         <Button onClick={update} disabled={locked || unchanged} loading={change.isPending}>
-          Update Item Code
+          {text('updateItem')}
         </Button>
       </Group>
     </Stack>

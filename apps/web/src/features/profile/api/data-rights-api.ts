@@ -4,6 +4,7 @@ import { ApiRequestError, callApi, messageOf } from '../../../lib/api-client.ts'
 import { saveDownload } from '../../../lib/download.ts';
 import { readStored } from '../../../lib/storage.ts';
 import { toast } from '../../../lib/toasts.ts';
+import { text } from '../text.ts';
 
 // A family's data rights on My Profile (decision 024; dataRightsApi in packages/shared).
 
@@ -24,7 +25,7 @@ export function useRequestErasure(customerId: number) {
     mutationFn: () => callApi(dataRightsApi.requestErasure, { params: { id: customerId } }),
     meta: { handlesErrors: true },
     onSuccess: (request) => queryClient.setQueryData(requestKey(customerId), { request }),
-    onError: (error) => toast('error', messageOf(error), 'Not sent'),
+    onError: (error) => toast('error', messageOf(error), text('notSent')),
   });
 }
 
@@ -44,9 +45,9 @@ export function useDownloadArchive(customerId: number) {
       toast(
         'error',
         error instanceof ApiRequestError && error.status === 429
-          ? 'You have downloaded your data several times in the last hour. Please try again later.'
+          ? text('downloadsTooMany')
           : messageOf(error),
-        'Not downloaded',
+        text('notDownloaded'),
       ),
   });
 }

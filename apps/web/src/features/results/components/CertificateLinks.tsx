@@ -1,5 +1,6 @@
 import type { CertificateShare } from '@eisteddfod/shared';
 import { Anchor, Stack } from '@mantine/core';
+import { text } from '../text.ts';
 import { ShareCertificate } from './ShareCertificate.tsx';
 
 /** Each certificate: its PDF to download, and the link to share (its verification page). */
@@ -9,7 +10,7 @@ export function CertificateLinks({ certificates }: { certificates: CertificateSh
       {certificates.map((c) => (
         <Stack component="li" key={c.verificationCode} gap={4}>
           <Anchor href={c.url} target="_blank" rel="noopener" fw={600}>
-            Download {c.label} (PDF)
+            {text('download', { label: c.label })}
           </Anchor>
           <ShareCertificate url={c.verificationUrl} label={c.label} />
         </Stack>

@@ -4,6 +4,7 @@ import {
   type ContestantEntryResult,
 } from '@eisteddfod/shared';
 import { Badge, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { text } from '../text.ts';
 import { CertificateLinks } from './CertificateLinks.tsx';
 
 /** One entry's result (spec 2 and 4, Results): rubric, total, medal, comment, certificates. */
@@ -13,10 +14,10 @@ export function EntryResultCard(props: { entry: ContestantEntryResult; released:
   return (
     <Card withBorder component="article" aria-labelledby={headingId}>
       <Title order={3} size="h4" id={headingId} style={{ overflowWrap: 'anywhere' }}>
-        {entry.itemCode} - {entry.itemTitle}
+        {text('entryHeading', { code: entry.itemCode, title: entry.itemTitle })}
       </Title>
       <Text size="sm" mb="sm">
-        {entry.section}, {entry.categoryName}
+        {text('sectionCategory', { section: entry.section, category: entry.categoryName })}
       </Text>
       {!entry.published ? (
         <Stack gap={4}>
@@ -32,18 +33,18 @@ export function EntryResultCard(props: { entry: ContestantEntryResult; released:
             <Text>
               {props.released
                 ? `${RESULT_MESSAGES.noResult(entry.itemCode)}. ${RESULT_MESSAGES.contactSupport}`
-                : 'The result is released with the others on the gala date.'}
+                : text('releasedWithOthers')}
             </Text>
           )}
         </Stack>
       ) : (
         <Stack gap="md">
-          <Table aria-label={`Scores for ${entry.itemCode}`} layout="fixed">
+          <Table aria-label={text('scoresFor', { code: entry.itemCode })} layout="fixed">
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Name</Table.Th>
+                <Table.Th>{text('name')}</Table.Th>
                 <Table.Th ta="right" w={96}>
-                  Score
+                  {text('scoreHeading')}
                 </Table.Th>
               </Table.Tr>
             </Table.Thead>
@@ -52,14 +53,14 @@ export function EntryResultCard(props: { entry: ContestantEntryResult; released:
                 <Table.Tr key={s.name}>
                   <Table.Td style={{ overflowWrap: 'anywhere' }}>{s.name}</Table.Td>
                   <Table.Td ta="right">
-                    {s.value} / {s.maxValue}
+                    {text('scoreOf', { value: s.value, max: s.maxValue })}
                   </Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
             <Table.Tfoot>
               <Table.Tr>
-                <Table.Th scope="row">Total</Table.Th>
+                <Table.Th scope="row">{text('total')}</Table.Th>
                 <Table.Td ta="right" fw={700}>
                   {entry.total}
                 </Table.Td>
@@ -67,13 +68,13 @@ export function EntryResultCard(props: { entry: ContestantEntryResult; released:
             </Table.Tfoot>
           </Table>
           <Group gap="xs">
-            <Text fw={700}>Medal:</Text>
+            <Text fw={700}>{text('medal')}</Text>
             <Badge size="lg" color="grape.9" variant="filled">
               {entry.medal}
             </Badge>
           </Group>
           <div>
-            <Text fw={700}>Adjudicator Comment</Text>
+            <Text fw={700}>{text('comment')}</Text>
             <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
               {entry.comment || '–'}
             </Text>
@@ -81,7 +82,7 @@ export function EntryResultCard(props: { entry: ContestantEntryResult; released:
           {entry.certificates.length > 0 && (
             <div>
               <Text fw={700} mb={4}>
-                Certificates
+                {text('certificates')}
               </Text>
               <CertificateLinks certificates={entry.certificates} />
             </div>

@@ -1,4 +1,5 @@
 import { Anchor, Button, CopyButton, Group, Text } from '@mantine/core';
+import { text } from '../text.ts';
 
 /**
  * The link a family shares for a certificate: its public verification page (the QR code's
@@ -17,9 +18,9 @@ export function ShareCertificate(props: { url: string; label: string }) {
             variant={copied ? 'filled' : 'light'}
             color={copied ? 'green.9' : undefined}
             onClick={copy}
-            aria-label={`Copy the link to share ${label}`}
+            aria-label={text('copyLink', { label })}
           >
-            {copied ? 'Link copied' : 'Share'}
+            {text(copied ? 'linkCopied' : 'share')}
           </Button>
         )}
       </CopyButton>
@@ -28,9 +29,9 @@ export function ShareCertificate(props: { url: string; label: string }) {
           size="compact-md"
           variant="default"
           onClick={() => void navigator.share({ title: label, url }).catch(() => undefined)}
-          aria-label={`Send the link to ${label}`}
+          aria-label={text('sendLink', { label })}
         >
-          Send…
+          {text('send')}
         </Button>
       )}
       <Anchor
@@ -39,9 +40,9 @@ export function ShareCertificate(props: { url: string; label: string }) {
         rel="noopener"
         size="sm"
         fw={600}
-        aria-label={`Open the public page of ${label}`}
+        aria-label={text('openPublicPage', { label })}
       >
-        Public page
+        {text('publicPage')}
       </Anchor>
       <Text size="xs" c="gray.7" style={{ overflowWrap: 'anywhere' }} w="100%">
         {url}

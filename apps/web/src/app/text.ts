@@ -1,0 +1,5 @@
+import { catalogue } from '../lib/i18n/catalogue.ts';
+import en from './messages/en.json';
+
+/** The site's frame: header, menus, footer, toasts (decision 057). */
+export const text = catalogue('app', { en });
