@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { pseudoLocalePlugins } from './apps/web/scripts/pseudo-locale.ts';
 
 export default defineConfig({
   test: {
@@ -50,7 +51,7 @@ export default defineConfig({
       {
         // The family screens in a pseudo-locale (decision 057): every catalogue compiled to
         // accented, bracketed text, so any words on a screen that come from no catalogue show.
-        extends: './apps/web/vite.pseudo.config.ts',
+        plugins: pseudoLocalePlugins,
         test: {
           name: 'web-pseudo',
           root: 'apps/web',

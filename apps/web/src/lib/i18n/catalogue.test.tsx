@@ -32,6 +32,16 @@ describe('catalogue (decision 057)', () => {
     const link = screen.getByRole('link', { name: 'FAQ (PDF), opens in a new tab' });
     expect(link).toHaveAttribute('href', '/faq.pdf');
     expect(link.parentElement).toHaveTextContent('Read the FAQ (PDF), opens in a new tab first.');
+    expect(link.querySelector('.hidden')).toHaveTextContent(', opens in a new tab');
+  });
+
+  it('draws a self-closing tag as its element, and a tag with no element as its words', () => {
+    const { container } = render(
+      <p>
+        <RichText text={text} id="selfClosing" components={{ 0: <br /> }} />
+      </p>,
+    );
+    expect(container.querySelector('p')?.innerHTML).toBe('Line one<br>Line two, kept as words');
   });
 });
 

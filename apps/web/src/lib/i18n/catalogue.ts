@@ -6,7 +6,7 @@ import { setupI18n } from '@lingui/core';
  * when the feature's chunk loads, so a phone downloads the words of the screens it opens and no
  * others.
  */
-export const i18n = setupI18n({ locale: DEFAULT_LOCALE, messages: { [DEFAULT_LOCALE]: {} } });
+const i18n = setupI18n({ locale: DEFAULT_LOCALE, messages: { [DEFAULT_LOCALE]: {} } });
 
 /** What a message's {placeholders} are filled with. */
 export type MessageValues = Record<string, string | number | null | undefined>;

@@ -6,7 +6,7 @@ import {
   portraitSrc,
 } from '../../../shared/event/documents.ts';
 import { text } from '../text.ts';
-import { OneElement } from './OneElement.tsx';
+import { RichText } from '../../../lib/i18n/RichText.tsx';
 import { SectionHeading } from './SectionHeading.tsx';
 import classes from './home.module.css';
 
@@ -52,9 +52,11 @@ export function AdjudicatorsSection({
                 fw={700}
                 className={classes.bioLink}
               >
-                <OneElement
-                  message={text('readBio', { name: person.name })}
-                  element={<VisuallyHidden />}
+                <RichText
+                  text={text}
+                  id="readBio"
+                  values={{ name: person.name }}
+                  components={{ 0: <VisuallyHidden /> }}
                 />
               </Anchor>
             </article>

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { PROSPECTUS_URL } from '../../../shared/event/documents.ts';
 import { KeyDates } from '../../../shared/event/KeyDates.tsx';
 import { text } from '../text.ts';
-import { OneElement } from './OneElement.tsx';
+import { RichText } from '../../../lib/i18n/RichText.tsx';
 import classes from './Hero.module.css';
 
 interface HeroProps {
@@ -47,7 +47,7 @@ export function Hero({ event, content, notOpen = false }: HeroProps) {
                 variant="white"
                 className={classes.learn}
               >
-                <OneElement message={text('learnMore')} element={<VisuallyHidden />} />
+                <RichText text={text} id="learnMore" components={{ 0: <VisuallyHidden /> }} />
               </Button>
             </div>
           )}
