@@ -154,6 +154,9 @@ function compare(name: string, texts: string[]): string[] {
   ];
 }
 
+/** vitest.setup.ts's stand-in for the browser's, which jsdom lacks. */
+const { matchMedia } = window;
+
 describe('family screens in the pseudo-locale (decision 057)', { timeout: 30_000 }, () => {
   beforeEach(() => {
     // Today, for every run: a family entering in the event's registration period, and dates
@@ -162,6 +165,12 @@ describe('family screens in the pseudo-locale (decision 057)', { timeout: 30_000
     vi.useFakeTimers({ toFake: ['Date'], now: TODAY });
     // Left by the screen before (useDocumentTitle restores a default on leaving).
     document.title = '';
+    // A reader who prefers less motion: the home page's carousel then stays on its first
+    // artwork, rather than moving on after 7 s and changing its "1 of 3" on a slow run.
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      ...matchMedia(query),
+      matches: query.includes('prefers-reduced-motion'),
+    }));
   });
   afterEach(() => {
     vi.useRealTimers();
