@@ -23,10 +23,6 @@ const FILES_STILL_WITH_A_FUNCTION_OVER_80_LINES = [
   'apps/api/src/modules/data-rights/data-rights.service.ts',
   'apps/api/src/modules/events/events.service.ts',
   'apps/api/src/modules/outbox/outbox.service.ts',
-  'apps/api/src/modules/payment-ledger/payment-ledger.service.ts',
-  // reconciliation.ts, notifications.ts and payment-messages.ts came out of payments.service.ts
-  // and payment-ledger.service.ts (both listed) when they were split beside this list.
-  'apps/api/src/modules/payment-ledger/reconciliation.ts',
   'apps/api/src/modules/pictures/pictures.service.ts',
   'apps/api/src/modules/reminders/reminders.service.ts',
   'apps/api/src/modules/results-day/certificates.service.ts',
