@@ -19,7 +19,6 @@ const FILES_STILL_WITH_A_FUNCTION_OVER_80_LINES = [
   'apps/api/src/modules/contestants/contestants.service.ts',
   'apps/api/src/modules/data-rights/data-rights.repository.ts',
   'apps/api/src/modules/data-rights/data-rights.service.ts',
-  'apps/api/src/modules/pictures/pictures.service.ts',
   'apps/api/src/modules/reminders/reminders.service.ts',
   'apps/api/src/modules/results-day/certificates.service.ts',
   'apps/api/src/modules/results-day/gala.service.ts',
