@@ -1,6 +1,43 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { deliveredPin } from '../../test/test-app.ts';
+
+type Call = (
+  method: 'GET' | 'POST' | 'PUT',
+  url: string,
+  body?: unknown,
+  token?: string,
+) => Promise<LightMyRequestResponse>;
+
+interface RegisterDetails {
+  email?: string;
+  mobileNumber?: string;
+  country?: string;
+}
+
+async function register(call: Call, details: RegisterDetails) {
+  const res = await call('POST', '/api/Customers/CustomerAndUser', {
+    firstName: 'Thandi',
+    surname: 'Nkosi',
+    email: details.email ?? '',
+    mobileNumber: details.mobileNumber ?? '',
+    country: details.country ?? 'South Africa',
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json<{ customerId: number }>().customerId;
+}
+
+/**
+ * The newest pin sent to an address or number, read from the outbox itself (a production
+ * server has no /dev/outbox; its own test is dev-outbox.routes.test.ts), or, once the outbox
+ * has blanked it after delivery (decision 031), from what the test's mail transport delivered.
+ */
+async function latestPin(app: FastifyInstance, to: string): Promise<string> {
+  const [message] = await app.outbox.findByRecipient(to);
+  const pin = /\b(\d{6})\b/.exec(message?.body ?? '')?.[1] ?? deliveredPin(to);
+  if (!pin) throw new Error(`No pin in the outbox for ${to}`);
+  return pin;
+}
 
 /**
  * Drives the spec's account calls the way the web app does, from one client address, keeping
@@ -28,17 +65,7 @@ export function accountsClient(app: FastifyInstance, ip = '203.0.113.1') {
 
   return {
     call,
-    async register(details: { email?: string; mobileNumber?: string; country?: string }) {
-      const res = await call('POST', '/api/Customers/CustomerAndUser', {
-        firstName: 'Thandi',
-        surname: 'Nkosi',
-        email: details.email ?? '',
-        mobileNumber: details.mobileNumber ?? '',
-        country: details.country ?? 'South Africa',
-      });
-      expect(res.statusCode, res.body).toBe(201);
-      return res.json<{ customerId: number }>().customerId;
-    },
+    register: (details: RegisterDetails) => register(call, details),
     async silentLogin(username: string, isMobile = false) {
       const res = await call('POST', '/api/Authentication/SilentLogin', {
         username,
@@ -58,17 +85,7 @@ export function accountsClient(app: FastifyInstance, ip = '203.0.113.1') {
         token,
       );
     },
-    /**
-     * The newest pin sent to an address or number, read from the outbox itself (a production
-     * server has no /dev/outbox; its own test is dev-outbox.routes.test.ts), or, once the outbox
-     * has blanked it after delivery (decision 031), from what the test's mail transport delivered.
-     */
-    async latestPin(to: string): Promise<string> {
-      const [message] = await app.outbox.findByRecipient(to);
-      const pin = /\b(\d{6})\b/.exec(message?.body ?? '')?.[1] ?? deliveredPin(to);
-      if (!pin) throw new Error(`No pin in the outbox for ${to}`);
-      return pin;
-    },
+    latestPin: (to: string) => latestPin(app, to),
     /** Register (if asked), verify a pin and return a full session token. */
     async logIn(username: string, isMobile = false) {
       const first = (await this.silentLogin(username, isMobile)).json<{

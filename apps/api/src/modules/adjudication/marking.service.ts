@@ -66,162 +66,197 @@ function summary(row: EntryRow): MarkingEntrySummary {
   };
 }
 
+async function eventId(deps: MarkingDependencies): Promise<number> {
+  const id = await deps.currentEventId();
+  if (id === undefined) throw notFound('EVENT_NOT_FOUND', 'There is no event yet.');
+  return id;
+}
+
+/** The entry when this marker may mark it; otherwise 404, whatever the reason. */
+async function visibleEntry(deps: MarkingDependencies, marker: Marker, orderItemId: number) {
+  const { db } = deps;
+  const [row] = await findEntriesInScope(db, marker.entries, await eventId(deps), orderItemId);
+  if (!row) throw noEntry(orderItemId);
+  return row;
+}
+
+async function markOf(deps: MarkingDependencies, markId: number | null) {
+  const { db } = deps;
+  if (markId === null) return null;
+  const mark = await repo.findMark(db, markId);
+  if (!mark) return null;
+  const scores = await repo.findRubricScores(db, markId);
+  return {
+    status: mark.status === 'submitted' ? ('submitted' as const) : ('draft' as const),
+    comment: mark.comment,
+    scores,
+    total: mark.total,
+    submittedAt: mark.submittedAt?.toISOString() ?? null,
+    publishedAt: mark.publishedAt?.toISOString() ?? null,
+  };
+}
+
+async function detail(
+  deps: MarkingDependencies,
+  marker: Marker,
+  orderItemId: number,
+): Promise<MarkingEntry> {
+  const { db, mediaLinks } = deps;
+  const row = await visibleEntry(deps, marker, orderItemId);
+  // Main files first, each kind in the order it arrived.
+  const uploads = (await findLiveUploads(db, [orderItemId])).sort(
+    (a, b) => a.uploadType - b.uploadType,
+  );
+  const counters = { 2: 0, 3: 0 };
+  const files = uploads.map((u) => {
+    const type = u.uploadType === 2 ? 2 : 3;
+    counters[type]++;
+    return {
+      uploadId: u.id,
+      // The extension of what they get: a rendition is .mp4 whatever was uploaded.
+      label: blindFileLabel(
+        type,
+        counters[type],
+        u.servedFileExtension ? `.${u.servedFileExtension}` : u.fileName,
+      ),
+      uploadType: type,
+      isVideo: u.isVideo,
+      ...mediaLinks.forAdjudicator(u),
+      posterUrl: mediaLinks.poster(u),
+      processing: u.processingState,
+      durationSeconds: u.durationSeconds,
+    } as const;
+  });
+  return {
+    ...summary(row),
+    itemDescription: row.itemDescription,
+    instruments: row.instruments,
+    groupSize: row.isGroupItem ? (await findGroupMembers(db, [orderItemId])).length : 1,
+    files,
+    rubric: await rubricFor(db, await eventId(deps), row.section),
+    mark: await markOf(deps, row.markId),
+  };
+}
+
+async function listEntries(
+  deps: MarkingDependencies,
+  marker: Marker,
+): Promise<MarkingEntrySummary[]> {
+  const { db } = deps;
+  const rows = await findEntriesInScope(db, marker.entries, await eventId(deps));
+  return rows.map(summary);
+}
+
+/** GET /api/Staff/BucketLink: a signed link to one live file of a visible entry. */
+async function fileLink(
+  deps: MarkingDependencies,
+  marker: Marker,
+  orderItemId: number,
+  uploadId: number,
+) {
+  const { db, mediaLinks } = deps;
+  await visibleEntry(deps, marker, orderItemId);
+  const file = (await findLiveUploads(db, [orderItemId])).find((u) => u.id === uploadId);
+  if (!file) throw notFound('FILE_NOT_FOUND', 'This file no longer exists.');
+  return { url: mediaLinks.forAdjudicator(file).url };
+}
+
+/**
+ * Saves the adjudicator's scores and comment as a draft, or submits them. The total is the
+ * server's sum; a submitted mark is final for the adjudicator (an organiser may reopen it).
+ */
+async function saveMark(
+  deps: MarkingDependencies,
+  marker: Marker,
+  orderItemId: number,
+  input: SaveMark,
+) {
+  const { db } = deps;
+  const event = await eventId(deps);
+  const row = await visibleEntry(deps, marker, orderItemId);
+  if (row.markStatus === 'submitted') {
+    throw new AppError(409, 'MARK_SUBMITTED', 'This mark has been submitted already.');
+  }
+  const total = totalOf(input.scores);
+  const now = new Date(deps.now());
+  // The rubric is read, the scores checked against it and the mark written under the
+  // rubrics' lock (shared by marks), so an organiser's change to the rubric comes wholly
+  // before or wholly after: never between the check and the write (decision 018).
+  const saved = await db.transaction(async (tx) => {
+    await lockRubrics(tx, event, 'mark');
+    const rubric = await rubricFor(tx, event, row.section);
+    const problems = rubricProblems(rubric, input.scores, input.submit);
+    if (problems.length > 0) {
+      throw badRequest('INVALID_SCORES', problems.map(describeRubricProblem).join(' '));
+    }
+    const scores = rubric.flatMap((c, position) => {
+      const score = input.scores.find((s) => s.name === c.name);
+      return score ? [{ position, name: c.name, value: score.value, maxValue: c.maxValue }] : [];
+    });
+    const written = await repo.saveMark(tx, {
+      orderItemId,
+      adjudicatorId: marker.customerId,
+      comment: input.comment,
+      total,
+      submit: input.submit,
+      at: now,
+      scores,
+    });
+    if (written)
+      await audit(tx, {
+        actorCustomerId: marker.customerId,
+        action: input.submit ? 'mark.submitted' : 'mark.draft_saved',
+        entityType: 'order_item',
+        entityId: orderItemId,
+        details: { total },
+      });
+    return written;
+  });
+  if (!saved) {
+    throw new AppError(409, 'MARK_SUBMITTED', 'This mark has been submitted already.');
+  }
+  return detail(deps, marker, orderItemId);
+}
+
+/** Organisers: a submitted, unpublished mark goes back to its adjudicator as a draft. */
+async function reopenMark(
+  deps: MarkingDependencies,
+  organiserId: number,
+  orderItemId: number,
+): Promise<void> {
+  const { db } = deps;
+  const reopened = await repo.reopenMark(db, orderItemId, new Date(deps.now()));
+  if (!reopened) {
+    throw new AppError(
+      409,
+      'MARK_NOT_REOPENABLE',
+      'Only a submitted mark whose result is not published can be reopened.',
+    );
+  }
+  await audit(db, {
+    actorCustomerId: organiserId,
+    action: 'mark.reopened',
+    entityType: 'order_item',
+    entityId: orderItemId,
+  });
+}
+
 /** Blind marking (issue 9): what an adjudicator sees and saves. */
 export function createMarkingService(deps: MarkingDependencies) {
-  const { db, mediaLinks } = deps;
-
-  async function eventId(): Promise<number> {
-    const id = await deps.currentEventId();
-    if (id === undefined) throw notFound('EVENT_NOT_FOUND', 'There is no event yet.');
-    return id;
-  }
-
-  /** The entry when this marker may mark it; otherwise 404, whatever the reason. */
-  async function visibleEntry(marker: Marker, orderItemId: number) {
-    const [row] = await findEntriesInScope(db, marker.entries, await eventId(), orderItemId);
-    if (!row) throw noEntry(orderItemId);
-    return row;
-  }
-
-  async function markOf(markId: number | null) {
-    if (markId === null) return null;
-    const mark = await repo.findMark(db, markId);
-    if (!mark) return null;
-    const scores = await repo.findRubricScores(db, markId);
-    return {
-      status: mark.status === 'submitted' ? ('submitted' as const) : ('draft' as const),
-      comment: mark.comment,
-      scores,
-      total: mark.total,
-      submittedAt: mark.submittedAt?.toISOString() ?? null,
-      publishedAt: mark.publishedAt?.toISOString() ?? null,
-    };
-  }
-
-  async function detail(marker: Marker, orderItemId: number): Promise<MarkingEntry> {
-    const row = await visibleEntry(marker, orderItemId);
-    // Main files first, each kind in the order it arrived.
-    const uploads = (await findLiveUploads(db, [orderItemId])).sort(
-      (a, b) => a.uploadType - b.uploadType,
-    );
-    const counters = { 2: 0, 3: 0 };
-    const files = uploads.map((u) => {
-      const type = u.uploadType === 2 ? 2 : 3;
-      counters[type]++;
-      return {
-        uploadId: u.id,
-        // The extension of what they get: a rendition is .mp4 whatever was uploaded.
-        label: blindFileLabel(
-          type,
-          counters[type],
-          u.servedFileExtension ? `.${u.servedFileExtension}` : u.fileName,
-        ),
-        uploadType: type,
-        isVideo: u.isVideo,
-        ...mediaLinks.forAdjudicator(u),
-        posterUrl: mediaLinks.poster(u),
-        processing: u.processingState,
-        durationSeconds: u.durationSeconds,
-      } as const;
-    });
-    return {
-      ...summary(row),
-      itemDescription: row.itemDescription,
-      instruments: row.instruments,
-      groupSize: row.isGroupItem ? (await findGroupMembers(db, [orderItemId])).length : 1,
-      files,
-      rubric: await rubricFor(db, await eventId(), row.section),
-      mark: await markOf(row.markId),
-    };
-  }
-
   return {
     entryCode,
 
-    async listEntries(marker: Marker): Promise<MarkingEntrySummary[]> {
-      const rows = await findEntriesInScope(db, marker.entries, await eventId());
-      return rows.map(summary);
-    },
+    listEntries: (marker: Marker) => listEntries(deps, marker),
 
-    getEntry: detail,
+    getEntry: (marker: Marker, orderItemId: number) => detail(deps, marker, orderItemId),
 
-    /** GET /api/Staff/BucketLink: a signed link to one live file of a visible entry. */
-    async fileLink(marker: Marker, orderItemId: number, uploadId: number) {
-      await visibleEntry(marker, orderItemId);
-      const file = (await findLiveUploads(db, [orderItemId])).find((u) => u.id === uploadId);
-      if (!file) throw notFound('FILE_NOT_FOUND', 'This file no longer exists.');
-      return { url: mediaLinks.forAdjudicator(file).url };
-    },
+    fileLink: (marker: Marker, orderItemId: number, uploadId: number) =>
+      fileLink(deps, marker, orderItemId, uploadId),
 
-    /**
-     * Saves the adjudicator's scores and comment as a draft, or submits them. The total is the
-     * server's sum; a submitted mark is final for the adjudicator (an organiser may reopen it).
-     */
-    async saveMark(marker: Marker, orderItemId: number, input: SaveMark) {
-      const event = await eventId();
-      const row = await visibleEntry(marker, orderItemId);
-      if (row.markStatus === 'submitted') {
-        throw new AppError(409, 'MARK_SUBMITTED', 'This mark has been submitted already.');
-      }
-      const total = totalOf(input.scores);
-      const now = new Date(deps.now());
-      // The rubric is read, the scores checked against it and the mark written under the
-      // rubrics' lock (shared by marks), so an organiser's change to the rubric comes wholly
-      // before or wholly after: never between the check and the write (decision 018).
-      const saved = await db.transaction(async (tx) => {
-        await lockRubrics(tx, event, 'mark');
-        const rubric = await rubricFor(tx, event, row.section);
-        const problems = rubricProblems(rubric, input.scores, input.submit);
-        if (problems.length > 0) {
-          throw badRequest('INVALID_SCORES', problems.map(describeRubricProblem).join(' '));
-        }
-        const scores = rubric.flatMap((c, position) => {
-          const score = input.scores.find((s) => s.name === c.name);
-          return score
-            ? [{ position, name: c.name, value: score.value, maxValue: c.maxValue }]
-            : [];
-        });
-        const written = await repo.saveMark(tx, {
-          orderItemId,
-          adjudicatorId: marker.customerId,
-          comment: input.comment,
-          total,
-          submit: input.submit,
-          at: now,
-          scores,
-        });
-        if (written)
-          await audit(tx, {
-            actorCustomerId: marker.customerId,
-            action: input.submit ? 'mark.submitted' : 'mark.draft_saved',
-            entityType: 'order_item',
-            entityId: orderItemId,
-            details: { total },
-          });
-        return written;
-      });
-      if (!saved) {
-        throw new AppError(409, 'MARK_SUBMITTED', 'This mark has been submitted already.');
-      }
-      return detail(marker, orderItemId);
-    },
+    saveMark: (marker: Marker, orderItemId: number, input: SaveMark) =>
+      saveMark(deps, marker, orderItemId, input),
 
-    /** Organisers: a submitted, unpublished mark goes back to its adjudicator as a draft. */
-    async reopenMark(organiserId: number, orderItemId: number): Promise<void> {
-      const reopened = await repo.reopenMark(db, orderItemId, new Date(deps.now()));
-      if (!reopened) {
-        throw new AppError(
-          409,
-          'MARK_NOT_REOPENABLE',
-          'Only a submitted mark whose result is not published can be reopened.',
-        );
-      }
-      await audit(db, {
-        actorCustomerId: organiserId,
-        action: 'mark.reopened',
-        entityType: 'order_item',
-        entityId: orderItemId,
-      });
-    },
+    reopenMark: (organiserId: number, orderItemId: number) =>
+      reopenMark(deps, organiserId, orderItemId),
   };
 }

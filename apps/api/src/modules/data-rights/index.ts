@@ -4,5 +4,5 @@ export {
   isErased,
   keptPaymentFields,
   redactNotificationIfErased,
-} from './data-rights.repository.ts';
+} from './erased-payments.repository.ts';
 export { DELETION_GRACE_MS, queueFileDeletions } from './file-deletions.repository.ts';

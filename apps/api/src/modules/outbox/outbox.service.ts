@@ -26,6 +26,16 @@ const BATCH = 10;
 /** A send that takes longer fails, well inside the five-minute claim on its message. */
 const SEND_TIMEOUT_MS = 2 * 60_000;
 
+/** What the outbox's operations share, built once by createOutbox. */
+interface OutboxDeps {
+  db: Database;
+  transports: OutboxTransports;
+  jobs: Jobs;
+  sendTimeoutMs: number;
+  /** Delivery jobs asked for and not yet queued (settle waits for them). */
+  inFlight: Set<Promise<unknown>>;
+}
+
 export interface OutboxMessage {
   channel: 'email' | 'whatsapp';
   recipient: string;
@@ -34,6 +44,158 @@ export interface OutboxMessage {
   payload?: Record<string, unknown>;
   /** The body carries a one-time pin: blanked once delivered (decision 031). */
   holdsPin?: boolean;
+}
+
+async function send(deps: OutboxDeps, row: repo.OutboxRow): Promise<void> {
+  const { transports } = deps;
+  if (row.channel === 'email') {
+    if (!transports.mail) throw new Error('No mail transport');
+    await transports.mail.send({ to: row.recipient, subject: row.subject, text: row.body });
+    return;
+  }
+  if (!transports.whatsapp) throw new Error('No WhatsApp transport');
+  const { code, template, parameters } = row.payload as {
+    code?: string;
+    template?: string;
+    parameters?: string[];
+  };
+  if (code) await transports.whatsapp.sendAuthenticationCode(row.recipient, code);
+  else if (template)
+    await transports.whatsapp.sendTemplate(row.recipient, template, parameters ?? []);
+  else await transports.whatsapp.sendText(row.recipient, row.body);
+}
+
+function hasTransport(deps: OutboxDeps, channel: 'email' | 'whatsapp'): boolean {
+  const { transports } = deps;
+  return channel === 'email' ? Boolean(transports.mail) : Boolean(transports.whatsapp);
+}
+
+/** Sends one message, failing it if the transport takes longer than its time limit. */
+async function sendWithin(deps: OutboxDeps, row: repo.OutboxRow): Promise<void> {
+  const { sendTimeoutMs } = deps;
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`No answer within ${sendTimeoutMs / 1000} s`)),
+      sendTimeoutMs,
+    );
+  });
+  try {
+    await Promise.race([send(deps, row), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * Claims up to `limit` waiting messages and sends them at once (the SMTP transport pools its
+ * connections); a lease, not a row lock, keeps other deliveries off them meanwhile.
+ */
+async function deliverBatch(
+  deps: OutboxDeps,
+  limit: number,
+  lost?: { untriedForSeconds: number },
+): Promise<{ claimed: number; failed: number }> {
+  const { db } = deps;
+  const rows = await repo.claimWaiting(db, limit, lost);
+  const outcomes = await Promise.allSettled(
+    rows.map(async (row) => {
+      if (repo.isPastLastAttempt(row)) {
+        await repo.markNotSent(db, row, 'The last attempt did not finish');
+        return;
+      }
+      try {
+        await sendWithin(deps, row);
+      } catch (err) {
+        await repo.markNotSent(db, row, err);
+        throw err;
+      }
+      await repo.markSent(db, row);
+    }),
+  );
+  return { claimed: rows.length, failed: outcomes.filter((o) => o.status === 'rejected').length };
+}
+
+/** Delivers what waits (tests, and anything that must not wait for the job). */
+async function deliverPending(deps: OutboxDeps, limit = 20): Promise<number> {
+  return (await deliverBatch(deps, limit)).claimed;
+}
+
+/**
+ * What no delivery job will take: messages whose job was lost (the process died between the
+ * commit and the send: never tried and written over a minute ago), whose sender died mid-send
+ * (its lease ran out), or whose back-off after a failed attempt is over.
+ */
+async function deliverLost(deps: OutboxDeps): Promise<number> {
+  let claimed = 0;
+  for (;;) {
+    const batch = await deliverBatch(deps, BATCH, { untriedForSeconds: 60 });
+    claimed += batch.claimed;
+    if (batch.claimed < BATCH) return claimed;
+  }
+}
+
+/**
+ * The delivery job: sends batches while they come full. It stops at a batch with a failure
+ * (the transport is likely down: the failed messages wait out their back-off, and the sweep
+ * or the next job takes the rest) and throws, so the organiser sees the failure.
+ */
+async function deliverOrFail(deps: OutboxDeps): Promise<void> {
+  for (;;) {
+    const batch = await deliverBatch(deps, BATCH);
+    if (batch.failed > 0)
+      throw new Error(`${batch.failed} message(s) could not be delivered; tried again later`);
+    if (batch.claimed < BATCH) return;
+  }
+}
+
+/**
+ * Queues delivery for `count` new messages, a job for each batch of them, so that a large
+ * mailing (results day) is shared among every instance's workers; call it once what wrote
+ * the messages has committed.
+ */
+function deliverSoon(deps: OutboxDeps, count = 1): void {
+  const { jobs, inFlight } = deps;
+  const jobCount = Math.max(1, Math.ceil(count / BATCH));
+  const sent =
+    jobCount === 1
+      ? jobs.send(DELIVERY_JOB, {})
+      : jobs.sendMany(
+          DELIVERY_JOB,
+          Array.from({ length: jobCount }, () => ({})),
+        );
+  inFlight.add(sent);
+  void sent.catch(() => {}).finally(() => inFlight.delete(sent));
+}
+
+function asRow(deps: OutboxDeps, message: OutboxMessage): repo.NewOutboxRow {
+  return { ...message, status: hasTransport(deps, message.channel) ? 'pending' : 'held' };
+}
+
+async function enqueue(deps: OutboxDeps, message: OutboxMessage): Promise<repo.OutboxRow> {
+  const { db } = deps;
+  const row = await repo.insertMessage(db, asRow(deps, message));
+  if (row.status === 'pending') deliverSoon(deps);
+  return row;
+}
+
+/** Waits until the deliveries asked for so far have been tried (tests). */
+async function settle(deps: OutboxDeps): Promise<void> {
+  const { jobs, inFlight } = deps;
+  await Promise.allSettled([...inFlight]);
+  await jobs.settled(DELIVERY_JOB);
+}
+
+/**
+ * The retention sweep (decision 031): pins blanked once expired, whatever became of them,
+ * and every other body cleared `BODY_RETENTION_DAYS` after it was sent or failed.
+ */
+async function clearExpiredBodies(deps: OutboxDeps): Promise<{ pins: number; bodies: number }> {
+  const { db } = deps;
+  return {
+    pins: await repo.blankExpiredPins(db, PIN_READABLE_FOR_MINUTES),
+    bodies: await repo.clearOldBodies(db, BODY_RETENTION_DAYS),
+  };
 }
 
 /**
@@ -49,143 +211,16 @@ export function createOutbox(
   jobs: Jobs,
   { sendTimeoutMs = SEND_TIMEOUT_MS }: { sendTimeoutMs?: number } = {},
 ) {
-  const inFlight = new Set<Promise<unknown>>();
-
-  async function send(row: repo.OutboxRow): Promise<void> {
-    if (row.channel === 'email') {
-      if (!transports.mail) throw new Error('No mail transport');
-      await transports.mail.send({ to: row.recipient, subject: row.subject, text: row.body });
-      return;
-    }
-    if (!transports.whatsapp) throw new Error('No WhatsApp transport');
-    const { code, template, parameters } = row.payload as {
-      code?: string;
-      template?: string;
-      parameters?: string[];
-    };
-    if (code) await transports.whatsapp.sendAuthenticationCode(row.recipient, code);
-    else if (template)
-      await transports.whatsapp.sendTemplate(row.recipient, template, parameters ?? []);
-    else await transports.whatsapp.sendText(row.recipient, row.body);
-  }
-
-  function hasTransport(channel: 'email' | 'whatsapp'): boolean {
-    return channel === 'email' ? Boolean(transports.mail) : Boolean(transports.whatsapp);
-  }
-
-  /** Sends one message, failing it if the transport takes longer than its time limit. */
-  async function sendWithin(row: repo.OutboxRow): Promise<void> {
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(
-        () => reject(new Error(`No answer within ${sendTimeoutMs / 1000} s`)),
-        sendTimeoutMs,
-      );
-    });
-    try {
-      await Promise.race([send(row), timeout]);
-    } finally {
-      clearTimeout(timer);
-    }
-  }
-
-  /**
-   * Claims up to `limit` waiting messages and sends them at once (the SMTP transport pools its
-   * connections); a lease, not a row lock, keeps other deliveries off them meanwhile.
-   */
-  async function deliverBatch(
-    limit: number,
-    lost?: { untriedForSeconds: number },
-  ): Promise<{ claimed: number; failed: number }> {
-    const rows = await repo.claimWaiting(db, limit, lost);
-    const outcomes = await Promise.allSettled(
-      rows.map(async (row) => {
-        if (repo.isPastLastAttempt(row)) {
-          await repo.markNotSent(db, row, 'The last attempt did not finish');
-          return;
-        }
-        try {
-          await sendWithin(row);
-        } catch (err) {
-          await repo.markNotSent(db, row, err);
-          throw err;
-        }
-        await repo.markSent(db, row);
-      }),
-    );
-    return { claimed: rows.length, failed: outcomes.filter((o) => o.status === 'rejected').length };
-  }
-
-  /** Delivers what waits (tests, and anything that must not wait for the job). */
-  async function deliverPending(limit = 20): Promise<number> {
-    return (await deliverBatch(limit)).claimed;
-  }
-
-  /**
-   * What no delivery job will take: messages whose job was lost (the process died between the
-   * commit and the send: never tried and written over a minute ago), whose sender died mid-send
-   * (its lease ran out), or whose back-off after a failed attempt is over.
-   */
-  async function deliverLost(): Promise<number> {
-    let claimed = 0;
-    for (;;) {
-      const batch = await deliverBatch(BATCH, { untriedForSeconds: 60 });
-      claimed += batch.claimed;
-      if (batch.claimed < BATCH) return claimed;
-    }
-  }
-
-  /**
-   * The delivery job: sends batches while they come full. It stops at a batch with a failure
-   * (the transport is likely down: the failed messages wait out their back-off, and the sweep
-   * or the next job takes the rest) and throws, so the organiser sees the failure.
-   */
-  async function deliverOrFail(): Promise<void> {
-    for (;;) {
-      const batch = await deliverBatch(BATCH);
-      if (batch.failed > 0)
-        throw new Error(`${batch.failed} message(s) could not be delivered; tried again later`);
-      if (batch.claimed < BATCH) return;
-    }
-  }
-
-  /**
-   * Queues delivery for `count` new messages, a job for each batch of them, so that a large
-   * mailing (results day) is shared among every instance's workers; call it once what wrote
-   * the messages has committed.
-   */
-  function deliverSoon(count = 1): void {
-    const jobCount = Math.max(1, Math.ceil(count / BATCH));
-    const sent =
-      jobCount === 1
-        ? jobs.send(DELIVERY_JOB, {})
-        : jobs.sendMany(
-            DELIVERY_JOB,
-            Array.from({ length: jobCount }, () => ({})),
-          );
-    inFlight.add(sent);
-    void sent.catch(() => {}).finally(() => inFlight.delete(sent));
-  }
-
-  const asRow = (message: OutboxMessage): repo.NewOutboxRow => ({
-    ...message,
-    status: hasTransport(message.channel) ? 'pending' : 'held',
-  });
-
-  async function enqueue(message: OutboxMessage): Promise<repo.OutboxRow> {
-    const row = await repo.insertMessage(db, asRow(message));
-    if (row.status === 'pending') deliverSoon();
-    return row;
-  }
+  const deps: OutboxDeps = { db, transports, jobs, sendTimeoutMs, inFlight: new Set() };
 
   return {
     enqueueEmail: (to: string, subject: string, body: string) =>
-      enqueue({ channel: 'email', recipient: to, subject, body }),
+      enqueue(deps, { channel: 'email', recipient: to, subject, body }),
     /** An email carrying a one-time pin, blanked once delivered (decision 031). */
     enqueuePinEmail: (to: string, subject: string, body: string) =>
-      enqueue({ channel: 'email', recipient: to, subject, body, holdsPin: true }),
+      enqueue(deps, { channel: 'email', recipient: to, subject, body, holdsPin: true }),
     enqueueWhatsAppCode: (toE164: string, code: string, body: string) =>
-      enqueue({
+      enqueue(deps, {
         channel: 'whatsapp',
         recipient: toE164,
         body,
@@ -193,7 +228,7 @@ export function createOutbox(
         holdsPin: true,
       }),
     enqueueWhatsAppMessage: (toE164: string, body: string) =>
-      enqueue({ channel: 'whatsapp', recipient: toE164, body }),
+      enqueue(deps, { channel: 'whatsapp', recipient: toE164, body }),
     /**
      * Writes messages inside the caller's transaction (a transactional outbox): they exist
      * exactly when the caller's change commits, so a crash cannot keep one without the other.
@@ -201,26 +236,16 @@ export function createOutbox(
      * whether it waits for a transport ('pending') or is kept ('held'), in the order given.
      */
     enqueueWithin: (tx: Database, messages: OutboxMessage[]) =>
-      repo.insertMessages(tx, messages.map(asRow)),
-    deliverSoon,
-    deliverPending,
-    deliverOrFail,
-    deliverLost,
-    /** Waits until the deliveries asked for so far have been tried (tests). */
-    async settle(): Promise<void> {
-      await Promise.allSettled([...inFlight]);
-      await jobs.settled(DELIVERY_JOB);
-    },
-    /**
-     * The retention sweep (decision 031): pins blanked once expired, whatever became of them,
-     * and every other body cleared `BODY_RETENTION_DAYS` after it was sent or failed.
-     */
-    async clearExpiredBodies(): Promise<{ pins: number; bodies: number }> {
-      return {
-        pins: await repo.blankExpiredPins(db, PIN_READABLE_FOR_MINUTES),
-        bodies: await repo.clearOldBodies(db, BODY_RETENTION_DAYS),
-      };
-    },
+      repo.insertMessages(
+        tx,
+        messages.map((message) => asRow(deps, message)),
+      ),
+    deliverSoon: (count = 1) => deliverSoon(deps, count),
+    deliverPending: (limit = 20) => deliverPending(deps, limit),
+    deliverOrFail: () => deliverOrFail(deps),
+    deliverLost: () => deliverLost(deps),
+    settle: () => settle(deps),
+    clearExpiredBodies: () => clearExpiredBodies(deps),
     findByRecipient: (to: string) => repo.findByRecipient(db, to),
     findRecent: () => repo.findRecent(db),
   };

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { PAYMENT_CANCELLED_SEARCH, paths, paymentsApi } from '@eisteddfod/shared';
 import { CONTENT_SECURITY_POLICY } from '../../plugins/security-headers.ts';
 import { callerOf } from '../../plugins/access.ts';
-import { serve } from '../../plugins/endpoints.ts';
+import { serve, type ZodApp } from '../../plugins/endpoints.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { requireWithinLimit } from '../../providers/rate-limit/rate-limiter.ts';
 import { AUTOSUBMIT_JS, PAY_PAGE_CSS } from '../../providers/payment/pay-page.ts';
@@ -25,6 +25,89 @@ export const NOTIFICATIONS_PER_MINUTE = 120;
 function looksLikeNotification(provider: PaymentProvider, body: string): boolean {
   const fields = new URLSearchParams(body);
   return Boolean(fields.get(provider.notificationFields.orderId) && fields.get('signature'));
+}
+
+/** What an expired or unknown payment link shows. */
+const notFoundPage = (reply: FastifyReply) =>
+  reply
+    .code(404)
+    .type('text/html; charset=utf-8')
+    .send(
+      '<!doctype html><title>Payment</title><p>This payment link has expired or is not valid. Please go back to your cart.</p>',
+    );
+
+/** A provider's page for an order it is to be paid with, its buttons, and its notifications. */
+function registerProvider(app: ZodApp, provider: PaymentProvider) {
+  const payments = app.payments;
+  const { endpoints } = provider;
+  serve(app, endpoints.page, async (req, reply) => {
+    const { orderId } = req.params;
+    const payable = await payments.payableOrder(
+      provider.id,
+      orderId,
+      req.query.ref,
+      req.query.email,
+    );
+    if (!payable) return notFoundPage(reply);
+    const page = provider.checkoutPage(payable);
+    reply.type('text/html; charset=utf-8');
+    if (page.formTarget) {
+      const policy = CONTENT_SECURITY_POLICY.replace(
+        "form-action 'self'",
+        `form-action 'self' ${page.formTarget}`,
+      );
+      reply.header('content-security-policy', policy);
+    }
+    return reply.send(page.html);
+  });
+
+  if (endpoints.pay) {
+    serve(app, endpoints.pay, async (req, reply) => {
+      const { orderId } = req.params;
+      // Our own "bank" sends its signed notification through the same verification path.
+      const id = await payments.payOnOwnPage(provider.id, orderId, req.query.ref);
+      if (id === undefined) return notFoundPage(reply);
+      await payments.waitUntilProcessed(id, 10_000);
+      return reply.redirect(paths.confirmation.href({ id: orderId }), 303);
+    });
+  }
+  if (endpoints.cancel) {
+    serve(app, endpoints.cancel, async (_req, reply) =>
+      reply.redirect(`${paths.checkout.href()}${PAYMENT_CANCELLED_SEARCH}`, 303),
+    );
+  }
+  registerNotifications(app, provider);
+}
+
+/**
+ * A provider's notifications (PayFast's ITN; the sandbox posts the same fields). Anyone can
+ * post here, so before a body is kept it must be small, from an address within its limit, and
+ * shaped like a notification; a real one is still kept before the provider gets its 200, and
+ * its signature is checked after (notifications.ts).
+ */
+function registerNotifications(app: ZodApp, provider: PaymentProvider) {
+  const payments = app.payments;
+  serve(
+    app,
+    provider.endpoints.notify,
+    async (req, reply) => {
+      await requireWithinLimit(
+        app.rateLimiter,
+        `notifications:ip:${req.clientNetwork}`,
+        NOTIFICATIONS_PER_MINUTE,
+        60_000,
+        'Too many notifications from this address.',
+      );
+      const body = typeof req.body === 'string' ? req.body : '';
+      if (!looksLikeNotification(provider, body)) {
+        throw badRequest('NOT_A_NOTIFICATION', 'This is not a payment notification.');
+      }
+      // PayFast wants a 200 at once: the notification is kept first, its checks run after.
+      await payments.acceptNotification(provider.id, body);
+      return reply.code(200).send('OK');
+    },
+    { bodyLimit: NOTIFICATION_BODY_LIMIT },
+  );
 }
 
 /** Spec 7 PaymentLink calls, My Orders, and the providers' pages and notifications. */
@@ -72,87 +155,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       .send(AUTOSUBMIT_JS),
   );
 
-  const notFoundPage = (reply: FastifyReply) =>
-    reply
-      .code(404)
-      .type('text/html; charset=utf-8')
-      .send(
-        '<!doctype html><title>Payment</title><p>This payment link has expired or is not valid. Please go back to your cart.</p>',
-      );
-
   // Only the providers configuration enables have pages and notifications: the sandbox's, which
   // mark orders paid with no money moved, only where config allows it (config/env.ts).
-  for (const provider of payments.enabledProviders()) registerProvider(provider);
-
-  /** A provider's page for an order it is to be paid with, its buttons, and its notifications. */
-  function registerProvider(provider: PaymentProvider) {
-    const { endpoints } = provider;
-    serve(app, endpoints.page, async (req, reply) => {
-      const { orderId } = req.params;
-      const payable = await payments.payableOrder(
-        provider.id,
-        orderId,
-        req.query.ref,
-        req.query.email,
-      );
-      if (!payable) return notFoundPage(reply);
-      const page = provider.checkoutPage(payable);
-      reply.type('text/html; charset=utf-8');
-      if (page.formTarget) {
-        const policy = CONTENT_SECURITY_POLICY.replace(
-          "form-action 'self'",
-          `form-action 'self' ${page.formTarget}`,
-        );
-        reply.header('content-security-policy', policy);
-      }
-      return reply.send(page.html);
-    });
-
-    if (endpoints.pay) {
-      serve(app, endpoints.pay, async (req, reply) => {
-        const { orderId } = req.params;
-        // Our own "bank" sends its signed notification through the same verification path.
-        const id = await payments.payOnOwnPage(provider.id, orderId, req.query.ref);
-        if (id === undefined) return notFoundPage(reply);
-        await payments.waitUntilProcessed(id, 10_000);
-        return reply.redirect(paths.confirmation.href({ id: orderId }), 303);
-      });
-    }
-    if (endpoints.cancel) {
-      serve(app, endpoints.cancel, async (_req, reply) =>
-        reply.redirect(`${paths.checkout.href()}${PAYMENT_CANCELLED_SEARCH}`, 303),
-      );
-    }
-    registerNotifications(provider);
-  }
-
-  /**
-   * A provider's notifications (PayFast's ITN; the sandbox posts the same fields). Anyone can
-   * post here, so before a body is kept it must be small, from an address within its limit, and
-   * shaped like a notification; a real one is still kept before the provider gets its 200, and
-   * its signature is checked after (notifications.ts).
-   */
-  function registerNotifications(provider: PaymentProvider) {
-    serve(
-      app,
-      provider.endpoints.notify,
-      async (req, reply) => {
-        await requireWithinLimit(
-          app.rateLimiter,
-          `notifications:ip:${req.clientNetwork}`,
-          NOTIFICATIONS_PER_MINUTE,
-          60_000,
-          'Too many notifications from this address.',
-        );
-        const body = typeof req.body === 'string' ? req.body : '';
-        if (!looksLikeNotification(provider, body)) {
-          throw badRequest('NOT_A_NOTIFICATION', 'This is not a payment notification.');
-        }
-        // PayFast wants a 200 at once: the notification is kept first, its checks run after.
-        await payments.acceptNotification(provider.id, body);
-        return reply.code(200).send('OK');
-      },
-      { bodyLimit: NOTIFICATION_BODY_LIMIT },
-    );
-  }
+  for (const provider of payments.enabledProviders()) registerProvider(app, provider);
 };

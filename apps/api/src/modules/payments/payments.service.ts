@@ -44,6 +44,205 @@ export interface PaymentsDependencies {
   now: () => number;
 }
 
+type PaymentMessages = ReturnType<typeof createPaymentMessages>;
+type Notifications = ReturnType<typeof createNotifications>;
+
+// The payment link's reference: an HMAC of order and amount, under the key it has had since
+// the first release (when the sandbox's were the only links), so links already sent still work.
+const refFor = (deps: PaymentsDependencies, orderId: number, totalCents: number) =>
+  createHmac('sha256', `${deps.secret}:sandbox`)
+    .update(`ref:${orderId}:${totalCents}`)
+    .digest('hex')
+    .slice(0, 32);
+
+/** A provider this server takes payments with, or a refusal. */
+function enabledProvider(deps: PaymentsDependencies, id: string): PaymentProvider {
+  const { providers } = deps;
+  const provider = providers.enabled.find((p) => p.id === id);
+  if (!provider) throw badRequest('VALIDATION_ERROR', `Payments are not taken with ${id}.`);
+  return provider;
+}
+
+/**
+ * Whether an order's checkout still holds now: the price and deadlines of the event day it was
+ * made on. The pay pages take no grace; a provider's report takes PAYMENT_REPORT_GRACE_MS.
+ */
+async function checkoutHolds(
+  deps: PaymentsDependencies,
+  order: { eventId: number; checkedOutAt: Date | null },
+  graceMs = 0,
+): Promise<boolean> {
+  const { catalogue } = deps;
+  const { timeZone } = await catalogue.getEvent(order.eventId);
+  return isCheckoutCurrent(order.checkedOutAt, new Date(deps.now()), timeZone, graceMs);
+}
+
+/**
+ * What each entry of an order out of its item's grades says is wrong (decision 042). A
+ * checkout refuses such an entry, but a previous release made checkouts without the check
+ * during an upgrade, and a child's grade can change between checkout and payment: the pay
+ * pages then send the family back to the cart, and a provider's payment is held, not credited.
+ */
+async function gradeProblems(
+  deps: PaymentsDependencies,
+  order: Parameters<OrdersService['describeOrder']>[0],
+) {
+  const { orders } = deps;
+  return gradeProblemsOf(await orders.describeOrder(order));
+}
+
+/**
+ * The one way an order becomes paid, a provider's payment or money recorded by an organiser
+ * (decision 020): within the caller's transaction, with the order row locked, the order turns
+ * paid and its audit entry and the family's confirmation are written. A crash leaves either
+ * all of it or none, never a paid order whose family is not told. Call `outbox.deliverSoon`
+ * (confirmationSent) once the transaction has committed.
+ */
+async function creditWithin(
+  deps: PaymentsDependencies,
+  tx: Tx,
+  orderId: number,
+  messages: OutboxMessage[],
+  how: { actorCustomerId?: number; imported: boolean; details: Record<string, unknown> },
+): Promise<void> {
+  const { outbox } = deps;
+  await repo.markPaid(tx, orderId, new Date(deps.now()), how.imported);
+  await audit(tx, {
+    actorCustomerId: how.actorCustomerId ?? null,
+    action: 'order.paid',
+    entityType: 'order',
+    entityId: orderId,
+    details: how.details,
+  });
+  await outbox.enqueueWithin(tx, messages);
+}
+
+/** Credits a verified payment, in one transaction (creditWithin). */
+async function credit(
+  deps: PaymentsDependencies,
+  paymentMessages: PaymentMessages,
+  payment: VerifiedPayment,
+): Promise<repo.CreditOutcome> {
+  const { db, outbox, providers } = deps;
+  // Read before the transaction: a frozen order's lines and totals no longer change.
+  const messages = await paymentMessages.confirmationMessages(payment.orderId);
+  const unpaid = await db.query.orders.findFirst({
+    where: (o, { eq }) => eq(o.id, payment.orderId),
+  });
+  const entriesFit = !unpaid || (await gradeProblems(deps, unpaid)).length === 0;
+  const outcome = await repo.recordPayment(
+    db,
+    payment,
+    (tx) =>
+      creditWithin(deps, tx, payment.orderId, messages, {
+        imported: false,
+        details: { provider: payment.provider },
+      }),
+    async (order) => entriesFit && (await checkoutHolds(deps, order, PAYMENT_REPORT_GRACE_MS)),
+    providers.default.id,
+  );
+  deps.log.info(
+    { orderId: payment.orderId, provider: payment.provider, outcome },
+    'payment notification',
+  );
+  if (outcome === 'credited') outbox.deliverSoon();
+  if (outcome === 'checkout_expired') await paymentMessages.tellPaymentHeld(payment);
+  return outcome;
+}
+
+/**
+ * GET /api/Orders/{id}/PaymentLink/{email}: checks the order, prices it on the server
+ * (group sizes, the late-entry surcharge), freezes lines and total with the provider it is
+ * paid with (the default unless one is named), and returns where to pay.
+ */
+async function startPayment(
+  deps: PaymentsDependencies,
+  priceAndFreeze: ReturnType<typeof createPricing>,
+  customerId: number,
+  orderId: number,
+  email: string,
+  whatsApp: boolean,
+  providerId: string = deps.providers.default.id,
+): Promise<string> {
+  const { db, orders, accounts } = deps;
+  const provider = enabledProvider(deps, providerId);
+  const row = await orders.requireOwnOrder(customerId, orderId);
+  if (row.status === 'paid')
+    throw new AppError(409, 'ALREADY_PAID', 'This order has been paid already.');
+  if (row.status !== 'cart' && row.status !== 'awaiting_payment') {
+    throw new AppError(409, 'NOT_PAYABLE', 'This order can no longer be paid.');
+  }
+  // Entries in a cart before the opening (filled before this check, or on an instance of
+  // the previous release during an upgrade) are not paid for either (decision 041).
+  await orders.refuseBeforeOpening(row.eventId, customerId);
+  const order = await orders.describeOrder({ ...row, totalCents: null });
+  if (order.orderItems.length === 0) throw badRequest('EMPTY_CART', CHECKOUT_MESSAGES.emptyCart);
+  const customer = await accounts.getCustomer(customerId);
+  const problem = checkoutProblem({
+    items: order.orderItems,
+    firstName: customer.firstName,
+    surname: customer.surname,
+    mobileNumber: customer.mobileNumber ?? '',
+    email,
+    mobileRequired: whatsApp,
+  });
+  if (problem) throw badRequest('CHECKOUT_CHECK', problem);
+  const totalCents = await priceAndFreeze(order, { email, whatsApp, provider: provider.id });
+  await audit(db, {
+    actorCustomerId: customerId,
+    action: 'order.checkout',
+    entityType: 'order',
+    entityId: orderId,
+    details: { totalCents, email },
+  });
+  // The provider's page on the site the family is on: relative, so it works whatever the address.
+  return endpointUrl(
+    provider.endpoints.page,
+    { orderId },
+    { ref: refFor(deps, orderId, totalCents), email },
+  );
+}
+
+/**
+ * The details a provider's page needs, when the reference matches the frozen order and the
+ * order is paid with this provider (an order of the previous release, none: the default).
+ */
+async function payableOrder(
+  deps: PaymentsDependencies,
+  providerId: string,
+  orderId: number,
+  ref: string,
+  email = '',
+): Promise<PayableOrder | undefined> {
+  const { db, orders, accounts, providers } = deps;
+  const row = await db.query.orders.findFirst({ where: (o, { eq }) => eq(o.id, orderId) });
+  if (!row || row.totalCents === null || row.status !== 'awaiting_payment') return undefined;
+  if (!isSameSecretText(ref, refFor(deps, orderId, row.totalCents))) return undefined;
+  if ((row.paymentProvider ?? providers.default.id) !== providerId) return undefined;
+  // A checkout of an earlier day may owe the surcharge or hold an item past its due date:
+  // the family checks out again ('This payment link has expired').
+  if (!(await checkoutHolds(deps, row)) || (await gradeProblems(deps, row)).length > 0)
+    return undefined;
+  const described = await orders.describeOrder(row);
+  const customer = await accounts.getCustomer(row.customerId);
+  return { order: described, customer, totalCents: row.totalCents, ref, email };
+}
+
+/** A pay page of our own's Pay, its provider's notification kept and checked (the sandbox). */
+async function payOnOwnPage(
+  deps: PaymentsDependencies,
+  notifications: Notifications,
+  providerId: string,
+  orderId: number,
+  ref: string,
+) {
+  const provider = enabledProvider(deps, providerId);
+  const payable = await payableOrder(deps, providerId, orderId, ref);
+  if (!payable || !provider.ownNotification) return undefined;
+  const fields = provider.ownNotification(orderId, payable.totalCents);
+  return notifications.accept(provider.id, new URLSearchParams(fields).toString());
+}
+
 /**
  * Checkout and payment (spec 4 and 7; issue 6). An order becomes paid only through a verified
  * provider notification, never through the return URL (docs/decisions/006-payments.md). The
@@ -51,184 +250,26 @@ export interface PaymentsDependencies {
  * notification keep (decision 055).
  */
 export function createPaymentsService(deps: PaymentsDependencies) {
-  const { db, catalogue, orders, accounts, outbox, providers } = deps;
+  const { db, orders, providers } = deps;
   const messages_ = createPaymentMessages(deps);
   const priceAndFreeze = createPricing(deps);
-  // The payment link's reference: an HMAC of order and amount, under the key it has had since
-  // the first release (when the sandbox's were the only links), so links already sent still work.
-  const refFor = (orderId: number, totalCents: number) =>
-    createHmac('sha256', `${deps.secret}:sandbox`)
-      .update(`ref:${orderId}:${totalCents}`)
-      .digest('hex')
-      .slice(0, 32);
-
-  /** A provider this server takes payments with, or a refusal. */
-  function enabledProvider(id: string): PaymentProvider {
-    const provider = providers.enabled.find((p) => p.id === id);
-    if (!provider) throw badRequest('VALIDATION_ERROR', `Payments are not taken with ${id}.`);
-    return provider;
-  }
-
-  /**
-   * Whether an order's checkout still holds now: the price and deadlines of the event day it was
-   * made on. The pay pages take no grace; a provider's report takes PAYMENT_REPORT_GRACE_MS.
-   */
-  async function checkoutHolds(
-    order: { eventId: number; checkedOutAt: Date | null },
-    graceMs = 0,
-  ): Promise<boolean> {
-    const { timeZone } = await catalogue.getEvent(order.eventId);
-    return isCheckoutCurrent(order.checkedOutAt, new Date(deps.now()), timeZone, graceMs);
-  }
-
-  /**
-   * What each entry of an order out of its item's grades says is wrong (decision 042). A
-   * checkout refuses such an entry, but a previous release made checkouts without the check
-   * during an upgrade, and a child's grade can change between checkout and payment: the pay
-   * pages then send the family back to the cart, and a provider's payment is held, not credited.
-   */
-  async function gradeProblems(order: Parameters<typeof orders.describeOrder>[0]) {
-    return gradeProblemsOf(await orders.describeOrder(order));
-  }
-
-  /**
-   * The one way an order becomes paid, a provider's payment or money recorded by an organiser
-   * (decision 020): within the caller's transaction, with the order row locked, the order turns
-   * paid and its audit entry and the family's confirmation are written. A crash leaves either
-   * all of it or none, never a paid order whose family is not told. Call `outbox.deliverSoon`
-   * (confirmationSent) once the transaction has committed.
-   */
-  async function creditWithin(
-    tx: Tx,
-    orderId: number,
-    messages: OutboxMessage[],
-    how: { actorCustomerId?: number; imported: boolean; details: Record<string, unknown> },
-  ): Promise<void> {
-    await repo.markPaid(tx, orderId, new Date(deps.now()), how.imported);
-    await audit(tx, {
-      actorCustomerId: how.actorCustomerId ?? null,
-      action: 'order.paid',
-      entityType: 'order',
-      entityId: orderId,
-      details: how.details,
-    });
-    await outbox.enqueueWithin(tx, messages);
-  }
-
-  /** Credits a verified payment, in one transaction (creditWithin). */
-  async function credit(payment: VerifiedPayment): Promise<repo.CreditOutcome> {
-    // Read before the transaction: a frozen order's lines and totals no longer change.
-    const messages = await messages_.confirmationMessages(payment.orderId);
-    const unpaid = await db.query.orders.findFirst({
-      where: (o, { eq }) => eq(o.id, payment.orderId),
-    });
-    const entriesFit = !unpaid || (await gradeProblems(unpaid)).length === 0;
-    const outcome = await repo.recordPayment(
-      db,
-      payment,
-      (tx) =>
-        creditWithin(tx, payment.orderId, messages, {
-          imported: false,
-          details: { provider: payment.provider },
-        }),
-      async (order) => entriesFit && (await checkoutHolds(order, PAYMENT_REPORT_GRACE_MS)),
-      providers.default.id,
-    );
-    deps.log.info(
-      { orderId: payment.orderId, provider: payment.provider, outcome },
-      'payment notification',
-    );
-    if (outcome === 'credited') outbox.deliverSoon();
-    if (outcome === 'checkout_expired') await messages_.tellPaymentHeld(payment);
-    return outcome;
-  }
-
-  /**
-   * GET /api/Orders/{id}/PaymentLink/{email}: checks the order, prices it on the server
-   * (group sizes, the late-entry surcharge), freezes lines and total with the provider it is
-   * paid with (the default unless one is named), and returns where to pay.
-   */
-  async function startPayment(
-    customerId: number,
-    orderId: number,
-    email: string,
-    whatsApp: boolean,
-    providerId: string = providers.default.id,
-  ): Promise<string> {
-    const provider = enabledProvider(providerId);
-    const row = await orders.requireOwnOrder(customerId, orderId);
-    if (row.status === 'paid')
-      throw new AppError(409, 'ALREADY_PAID', 'This order has been paid already.');
-    if (row.status !== 'cart' && row.status !== 'awaiting_payment') {
-      throw new AppError(409, 'NOT_PAYABLE', 'This order can no longer be paid.');
-    }
-    // Entries in a cart before the opening (filled before this check, or on an instance of
-    // the previous release during an upgrade) are not paid for either (decision 041).
-    await orders.refuseBeforeOpening(row.eventId, customerId);
-    const order = await orders.describeOrder({ ...row, totalCents: null });
-    if (order.orderItems.length === 0) throw badRequest('EMPTY_CART', CHECKOUT_MESSAGES.emptyCart);
-    const customer = await accounts.getCustomer(customerId);
-    const problem = checkoutProblem({
-      items: order.orderItems,
-      firstName: customer.firstName,
-      surname: customer.surname,
-      mobileNumber: customer.mobileNumber ?? '',
-      email,
-      mobileRequired: whatsApp,
-    });
-    if (problem) throw badRequest('CHECKOUT_CHECK', problem);
-    const totalCents = await priceAndFreeze(order, { email, whatsApp, provider: provider.id });
-    await audit(db, {
-      actorCustomerId: customerId,
-      action: 'order.checkout',
-      entityType: 'order',
-      entityId: orderId,
-      details: { totalCents, email },
-    });
-    // The provider's page on the site the family is on: relative, so it works whatever the address.
-    return endpointUrl(
-      provider.endpoints.page,
-      { orderId },
-      { ref: refFor(orderId, totalCents), email },
-    );
-  }
-
-  /**
-   * The details a provider's page needs, when the reference matches the frozen order and the
-   * order is paid with this provider (an order of the previous release, none: the default).
-   */
-  async function payableOrder(
-    providerId: string,
-    orderId: number,
-    ref: string,
-    email = '',
-  ): Promise<PayableOrder | undefined> {
-    const row = await db.query.orders.findFirst({ where: (o, { eq }) => eq(o.id, orderId) });
-    if (!row || row.totalCents === null || row.status !== 'awaiting_payment') return undefined;
-    if (!isSameSecretText(ref, refFor(orderId, row.totalCents))) return undefined;
-    if ((row.paymentProvider ?? providers.default.id) !== providerId) return undefined;
-    // A checkout of an earlier day may owe the surcharge or hold an item past its due date:
-    // the family checks out again ('This payment link has expired').
-    if (!(await checkoutHolds(row)) || (await gradeProblems(row)).length > 0) return undefined;
-    const described = await orders.describeOrder(row);
-    const customer = await accounts.getCustomer(row.customerId);
-    return { order: described, customer, totalCents: row.totalCents, ref, email };
-  }
-
-  const notifications = createNotifications({ ...deps, credit });
-  /** A pay page of our own's Pay, its provider's notification kept and checked (the sandbox). */
-  async function payOnOwnPage(providerId: string, orderId: number, ref: string) {
-    const provider = enabledProvider(providerId);
-    const payable = await payableOrder(providerId, orderId, ref);
-    if (!payable || !provider.ownNotification) return undefined;
-    const fields = provider.ownNotification(orderId, payable.totalCents);
-    return notifications.accept(provider.id, new URLSearchParams(fields).toString());
-  }
+  const notifications = createNotifications({
+    ...deps,
+    credit: (payment) => credit(deps, messages_, payment),
+  });
 
   return {
-    startPayment,
-    payableOrder,
-    payOnOwnPage,
+    startPayment: (
+      customerId: number,
+      orderId: number,
+      email: string,
+      whatsApp: boolean,
+      providerId?: string,
+    ) => startPayment(deps, priceAndFreeze, customerId, orderId, email, whatsApp, providerId),
+    payableOrder: (providerId: string, orderId: number, ref: string, email = '') =>
+      payableOrder(deps, providerId, orderId, ref, email),
+    payOnOwnPage: (providerId: string, orderId: number, ref: string) =>
+      payOnOwnPage(deps, notifications, providerId, orderId, ref),
     acceptNotification: notifications.accept,
     waitUntilProcessed: notifications.waitUntilProcessed,
     processStored: notifications.processStored,
@@ -254,7 +295,12 @@ export function createPaymentsService(deps: PaymentsDependencies) {
     // and confirmation as a provider's payment.
     priceAndFreeze,
     confirmationMessages: messages_.confirmationMessages,
-    creditWithin,
+    creditWithin: (
+      tx: Tx,
+      orderId: number,
+      messages: OutboxMessage[],
+      how: { actorCustomerId?: number; imported: boolean; details: Record<string, unknown> },
+    ) => creditWithin(deps, tx, orderId, messages, how),
 
     async listCustomerOrders(customerId: number): Promise<Order[]> {
       const rows = await repo.findCustomerOrders(db, customerId);
