@@ -31,7 +31,10 @@ const info: PaymentProviderInfo = {
  */
 export const sandbox: PaymentProviderDefinition = {
   ...info,
-  create({ secret }): PaymentProvider {
+  create({ config, secret }): PaymentProvider {
+    // Off (production without ALLOW_SANDBOX_PAYMENTS, or another provider chosen), a sandbox
+    // notification kept from when it was on is never trusted: no money moved for it.
+    const takingPayments = config.paymentProviders.includes(info.id);
     const mac = (text: string) =>
       createHmac('sha256', `${secret}:sandbox`).update(text).digest('hex');
     const sign = (fields: [string, string][]): [string, string][] => [
@@ -56,6 +59,7 @@ export const sandbox: PaymentProviderDefinition = {
         };
       },
       async verifyNotification(pairs) {
+        if (!takingPayments) return 'not_confirmed';
         const unsigned = pairs.filter(([k]) => k !== 'signature');
         const given = pairs.find(([k]) => k === 'signature')?.[1] ?? '';
         const expected = mac(new URLSearchParams(unsigned).toString());
