@@ -7,18 +7,20 @@ import { compileMessage } from '@lingui/message-utils/compileMessage';
  * language the server writes its answers in. The web says the same ids in its reader's language.
  */
 const i18n = setupI18n({ locale: DEFAULT_LOCALE, messages: { [DEFAULT_LOCALE]: {} } });
-i18n.setMessagesCompiler(compileMessage);
 for (const catalogue of SHARED_CATALOGUES) {
   i18n.load(
     DEFAULT_LOCALE,
     Object.fromEntries(
-      Object.entries(catalogue.files.en).map(([key, text]) => [catalogue.id(key), String(text)]),
+      Object.entries(catalogue.files.en).map(([key, text]) => [
+        catalogue.id(key),
+        compileMessage(String(text)),
+      ]),
     ),
   );
 }
 
-/** Whether `id` names a message of a shared catalogue. */
-export const isMessageId = (id: string): boolean => i18n.messages[id] !== undefined;
+/** Whether `id` names a message of a shared catalogue (its own key: not `constructor`, say). */
+export const isMessageId = (id: string): boolean => Object.hasOwn(i18n.messages, id);
 
 /** The words of `said`. */
 export const wordsOf = (said: Said): string => i18n._(said.id, said.values);

@@ -1,6 +1,8 @@
 import { SUPPORT_TEXT, TEXT_MESSAGES } from '@eisteddfod/shared';
 import { eq } from 'drizzle-orm';
 import Fastify from 'fastify';
+import { validatorCompiler } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_MESSAGES } from '../db/errors.ts';
 import { storedFiles } from '../db/schema/index.ts';
@@ -67,6 +69,24 @@ describe('a value the database cannot read (SQLSTATE 22P02)', () => {
 });
 
 describe('a message from a catalogue (decision 057)', () => {
+  it('takes only a catalogue’s own ids for one: a schema message such as "constructor" is words', async () => {
+    const app = Fastify({ logger: false });
+    app.setValidatorCompiler(validatorCompiler);
+    registerErrorHandling(app);
+    app.post(
+      '/named',
+      { schema: { body: z.object({ name: z.string().min(2, 'constructor') }) } },
+      () => ({}),
+    );
+    const res = await app.inject({ method: 'POST', url: '/named', payload: { name: 'x' } });
+    expect(res.json()).toEqual({
+      statusCode: 400,
+      code: 'VALIDATION_ERROR',
+      message: "Invalid body field 'name': constructor",
+    });
+    await app.close();
+  });
+
   it('sends its words, its id and its values, so the web can say it in the reader’s language', async () => {
     const app = Fastify({ logger: false });
     registerErrorHandling(app);

@@ -52,7 +52,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
       // A shared schema's own message is a catalogue id (decision 057): its words here, its id
       // for the web to say in the reader's language.
       const said =
-        first?.message !== undefined && isMessageId(first.message) ? { id: first.message } : undefined;
+        first?.message !== undefined && isMessageId(first.message)
+          ? { id: first.message }
+          : undefined;
       const words = said ? wordsOf(said) : (first?.message ?? 'invalid value');
       return reply.code(400).send({
         statusCode: 400,

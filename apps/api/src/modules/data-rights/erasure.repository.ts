@@ -49,7 +49,8 @@ const count = (rows: unknown[]) => rows.length;
  * files to delete once it commits. The account row stays as "Erased family" (orders keep their
  * foreign key), its sessions end (a new generation); orders, entries, amounts and payment
  * references stay as the anonymised ledger. Returns how many of each were removed.
- */ export async function eraseFamily(
+ */
+export async function eraseFamily(
   tx: Database,
   input: { customerId: number; addresses: Addresses; about: About; at: Date },
 ): Promise<Record<string, number>> {

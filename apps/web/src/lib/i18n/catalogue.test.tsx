@@ -60,6 +60,7 @@ describe('messageOf', () => {
 
   it('keeps the server’s words for an id no loaded catalogue has, or none', () => {
     expect(messageOf(refused('cart.notLoadedHere'))).toBe('The server’s own words');
+    expect(messageOf(refused('constructor'))).toBe('The server’s own words');
     expect(messageOf(refused())).toBe('The server’s own words');
   });
 });

@@ -49,8 +49,8 @@ export function sharedText<Key extends string>(shared: SharedCatalogue<Key>): Ca
   return catalogue(shared.namespace, shared.files as { en: Record<Key, string> });
 }
 
-/** Whether a catalogue loaded so far has the message `id`. */
-export const hasMessage = (id: string): boolean => i18n.messages[id] !== undefined;
+/** Whether a catalogue loaded so far has the message `id` (its own key: not `constructor`, say). */
+export const hasMessage = (id: string): boolean => Object.hasOwn(i18n.messages, id);
 
 /** The words of a message said by its id: a shared rule's, a schema's or the server's. */
 export const wordsOf = (said: Said): string => i18n._(said.id, said.values);
