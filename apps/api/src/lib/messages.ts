@@ -1,4 +1,9 @@
-import { DEFAULT_LOCALE, SHARED_CATALOGUES, type Said } from '@eisteddfod/shared';
+import {
+  DEFAULT_LOCALE,
+  SHARED_CATALOGUES,
+  type MessageValues,
+  type Said,
+} from '@eisteddfod/shared';
 import { setupI18n } from '@lingui/core';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
 
@@ -7,16 +12,32 @@ import { compileMessage } from '@lingui/message-utils/compileMessage';
  * language the server writes its answers in. The web says the same ids in its reader's language.
  */
 const i18n = setupI18n({ locale: DEFAULT_LOCALE, messages: { [DEFAULT_LOCALE]: {} } });
-for (const catalogue of SHARED_CATALOGUES) {
+
+/** Loads a catalogue's English messages under its namespace, compiled once. */
+function load(namespace: string, messages: Readonly<Record<string, unknown>>): void {
   i18n.load(
     DEFAULT_LOCALE,
     Object.fromEntries(
-      Object.entries(catalogue.files.en).map(([key, text]) => [
-        catalogue.id(key),
+      Object.entries(messages).map(([key, text]) => [
+        `${namespace}.${key}`,
         compileMessage(String(text)),
       ]),
     ),
   );
+}
+
+for (const catalogue of SHARED_CATALOGUES) load(catalogue.namespace, catalogue.files.en);
+
+/**
+ * A module's own words for what the server writes itself (mail, WhatsApp, PDFs): its
+ * `messages/en.json` under its namespace, read as `text('key', { name })` (decision 057).
+ */
+export function serverCatalogue<Messages extends Record<string, string>>(
+  namespace: string,
+  files: { en: Messages },
+): (key: keyof Messages & string, values?: MessageValues) => string {
+  load(namespace, files.en);
+  return (key, values) => i18n._(`${namespace}.${key}`, values);
 }
 
 /** Whether `id` names a message of a shared catalogue (its own key: not `constructor`, say). */
