@@ -1,3 +1,6 @@
+import { sharedCatalogue } from '../i18n/said.ts';
+import en from './messages/en.json';
+
 /** The extension of a file name, lower case, without the dot; '' when there is none. */
 export function extensionOf(fileName: string): string {
   const dot = fileName.lastIndexOf('.');
@@ -57,10 +60,5 @@ export const hasExtensionIn = (extensions: readonly string[], fileName: string):
 export const fileAccept = (extensions: readonly string[], families: readonly string[] = []) =>
   [...families, ...extensions.map((extension) => `.${extension}`)].join(',');
 
-/** Messages of spec 8 about any uploaded file (pictures and entry files), word for word. */
-export const FILE_MESSAGES = {
-  uploaded: 'File uploaded successfully',
-  duplicateFile:
-    'You have already uploaded a file with this name. Please either remove the file or change the name of the file you are uploading.',
-  tooLarge: 'The selected file exceeds the maximum allowed size. Please choose a smaller file.',
-} as const;
+/** Messages of spec 8 about any uploaded file (pictures and entry files), word for word (decision 057). */
+export const FILE_TEXT = sharedCatalogue('files', { en });
