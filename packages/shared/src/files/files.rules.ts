@@ -1,6 +1,3 @@
-import { sharedCatalogue } from '../i18n/said.ts';
-import en from './messages/en.json';
-
 /** The extension of a file name, lower case, without the dot; '' when there is none. */
 export function extensionOf(fileName: string): string {
   const dot = fileName.lastIndexOf('.');
@@ -59,6 +56,3 @@ export const hasExtensionIn = (extensions: readonly string[], fileName: string):
  */
 export const fileAccept = (extensions: readonly string[], families: readonly string[] = []) =>
   [...families, ...extensions.map((extension) => `.${extension}`)].join(',');
-
-/** Messages of spec 8 about any uploaded file (pictures and entry files), word for word (decision 057). */
-export const FILE_TEXT = sharedCatalogue('files', { en });

@@ -1,6 +1,3 @@
-import { sharedCatalogue } from '../i18n/said.ts';
-import en from './messages/en.json';
-
 /** Medals by total mark (spec 4 and 9): the cut-offs 60, 70, 80 and 90. */
 export const MEDALS = ['DIPLOMA', 'GOLD', 'SILVER', 'BRONZE', 'MERIT'] as const;
 export type Medal = (typeof MEDALS)[number];
@@ -17,6 +14,3 @@ export function medalFor(total: number): Medal {
 export function totalOf(scores: readonly { value: number }[]): number {
   return scores.reduce((sum, s) => sum + s.value, 0);
 }
-
-/** Messages of the Results modal (spec 4 and 8), word for word (decision 057). */
-export const RESULT_TEXT = sharedCatalogue('entry-results', { en });

@@ -1,10 +1,7 @@
-import { sharedCatalogue } from '../i18n/said.ts';
-import en from './finalising/messages/en.json';
-
 // Issue 32 (decision 043): a paid entry that is never finalised is never marked, and the spec's
 // green 'Entry Complete' let a parent stop one step short. Wherever an entry appears (the
-// uploads portal, the contestant cards, the results, the reminders) it says, in these words,
-// whether it has gone to the adjudicators. The spec's badges stay as they are, beside it.
+// uploads portal, the contestant cards, the results, the reminders) it says, in FINALISING_TEXT's
+// words, whether it has gone to the adjudicators. The spec's badges stay as they are, beside it.
 
 /**
  * Where an entry stands on its way to the adjudicators:
@@ -29,9 +26,3 @@ export function markingState(entry: {
   if (!entry.isPaid) return 'unpaid';
   return entry.deadlinePassed ? 'missed' : 'not-sent';
 }
-
-/**
- * Words of the marking states and of the finalising warnings (decision 057): a state's words are
- * `state-<state>` (`FINALISING_TEXT.say(\`state-${state}\`)`).
- */
-export const FINALISING_TEXT = sharedCatalogue('finalising', { en });

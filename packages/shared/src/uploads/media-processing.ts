@@ -1,7 +1,5 @@
 import { z } from 'zod';
 import { formatTimeLimit } from '../catalogue/catalogue-editor.rules.ts';
-import { sharedCatalogue } from '../i18n/said.ts';
-import en from './processing/messages/en.json';
 
 /**
  * Where an entry file is in its processing (decision 025):
@@ -65,6 +63,3 @@ export function mediaWarnings(file: {
 
 /** '3:07' for 187.4 seconds: a recording's length as the portal shows it. */
 export const formatDuration = (seconds: number) => formatTimeLimit(Math.floor(seconds));
-
-/** What the portal and the server say about processing, word for word (decision 057). */
-export const PROCESSING_TEXT = sharedCatalogue('processing', { en });

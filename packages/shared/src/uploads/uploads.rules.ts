@@ -4,9 +4,7 @@ import {
   hasExtensionIn,
   MEDIA_EXTENSIONS,
 } from '../files/files.rules.ts';
-import { sharedCatalogue } from '../i18n/said.ts';
 import { calendarDateIn, zoneOffsetMs } from '../time/deadline.rules.ts';
-import en from './messages/en.json';
 
 /** Upload type codes (spec 9): the entry itself, or material that supports it. */
 export const UPLOAD_TYPE = { main: 2, supporting: 3 } as const;
@@ -106,9 +104,3 @@ export const VIDEO_UPLOAD_HEADERS = {
   videoId: 'VideoId',
   libraryId: 'LibraryId',
 } as const;
-
-/**
- * Messages of spec 2, 4, 5 and 8 for the uploads portal, word for word (decision 057); those about
- * any uploaded file (uploaded, too large, a duplicate name) are FILE_TEXT's.
- */
-export const UPLOAD_TEXT = sharedCatalogue('entry-uploads', { en });
