@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { hasControlCharacters, TEXT_MESSAGES } from '@eisteddfod/shared';
+import { hasControlCharacters, TEXT_MESSAGES, type Said } from '@eisteddfod/shared';
 import { AppError, badRequest } from './errors.ts';
 
 /**
@@ -10,7 +10,7 @@ import { AppError, badRequest } from './errors.ts';
  */
 export async function readOneFile(
   req: FastifyRequest,
-  tooLargeMessage: string,
+  tooLargeMessage: string | Said,
 ): Promise<{ fileName: string; data: Buffer }> {
   if (!req.isMultipart()) {
     throw badRequest('NOT_MULTIPART', 'Send the file as multipart form data in the field "file".');

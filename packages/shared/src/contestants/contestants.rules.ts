@@ -1,7 +1,10 @@
-import { FILE_MESSAGES, hasExtensionIn, PICTURE_EXTENSIONS } from '../files/files.rules.ts';
+import { hasExtensionIn, PICTURE_EXTENSIONS } from '../files/files.rules.ts';
 import { GRADE_VALUES } from '../reference/people.ts';
 
-/** Messages of spec 2, 5 and 8 for contestants, word for word (including the spec's typo). */
+/**
+ * Messages of spec 2, 5 and 8 for contestants, word for word (including the spec's typo); a
+ * picture's upload is said in FILE_TEXT's words.
+ */
 export const CONTESTANT_MESSAGES = {
   acceptTerms: 'Please accept the terms and conditions',
   acceptPledge: 'Please accept the honour pledge',
@@ -12,8 +15,6 @@ export const CONTESTANT_MESSAGES = {
   created: 'Profile created successfully',
   updated: 'Profile updated successfully',
   deleted: 'Contestest profile delete successfully',
-  fileUploaded: FILE_MESSAGES.uploaded,
-  duplicateFile: FILE_MESSAGES.duplicateFile,
   deleteConfirm:
     'Are you really sure you want to delete this Contestant? All information about the Contestant will be removed',
   emptyTitle: 'Contestant Profiles, Now choose items for your entry',

@@ -56,11 +56,3 @@ export const hasExtensionIn = (extensions: readonly string[], fileName: string):
  */
 export const fileAccept = (extensions: readonly string[], families: readonly string[] = []) =>
   [...families, ...extensions.map((extension) => `.${extension}`)].join(',');
-
-/** Messages of spec 8 about any uploaded file (pictures and entry files), word for word. */
-export const FILE_MESSAGES = {
-  uploaded: 'File uploaded successfully',
-  duplicateFile:
-    'You have already uploaded a file with this name. Please either remove the file or change the name of the file you are uploading.',
-  tooLarge: 'The selected file exceeds the maximum allowed size. Please choose a smaller file.',
-} as const;

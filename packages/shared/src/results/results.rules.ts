@@ -14,10 +14,3 @@ export function medalFor(total: number): Medal {
 export function totalOf(scores: readonly { value: number }[]): number {
   return scores.reduce((sum, s) => sum + s.value, 0);
 }
-
-/** Messages of the Results modal (spec 4 and 8), word for word. */
-export const RESULT_MESSAGES = {
-  noResult: (code: string) => `No result captured - ${code}`,
-  contactSupport: 'Please contact support for more information.',
-  fetchError: 'Error fetching results',
-} as const;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FINALISING_MESSAGES, markingState } from './finalising.rules.ts';
+import { markingState } from './finalising.rules.ts';
 
 const entry = (changes: Partial<Parameters<typeof markingState>[0]> = {}) => ({
   isPaid: true,
@@ -22,10 +22,5 @@ describe('where an entry stands on its way to the adjudicators (decision 043)', 
     expect(markingState(entry({ isCancelled: true, isSubmittedForMarking: true }))).toBe(
       'withdrawn',
     );
-  });
-
-  it('counts entries in words', () => {
-    expect(FINALISING_MESSAGES.notSentWarning(1)).toMatch(/^1 entry is not yet sent/);
-    expect(FINALISING_MESSAGES.notSentWarning(3)).toMatch(/^3 entries are not yet sent/);
   });
 });

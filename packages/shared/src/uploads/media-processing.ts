@@ -63,22 +63,3 @@ export function mediaWarnings(file: {
 
 /** '3:07' for 187.4 seconds: a recording's length as the portal shows it. */
 export const formatDuration = (seconds: number) => formatTimeLimit(Math.floor(seconds));
-
-/** What the portal and the server say about processing, word for word. */
-export const PROCESSING_MESSAGES = {
-  processing: 'Processing…',
-  processingHint:
-    'We are checking this recording and preparing it for the adjudicators. This usually takes a few minutes.',
-  unchecked:
-    'Not checked: recordings cannot be checked at the moment. It will be marked as uploaded.',
-  tooLong: (durationSeconds: number, limitSeconds: number) =>
-    `This recording is ${formatDuration(durationSeconds)} long, over this item's time limit of ${formatTimeLimit(limitSeconds)}. Please upload a shorter recording before the deadline.`,
-  noAudio:
-    'This recording has no sound. If it should have sound, please upload it again before the deadline.',
-  unreadable:
-    'This file could not be read. Please check that it opens on your device and upload it again.',
-  finaliseWhileProcessing:
-    'Your files are still being processed. Please finalise this entry once they are ready.',
-  finaliseUnreadable:
-    'The main file of this entry could not be read. Please upload it again before finalising.',
-} as const;

@@ -1,7 +1,6 @@
 import {
   DOCUMENT_EXTENSIONS,
   extensionOf,
-  FILE_MESSAGES,
   hasExtensionIn,
   MEDIA_EXTENSIONS,
 } from '../files/files.rules.ts';
@@ -104,36 +103,4 @@ export const VIDEO_UPLOAD_HEADERS = {
   expires: 'AuthorizationExpire',
   videoId: 'VideoId',
   libraryId: 'LibraryId',
-} as const;
-
-/** Messages of spec 2, 4, 5 and 8 for the uploads portal, word for word. */
-export const UPLOAD_MESSAGES = {
-  heading: 'Welcome to Your Uploads Portal',
-  noEntries: 'There are no current entries to display.',
-  noItemsEntered: 'No items have been entered for this event yet.',
-  searchPlaceholder: 'Search by code',
-  clearSearch: 'Clear Search',
-  entriesList: 'Entries List',
-  supportingFiles: 'Additional files such as sheet music or own choice material',
-  tooLarge: FILE_MESSAGES.tooLarge,
-  duplicateFile: FILE_MESSAGES.duplicateFile,
-  withdrawConfirm:
-    'Are you sure you want to withdraw from this entry? This action cannot be undone.',
-  mainFileRequired: 'Please upload a main entry file before attempting to finalise your entry',
-  finalised: 'Entry has been finalised',
-  withdrawn: 'Order item withdrawn successfully',
-  withdrawnState: 'This entry was withdrawn',
-  uploaded: FILE_MESSAGES.uploaded,
-  deleted: 'File deleted successfully',
-  cancelled: 'Upload has been cancelled',
-  cancelHint: 'Click to cancel this upload',
-  stalled: (seconds: number) =>
-    `Upload has not made any progress for ${seconds} seconds. You may want to retry it.`,
-  resultsError: 'Error fetching results',
-  badges: {
-    incomplete: 'Entry Incomplete',
-    deadlinePassed: 'Deadline Passed',
-    complete: 'Entry Complete',
-    finalised: 'Entry Complete & Finalised',
-  },
 } as const;

@@ -1,7 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { FILE_EXISTS, IdSchema, UPLOAD_MESSAGES, uploadsApi } from '@eisteddfod/shared';
+import { FILE_EXISTS, IdSchema, FILE_TEXT, uploadsApi } from '@eisteddfod/shared';
 import { badRequest } from '../../lib/errors.ts';
 import { readOneFile } from '../../lib/multipart-file.ts';
 import { callerOf } from '../../plugins/access.ts';
@@ -49,7 +49,7 @@ export const pictureUploadsRoutes: FastifyPluginAsyncZod = async (app) => {
     const participantId = headers.data.participantid;
     if (participantId !== undefined)
       await app.contestants.requireOwnContestant(customerId, participantId);
-    const { fileName, data } = await readOneFile(req, UPLOAD_MESSAGES.tooLarge);
+    const { fileName, data } = await readOneFile(req, FILE_TEXT.say('tooLarge'));
     if (orderItemId !== undefined) {
       // Spec 7 also names this call for uploads-portal documents: the entry's rules apply.
       return app.entryFiles.storeEntryFile(customerId, {

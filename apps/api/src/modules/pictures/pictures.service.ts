@@ -1,10 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import {
-  extensionOf,
-  FILE_MESSAGES,
-  isAllowedPicture,
-  PICTURE_EXTENSIONS,
-} from '@eisteddfod/shared';
+import { extensionOf, FILE_TEXT, isAllowedPicture, PICTURE_EXTENSIONS } from '@eisteddfod/shared';
 import type { Readable } from 'node:stream';
 import type { Database } from '../../db/client.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
@@ -74,7 +69,7 @@ function checkedPicture(maxBytes: number, input: PictureInput) {
     );
   }
   if (input.data.length > maxBytes) {
-    throw new AppError(413, 'FILE_TOO_LARGE', FILE_MESSAGES.tooLarge);
+    throw new AppError(413, 'FILE_TOO_LARGE', FILE_TEXT.say('tooLarge'));
   }
   if (input.data.length === 0) throw badRequest('FILE_EMPTY', 'The selected file is empty.');
   const kind = detectContent(input.data);

@@ -1,11 +1,13 @@
 import {
   ENTRY_STATUS,
   FILE_EXISTS,
+  FILE_TEXT,
   ParticipantOrderItemsPageSchema,
-  UPLOAD_MESSAGES,
+  UPLOAD_TEXT,
   type Item,
 } from '@eisteddfod/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { wordsOf } from '../../lib/messages.ts';
 import { createFamily } from '../../test/family.ts';
 import { catalogueItems } from '../../test/fixtures.ts';
 import { multipartFile } from '../../test/multipart.ts';
@@ -204,7 +206,7 @@ describe('entry files (POST UploadS3Files)', () => {
     const big = Buffer.concat([PDF, Buffer.alloc(1024 * 1024 + 10, 32)]);
     const res = await sendFile(f, ids[0]!, 'big.pdf', big);
     expect(res.statusCode).toBe(413);
-    expect(res.json()).toMatchObject({ message: UPLOAD_MESSAGES.tooLarge });
+    expect(res.json()).toMatchObject({ message: wordsOf(FILE_TEXT.say('tooLarge')) });
   });
 
   it('takes an entry document through UploadFiles too (spec 7), under the same rules', async () => {
@@ -361,7 +363,7 @@ describe('deleting, finalising and withdrawing', () => {
     expect(early.statusCode).toBe(400);
     expect(early.json()).toMatchObject({
       code: 'MAIN_FILE_REQUIRED',
-      message: UPLOAD_MESSAGES.mainFileRequired,
+      message: wordsOf(UPLOAD_TEXT.say('mainFileRequired')),
     });
     const sent = await sendFile(f, ids[0]!, 'art.png', PNG, 2);
     // Finalising waits for the file's processing (decision 025).

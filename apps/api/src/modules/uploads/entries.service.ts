@@ -1,6 +1,6 @@
 import {
-  PROCESSING_MESSAGES,
-  UPLOAD_MESSAGES,
+  PROCESSING_TEXT,
+  UPLOAD_TEXT,
   UPLOAD_TYPE,
   type ParticipantOrderItem,
   type ParticipantOrderItemsPage,
@@ -92,15 +92,15 @@ async function finalise(
     const files = await findLiveUploads(tx, [orderItemId]);
     const main = files.filter((f) => f.uploadType === UPLOAD_TYPE.main);
     if (main.length === 0) {
-      throw badRequest('MAIN_FILE_REQUIRED', UPLOAD_MESSAGES.mainFileRequired);
+      throw badRequest('MAIN_FILE_REQUIRED', UPLOAD_TEXT.say('mainFileRequired'));
     }
     // Finalising waits for processing (decision 025): what is finalised is what the
     // adjudicators will get, and a recording that cannot be read is no entry.
     if (files.some((f) => f.processingState === 'pending')) {
-      throw new AppError(409, 'MEDIA_PROCESSING', PROCESSING_MESSAGES.finaliseWhileProcessing);
+      throw new AppError(409, 'MEDIA_PROCESSING', PROCESSING_TEXT.say('finaliseWhileProcessing'));
     }
     if (main.every((f) => f.processingState === 'failed')) {
-      throw new AppError(409, 'MAIN_FILE_UNREADABLE', PROCESSING_MESSAGES.finaliseUnreadable);
+      throw new AppError(409, 'MAIN_FILE_UNREADABLE', PROCESSING_TEXT.say('finaliseUnreadable'));
     }
     await repo.setSubmittedForMarking(tx, orderItemId, new Date(deps.now()));
     await audit(tx as unknown as Database, {

@@ -5,7 +5,7 @@ import {
   uploadDeadline as uploadDeadlineOf,
   isVisualArtsSection,
   mediaWarnings,
-  UPLOAD_MESSAGES,
+  UPLOAD_TEXT,
   UPLOAD_TYPE,
   type EventSummary,
   type Item,
@@ -34,7 +34,7 @@ import type { SlotRow } from './video-slots.repository.ts';
 const entryNotFound = (id: number) =>
   notFound('ORDER_ITEM_NOT_FOUND', `There is no paid entry with id ${id}`);
 export const withdrawnError = () =>
-  new AppError(409, 'ENTRY_WITHDRAWN', UPLOAD_MESSAGES.withdrawnState);
+  new AppError(409, 'ENTRY_WITHDRAWN', UPLOAD_TEXT.say('withdrawnState'));
 export const finalisedError = () =>
   new AppError(409, 'ENTRY_FINALISED', 'This entry is finalised and can no longer be changed.');
 const deadlineError = () =>

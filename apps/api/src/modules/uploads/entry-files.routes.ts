@@ -1,6 +1,6 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { EntryFileHeadersSchema, UPLOAD_MESSAGES, uploadsApi } from '@eisteddfod/shared';
+import { EntryFileHeadersSchema, FILE_TEXT, uploadsApi } from '@eisteddfod/shared';
 import { badRequest } from '../../lib/errors.ts';
 import { readOneFile } from '../../lib/multipart-file.ts';
 import { callerOf } from '../../plugins/access.ts';
@@ -32,7 +32,7 @@ export const entryFilesRoutes: FastifyPluginAsyncZod = async (app) => {
         'The headers orderItemId and uploadTypeId (2 or 3) are required.',
       );
     }
-    const { fileName, data } = await readOneFile(req, UPLOAD_MESSAGES.tooLarge);
+    const { fileName, data } = await readOneFile(req, FILE_TEXT.say('tooLarge'));
     return app.entryFiles.storeEntryFile(customerId, {
       orderItemId: headers.data.orderitemid,
       uploadType: headers.data.uploadtypeid,

@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import {
   extensionOf,
   FILE_EXISTS,
+  FILE_TEXT,
   isAllowedDocument,
   mainFileAllowed,
   isVisualArtsSection,
-  UPLOAD_MESSAGES,
   UPLOAD_TYPE,
   type UploadType,
 } from '@eisteddfod/shared';
@@ -49,7 +49,7 @@ function checkedFile(
   }
   if (input.data.length === 0) throw badRequest('EMPTY_FILE', 'The selected file is empty.');
   if (input.data.length > documentMaxBytes) {
-    throw new AppError(413, 'FILE_TOO_LARGE', UPLOAD_MESSAGES.tooLarge);
+    throw new AppError(413, 'FILE_TOO_LARGE', FILE_TEXT.say('tooLarge'));
   }
   const kind = detectContent(input.data);
   const extension = extensionOf(original);

@@ -1,8 +1,8 @@
 import {
   BLIND_VIDEO_TITLE,
+  FILE_TEXT,
   isAllowedMedia,
   isVideoFileName,
-  UPLOAD_MESSAGES,
   UPLOAD_TYPE,
   type CreateOrderItemUpload,
   type VideoCollection,
@@ -100,7 +100,7 @@ async function attachVideo(
     return recorded;
   } catch (err) {
     if (isUniqueViolation(err)) {
-      throw new AppError(409, 'FILE_EXISTS', UPLOAD_MESSAGES.duplicateFile);
+      throw new AppError(409, 'FILE_EXISTS', FILE_TEXT.say('duplicateFile'));
     }
     throw err;
   }
@@ -123,7 +123,7 @@ async function recordVideoUpload(
   if (!slot.completedAt && videoHost.kind !== 'builtin') {
     size = await videoHost.storedSize(slot.id);
     if (size > deps.videoMaxBytes) {
-      throw new AppError(413, 'FILE_TOO_LARGE', UPLOAD_MESSAGES.tooLarge);
+      throw new AppError(413, 'FILE_TOO_LARGE', FILE_TEXT.say('tooLarge'));
     }
     if (size > 0) {
       // Bunny takes the title the browser's tus upload gave (a file name is often the

@@ -12,6 +12,7 @@ import {
   CUSTOMER_ID,
   logIn,
 } from '../../test/contestant-fixtures.ts';
+import { fileText } from '../../shared/uploads/entry-text.ts';
 
 vi.mock('@mantine/notifications', () => ({ notifications: { show: vi.fn() } }));
 const show = vi.mocked(notifications.show);
@@ -199,7 +200,10 @@ describe('CreateContestantPage (spec 2, 4 and 5)', { timeout: 15_000 }, () => {
     expect(requests.some((r) => r.path.startsWith('/api/Uploads/'))).toBe(false);
 
     await waitFor(
-      () => expect(show).toHaveBeenCalledWith(expect.objectContaining({ message: M.fileUploaded })),
+      () =>
+        expect(show).toHaveBeenCalledWith(
+          expect.objectContaining({ message: fileText('uploaded') }),
+        ),
       { timeout: 3000 },
     );
     const upload = requests.find((r) => r.path.startsWith('/api/Uploads/'));
@@ -252,7 +256,10 @@ describe('CreateContestantPage (spec 2, 4 and 5)', { timeout: 15_000 }, () => {
     await user.upload(pictureInput(), picture('second.png'));
     expect(screen.getByText('Uploading second.png')).toBeInTheDocument();
     await waitFor(
-      () => expect(show).toHaveBeenCalledWith(expect.objectContaining({ message: M.fileUploaded })),
+      () =>
+        expect(show).toHaveBeenCalledWith(
+          expect.objectContaining({ message: fileText('uploaded') }),
+        ),
       { timeout: 3000 },
     );
     const uploads = requests.filter((r) => r.path.startsWith('/api/Uploads/'));
@@ -269,7 +276,7 @@ describe('CreateContestantPage (spec 2, 4 and 5)', { timeout: 15_000 }, () => {
     await waitFor(
       () =>
         expect(show).toHaveBeenCalledWith(
-          expect.objectContaining({ color: 'orange', message: M.duplicateFile }),
+          expect.objectContaining({ color: 'orange', message: fileText('duplicateFile') }),
         ),
       { timeout: 3000 },
     );

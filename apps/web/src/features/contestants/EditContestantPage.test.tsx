@@ -12,6 +12,7 @@ import {
   CUSTOMER_ID,
   logIn,
 } from '../../test/contestant-fixtures.ts';
+import { fileText } from '../../shared/uploads/entry-text.ts';
 
 vi.mock('@mantine/notifications', () => ({ notifications: { show: vi.fn() } }));
 const show = vi.mocked(notifications.show);
@@ -117,7 +118,7 @@ describe('EditContestantPage (spec 2)', { timeout: 15_000 }, () => {
         ).toHaveAttribute('src', fresh),
       { timeout: 3000 },
     );
-    expect(show).toHaveBeenCalledWith(expect.objectContaining({ message: M.fileUploaded }));
+    expect(show).toHaveBeenCalledWith(expect.objectContaining({ message: fileText('uploaded') }));
     const upload = requests.find((r) => r.path === '/api/Uploads/UploadFiles');
     expect(upload?.headers.get('participantId')).toBe('7');
     expect(upload?.headers.get('orderId')).toBe('0');

@@ -1,9 +1,10 @@
-import { FINALISING_MESSAGES, type ContestantResults } from '@eisteddfod/shared';
+import type { ContestantResults } from '@eisteddfod/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiError, mockApi } from '../../test/api-mock.ts';
 import { renderRoutes } from '../../test/render.tsx';
 import ContestantResultsPage from './ContestantResultsPage.tsx';
+import { finalisingText } from '../../shared/uploads/entry-text.ts';
 
 vi.mock('@mantine/notifications', () => ({ notifications: { show: vi.fn() } }));
 
@@ -199,7 +200,7 @@ describe('ContestantResultsPage (/participant-profiles/:id/results)', () => {
     );
     open();
     const missed = await screen.findByRole('article', { name: /^VA202/ });
-    expect(missed).toHaveTextContent(FINALISING_MESSAGES.resultNotSent);
+    expect(missed).toHaveTextContent(finalisingText('resultNotSent'));
     expect(missed).not.toHaveTextContent(/released with the others/);
     expect(
       screen.getAllByText('The result is released with the others on the gala date.'),

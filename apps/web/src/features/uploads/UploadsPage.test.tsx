@@ -1,10 +1,4 @@
-import {
-  FINALISING_MESSAGES,
-  formatLongDate,
-  RESULT_MESSAGES,
-  UPLOAD_MESSAGES,
-  type EntryResult,
-} from '@eisteddfod/shared';
+import { formatLongDate, type EntryResult } from '@eisteddfod/shared';
 import { notifications } from '@mantine/notifications';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -23,6 +17,8 @@ import {
 import { contestant, CUSTOMER_ID } from '../../test/contestant-fixtures.ts';
 import { createQueryClient } from '../../lib/query-client.ts';
 import UploadsPage, { prefetchData } from './UploadsPage.tsx';
+import { uploadText } from './text.ts';
+import { finalisingText, resultText } from '../../shared/uploads/entry-text.ts';
 
 vi.mock('@mantine/notifications', () => ({ notifications: { show: vi.fn() } }));
 const show = vi.mocked(notifications.show);
@@ -102,7 +98,7 @@ describe('UploadsPage (spec 2, Uploads portal)', () => {
     );
     open();
     expect(
-      await screen.findByRole('heading', { level: 1, name: UPLOAD_MESSAGES.heading }),
+      await screen.findByRole('heading', { level: 1, name: uploadText('heading') }),
     ).toBeInTheDocument();
     // A withdrawn entry is not one the family can still complete: counted apart (decision 028).
     expect(await screen.findByTestId('entries-total')).toHaveTextContent(
@@ -116,14 +112,12 @@ describe('UploadsPage (spec 2, Uploads portal)', () => {
       '1 of 5 finalised (sent to the adjudicators)',
     );
     expect(screen.getByTestId('entries-not-sent')).toHaveTextContent(
-      FINALISING_MESSAGES.notSentWarning(4),
+      finalisingText('notSentWarning', { count: 4 }),
     );
-    expect(
-      within(block('DR201')).getByText(FINALISING_MESSAGES.state['not-sent']),
-    ).toBeInTheDocument();
-    expect(within(block('VA401')).getByText(FINALISING_MESSAGES.state.sent)).toBeInTheDocument();
-    expect(within(block('DA301')).getByText(FINALISING_MESSAGES.state.missed)).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: UPLOAD_MESSAGES.entriesList })).toBeInTheDocument();
+    expect(within(block('DR201')).getByText(finalisingText('state-not-sent'))).toBeInTheDocument();
+    expect(within(block('VA401')).getByText(finalisingText('state-sent'))).toBeInTheDocument();
+    expect(within(block('DA301')).getByText(finalisingText('state-missed'))).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: uploadText('entriesList') })).toBeInTheDocument();
     expect(
       screen.getByRole('heading', {
         level: 3,
@@ -135,7 +129,7 @@ describe('UploadsPage (spec 2, Uploads portal)', () => {
     ).toBeInTheDocument();
 
     const incomplete = block('MU101');
-    expect(within(incomplete).getByText(UPLOAD_MESSAGES.badges.incomplete)).toBeInTheDocument();
+    expect(within(incomplete).getByText(uploadText('badgeIncomplete'))).toBeInTheDocument();
     expect(within(incomplete).getByRole('button', { name: /Finalise Entry/ })).toBeInTheDocument();
     expect(within(incomplete).getByRole('button', { name: /View Result/ })).toBeInTheDocument();
     await openDetail(user, 'MU101');
@@ -147,7 +141,7 @@ describe('UploadsPage (spec 2, Uploads portal)', () => {
     expect(within(incomplete).queryByRole('button', { name: /Upload image/ })).toBeNull();
 
     const complete = block('DR201');
-    expect(within(complete).getByText(UPLOAD_MESSAGES.badges.complete)).toBeInTheDocument();
+    expect(within(complete).getByText(uploadText('badgeComplete'))).toBeInTheDocument();
     await openDetail(user, 'DR201');
     const files = within(complete).getByRole('table', { name: 'Main entry files of DR201' });
     expect(
@@ -161,13 +155,13 @@ describe('UploadsPage (spec 2, Uploads portal)', () => {
     expect(within(files).getByRole('button', { name: 'Delete my-song.mp4' })).toBeInTheDocument();
 
     const expired = block('DA301');
-    expect(within(expired).getByText(UPLOAD_MESSAGES.badges.deadlinePassed)).toBeInTheDocument();
+    expect(within(expired).getByText(uploadText('badgeDeadlinePassed'))).toBeInTheDocument();
     expect(within(expired).queryByRole('button', { name: /Upload/ })).toBeNull();
     expect(within(expired).queryByRole('button', { name: /Finalise Entry/ })).toBeNull();
     expect(within(expired).getByRole('button', { name: /View Result/ })).toBeInTheDocument();
 
     const finalised = block('VA401');
-    expect(within(finalised).getByText(UPLOAD_MESSAGES.badges.finalised)).toBeInTheDocument();
+    expect(within(finalised).getByText(uploadText('badgeFinalised'))).toBeInTheDocument();
     await openDetail(user, 'VA401');
     expect(within(finalised).queryByRole('button', { name: /Upload/ })).toBeNull();
     expect(within(finalised).queryByRole('button', { name: /Finalise Entry/ })).toBeNull();
@@ -175,8 +169,8 @@ describe('UploadsPage (spec 2, Uploads portal)', () => {
     expect(within(finalised).queryByRole('button', { name: /^Delete/ })).toBeNull();
 
     const withdrawn = block('MU102');
-    expect(within(withdrawn).getByText(UPLOAD_MESSAGES.withdrawnState)).toBeInTheDocument();
-    expect(within(withdrawn).queryByText(UPLOAD_MESSAGES.badges.incomplete)).toBeNull();
+    expect(within(withdrawn).getByText(uploadText('withdrawnState'))).toBeInTheDocument();
+    expect(within(withdrawn).queryByText(uploadText('badgeIncomplete'))).toBeNull();
     await openDetail(user, 'MU102');
     expect(within(withdrawn).queryByRole('button', { name: /Upload/ })).toBeNull();
     expect(within(withdrawn).queryByRole('button', { name: /Withdraw Entry/ })).toBeNull();
@@ -224,14 +218,14 @@ describe('UploadsPage (spec 2, Uploads portal)', () => {
     open();
     await screen.findByRole('combobox', { name: 'Contestant' });
     expect(screen.getByTestId('entries-total')).toBeInTheDocument();
-    expect(screen.getByPlaceholderText(UPLOAD_MESSAGES.searchPlaceholder)).toBeInTheDocument();
+    expect(screen.getByPlaceholderText(uploadText('searchPlaceholder'))).toBeInTheDocument();
   });
 
   it('searches only from 2 characters, and Clear Search empties it', async () => {
     const requests = mockApi(uploadsServer(entriesPage([entry()])));
     const user = userEvent.setup();
     open();
-    const box = await screen.findByPlaceholderText(UPLOAD_MESSAGES.searchPlaceholder);
+    const box = await screen.findByPlaceholderText(uploadText('searchPlaceholder'));
     await screen.findByTestId('entries-total');
     await user.type(box, 'M');
     await new Promise((resolve) => setTimeout(resolve, 600));
@@ -240,7 +234,7 @@ describe('UploadsPage (spec 2, Uploads portal)', () => {
     await waitFor(() =>
       expect(listRequests(requests).map((r) => r.query.get('search'))).toEqual(['', 'MU']),
     );
-    await user.click(screen.getByRole('button', { name: UPLOAD_MESSAGES.clearSearch }));
+    await user.click(screen.getByRole('button', { name: uploadText('clearSearch') }));
     expect(box).toHaveValue('');
     await waitFor(() => expect(listRequests(requests).at(-1)?.query.get('search')).toBe(''));
   });
@@ -249,7 +243,7 @@ describe('UploadsPage (spec 2, Uploads portal)', () => {
     const requests = mockApi(uploadsServer(entriesPage([entry()])));
     const user = userEvent.setup();
     open();
-    const box = await screen.findByPlaceholderText(UPLOAD_MESSAGES.searchPlaceholder);
+    const box = await screen.findByPlaceholderText(uploadText('searchPlaceholder'));
     await screen.findByTestId('entries-total');
     const searches = () => listRequests(requests).map((r) => r.query.get('search'));
     await user.type(box, 'MU1');
@@ -264,12 +258,12 @@ describe('UploadsPage (spec 2, Uploads portal)', () => {
     let page = entriesPage([], { allEntries: 3, completeEntries: 0 });
     mockApi(uploadsServer(() => page));
     const view = open();
-    expect(await screen.findByText(UPLOAD_MESSAGES.noEntries)).toBeInTheDocument();
+    expect(await screen.findByText(uploadText('noEntries'))).toBeInTheDocument();
     view.unmount();
 
     page = entriesPage([]);
     open();
-    expect(await screen.findByText(UPLOAD_MESSAGES.noItemsEntered)).toBeInTheDocument();
+    expect(await screen.findByText(uploadText('noItemsEntered'))).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to Contestant Profiles' })).toHaveAttribute(
       'href',
       '/participant-profiles',
@@ -281,7 +275,7 @@ describe('UploadsPage (spec 2, Uploads portal)', () => {
     const user = userEvent.setup();
     open();
     await user.click(await screen.findByRole('button', { name: 'Finalise Entry MU101' }));
-    toastWith('orange', UPLOAD_MESSAGES.mainFileRequired);
+    toastWith('orange', uploadText('mainFileRequired'));
     expect(requests.filter((r) => r.method === 'PUT')).toEqual([]);
   });
 
@@ -305,7 +299,7 @@ describe('UploadsPage (spec 2, Uploads portal)', () => {
     await user.click(
       within(await screen.findByRole('dialog')).getByRole('button', { name: 'Finalise Entry' }),
     );
-    await waitFor(() => toastWith('teal', UPLOAD_MESSAGES.finalised));
+    await waitFor(() => toastWith('teal', uploadText('finalised')));
     const put = requests.find((r) => r.method === 'PUT');
     expect(put?.path).toBe('/api/OrderItems/301');
     expect(put?.body).toEqual({ submittedForMarking: true });
@@ -324,7 +318,7 @@ describe('UploadsPage (spec 2, Uploads portal)', () => {
     await user.click(
       within(await screen.findByRole('dialog')).getByRole('button', { name: 'Finalise Entry' }),
     );
-    await waitFor(() => toastWith('orange', UPLOAD_MESSAGES.mainFileRequired));
+    await waitFor(() => toastWith('orange', uploadText('mainFileRequired')));
   });
 
   it('withdraws an entry after the confirmation', async () => {
@@ -344,7 +338,7 @@ describe('UploadsPage (spec 2, Uploads portal)', () => {
     await openDetail(user, 'MU101');
     await user.click(await screen.findByRole('button', { name: 'Withdraw Entry MU101' }));
     const dialog = await screen.findByRole('dialog', { name: 'Withdraw Entry' });
-    expect(within(dialog).getByText(UPLOAD_MESSAGES.withdrawConfirm)).toBeInTheDocument();
+    expect(within(dialog).getByText(uploadText('withdrawConfirm'))).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(requests.filter((r) => r.method === 'PUT')).toEqual([]);
@@ -353,9 +347,9 @@ describe('UploadsPage (spec 2, Uploads portal)', () => {
     await user.click(
       within(await screen.findByRole('dialog')).getByRole('button', { name: 'Withdraw Entry' }),
     );
-    await waitFor(() => toastWith('teal', UPLOAD_MESSAGES.withdrawn));
+    await waitFor(() => toastWith('teal', uploadText('withdrawn')));
     expect(requests.find((r) => r.method === 'PUT')?.path).toBe('/api/OrderItems/301/Withdraw');
-    expect(await screen.findByText(UPLOAD_MESSAGES.withdrawnState)).toBeInTheDocument();
+    expect(await screen.findByText(uploadText('withdrawnState'))).toBeInTheDocument();
   });
 
   it('deletes a file, and shows the refusal in the server’s words', async () => {
@@ -370,7 +364,7 @@ describe('UploadsPage (spec 2, Uploads portal)', () => {
     open();
     await openDetail(user, 'MU101');
     await user.click(await screen.findByRole('button', { name: 'Delete my-song.mp4' }));
-    await waitFor(() => toastWith('teal', UPLOAD_MESSAGES.deleted));
+    await waitFor(() => toastWith('teal', uploadText('deleted')));
     const deleted = requests.find((r) => r.method === 'DELETE');
     expect(deleted?.path).toBe('/api/OrderItems/OrderItemUploads/900');
 
@@ -465,12 +459,12 @@ describe('UploadsPage (spec 2, Uploads portal)', () => {
         result({ scores: [], total: null, medal: null, comment: null, certificates: [] }),
       ]);
       expect(
-        await within(dialog).findByText(RESULT_MESSAGES.noResult('MU101')),
+        await within(dialog).findByText(resultText('noResult', { code: 'MU101' })),
       ).toBeInTheDocument();
-      expect(within(dialog).getByText(RESULT_MESSAGES.contactSupport)).toBeInTheDocument();
+      expect(within(dialog).getByText(resultText('contactSupport'))).toBeInTheDocument();
       // Why there is none: this open entry was never finalised (decision 043).
       expect(within(dialog).getByTestId('result-marking')).toHaveTextContent(
-        FINALISING_MESSAGES.resultNotSentYet,
+        finalisingText('resultNotSentYet'),
       );
     });
 
@@ -494,14 +488,14 @@ describe('UploadsPage (spec 2, Uploads portal)', () => {
       // The event's dates come by their own request: waited for, not assumed first.
       await waitFor(() =>
         expect(within(dialog).getByTestId('result-marking')).toHaveTextContent(
-          `${FINALISING_MESSAGES.resultNotOut} Results on ${formatLongDate('2025-06-18')}.`,
+          `${finalisingText('resultNotOut')} Results on ${formatLongDate('2025-06-18')}.`,
         ),
       );
     });
 
     it('says when the result could not be fetched', async () => {
       const dialog = await openResult([500]);
-      expect(await within(dialog).findByText(RESULT_MESSAGES.fetchError)).toBeInTheDocument();
+      expect(await within(dialog).findByText(resultText('fetchError'))).toBeInTheDocument();
     });
   });
 });

@@ -12,7 +12,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { type ParticipantOrderItem, paths, UPLOAD_MESSAGES } from '@eisteddfod/shared';
+import { type ParticipantOrderItem, paths } from '@eisteddfod/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -40,7 +40,7 @@ import { EntriesTotals } from './components/EntriesTotals.tsx';
 import { openBucketLink } from './open-bucket-link.ts';
 import { useEntriesSearch } from './use-entries-search.ts';
 import { RichText } from '../../lib/i18n/RichText.tsx';
-import { text } from './text.ts';
+import { text, uploadText } from './text.ts';
 
 /** /uploads (spec 2, Uploads portal): each paid entry of a contestant, its files and status. */
 /**
@@ -139,7 +139,7 @@ export default function UploadsPage() {
    */
   function finaliseEntry(entry: ParticipantOrderItem) {
     if (mainFiles(entry).length === 0) {
-      toast('warning', UPLOAD_MESSAGES.mainFileRequired);
+      toast('warning', uploadText('mainFileRequired'));
       return;
     }
     setToFinalise(entry);
@@ -160,7 +160,7 @@ export default function UploadsPage() {
     <Container size="lg" px={{ base: 'sm', sm: 'md' }} py={{ base: 'lg', sm: 'xl' }}>
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs" mb="md">
         <Title order={1} fz={{ base: 24, sm: 32 }}>
-          {UPLOAD_MESSAGES.heading}
+          {uploadText('heading')}
         </Title>
         <ActionIcon
           variant="subtle"
@@ -214,7 +214,7 @@ export default function UploadsPage() {
           <Group gap="sm" align="flex-end" wrap="wrap">
             <TextInput
               label={text('search')}
-              placeholder={UPLOAD_MESSAGES.searchPlaceholder}
+              placeholder={uploadText('searchPlaceholder')}
               size="md"
               value={searchText}
               onChange={(event) => changeSearchText(event.currentTarget.value)}
@@ -229,7 +229,7 @@ export default function UploadsPage() {
               onClick={clearSearch}
               disabled={searchText === '' && search === ''}
             >
-              {UPLOAD_MESSAGES.clearSearch}
+              {uploadText('clearSearch')}
             </Button>
             {entries.isFetching && entries.isPlaceholderData && (
               <Loader size="sm" aria-label={text('loadingEntries')} />
@@ -254,7 +254,7 @@ export default function UploadsPage() {
 
       {nothingEntered ? (
         <Stack gap="xs" my="lg">
-          <Text fw={600}>{UPLOAD_MESSAGES.noItemsEntered}</Text>
+          <Text fw={600}>{uploadText('noItemsEntered')}</Text>
           <Text>
             <RichText
               text={text}
@@ -267,7 +267,7 @@ export default function UploadsPage() {
         page &&
         page.items.length === 0 && (
           <Text fw={600} my="lg">
-            {UPLOAD_MESSAGES.noEntries}
+            {uploadText('noEntries')}
           </Text>
         )
       )}
@@ -275,7 +275,7 @@ export default function UploadsPage() {
       {page && page.items.length > 0 && (
         <section aria-labelledby="entries-list">
           <Title order={2} id="entries-list" fz={{ base: 20, sm: 24 }} mb="sm">
-            {UPLOAD_MESSAGES.entriesList}
+            {uploadText('entriesList')}
           </Title>
           <Stack gap="md">
             {page.items.map((entry) => (
@@ -306,7 +306,7 @@ export default function UploadsPage() {
       <ConfirmEntryModal
         entry={toWithdraw}
         title={text('withdrawTitle')}
-        question={UPLOAD_MESSAGES.withdrawConfirm}
+        question={uploadText('withdrawConfirm')}
         action={text('withdrawEntry')}
         color="red.9"
         busy={withdraw.isPending}

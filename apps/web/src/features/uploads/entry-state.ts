@@ -1,14 +1,12 @@
 import {
   ENTRY_STATUS,
-  FINALISING_MESSAGES,
   markingState,
   type MarkingState,
-  PROCESSING_MESSAGES,
-  UPLOAD_MESSAGES,
   type ParticipantOrderItem,
 } from '@eisteddfod/shared';
 import { mainFiles, supportingFiles } from './upload-checks.ts';
-import { text } from './text.ts';
+import { processingText, text, uploadText } from './text.ts';
+import { finalisingText } from '../../shared/uploads/entry-text.ts';
 
 /**
  * What an entry's row in the portal shows: its status, whether it still takes files, and the
@@ -34,23 +32,23 @@ export const entryMarkingState = (entry: ParticipantOrderItem): MarkingState =>
 
 /** Spec 2 and 4: the status badge (none once withdrawn), and 'Deadline Passed' on a complete entry not finalised. */
 export function entryBadges(entry: ParticipantOrderItem): BadgeView[] {
-  const { badges } = UPLOAD_MESSAGES;
   // A withdrawn entry says so ('This entry was withdrawn'), with no status badge.
   if (entry.isCancelled) return [];
   // Colours dark enough for white text at badge size (WCAG AA, 4.5:1).
-  if (entry.isSubmittedForMarking) return [{ label: badges.finalised, color: '#1e6b31' }];
+  if (entry.isSubmittedForMarking)
+    return [{ label: uploadText('badgeFinalised'), color: '#1e6b31' }];
   switch (entry.status) {
     case ENTRY_STATUS.complete:
       return entry.deadlinePassed
         ? [
-            { label: badges.complete, color: COMPLETE_NOT_SENT },
-            { label: badges.deadlinePassed, color: 'red.9' },
+            { label: uploadText('badgeComplete'), color: COMPLETE_NOT_SENT },
+            { label: uploadText('badgeDeadlinePassed'), color: 'red.9' },
           ]
-        : [{ label: badges.complete, color: COMPLETE_NOT_SENT }];
+        : [{ label: uploadText('badgeComplete'), color: COMPLETE_NOT_SENT }];
     case ENTRY_STATUS.expired:
-      return [{ label: badges.deadlinePassed, color: 'red.9' }];
+      return [{ label: uploadText('badgeDeadlinePassed'), color: 'red.9' }];
     case ENTRY_STATUS.incomplete:
-      return [{ label: badges.incomplete, color: '#9c3a0a' }];
+      return [{ label: uploadText('badgeIncomplete'), color: '#9c3a0a' }];
   }
 }
 
@@ -95,9 +93,9 @@ export function nextStepText(entry: ParticipantOrderItem): string | null {
     case 'no-main-file':
       return text('nextUploadMain');
     case 'processing':
-      return PROCESSING_MESSAGES.finaliseWhileProcessing;
+      return processingText('finaliseWhileProcessing');
     case 'unreadable':
-      return PROCESSING_MESSAGES.finaliseUnreadable;
+      return processingText('finaliseUnreadable');
     case 'ready':
       // Warnings (too long, no sound) do not stop finalising, but are worth a second look first.
       return entry.orderItemUploads.some((u) => !u.isDeleted && u.processing.warnings.length > 0)
@@ -134,11 +132,11 @@ export function entriesTotals(page: {
     // Decision 043: how many went for marking, and a warning while any did not. A previous
     // release's server (an upgrade under way) does not say; then neither line is shown.
     finalisedLine:
-      finalised === undefined ? null : FINALISING_MESSAGES.finalisedTotals(finalised, counted),
+      finalised === undefined ? null : finalisingText('finalisedTotals', { finalised, counted }),
     notSentWarning:
       finalised === undefined || finalised >= counted
         ? null
-        : FINALISING_MESSAGES.notSentWarning(counted - finalised),
+        : finalisingText('notSentWarning', { count: counted - finalised }),
     withdrawnNote:
       page.withdrawnEntries === 0 ? null : text('withdrawnNote', { count: page.withdrawnEntries }),
   };

@@ -1,7 +1,6 @@
 import {
   buildEntryFileName,
   FILE_EXISTS,
-  UPLOAD_MESSAGES,
   UPLOAD_TYPE,
   type ParticipantOrderItem,
 } from '@eisteddfod/shared';
@@ -20,7 +19,8 @@ import {
   type UploadProgress,
 } from './upload-client/types.ts';
 import type { UploadKind } from './upload-messages.ts';
-import { text } from './text.ts';
+import { text, uploadText } from './text.ts';
+import { fileText } from '../../shared/uploads/entry-text.ts';
 
 /** What an upload needs besides its file, fixed when the parent chooses it. */
 export interface UploadRequest {
@@ -125,7 +125,7 @@ export function startUpload(request: UploadRequest): void {
       originalFileName: file.name,
       videoId: slot.guid,
     });
-    toast('success', UPLOAD_MESSAGES.uploaded);
+    toast('success', fileText('uploaded'));
   }
 
   async function sendEntryFile() {
@@ -142,8 +142,8 @@ export function startUpload(request: UploadRequest): void {
     });
     run.handle = handle;
     const answer = await handle.done;
-    if (answer.name === FILE_EXISTS) toast('warning', UPLOAD_MESSAGES.duplicateFile);
-    else toast('success', UPLOAD_MESSAGES.uploaded);
+    if (answer.name === FILE_EXISTS) toast('warning', fileText('duplicateFile'));
+    else toast('success', fileText('uploaded'));
   }
 
   (kind === 'video' ? sendVideo() : sendEntryFile())
@@ -157,7 +157,7 @@ export function startUpload(request: UploadRequest): void {
         }
         if (isCancellation(error) || run.abort.signal.aborted) {
           forgetUpload(entry.id);
-          toast('info', UPLOAD_MESSAGES.cancelled);
+          toast('info', uploadText('cancelled'));
           return;
         }
         // Lost on the way: kept as paused, so every screen says where it stopped.
@@ -252,7 +252,7 @@ function isConnectionLoss(error: unknown): boolean {
 function showUploadFailure(error: unknown, fileName: string): void {
   if (error instanceof ApiRequestError) {
     if (error.body?.code === 'FILE_EXISTS') {
-      toast('warning', UPLOAD_MESSAGES.duplicateFile);
+      toast('warning', fileText('duplicateFile'));
       return;
     }
     if (error.status === 401 || !error.body) {

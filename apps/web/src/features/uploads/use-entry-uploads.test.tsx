@@ -1,6 +1,6 @@
 // Over 350 lines on purpose: the upload flow's paths (video, document, retry, stall, refusal)
 // share one fake server that follows spec 7's order of calls.
-import { BLANK_VIDEO_TITLE, UPLOAD_MESSAGES, type ClientConfig } from '@eisteddfod/shared';
+import { BLANK_VIDEO_TITLE, type ClientConfig } from '@eisteddfod/shared';
 import { notifications } from '@mantine/notifications';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -28,9 +28,10 @@ import {
 } from './upload-client/types.ts';
 import { clearSession } from '../../lib/storage.ts';
 import { reloadUploadActivityForTests } from '../../shared/uploads/upload-activity.ts';
-import { text } from './text.ts';
+import { text, uploadText } from './text.ts';
 import { stopUploadsForTests } from './upload-manager.ts';
 import UploadsPage from './UploadsPage.tsx';
+import { fileText } from '../../shared/uploads/entry-text.ts';
 
 vi.mock('@mantine/notifications', () => ({ notifications: { show: vi.fn() } }));
 const show = vi.mocked(notifications.show);
@@ -194,7 +195,7 @@ describe('uploading files (spec 4 Upload flow, spec 5 and 8)', () => {
       picker('Upload video or audio for MU101'),
       fileOf('My-Song.mp4', 2000, 'video/mp4'),
     );
-    toastWith('orange', UPLOAD_MESSAGES.duplicateFile);
+    toastWith('orange', fileText('duplicateFile'));
     expect(sentRequests(requests)).toEqual([]);
   });
 
@@ -207,7 +208,7 @@ describe('uploading files (spec 4 Upload flow, spec 5 and 8)', () => {
     const click = vi.spyOn(input, 'click');
     await user.upload(input, fileOf('concert.mp4', 5 * 1024 ** 3, 'video/mp4'));
     const dialog = await screen.findByRole('dialog', { name: 'File Too Large' });
-    expect(within(dialog).getByText(UPLOAD_MESSAGES.tooLarge)).toBeInTheDocument();
+    expect(within(dialog).getByText(fileText('tooLarge'))).toBeInTheDocument();
     expect(within(dialog).getByText(/concert\.mp4 exceeds maximum allowed size of 4 GB/));
     await user.click(within(dialog).getByRole('button', { name: 'Select Another File' }));
     expect(click).toHaveBeenCalled();
@@ -319,7 +320,7 @@ describe('uploading files (spec 4 Upload flow, spec 5 and 8)', () => {
     uploaded = true;
     const before = requests.length;
     act(() => xhr?.respond(200, { name: 'score.pdf', fileUrl: '/f/1', orderItemUploadId: 960 }));
-    await waitFor(() => toastWith('teal', UPLOAD_MESSAGES.uploaded));
+    await waitFor(() => toastWith('teal', fileText('uploaded')));
     await waitFor(() => expect(requests.length).toBeGreaterThan(before));
     expect(await screen.findByText('score.pdf')).toBeInTheDocument();
     expect(screen.queryByText(/Uploading\.\.\./)).toBeNull();
@@ -334,8 +335,8 @@ describe('uploading files (spec 4 Upload flow, spec 5 and 8)', () => {
     await openDetails();
     await user.upload(picker('Upload image for VA101'), fileOf('art.png', 4000, 'image/png'));
     expect(FakeXhr.last?.headers.uploadTypeId).toBe('2');
-    await user.click(await screen.findByRole('button', { name: UPLOAD_MESSAGES.cancelHint }));
-    await waitFor(() => toastWith('blue', UPLOAD_MESSAGES.cancelled));
+    await user.click(await screen.findByRole('button', { name: uploadText('cancelHint') }));
+    await waitFor(() => toastWith('blue', uploadText('cancelled')));
     expect(screen.queryByText(/Uploading\.\.\./)).toBeNull();
   });
 
@@ -347,12 +348,12 @@ describe('uploading files (spec 4 Upload flow, spec 5 and 8)', () => {
     await openDetails();
     await user.upload(picker('Upload image for VA101'), fileOf('art.png', 4000, 'image/png'));
     act(() => FakeXhr.last?.respond(200, { name: 'File exists', fileUrl: '' }));
-    await waitFor(() => toastWith('orange', UPLOAD_MESSAGES.duplicateFile));
+    await waitFor(() => toastWith('orange', fileText('duplicateFile')));
     show.mockClear();
 
     await user.upload(picker('Upload image for VA101'), fileOf('art2.png', 4000, 'image/png'));
     act(() => FakeXhr.last?.respond(409, apiError(409, 'FILE_EXISTS', 'File exists')));
-    await waitFor(() => toastWith('orange', UPLOAD_MESSAGES.duplicateFile));
+    await waitFor(() => toastWith('orange', fileText('duplicateFile')));
   });
 
   it('names a failed upload and the network failure', async () => {
@@ -406,7 +407,7 @@ describe('uploading files (spec 4 Upload flow, spec 5 and 8)', () => {
     expect(screen.getByRole('combobox', { name: 'Contestant' })).toBeDisabled();
 
     video.finish();
-    await waitFor(() => toastWith('teal', UPLOAD_MESSAGES.uploaded));
+    await waitFor(() => toastWith('teal', fileText('uploaded')));
     const record = requests.find((r) => r.path === '/api/OrderItems/301/OrderItemUploads');
     expect(record?.method).toBe('POST');
     expect(record?.query.get('orderId')).toBe('90');
@@ -460,13 +461,13 @@ describe('uploading files (spec 4 Upload flow, spec 5 and 8)', () => {
     await openDetails();
     await user.upload(picker('Upload video or audio for MU101'), fileOf('a.mp4', 10, 'video/mp4'));
     expect(
-      await screen.findByText(UPLOAD_MESSAGES.stalled(1), {}, { timeout: 3000 }),
+      await screen.findByText(uploadText('stalled', { seconds: 1 }), {}, { timeout: 3000 }),
     ).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Retry upload' }));
     await waitFor(() => expect(video.calls).toHaveLength(2));
-    expect(screen.queryByText(UPLOAD_MESSAGES.stalled(1))).toBeNull();
+    expect(screen.queryByText(uploadText('stalled', { seconds: 1 }))).toBeNull();
     expect(show).not.toHaveBeenCalledWith(
-      expect.objectContaining({ message: UPLOAD_MESSAGES.cancelled }),
+      expect.objectContaining({ message: uploadText('cancelled') }),
     );
   });
 
@@ -526,7 +527,7 @@ describe('uploading files (spec 4 Upload flow, spec 5 and 8)', () => {
       await user.click(screen.getByRole('link', { name: 'My Orders' }));
       video.progress({ bytesSent: 60, bytesTotal: 100 });
       video.finish();
-      await waitFor(() => toastWith('teal', UPLOAD_MESSAGES.uploaded));
+      await waitFor(() => toastWith('teal', fileText('uploaded')));
       expect(
         requests.filter((r) => r.path === '/api/OrderItems/301/OrderItemUploads'),
       ).toHaveLength(1);
@@ -586,7 +587,7 @@ describe('uploading files (spec 4 Upload flow, spec 5 and 8)', () => {
         ]),
       );
       expect(show).not.toHaveBeenCalledWith(
-        expect.objectContaining({ message: UPLOAD_MESSAGES.cancelled }),
+        expect.objectContaining({ message: uploadText('cancelled') }),
       );
     });
 

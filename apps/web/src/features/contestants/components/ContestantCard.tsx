@@ -1,7 +1,6 @@
 import { Anchor, Button, Card, Group, Stack, Text, Title, useMatches } from '@mantine/core';
 import {
   CONTESTANT_MESSAGES,
-  FINALISING_MESSAGES,
   type MarkingState,
   type ParticipantProfile,
   paths,
@@ -11,6 +10,7 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import { ContestantPicture } from './ContestantPicture.tsx';
 import { text } from '../text.ts';
+import { finalisingText } from '../../../shared/uploads/entry-text.ts';
 
 /** Colours of each state's words, dark enough on white (WCAG AA); the words carry the meaning. */
 const MARKING_COLOURS: Record<MarkingState, string> = {
@@ -25,7 +25,7 @@ const MARKING_COLOURS: Record<MarkingState, string> = {
 function EntryMarking({ state, contestantId }: { state: MarkingState; contestantId: number }) {
   return (
     <Text size="sm" fw={state === 'not-sent' ? 700 : 500} c={MARKING_COLOURS[state]}>
-      {FINALISING_MESSAGES.state[state]}
+      {finalisingText(`state-${state}`)}
       {state === 'not-sent' && (
         <>
           {' '}

@@ -12,6 +12,7 @@ import { toast } from '../../../lib/toasts.ts';
 import { useUploadPicture } from '../api/upload-picture.ts';
 import { ContestantPicture, type PictureView } from './ContestantPicture.tsx';
 import { text } from '../text.ts';
+import { fileText } from '../../../shared/uploads/entry-text.ts';
 
 /** Spec 4, "Profile picture upload": the file goes up by itself this long after it is chosen. */
 const UPLOAD_DELAY_MS = 1000;
@@ -56,10 +57,10 @@ export const PictureUpload = memo(function PictureUpload(props: {
       onSuccess: (answer) => {
         finish();
         if (answer.name === FILE_EXISTS) {
-          toast('warning', CONTESTANT_MESSAGES.duplicateFile);
+          toast('warning', fileText('duplicateFile'));
           return;
         }
-        toast('success', CONTESTANT_MESSAGES.fileUploaded);
+        toast('success', fileText('uploaded'));
         props.onUploaded({ ...answer, fileName: file.name });
       },
       onError: finish,

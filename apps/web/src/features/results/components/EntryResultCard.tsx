@@ -1,11 +1,8 @@
-import {
-  FINALISING_MESSAGES,
-  RESULT_MESSAGES,
-  type ContestantEntryResult,
-} from '@eisteddfod/shared';
+import { type ContestantEntryResult } from '@eisteddfod/shared';
 import { Badge, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { text } from '../text.ts';
 import { CertificateLinks } from './CertificateLinks.tsx';
+import { finalisingText, resultText } from '../../../shared/uploads/entry-text.ts';
 
 /** One entry's result (spec 2 and 4, Results): rubric, total, medal, comment, certificates. */
 export function EntryResultCard(props: { entry: ContestantEntryResult; released: boolean }) {
@@ -25,14 +22,14 @@ export function EntryResultCard(props: { entry: ContestantEntryResult; released:
             // Decision 043: an entry never finalised has no result to wait for, nor to ask about.
             <Text fw={700} c={entry.markingState === 'missed' ? 'red.9' : '#8a3a00'}>
               {entry.markingState === 'not-sent'
-                ? FINALISING_MESSAGES.resultNotSentYet
-                : FINALISING_MESSAGES.resultNotSent}
+                ? finalisingText('resultNotSentYet')
+                : finalisingText('resultNotSent')}
             </Text>
           )}
           {(entry.markingState === undefined || entry.markingState === 'sent') && (
             <Text>
               {props.released
-                ? `${RESULT_MESSAGES.noResult(entry.itemCode)}. ${RESULT_MESSAGES.contactSupport}`
+                ? `${resultText('noResult', { code: entry.itemCode })}. ${resultText('contactSupport')}`
                 : text('releasedWithOthers')}
             </Text>
           )}

@@ -1,9 +1,10 @@
-import { ordersApi, UPLOAD_MESSAGES, uploadsApi } from '@eisteddfod/shared';
+import { ordersApi, uploadsApi } from '@eisteddfod/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiRequestError, callApi } from '../../../lib/api-client.ts';
 import { handleHttpError } from '../../../lib/http-errors.ts';
 import { toast } from '../../../lib/toasts.ts';
 import { entriesQueryRoot } from './participant-order-items.ts';
+import { uploadText } from '../text.ts';
 
 /**
  * A refusal the server explains (a passed deadline, a withdrawn entry, a missing main file) is
@@ -47,7 +48,7 @@ function useEntryMutation<T>(action: (value: T) => Promise<unknown>, success: st
     onSuccess: () => toast('success', success),
     onError: (error) => {
       if (error instanceof ApiRequestError && error.body?.code === 'MAIN_FILE_REQUIRED') {
-        toast('warning', UPLOAD_MESSAGES.mainFileRequired);
+        toast('warning', uploadText('mainFileRequired'));
         return;
       }
       showRefusal(error);
@@ -56,6 +57,6 @@ function useEntryMutation<T>(action: (value: T) => Promise<unknown>, success: st
   });
 }
 
-export const useDeleteUpload = () => useEntryMutation(deleteUpload, UPLOAD_MESSAGES.deleted);
-export const useFinaliseEntry = () => useEntryMutation(finaliseEntry, UPLOAD_MESSAGES.finalised);
-export const useWithdrawEntry = () => useEntryMutation(withdrawEntry, UPLOAD_MESSAGES.withdrawn);
+export const useDeleteUpload = () => useEntryMutation(deleteUpload, uploadText('deleted'));
+export const useFinaliseEntry = () => useEntryMutation(finaliseEntry, uploadText('finalised'));
+export const useWithdrawEntry = () => useEntryMutation(withdrawEntry, uploadText('withdrawn'));

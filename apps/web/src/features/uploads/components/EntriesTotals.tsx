@@ -1,6 +1,6 @@
-import { FINALISING_MESSAGES } from '@eisteddfod/shared';
 import { Alert, Text } from '@mantine/core';
 import type { entriesTotals } from '../entry-state.ts';
+import { finalisingText } from '../../../shared/uploads/entry-text.ts';
 
 /** The contestant's entries counted: in all, finalised, not sent, withdrawn (decision 043). */
 export function EntriesTotals({ totals }: { totals: ReturnType<typeof entriesTotals> }) {
@@ -19,7 +19,7 @@ export function EntriesTotals({ totals }: { totals: ReturnType<typeof entriesTot
           color="orange"
           variant="light"
           mt="xs"
-          title={FINALISING_MESSAGES.state['not-sent']}
+          title={finalisingText('state-not-sent')}
           data-testid="entries-not-sent"
         >
           <Text size="sm" c="dark.8">

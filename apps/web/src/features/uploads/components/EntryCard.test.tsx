@@ -1,8 +1,4 @@
-import {
-  PROCESSING_MESSAGES,
-  UPLOAD_MESSAGES,
-  type ParticipantOrderItem,
-} from '@eisteddfod/shared';
+import { type ParticipantOrderItem } from '@eisteddfod/shared';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -10,6 +6,7 @@ import { withMantine } from '../../../test/render.tsx';
 import { entry, upload } from '../test/fixtures.ts';
 import { uploadSettings } from '../upload-settings.ts';
 import { EntryCard } from './EntryCard.tsx';
+import { uploadText, processingText } from '../text.ts';
 
 const pending = upload({ processing: { ...upload().processing, state: 'pending' } });
 const failed = upload({ processing: { ...upload().processing, state: 'failed' } });
@@ -42,7 +39,7 @@ const finaliseButton = (article: HTMLElement) =>
 describe('an entry’s row in the uploads portal (issue 19)', () => {
   it('shows the status, the file count and one next step, with the files out of the way', () => {
     const article = row(entry());
-    expect(within(article).getByText(UPLOAD_MESSAGES.badges.incomplete)).toBeVisible();
+    expect(within(article).getByText(uploadText('badgeIncomplete'))).toBeVisible();
     expect(within(article).getByText('No files yet')).toBeVisible();
     expect(within(article).getByText(/^Next: upload your main entry file/)).toBeVisible();
     // Upload is the primary step; Finalise Entry is there, but secondary, until a main file is in.
@@ -97,15 +94,15 @@ describe('an entry’s row in the uploads portal (issue 19)', () => {
     const article = row(entry({ status: 1, orderItemUploads: [pending] }));
     const button = finaliseButton(article);
     expect(button).toBeDisabled();
-    expect(button).toHaveAccessibleDescription(PROCESSING_MESSAGES.finaliseWhileProcessing);
-    expect(within(article).getByText(PROCESSING_MESSAGES.processing)).toBeVisible();
+    expect(button).toHaveAccessibleDescription(processingText('finaliseWhileProcessing'));
+    expect(within(article).getByText(processingText('processing'))).toBeVisible();
   });
 
   it('asks for the main file again when it could not be read', () => {
     const article = row(entry({ status: 1, orderItemUploads: [failed] }));
     expect(finaliseButton(article)).toBeDisabled();
     expect(finaliseButton(article)).toHaveAccessibleDescription(
-      PROCESSING_MESSAGES.finaliseUnreadable,
+      processingText('finaliseUnreadable'),
     );
     expect(within(article).getByRole('button', { name: 'Upload files for MU101' })).toBeVisible();
   });

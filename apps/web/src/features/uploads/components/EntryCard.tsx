@@ -1,10 +1,7 @@
 import { Alert, Badge, Button, Stack, Text } from '@mantine/core';
 import {
-  FINALISING_MESSAGES,
   entryDates,
   type MarkingState,
-  PROCESSING_MESSAGES,
-  UPLOAD_MESSAGES,
   type OrderItemUpload,
   type ParticipantOrderItem,
 } from '@eisteddfod/shared';
@@ -26,7 +23,8 @@ import classes from '../uploads.module.css';
 import { EntryDetail } from './EntryDetail.tsx';
 import { UploadProgressPanel } from './UploadProgressPanel.tsx';
 import { RichText } from '../../../lib/i18n/RichText.tsx';
-import { text } from '../text.ts';
+import { text, uploadText, processingText } from '../text.ts';
+import { finalisingText } from '../../../shared/uploads/entry-text.ts';
 
 /** How the row is marked at a glance (its left edge); the words are the badge's. */
 function rowState(entry: ParticipantOrderItem) {
@@ -45,7 +43,7 @@ function MarkingTag({ state }: { state: MarkingState }) {
   return (
     <span className={classes.markingTag} data-marking={state}>
       <span aria-hidden="true">{state === 'sent' ? '✓' : '!'}</span>{' '}
-      {FINALISING_MESSAGES.state[state]}
+      {finalisingText(`state-${state}`)}
     </span>
   );
 }
@@ -144,14 +142,14 @@ export function EntryCard(props: {
               </Badge>
             ))}
             {entry.isCancelled && (
-              <span className={classes.withdrawnTag}>{UPLOAD_MESSAGES.withdrawnState}</span>
+              <span className={classes.withdrawnTag}>{uploadText('withdrawnState')}</span>
             )}
             <MarkingTag state={entryMarkingState(entry)} />
             <span className={classes.fileCount}>{fileCountText(entry)}</span>
             {processing && (
-              <span className={classes.processing} title={PROCESSING_MESSAGES.processingHint}>
+              <span className={classes.processing} title={processingText('processingHint')}>
                 <span className={classes.spinner} aria-hidden="true" />
-                {PROCESSING_MESSAGES.processing}
+                {processingText('processing')}
               </span>
             )}
           </div>

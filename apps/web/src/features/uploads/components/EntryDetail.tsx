@@ -1,8 +1,4 @@
-import {
-  UPLOAD_MESSAGES,
-  type OrderItemUpload,
-  type ParticipantOrderItem,
-} from '@eisteddfod/shared';
+import { type OrderItemUpload, type ParticipantOrderItem } from '@eisteddfod/shared';
 import { canDeleteFrom, canUploadTo, finaliseReadiness } from '../entry-state.ts';
 import { mainFiles, supportingFiles } from '../upload-checks.ts';
 import type { UploadKind } from '../upload-messages.ts';
@@ -12,7 +8,7 @@ import { EntryFooter } from './EntryFooter.tsx';
 import { FileArea } from './FileArea.tsx';
 import { FilePicker } from './FilePicker.tsx';
 import { FileTable } from './FileTable.tsx';
-import { text } from '../text.ts';
+import { text, uploadText } from '../text.ts';
 
 /**
  * An entry's detail, one tap from its row (decision 028): spec 2's main-files and supporting-files
@@ -78,7 +74,7 @@ export function EntryDetail(props: {
       </FileArea>
       <FileArea
         title={text('supportingFiles')}
-        hint={UPLOAD_MESSAGES.supportingFiles}
+        hint={uploadText('supportingFiles')}
         count={supporting.length}
         defaultOpen={supporting.length > 0}
       >

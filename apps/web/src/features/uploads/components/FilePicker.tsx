@@ -1,5 +1,5 @@
 import { Button, Text } from '@mantine/core';
-import { fileAccept, UPLOAD_MESSAGES, type ParticipantOrderItem } from '@eisteddfod/shared';
+import { fileAccept, type ParticipantOrderItem } from '@eisteddfod/shared';
 import { useId, useRef, useState, type DragEvent } from 'react';
 import { toast } from '../../../lib/toasts.ts';
 import { checkChosenFiles, maxBytesFor } from '../upload-checks.ts';
@@ -13,6 +13,7 @@ import type { UploadSettings } from '../upload-settings.ts';
 import classes from '../uploads.module.css';
 import { FileTooLargeModal, UnsupportedFormatModal } from './FileProblemModals.tsx';
 import { text } from '../text.ts';
+import { fileText } from '../../../shared/uploads/entry-text.ts';
 
 const ACCEPT: Record<UploadKind, string> = {
   // The MIME families help phone pickers offer the camera roll; the extensions are checked anyway.
@@ -65,7 +66,7 @@ export function FilePicker(props: {
         setTooLarge(file ?? null);
         return;
       case 'duplicate':
-        toast('warning', UPLOAD_MESSAGES.duplicateFile);
+        toast('warning', fileText('duplicateFile'));
         return;
       case null:
         break;

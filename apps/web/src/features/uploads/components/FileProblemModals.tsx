@@ -1,10 +1,10 @@
 import { Anchor, Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { UPLOAD_MESSAGES } from '@eisteddfod/shared';
 import { FAQ_URL } from '../../../shared/event/documents.ts';
 import { extensionList, formatBytes, type UploadKind } from '../upload-messages.ts';
 import { modalProps, NEW_TAB } from './modal-props.ts';
 import { RichText } from '../../../lib/i18n/RichText.tsx';
 import { text } from '../text.ts';
+import { fileText } from '../../../shared/uploads/entry-text.ts';
 
 /** Spec 2: File Too Large, with a way to choose another file or drop this one. */
 export function FileTooLargeModal(props: {
@@ -22,7 +22,7 @@ export function FileTooLargeModal(props: {
     >
       {props.file && (
         <Stack gap="md">
-          <Text>{UPLOAD_MESSAGES.tooLarge}</Text>
+          <Text>{fileText('tooLarge')}</Text>
           <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
             {text('exceedsSize', {
               file: props.file.name,

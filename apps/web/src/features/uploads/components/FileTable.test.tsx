@@ -1,9 +1,9 @@
-import { PROCESSING_MESSAGES } from '@eisteddfod/shared';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { withMantine } from '../../../test/render.tsx';
 import { upload } from '../test/fixtures.ts';
 import { FileTable } from './FileTable.tsx';
+import { processingText } from '../text.ts';
 
 const processing = (changes: Partial<ReturnType<typeof upload>['processing']>) =>
   upload({ processing: { ...upload().processing, ...changes } });
@@ -26,7 +26,7 @@ function table(files: ReturnType<typeof upload>[], timeLimitSeconds: number | nu
 describe('a file’s processing in the uploads portal (issue 18)', () => {
   it('says a file is being processed, and not yet that it is complete', () => {
     const pending = table([processing({ state: 'pending' })]);
-    expect(within(pending).getByText(PROCESSING_MESSAGES.processing)).toBeVisible();
+    expect(within(pending).getByText(processingText('processing'))).toBeVisible();
     expect(within(pending).queryByText('Complete')).toBeNull();
   });
 
@@ -65,14 +65,14 @@ describe('a file’s processing in the uploads portal (issue 18)', () => {
         "This recording is 3:32 long, over this item's time limit of 3:00. Please upload a shorter recording before the deadline.",
       ),
     ).toBeVisible();
-    expect(within(files).getByText(PROCESSING_MESSAGES.noAudio)).toBeVisible();
-    expect(within(files).getByText(PROCESSING_MESSAGES.unreadable)).toBeVisible();
+    expect(within(files).getByText(processingText('noAudio'))).toBeVisible();
+    expect(within(files).getByText(processingText('unreadable'))).toBeVisible();
     expect(within(files).getByText('Could not be read')).toBeVisible();
   });
 
   it('says a recording was not checked when the server cannot process recordings', () => {
     const files = table([processing({ state: 'unchecked' })]);
-    expect(within(files).getByText(PROCESSING_MESSAGES.unchecked)).toBeVisible();
+    expect(within(files).getByText(processingText('unchecked'))).toBeVisible();
   });
 });
 

@@ -1,14 +1,14 @@
 import { Button, Group } from '@mantine/core';
 import {
   formatDuration,
+  formatTimeLimit,
   hasExtensionIn,
-  PROCESSING_MESSAGES,
   THUMBNAIL_EXTENSIONS,
   type MediaWarning,
   type OrderItemUpload,
 } from '@eisteddfod/shared';
 import classes from '../uploads.module.css';
-import { text } from '../text.ts';
+import { text, processingText } from '../text.ts';
 
 function Tick() {
   return (
@@ -29,11 +29,14 @@ function Tick() {
 function warningText(warning: MediaWarning, upload: OrderItemUpload, limit: number | null) {
   switch (warning) {
     case 'too-long':
-      return PROCESSING_MESSAGES.tooLong(upload.processing.durationSeconds ?? 0, limit ?? 0);
+      return processingText('tooLong', {
+        duration: formatDuration(upload.processing.durationSeconds ?? 0),
+        limit: formatTimeLimit(limit ?? 0),
+      });
     case 'no-audio':
-      return PROCESSING_MESSAGES.noAudio;
+      return processingText('noAudio');
     case 'unreadable':
-      return PROCESSING_MESSAGES.unreadable;
+      return processingText('unreadable');
   }
 }
 
@@ -42,9 +45,9 @@ function FileStatus({ upload }: { upload: OrderItemUpload }) {
   const { state, durationSeconds } = upload.processing;
   if (state === 'pending') {
     return (
-      <span className={classes.processing} title={PROCESSING_MESSAGES.processingHint}>
+      <span className={classes.processing} title={processingText('processingHint')}>
         <span className={classes.spinner} aria-hidden="true" />
-        {PROCESSING_MESSAGES.processing}
+        {processingText('processing')}
       </span>
     );
   }
@@ -109,7 +112,7 @@ function Thumbnail({ upload }: { upload: OrderItemUpload }) {
 function FileDetails({ upload, limit }: { upload: OrderItemUpload; limit: number | null }) {
   const { posterUrl, previewUrl, warnings, state } = upload.processing;
   const notes = warnings.map((w) => warningText(w, upload, limit));
-  if (state === 'unchecked' && upload.videoId) notes.push(PROCESSING_MESSAGES.unchecked);
+  if (state === 'unchecked' && upload.videoId) notes.push(processingText('unchecked'));
   const isImage = !upload.videoId && hasExtensionIn(THUMBNAIL_EXTENSIONS, upload.originalFileName);
   if (!posterUrl && !isImage && notes.length === 0) return null;
   return (

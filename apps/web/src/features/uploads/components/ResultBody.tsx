@@ -1,15 +1,12 @@
 import { Anchor, Badge, Group, Loader, Stack, Text, Textarea } from '@mantine/core';
 import {
   describeDate,
-  FINALISING_MESSAGES,
   type MarkingState,
   medalFor,
   paths,
-  RESULT_MESSAGES,
   resultsOn,
   totalOf,
   type ParticipantOrderItem,
-  UPLOAD_MESSAGES,
 } from '@eisteddfod/shared';
 import { Link } from 'react-router';
 import { useCurrentEvent } from '../../../shared/event/api/client-config.ts';
@@ -17,7 +14,8 @@ import { useEntryResult } from '../api/entry-result.ts';
 import { entryMarkingState } from '../entry-state.ts';
 import classes from '../uploads.module.css';
 import { NEW_TAB } from './modal-props.ts';
-import { text } from '../text.ts';
+import { text, uploadText } from '../text.ts';
+import { finalisingText, resultText } from '../../../shared/uploads/entry-text.ts';
 
 /**
  * Beside the spec's 'no result' words (decision 043): why there is none, so that a parent is not
@@ -26,13 +24,13 @@ import { text } from '../text.ts';
 function resultNote(state: MarkingState): string {
   switch (state) {
     case 'sent':
-      return FINALISING_MESSAGES.resultNotOut;
+      return finalisingText('resultNotOut');
     case 'not-sent':
-      return FINALISING_MESSAGES.resultNotSentYet;
+      return finalisingText('resultNotSentYet');
     case 'withdrawn':
-      return UPLOAD_MESSAGES.withdrawnState;
+      return uploadText('withdrawnState');
     default:
-      return FINALISING_MESSAGES.resultNotSent;
+      return finalisingText('resultNotSent');
   }
 }
 
@@ -48,14 +46,14 @@ export default function ResultBody({ entry }: { entry: ParticipantOrderItem }) {
       </Group>
     );
   }
-  if (result.isError) return <Text role="alert">{RESULT_MESSAGES.fetchError}</Text>;
+  if (result.isError) return <Text role="alert">{resultText('fetchError')}</Text>;
 
   const { scores, comment, certificates } = result.data;
   const code = result.data.itemCode || entry.itemCode;
   if (scores.length === 0) {
     return (
       <Stack gap="xs">
-        <Text fw={700}>{RESULT_MESSAGES.noResult(code)}</Text>
+        <Text fw={700}>{resultText('noResult', { code })}</Text>
         <Text fw={600} data-testid="result-marking">
           {entryMarkingState(entry) === 'sent' && results
             ? text('resultNoteOn', {
@@ -64,7 +62,7 @@ export default function ResultBody({ entry }: { entry: ParticipantOrderItem }) {
               })
             : resultNote(entryMarkingState(entry))}
         </Text>
-        <Text>{RESULT_MESSAGES.contactSupport}</Text>
+        <Text>{resultText('contactSupport')}</Text>
       </Stack>
     );
   }

@@ -1,8 +1,7 @@
 import { Alert, Button, Group, Progress, Stack, Text } from '@mantine/core';
-import { UPLOAD_MESSAGES } from '@eisteddfod/shared';
 import type { UploadActivity } from '../../../shared/uploads/upload-activity.ts';
 import classes from '../uploads.module.css';
-import { text } from '../text.ts';
+import { text, uploadText } from '../text.ts';
 
 /** Spec 2 and 4: 'Uploading... N%', the way to cancel, and the stall warning of spec 8. */
 export function UploadProgressPanel(props: {
@@ -30,7 +29,7 @@ export function UploadProgressPanel(props: {
       {upload.stalled && (
         <Alert color="orange" variant="light">
           <Stack gap="xs">
-            <Text size="sm">{UPLOAD_MESSAGES.stalled(props.stallSeconds)}</Text>
+            <Text size="sm">{uploadText('stalled', { seconds: props.stallSeconds })}</Text>
             <Button
               size="sm"
               variant="white"
@@ -50,7 +49,7 @@ export function UploadProgressPanel(props: {
         onClick={props.onCancel}
         disabled={upload.phase === 'saving'}
       >
-        {UPLOAD_MESSAGES.cancelHint}
+        {uploadText('cancelHint')}
       </Button>
     </Stack>
   );
