@@ -17,7 +17,7 @@ const indexPath = path.join(dist, 'index.html');
  * in gzipped KB, from what each loaded when it was set with some headroom (README.md).
  */
 const SCREENS = [
-  { name: "home '/'", module: 'src/features/home/HomePage.tsx', budgetKB: 155 },
+  { name: "home '/'", module: 'src/features/home/HomePage.tsx', budgetKB: 158 },
   {
     name: 'contestants',
     module: 'src/features/contestants/ContestantsPage.tsx',
