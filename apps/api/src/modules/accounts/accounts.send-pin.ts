@@ -7,13 +7,8 @@ import { limit } from './accounts.refusals.ts';
 import type { AccountsDependencies, PinChannel } from './accounts.service.ts';
 import { maskRecipient } from './phone-numbers.ts';
 import { latestChallenge, replaceChallenge, type PinPurpose } from './pin-challenges.repository.ts';
-import {
-  CONTACT_PIN_EMAIL_SUBJECT,
-  PIN_EMAIL_SUBJECT,
-  PIN_POLICY,
-  generatePin,
-  hashPin,
-} from './pins.ts';
+import { PIN_POLICY, generatePin, hashPin } from './pins.ts';
+import { text } from './text.ts';
 
 /** Refuses a new pin while the last one is open and its resend wait has not passed. */
 function refuseResendTooSoon(
@@ -45,17 +40,16 @@ async function enqueuePin(
   if (channel === 'email') {
     await outbox.enqueuePinEmail(
       sent.to,
-      purpose === 'login' ? PIN_EMAIL_SUBJECT : CONTACT_PIN_EMAIL_SUBJECT,
-      purpose === 'login'
-        ? `Your one-time pin is ${sent.pin}.\n\nIt is valid for 10 minutes and works once. If you did not ask for it, you can ignore this email.`
-        : `Your one-time pin is ${sent.pin}.\n\nEnter it on My Profile to confirm that this email address is yours. It is valid for 10 minutes. If you did not ask for it, you can ignore this email.`,
+      // A sign-in pin's subject is how a data archive knows to leave it out (PIN_EMAIL_SUBJECTS).
+      text(purpose === 'login' ? 'loginPinSubject' : 'contactPinSubject'),
+      [
+        text('pinIs', { pin: sent.pin }),
+        '',
+        text(purpose === 'login' ? 'loginPinValid' : 'contactPinValid'),
+      ].join('\n'),
     );
   } else {
-    await outbox.enqueueWhatsAppCode(
-      sent.to,
-      sent.pin,
-      `${sent.pin} is your Online Eisteddfod verification code. For your security, do not share this code.`,
-    );
+    await outbox.enqueueWhatsAppCode(sent.to, sent.pin, text('whatsAppPin', { pin: sent.pin }));
   }
 }
 

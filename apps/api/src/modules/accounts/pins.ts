@@ -15,11 +15,6 @@ export const PIN_POLICY = {
   grantValidForSeconds: 300,
 } as const;
 
-/** The subject of the email that carries a sign-in pin (a data archive leaves these out). */
-export const PIN_EMAIL_SUBJECT = 'Your Online Eisteddfod login code';
-/** The subject of the email that carries a pin proving a contact address (decision 031). */
-export const CONTACT_PIN_EMAIL_SUBJECT = 'Confirm your email address for the Online Eisteddfod';
-
 /** Six digits from the operating system's CSPRNG, leading zeros kept. */
 export function generatePin(): string {
   return String(randomInt(0, 10 ** PIN_LENGTH)).padStart(PIN_LENGTH, '0');

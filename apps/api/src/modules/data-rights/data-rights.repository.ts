@@ -34,7 +34,7 @@ import {
   supportTickets,
   videoSlots,
 } from '../../db/schema/index.ts';
-import { PIN_EMAIL_SUBJECT } from '../accounts/index.ts';
+import { PIN_EMAIL_SUBJECTS } from '../accounts/index.ts';
 
 // One query for an account's sign-in addresses, the accounts module's.
 export { findLoginIdentities } from '../accounts/index.ts';
@@ -229,7 +229,11 @@ export const findMessages = (db: Database, addresses: Addresses) =>
       and(
         toAddresses(addresses),
         not(
-          and(eq(outboxMessages.channel, 'email'), eq(outboxMessages.subject, PIN_EMAIL_SUBJECT))!,
+          and(
+            eq(outboxMessages.channel, 'email'),
+            // A sign-in pin's mail, in whichever language it was sent.
+            anyOf(outboxMessages.subject, [...PIN_EMAIL_SUBJECTS]),
+          )!,
         ),
         sql`${outboxMessages.payload} ->> 'code' is null`,
         not(outboxMessages.holdsPin),

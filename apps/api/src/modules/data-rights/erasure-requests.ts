@@ -18,6 +18,7 @@ import {
 } from './erasure-requests.repository.ts';
 import type { DataRightsDependencies } from './data-rights.service.ts';
 import { iso, type Customer } from './family.ts';
+import { text } from './text.ts';
 
 // A family's request for erasure: recorded, acknowledged, listed for the organisers (decision 024).
 
@@ -67,6 +68,7 @@ function erasureMessages(
   const day = formatLongDate(at.toISOString().slice(0, 10));
   const screen = `${deps.publicUrl}${paths.staffDataRequests.href()}`;
   // No name or address for the organisers: the screen shows them while the request is open.
+  // Their notice stays in English (staff read it); the family's acknowledgement is the catalogue's.
   const messages: OutboxMessage[] = [
     {
       channel: 'email',
@@ -80,28 +82,28 @@ function erasureMessages(
     },
   ];
   const acknowledgement = [
-    `Dear ${customer.firstName},`,
+    text('dear', { firstName: customer.firstName }),
     '',
-    `We received your request of ${day} to erase the personal data the Online Eisteddfod holds about you and your contestants (${number}).`,
-    'An organiser will carry it out within 30 days. Once it is done you can no longer sign in, and we cannot write to you again.',
+    text('erasureReceived', { day, number }),
+    text('erasureWithin30Days'),
     '',
-    'What we keep: your orders and payments, without any names, for five years, as South African tax law requires.',
+    text('erasureWhatWeKeep'),
     '',
-    'If you did not ask for this, please contact us at once.',
+    text('erasureNotYou'),
   ].join('\n');
   const to = provedAddresses(customer);
   if (to.email) {
     messages.push({
       channel: 'email',
       recipient: to.email,
-      subject: `We received your request to erase your data (${number})`,
+      subject: text('erasureReceivedSubject', { number }),
       body: acknowledgement,
     });
   } else if (to.mobile) {
     messages.push({
       channel: 'whatsapp',
       recipient: to.mobile,
-      body: `Online Eisteddfod: we received your request to erase your data (${number}). An organiser will carry it out within 30 days; orders and payments are kept without names for five years, as the law requires.`,
+      body: text('erasureReceivedWhatsApp', { number }),
     });
   }
   return messages;

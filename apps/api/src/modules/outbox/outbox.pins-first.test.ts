@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { PIN_EMAIL_SUBJECT } from '../accounts/pins.ts';
+import { text } from '../accounts/text.ts';
 import { CERTIFICATES_JOB } from '../results-day/certificates.service.ts';
 
 /**
@@ -59,14 +59,15 @@ describe('a pin on results night', () => {
     t.app.outbox.deliverSoon(messages.length);
     // The mailing is under way when the family asks.
     await until(() => delivered.length > 0);
+    const pinSubject = text('loginPinSubject');
     await t.app.outbox.enqueuePinEmail(
       'parent@example.org',
-      PIN_EMAIL_SUBJECT,
+      pinSubject,
       'Your login code is 123456',
     );
     const askedAt = delivered.length;
-    await until(() => delivered.includes(PIN_EMAIL_SUBJECT));
-    const resultsBeforePin = delivered.indexOf(PIN_EMAIL_SUBJECT) - askedAt;
+    await until(() => delivered.includes(pinSubject));
+    const resultsBeforePin = delivered.indexOf(pinSubject) - askedAt;
     // At most the batches already claimed when the pin was asked for (two workers, ten each)
     // and the pin's own batch: not the 2,000 ahead of it.
     expect(resultsBeforePin).toBeLessThan(40);

@@ -5,6 +5,7 @@ import type { AccountsService } from '../accounts/index.ts';
 import type { CatalogueService } from '../catalogue/index.ts';
 import type { OrdersService } from '../orders/index.ts';
 import type { Outbox, OutboxMessage } from '../outbox/index.ts';
+import { text } from './text.ts';
 
 /** What each entry of an order out of its item's grades says is wrong (decision 042). */
 export const gradeProblemsOf = (order: Order) =>
@@ -33,19 +34,26 @@ async function confirmationMessages(
   const proved = await accounts.provedAddresses(order.customerId);
   const event = await catalogue.getEvent(order.eventId);
   // Each entry's date and the results day by the one rule of the screens (decision 046).
-  const lines = described.orderItems.map(
-    (i) =>
-      `- ${i.participantFirstName} ${i.participantSurname}: ${i.itemCode} ${i.itemShortDescription} (${formatRand(i.price)}). ${describeDate(entryDates({ dueDate: i.itemDueDate }).uploadBy)}`,
+  const lines = described.orderItems.map((i) =>
+    text('confirmedEntry', {
+      firstName: i.participantFirstName,
+      surname: i.participantSurname,
+      itemCode: i.itemCode,
+      item: i.itemShortDescription,
+      price: formatRand(i.price),
+      uploadBy: describeDate(entryDates({ dueDate: i.itemDueDate }).uploadBy),
+    }),
   );
-  const text = [
-    `Dear ${customer.firstName},`,
+  const paid = { amount: formatRand(described.totalPrice), orderNumber: described.orderNumber };
+  const body = [
+    text('dear', { firstName: customer.firstName }),
     '',
-    `Thank you for your payment of ${formatRand(described.totalPrice)} for order ${described.orderNumber}. Your competition entries are confirmed:`,
+    text('thankYou', paid),
     '',
     ...lines,
     '',
-    'Upload and finalise each entry in the Uploads portal by its date: only a finalised entry is sent to the adjudicators.',
-    `${describeDate(resultsOn(event))}.`,
+    text('uploadAndFinalise'),
+    text('resultsOn', { resultsOn: describeDate(resultsOn(event)) }),
   ].join('\n');
   const messages: OutboxMessage[] = [];
   const email = order.confirmationEmail ?? proved.email;
@@ -53,15 +61,15 @@ async function confirmationMessages(
     messages.push({
       channel: 'email',
       recipient: email,
-      subject: `Your entries are confirmed (order ${described.orderNumber})`,
-      body: text,
+      subject: text('confirmedSubject', { orderNumber: described.orderNumber }),
+      body,
     });
   }
   if (order.sendWhatsAppConfirmation && proved.mobile) {
     messages.push({
       channel: 'whatsapp',
       recipient: proved.mobile,
-      body: `Online Eisteddfod: payment of ${formatRand(described.totalPrice)} received for order ${described.orderNumber}. Your entries are confirmed.`,
+      body: text('confirmedWhatsApp', paid),
     });
   }
   return messages;
@@ -85,22 +93,21 @@ async function tellPaymentHeld(
   const customer = await accounts.getCustomer(order.customerId);
   const email = order.confirmationEmail ?? (await accounts.provedAddresses(order.customerId)).email;
   if (!email) return;
-  const received = `We received your payment of ${formatRand(payment.amountCents)} for order ${described.orderNumber}`;
+  const received = {
+    amount: formatRand(payment.amountCents),
+    orderNumber: described.orderNumber,
+  };
   const grades = gradeProblemsOf(described);
   const why =
     grades.length > 0
-      ? `${received}, but an entry in it is not for the child's grade: ${grades.join(' ')} Your entries are not confirmed yet.`
-      : `${received}, but it came after the day you checked out, when the late-entry surcharge or an item's due date may apply. Your entries are not confirmed yet.`;
+      ? text('heldNotForGrade', { ...received, problems: grades.join(' ') })
+      : text('heldLate', received);
   await outbox.enqueueEmail(
     email,
-    `We received your payment for order ${described.orderNumber}`,
-    [
-      `Dear ${customer.firstName},`,
-      '',
-      why,
-      '',
-      'The organisers check every such payment by hand: they confirm your entries or refund the money, and tell you by email. You do not need to pay again.',
-    ].join('\n'),
+    text('heldSubject', { orderNumber: described.orderNumber }),
+    [text('dear', { firstName: customer.firstName }), '', why, '', text('heldCheckedByHand')].join(
+      '\n',
+    ),
   );
   outbox.deliverSoon();
 }

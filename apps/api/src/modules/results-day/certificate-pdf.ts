@@ -1,5 +1,6 @@
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import QRCode from 'qrcode';
+import { text } from './text.ts';
 
 /** What a certificate states (the event's template data plus the result). */
 export interface CertificateContent {
@@ -74,9 +75,11 @@ function drawQr(page: PDFPage, text: string, x: number, y: number, size: number)
 /** One certificate, A4 landscape, with its verification code and QR code. */
 export async function renderCertificate(content: CertificateContent): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
-  doc.setTitle(`Certificate: ${content.contestant}, ${content.itemCode}`);
+  doc.setTitle(
+    text('certificateTitle', { contestant: content.contestant, itemCode: content.itemCode }),
+  );
   doc.setAuthor(content.eventName);
-  doc.setCreator('Online Eisteddfod entry portal');
+  doc.setCreator(text('certificateCreator'));
   const regular = await doc.embedFont(StandardFonts.Helvetica);
   const bold = await doc.embedFont(StandardFonts.HelveticaBold);
   const italic = await doc.embedFont(StandardFonts.HelveticaOblique);
@@ -102,29 +105,38 @@ export async function renderCertificate(content: CertificateContent): Promise<Ui
 
   const winner = content.sectionWinnerOf;
   centred(page, content.eventName, height - 100, 20, bold, ACCENT);
-  centred(page, winner ? 'Section Winner' : 'Certificate of Achievement', height - 150, 34, bold);
-  centred(page, 'This certifies that', height - 200, 14, italic, MUTED);
+  const title = text(winner ? 'certificateSectionWinner' : 'certificateOfAchievement');
+  centred(page, title, height - 150, 34, bold);
+  centred(page, text('certifiesThat'), height - 200, 14, italic, MUTED);
   centred(page, content.contestant, height - 245, 30, bold);
   centred(page, content.school, height - 275, 14, regular, MUTED);
   if (content.groupName)
-    centred(page, `as a member of ${content.groupName}`, height - 297, 12, italic, MUTED);
+    centred(
+      page,
+      text('asMemberOf', { group: content.groupName }),
+      height - 297,
+      12,
+      italic,
+      MUTED,
+    );
   if (winner) {
-    centred(page, 'is the Section Winner of', height - 325, 14, italic, MUTED);
+    centred(page, text('isSectionWinnerOf'), height - 325, 14, italic, MUTED);
     centred(page, winner, height - 365, 28, bold, ACCENT);
-    centred(page, `with a score of ${content.total}`, height - 395, 14, regular);
+    centred(page, text('withScore', { total: content.total }), height - 395, 14, regular);
   } else {
-    centred(page, 'was awarded', height - 325, 14, italic, MUTED);
+    const { itemCode, itemTitle } = content;
+    centred(page, text('wasAwarded'), height - 325, 14, italic, MUTED);
     centred(page, content.medal, height - 365, 32, bold, ACCENT);
-    centred(page, `with a mark of ${content.total} for`, height - 395, 14, regular);
-    centred(page, `${content.itemCode} - ${content.itemTitle}`, height - 420, 16, bold);
+    centred(page, text('withMarkFor', { total: content.total }), height - 395, 14, regular);
+    centred(page, text('certificateItem', { itemCode, itemTitle }), height - 420, 16, bold);
   }
   centred(page, content.dateText, height - 450, 12, regular, MUTED);
 
   const qrSize = 96;
   drawQr(page, content.verificationUrl, width - 60 - qrSize, 52, qrSize);
   const lines = [
-    `Verification code: ${content.verificationCode}`,
-    'Check that this certificate is genuine at',
+    text('verificationCode', { code: content.verificationCode }),
+    text('checkGenuineAt'),
     content.verificationUrl,
   ];
   lines.forEach((line, i) => {

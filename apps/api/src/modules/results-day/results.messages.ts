@@ -2,6 +2,7 @@ import { formatLongDate, paths } from '@eisteddfod/shared';
 import { provedAddresses } from '../accounts/index.ts';
 import type { OutboxMessage } from '../outbox/index.ts';
 import type * as repo from './results.repository.ts';
+import { text } from './text.ts';
 
 /**
  * One message per family (and a WhatsApp line where asked for), listing their entries now out,
@@ -24,31 +25,23 @@ export function resultMessages(
     const won = titles.filter((w) => w.customerId === customerId);
     const congratulations = won.flatMap((w) => [
       '',
-      `Congratulations: ${w.contestant} is the Section Winner of ${w.section}, ${w.bandLabel}. The certificate is on the results page: ${publicUrl}${paths.contestantResults.href({ id: w.contestantId })}`,
+      text('sectionWinner', {
+        contestant: w.contestant,
+        section: w.section,
+        band: w.bandLabel,
+        url: resultsPage(publicUrl, w),
+      }),
     ]);
     const first = entries[0];
     if (!first) {
       // Only a title to tell: the results of the family's entries went out earlier.
-      const w = won[0]!;
-      // The family's own proved addresses only (decision 031).
-      const provedOfWinner = provedAddresses(w);
-      if (provedOfWinner.email)
-        messages.push({
-          channel: 'email',
-          recipient: provedOfWinner.email,
-          subject: 'Your Online Eisteddfod results are out',
-          body: [`Dear ${w.firstName},`, ...congratulations].join('\n'),
-        });
-      else if (provedOfWinner.mobile)
-        // A family that signs in with its mobile number has no email address.
-        messages.push({
-          channel: 'whatsapp',
-          recipient: provedOfWinner.mobile,
-          body: `Online Eisteddfod: ${won.map((x) => `${x.contestant} is the Section Winner of ${x.section}, ${x.bandLabel}`).join('; ')}. See the results page: ${publicUrl}${paths.contestantResults.href({ id: w.contestantId })}`,
-        });
+      const message = winnerOnlyMessage(won, congratulations, publicUrl);
+      if (message) messages.push(message);
       continue;
     }
-    const lines = entries.map((e) => `- ${e.contestant}: ${e.itemCode} ${e.itemTitle}`);
+    const lines = entries.map((e) =>
+      text('entryLine', { contestant: e.contestant, itemCode: e.itemCode, itemTitle: e.itemTitle }),
+    );
     // The family's own proved addresses only (decision 031); an order's confirmation address
     // is the one the family gave at checkout for this order (spec 4).
     const proved = provedAddresses(first);
@@ -57,19 +50,19 @@ export function resultMessages(
       messages.push({
         channel: 'email',
         recipient: email,
-        subject: 'Your Online Eisteddfod results are out',
+        subject: text('resultsOutSubject'),
         body: [
-          `Dear ${first.firstName},`,
+          text('dear', { firstName: first.firstName }),
           '',
-          'The results of these entries are published:',
+          text('entriesPublished'),
           '',
           ...lines,
           ...congratulations,
           '',
-          `See the scores, the adjudicator's comment and the certificates in the Uploads portal: ${portal} (View Result).`,
+          text('seeInPortal', { portal }),
           '',
           // The retention sweep deletes them then (decision 024); certificates stay.
-          `The files uploaded for these entries will be deleted after ${formatLongDate(filesDeletedOn)}. Please download any you wish to keep by then; the certificates stay available.`,
+          text('filesDeleted', { date: formatLongDate(filesDeletedOn) }),
         ].join('\n'),
       });
     }
@@ -77,9 +70,51 @@ export function resultMessages(
       messages.push({
         channel: 'whatsapp',
         recipient: proved.mobile,
-        body: `Online Eisteddfod: results are out for ${entries.length} of your entries. See them in the Uploads portal: ${portal}`,
+        body: text('whatsAppResultsOut', { count: entries.length, portal }),
       });
     }
   }
   return { messages, families: families.size };
+}
+
+type WinnerTitle = Awaited<ReturnType<typeof repo.findWinnerTitles>>[number];
+
+const resultsPage = (publicUrl: string, w: WinnerTitle): string =>
+  `${publicUrl}${paths.contestantResults.href({ id: w.contestantId })}`;
+
+/** The message to a winner's family whose entries' results all went out earlier. */
+function winnerOnlyMessage(
+  won: WinnerTitle[],
+  congratulations: string[],
+  publicUrl: string,
+): OutboxMessage | undefined {
+  const w = won[0]!;
+  // The family's own proved addresses only (decision 031).
+  const proved = provedAddresses(w);
+  if (proved.email)
+    return {
+      channel: 'email',
+      recipient: proved.email,
+      subject: text('resultsOutSubject'),
+      body: [text('dear', { firstName: w.firstName }), ...congratulations].join('\n'),
+    };
+  if (proved.mobile)
+    // A family that signs in with its mobile number has no email address.
+    return {
+      channel: 'whatsapp',
+      recipient: proved.mobile,
+      body: text('whatsAppWinners', {
+        winners: won
+          .map((x) =>
+            text('whatsAppWinner', {
+              contestant: x.contestant,
+              section: x.section,
+              band: x.bandLabel,
+            }),
+          )
+          .join('; '),
+        url: resultsPage(publicUrl, w),
+      }),
+    };
+  return undefined;
 }

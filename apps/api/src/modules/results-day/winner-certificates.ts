@@ -10,6 +10,7 @@ import {
 } from './certificates.service.ts';
 import type { NewCertificate, ResultsDayEvent } from './winners.repository.ts';
 import type { ComputedWinner } from './winners-compute.ts';
+import { text } from './text.ts';
 
 /**
  * A Section Winner's certificate (decision 026): decision 008's PDF titled "Section Winner",
@@ -26,7 +27,7 @@ export async function makeWinnerCertificate(
   const { person } = winner;
   const verificationCode = newVerificationCode();
   const verificationUrl = `${deps.publicUrl}${paths.verifyCertificate.href({ code: verificationCode })}`;
-  const award = `${winner.section}, ${winner.bandLabel}`;
+  const title = { section: winner.section, band: winner.bandLabel };
   const score = Math.round(winner.line.score);
   const pdf = await renderCertificate({
     eventName: event.name,
@@ -37,11 +38,11 @@ export async function makeWinnerCertificate(
     itemTitle: winner.bandLabel,
     // Whole, as the verification page shows it (the table holds whole marks).
     total: score,
-    medal: 'Section Winner',
+    medal: text('certificateSectionWinner'),
     groupName: null,
     verificationCode,
     verificationUrl,
-    sectionWinnerOf: award,
+    sectionWinnerOf: text('winnerTitle', title),
   });
   const folder = `${certificatesFolder(event.certificatesFolder ?? `${event.year}Certificates`, false)}/Winners`;
   const fileName = `${[
@@ -70,7 +71,8 @@ export async function makeWinnerCertificate(
     medal: medalFor(Math.min(score, 100)),
     eventName: event.name,
     issuedAt: at,
-    award: `Section Winner: ${award}`,
+    // Kept with the certificate: the verification page shows it in the words it was issued in.
+    award: text('winnerAward', title),
   };
 }
 
@@ -88,6 +90,9 @@ export function shareWinnerCertificate(
   return certificates.share({
     id: w.certificateId,
     verificationCode: w.verificationCode,
-    label: `Section Winner certificate: ${w.certificateName} ${w.certificateSurname}`,
+    label: text('winnerCertificateLabel', {
+      firstName: w.certificateName ?? '',
+      surname: w.certificateSurname ?? '',
+    }),
   });
 }

@@ -2,6 +2,7 @@ import type { SupportTicket } from '@eisteddfod/shared';
 import type { Database } from '../../db/client.ts';
 import type { Outbox } from '../outbox/index.ts';
 import { insertTicket } from './support.repository.ts';
+import { text } from './text.ts';
 
 /** What a bot that filled the honeypot is told: thanked like anyone, nothing kept or sent. */
 const BOT_TICKET_NUMBER = 'T-000000';
@@ -26,9 +27,10 @@ export function createSupportService(deps: {
       // The acknowledgement repeats nothing the sender wrote, so the form cannot relay spam.
       await deps.outbox.enqueueEmail(
         ticket.email,
-        `We received your message (${ticketNumber})`,
-        `Thank you for writing to the Online Eisteddfod. Your message is ticket ${ticketNumber}; we answer within two working days.`,
+        text('receivedSubject', { ticketNumber }),
+        text('receivedBody', { ticketNumber }),
       );
+      // The organisers' copy stays in English: staff read it, not the family.
       await deps.outbox.enqueueEmail(
         deps.organiserEmail,
         `Support ${ticketNumber}: ${ticket.subject}`,

@@ -1,0 +1,4 @@
+import en from './messages/en.json';
+import { serverCatalogue } from '../../lib/messages.ts';
+
+export const text = serverCatalogue('payments', { en });
