@@ -25,6 +25,7 @@ export * from './accounts/accounts.rules.ts';
 export * from './accounts/accounts.schema.ts';
 export * from './contestants/contestants.rules.ts';
 export * from './contestants/contestants.schema.ts';
+export * from './cart/cart.messages.ts';
 export * from './cart/cart.rules.ts';
 export * from './cart/cart.schema.ts';
 export * from './checkout/checkout.rules.ts';

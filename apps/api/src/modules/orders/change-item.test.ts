@@ -1,6 +1,7 @@
-import { CART_MESSAGES, CHECKOUT_MESSAGES, type Item } from '@eisteddfod/shared';
+import { CART_TEXT, CHECKOUT_MESSAGES, type Item } from '@eisteddfod/shared';
 import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { wordsOf } from '../../lib/messages.ts';
 import { items as itemsTable } from '../../db/schema/index.ts';
 import { createFamily } from '../../test/family.ts';
 import { catalogueItems } from '../../test/fixtures.ts';
@@ -101,7 +102,7 @@ describe('changing the item of an entry (View Order)', () => {
       expect(res.statusCode, res.body).toBe(409);
       expect(res.json()).toMatchObject({
         code: 'DUPLICATE_ENTRY',
-        message: CART_MESSAGES.duplicate,
+        message: wordsOf(CART_TEXT.say('duplicate')),
       });
     } finally {
       await t.database.db

@@ -1,5 +1,6 @@
 import {
-  CART_MESSAGES,
+  CART_TEXT,
+  groupCountMessage,
   duplicateMessage,
   isGroupSizeAllowed,
   isIncompleteMember,
@@ -41,11 +42,11 @@ export async function addItemToCart(
   const item = await deps.catalogue.findItem(order.eventId, input.itemId);
   if (!item) throw notFound('ITEM_NOT_FOUND', `There is no item with id ${input.itemId}`);
   await refuseRetired(deps, order.eventId, item.id);
-  if (item.deadlinePassed) throw badRequest('DEADLINE_PASSED', CART_MESSAGES.lateItem);
+  if (item.deadlinePassed) throw badRequest('DEADLINE_PASSED', CART_TEXT.say('lateItem'));
   refuseOutsideGrades(item, profile);
   const instrument = input.instruments?.trim() ?? '';
   if (item.requiresAnInstrument && !isInstrument(instrument)) {
-    throw badRequest('INSTRUMENT_REQUIRED', CART_MESSAGES.selectInstrument);
+    throw badRequest('INSTRUMENT_REQUIRED', CART_TEXT.say('selectInstrument'));
   }
   // The contestant entering a group item is its first member.
   const members = item.isGroupItem
@@ -118,11 +119,11 @@ export async function updateGroupParticipants(
   if (!isGroupSizeAllowed(members.length, item.minimumParticipants, item.maximumParticipants)) {
     throw badRequest(
       'GROUP_SIZE',
-      CART_MESSAGES.groupCount(item.minimumParticipants, item.maximumParticipants),
+      groupCountMessage(item.minimumParticipants, item.maximumParticipants),
     );
   }
   if (members.some(isIncompleteMember))
-    throw badRequest('GROUP_INCOMPLETE', CART_MESSAGES.groupDetails);
+    throw badRequest('GROUP_INCOMPLETE', CART_TEXT.say('groupDetails'));
   const [contestant] = await repo.findProfileSummaries(db, [row.participantProfileId]);
   if (contestant) refuseOutsideGrades(item, contestant, members);
   await changeCart(deps, order.id, (tx) => repo.replaceMembers(tx, row.id, members));

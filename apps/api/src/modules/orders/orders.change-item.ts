@@ -1,5 +1,6 @@
 import {
-  CART_MESSAGES,
+  CART_TEXT,
+  groupCountMessage,
   CHECKOUT_MESSAGES,
   duplicateMessage,
   entryPriceCents,
@@ -52,7 +53,7 @@ async function requireComparableItem(
     );
   }
   if (next.deadlinePassed && !byOrganiser)
-    throw badRequest('DEADLINE_PASSED', CART_MESSAGES.lateItem);
+    throw badRequest('DEADLINE_PASSED', CART_TEXT.say('lateItem'));
   return { current, next };
 }
 
@@ -72,12 +73,12 @@ async function refuseUnfitEntry(
   ) {
     throw badRequest(
       'GROUP_SIZE',
-      CART_MESSAGES.groupCount(next.minimumParticipants, next.maximumParticipants),
+      groupCountMessage(next.minimumParticipants, next.maximumParticipants),
     );
   }
   const instrument = next.requiresAnInstrument ? row.instruments : '';
   if (next.requiresAnInstrument && !isInstrument(instrument)) {
-    throw badRequest('INSTRUMENT_REQUIRED', CART_MESSAGES.selectInstrument);
+    throw badRequest('INSTRUMENT_REQUIRED', CART_TEXT.say('selectInstrument'));
   }
   const event = await deps.catalogue.getEvent(eventId);
   const paid = row.priceCents ?? entryPriceCents(current, members.length, event.fees);

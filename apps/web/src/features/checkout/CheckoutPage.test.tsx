@@ -1,7 +1,6 @@
 import {
   ACCOUNT_MESSAGES,
   CHECKOUT_MESSAGES as M,
-  CART_MESSAGES,
   CONTACT_MESSAGES,
   type Customer,
 } from '@eisteddfod/shared';
@@ -10,6 +9,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiError, mockApi, type MockAnswer, type MockRequest } from '../../test/api-mock.ts';
+import { cartText } from '../../shared/cart/text.ts';
 import { renderRoutes } from '../../test/render.tsx';
 import { CUSTOMER_ID, makeItem, makeOrder, makeOrderItem } from '../../test/catalogue-server.ts';
 import { goToPaymentProvider } from './api/redirect.ts';
@@ -69,7 +69,7 @@ describe('CheckoutPage (spec 2, 4 and 5, "Checkout")', { timeout: 20_000 }, () =
     const lindiwe = await screen.findByRole('region', { name: 'Contestant: Lindiwe Zulu' });
     const sipho = screen.getByRole('region', { name: 'Contestant: Sipho Dlamini' });
     expect(within(lindiwe).getAllByRole('listitem')).toHaveLength(3);
-    expect(within(lindiwe).getByText(CART_MESSAGES.groupInfoNeeded)).toBeInTheDocument();
+    expect(within(lindiwe).getByText(cartText('groupInfoNeeded'))).toBeInTheDocument();
     expect(within(lindiwe).getByText(M.late)).toBeInTheDocument();
     expect(within(lindiwe).getAllByRole('button', { name: /Manage Contestants/ })).toHaveLength(1);
     expect(within(lindiwe).getAllByRole('button', { name: /^Remove/ })).toHaveLength(2);
@@ -129,7 +129,7 @@ describe('CheckoutPage (spec 2, 4 and 5, "Checkout")', { timeout: 20_000 }, () =
     view.unmount();
     view = renderRoutes(routes, '/checkout');
     await screen.findByRole('region', { name: 'Contestant: Lindiwe Zulu' });
-    await waitFor(() => expect(screen.queryByText(CART_MESSAGES.groupInfoNeeded)).toBeNull());
+    await waitFor(() => expect(screen.queryByText(cartText('groupInfoNeeded'))).toBeNull());
     await user.click(proceed());
     expect(lastToast()).toEqual(expect.objectContaining({ message: M.deadlinePassed }));
 

@@ -1,6 +1,5 @@
 import { Anchor, Badge, Button, Card, Group, Select, Stack, Text, Title } from '@mantine/core';
 import {
-  CART_MESSAGES,
   INSTRUMENTS,
   describeDate,
   entryDates,
@@ -15,6 +14,7 @@ import {
 import { useId, useState } from 'react';
 import { useCart } from '../../../shared/cart/api/cart.ts';
 import { GroupNoticeModal } from '../../../shared/cart/components/GroupNoticeModal.tsx';
+import { cartText } from '../../../shared/cart/text.ts';
 import { useAddToCart } from '../../../shared/cart/use-add-to-cart.ts';
 import { useCurrentEvent } from '../../../shared/event/api/client-config.ts';
 import classes from './ItemCard.module.css';
@@ -148,7 +148,7 @@ export function ItemCard({
         )}
         {item.deadlinePassed ? (
           <Button fullWidth size="md" disabled>
-            {CART_MESSAGES.deadlinePassedButton}
+            {cartText('deadlinePassedButton')}
           </Button>
         ) : notForGrade ? (
           <>

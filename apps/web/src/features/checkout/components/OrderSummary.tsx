@@ -1,8 +1,9 @@
 import { ActionIcon, Button, Group, Text, Title } from '@mantine/core';
-import { CART_MESSAGES, CHECKOUT_MESSAGES, formatRand, type OrderItem } from '@eisteddfod/shared';
+import { CHECKOUT_MESSAGES, formatRand, type OrderItem } from '@eisteddfod/shared';
 import { useId } from 'react';
 import { useRemoveFromCart } from '../../../shared/cart/api/remove-order-item.ts';
 import { PeopleIcon, TrashIcon } from '../../../shared/cart/components/icons.tsx';
+import { cartText } from '../../../shared/cart/text.ts';
 import classes from '../checkout.module.css';
 import { text } from '../text.ts';
 
@@ -71,7 +72,7 @@ function ContestantItemsSection(props: { group: ContestantItems; onManage: (id: 
               )}
               {item.groupInformationNeeded && (
                 <Text size="sm" fw={600} c="red.9" mt={4}>
-                  {CART_MESSAGES.groupInfoNeeded}
+                  {cartText('groupInfoNeeded')}
                 </Text>
               )}
               {item.gradeProblem && (

@@ -1,4 +1,4 @@
-import { ApiRequestError } from '../../../lib/api-client.ts';
+import { ApiRequestError, messageOf } from '../../../lib/api-client.ts';
 import { handleHttpError } from '../../../lib/http-errors.ts';
 import { toast } from '../../../lib/toasts.ts';
 
@@ -22,7 +22,7 @@ export function isNotACart(error: unknown): boolean {
  */
 export function showCartError(error: unknown): void {
   if (isCartRefusal(error)) {
-    toast('warning', error.body?.message ?? error.message);
+    toast('warning', messageOf(error));
     return;
   }
   handleHttpError(error);
