@@ -1,7 +1,7 @@
 import {
   CART_TEXT,
   groupCountMessage,
-  CHECKOUT_MESSAGES,
+  CHECKOUT_TEXT,
   duplicateMessage,
   entryPriceCents,
   isGroupSizeAllowed,
@@ -38,7 +38,7 @@ async function requireComparableItem(
 ): Promise<{ current: Item; next: Item }> {
   const current = await deps.catalogue.findItem(eventId, row.itemId);
   if (!current || (current.deadlinePassed && !byOrganiser)) {
-    throw badRequest('DEADLINE_PASSED', CHECKOUT_MESSAGES.editDeadline);
+    throw badRequest('DEADLINE_PASSED', CHECKOUT_TEXT.say('editDeadline'));
   }
   const next = await deps.catalogue.findItem(eventId, itemId);
   if (!next) throw notFound('ITEM_NOT_FOUND', `There is no item with id ${itemId}`);

@@ -1,5 +1,6 @@
 import { describeDate, entryDates, formatRand, resultsOn, type Order } from '@eisteddfod/shared';
 import type { Database } from '../../db/client.ts';
+import { wordsOf } from '../../lib/messages.ts';
 import type { VerifiedPayment } from '../../providers/payment/provider.ts';
 import type { AccountsService } from '../accounts/index.ts';
 import type { CatalogueService } from '../catalogue/index.ts';
@@ -86,7 +87,7 @@ export function createPaymentMessages(deps: MessagesDependencies) {
     const grades = gradeProblemsOf(described);
     const why =
       grades.length > 0
-        ? `${received}, but an entry in it is not for the child's grade: ${grades.join(' ')} Your entries are not confirmed yet.`
+        ? `${received}, but an entry in it is not for the child's grade: ${grades.map(wordsOf).join(' ')} Your entries are not confirmed yet.`
         : `${received}, but it came after the day you checked out, when the late-entry surcharge or an item's due date may apply. Your entries are not confirmed yet.`;
     await outbox.enqueueEmail(
       email,

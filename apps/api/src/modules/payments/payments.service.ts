@@ -1,6 +1,6 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import {
-  CHECKOUT_MESSAGES,
+  CHECKOUT_TEXT,
   checkoutProblem,
   endpointUrl,
   isCheckoutCurrent,
@@ -166,7 +166,8 @@ export function createPaymentsService(deps: PaymentsDependencies) {
     // the previous release during an upgrade) are not paid for either (decision 041).
     await orders.refuseBeforeOpening(row.eventId, customerId);
     const order = await orders.describeOrder({ ...row, totalCents: null });
-    if (order.orderItems.length === 0) throw badRequest('EMPTY_CART', CHECKOUT_MESSAGES.emptyCart);
+    if (order.orderItems.length === 0)
+      throw badRequest('EMPTY_CART', CHECKOUT_TEXT.say('emptyCart'));
     const customer = await accounts.getCustomer(customerId);
     const problem = checkoutProblem({
       items: order.orderItems,

@@ -1,5 +1,5 @@
 import {
-  CHECKOUT_MESSAGES,
+  CHECKOUT_TEXT,
   calendarDateIn,
   entryPriceCents,
   formatRand,
@@ -35,7 +35,8 @@ export function createPricing(deps: PricingDependencies) {
     expectTotalCents?: number,
   ): Promise<number> {
     const orderId = order.id;
-    if (order.orderItems.length === 0) throw badRequest('EMPTY_CART', CHECKOUT_MESSAGES.emptyCart);
+    if (order.orderItems.length === 0)
+      throw badRequest('EMPTY_CART', CHECKOUT_TEXT.say('emptyCart'));
     const event = await catalogue.getEvent(order.eventId);
     // Prices come from the catalogue and the group sizes now, never from the browser.
     const prices = await Promise.all(

@@ -1,10 +1,11 @@
-import { CART_TEXT, GRADE_MESSAGES } from '@eisteddfod/shared';
+import { CART_TEXT, GRADE_TEXT, gradeRangeMessage } from '@eisteddfod/shared';
 import { notifications } from '@mantine/notifications';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiError, mockApi, type MockRequest } from '../../test/api-mock.ts';
 import { cartText } from '../../shared/cart/text.ts';
+import { gradeText, gradeWords } from '../../shared/grades/text.ts';
 import { renderRoutes } from '../../test/render.tsx';
 import ItemsPage from './ItemsPage.tsx';
 import {
@@ -306,11 +307,15 @@ describe('ItemsPage (spec 2 "Items", spec 9 "Paging and search")', { timeout: 20
     const pages = requests.filter((r) => r.path === '/api/Eisteddfods/1/Categories/1/Items');
     expect(pages.map((r) => r.query.get('grade'))).toEqual(['5']);
 
-    await user.click(
-      screen.getByRole('switch', { name: new RegExp(`^${GRADE_MESSAGES.showAll}`) }),
-    );
+    await user.click(screen.getByRole('switch', { name: new RegExp(`^${gradeText('showAll')}`) }));
     const other = await card('DA101');
-    const reason = GRADE_MESSAGES.notForGrade('Lindiwe', '5', young.grades);
+    const reason = gradeWords(
+      GRADE_TEXT.say('notForGrade', {
+        firstName: 'Lindiwe',
+        grade: '5',
+        ...gradeRangeMessage(young.grades).values,
+      }),
+    );
     expect(within(other).getByText(reason)).toBeInTheDocument();
     expect(within(other).getByText('Grades R–3')).toBeInTheDocument();
     const add = within(other).getByRole('button', { name: 'Add to Cart' });

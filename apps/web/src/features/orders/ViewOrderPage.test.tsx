@@ -1,9 +1,10 @@
-import { CHECKOUT_MESSAGES as M, type Order } from '@eisteddfod/shared';
+import type { Order } from '@eisteddfod/shared';
 import { notifications } from '@mantine/notifications';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiError, mockApi } from '../../test/api-mock.ts';
+import { checkoutText as M } from '../../shared/checkout/text.ts';
 import { renderRoutes } from '../../test/render.tsx';
 import {
   CUSTOMER_ID,
@@ -123,7 +124,7 @@ describe(
 
       await waitFor(() =>
         expect(show).toHaveBeenCalledWith(
-          expect.objectContaining({ color: 'teal', title: 'Success', message: M.itemUpdated }),
+          expect.objectContaining({ color: 'teal', title: 'Success', message: M('itemUpdated') }),
         ),
       );
       const put = requests.find((r) => r.method === 'PUT');
@@ -153,7 +154,9 @@ describe(
       const user = userEvent.setup();
       renderRoutes(routes, '/view-order/900');
       const dialog = await openEdit(user, 'DA101');
-      expect(await within(dialog).findByText(M.changeFee('R 250.00'))).toBeInTheDocument();
+      expect(
+        await within(dialog).findByText(M('changeFee', { fee: 'R 250.00' })),
+      ).toBeInTheDocument();
     });
 
     it('does not offer a change of a finalised or withdrawn entry, and says why', async () => {
@@ -179,8 +182,8 @@ describe(
       const user = userEvent.setup();
       renderRoutes(routes, '/view-order/900');
       const dialog = await openEdit(user, 'DA101');
-      expect(within(dialog).getByText(M.editDeadlineTitle)).toBeInTheDocument();
-      expect(within(dialog).getByText(M.editDeadline)).toBeInTheDocument();
+      expect(within(dialog).getByText(M('editDeadlineTitle'))).toBeInTheDocument();
+      expect(within(dialog).getByText(M('editDeadline'))).toBeInTheDocument();
       expect(within(dialog).getByRole('combobox', { name: /Select Item Code/ })).toBeDisabled();
       expect(within(dialog).getByRole('button', { name: 'Update Item Code' })).toBeDisabled();
       await user.click(within(dialog).getByRole('button', { name: 'Close' }));

@@ -8,6 +8,7 @@ import { useRemoveFromCart } from '../api/remove-order-item.ts';
 import { GroupParticipantsModal } from './GroupParticipantsModal.tsx';
 import { CartIcon, PeopleIcon, TrashIcon } from './icons.tsx';
 import classes from './CartDrawer.module.css';
+import { gradeWords } from '../../grades/text.ts';
 import { cartText, text } from '../text.ts';
 
 interface ContestantItems {
@@ -172,7 +173,7 @@ function ContestantSection(props: { group: ContestantItems; onManage: (id: numbe
               )}
               {item.gradeProblem && (
                 <Text size="sm" fw={600} c="red.9" mt={4}>
-                  {item.gradeProblem}
+                  {gradeWords(item.gradeProblem)}
                 </Text>
               )}
               {item.isGroupItem && (
