@@ -48,6 +48,15 @@ describe('the server’s words of the shared catalogues (decision 057)', () => {
     expect(wordsOf(CART_TEXT.say('groupNotice'))).toBe(
       "Please note: the contestants' group photo may be used in the Gala Awards video.",
     );
+    expect(wordsOf(CART_TEXT.say('noOrderItem', { id: String(12345) }))).toBe(
+      'There is no order item with id 12345',
+    );
+    expect(wordsOf(CHECKOUT_TEXT.say('itemGone', { itemCode: 'DA101' }))).toBe(
+      'Item DA101 is no longer offered.',
+    );
+    expect(wordsOf(CHECKOUT_TEXT.say('noSuchProvider', { provider: 'paypal' }))).toBe(
+      'Payments are not taken with paypal.',
+    );
     expect(wordsOf(CHECKOUT_TEXT.say('lateSurcharge', { percent: 50 }))).toBe(
       'A 50% late-entry surcharge is added to the total.',
     );

@@ -40,7 +40,8 @@ export async function addItemToCart(
     input.participantProfileId,
   );
   const item = await deps.catalogue.findItem(order.eventId, input.itemId);
-  if (!item) throw notFound('ITEM_NOT_FOUND', `There is no item with id ${input.itemId}`);
+  if (!item)
+    throw notFound('ITEM_NOT_FOUND', CART_TEXT.say('noItem', { id: String(input.itemId) }));
   await refuseRetired(deps, order.eventId, item.id);
   if (item.deadlinePassed) throw badRequest('DEADLINE_PASSED', CART_TEXT.say('lateItem'));
   refuseOutsideGrades(item, profile);
@@ -115,7 +116,7 @@ export async function updateGroupParticipants(
   if (!row || !owned || owned.customerId !== customerId) throw orderItemNotFound(orderItemId);
   const order = await requireOwnCart(deps, customerId, owned.id);
   const item = await deps.catalogue.findItem(order.eventId, row.itemId);
-  if (!item?.isGroupItem) throw badRequest('NOT_A_GROUP_ITEM', 'This item is not a group item.');
+  if (!item?.isGroupItem) throw badRequest('NOT_A_GROUP_ITEM', CART_TEXT.say('notAGroupItem'));
   if (!isGroupSizeAllowed(members.length, item.minimumParticipants, item.maximumParticipants)) {
     throw badRequest(
       'GROUP_SIZE',

@@ -41,16 +41,13 @@ async function requireComparableItem(
     throw badRequest('DEADLINE_PASSED', CHECKOUT_TEXT.say('editDeadline'));
   }
   const next = await deps.catalogue.findItem(eventId, itemId);
-  if (!next) throw notFound('ITEM_NOT_FOUND', `There is no item with id ${itemId}`);
+  if (!next) throw notFound('ITEM_NOT_FOUND', CART_TEXT.say('noItem', { id: String(itemId) }));
   await refuseRetired(deps, eventId, next.id);
   if (
     next.category.section !== current.category.section ||
     next.isGroupItem !== current.isGroupItem
   ) {
-    throw badRequest(
-      'ITEM_NOT_COMPARABLE',
-      'Choose an item of the same section and the same kind (group or individual).',
-    );
+    throw badRequest('ITEM_NOT_COMPARABLE', CART_TEXT.say('notComparable'));
   }
   if (next.deadlinePassed && !byOrganiser)
     throw badRequest('DEADLINE_PASSED', CART_TEXT.say('lateItem'));
@@ -83,11 +80,7 @@ async function refuseUnfitEntry(
   const event = await deps.catalogue.getEvent(eventId);
   const paid = row.priceCents ?? entryPriceCents(current, members.length, event.fees);
   if (entryPriceCents(next, members.length, event.fees) !== paid) {
-    throw new AppError(
-      409,
-      'PRICE_DIFFERS',
-      'This item has a different fee. Please contact the organisers to change it.',
-    );
+    throw new AppError(409, 'PRICE_DIFFERS', CART_TEXT.say('otherFee'));
   }
   return { members, instrument };
 }
@@ -115,11 +108,7 @@ export async function changeEntryItem(
   if (change.itemId === undefined || change.itemId === row.itemId)
     return describeOne(deps, order, row);
   if (row.isSubmittedForMarking || row.isCancelled) {
-    throw new AppError(
-      409,
-      'ENTRY_CLOSED',
-      'This entry is finalised or withdrawn and cannot be changed.',
-    );
+    throw new AppError(409, 'ENTRY_CLOSED', CART_TEXT.say('entryClosed'));
   }
   const items = await requireComparableItem(deps, order.eventId, row, change.itemId, byOrganiser);
   const { current, next } = items;

@@ -18,9 +18,9 @@ import type { OrdersDependencies } from './orders.service.ts';
 // event's opening, retired items, grades and duplicates.
 
 const orderNotFound = (id: number) =>
-  notFound('ORDER_NOT_FOUND', `There is no order with id ${id}`);
+  notFound('ORDER_NOT_FOUND', CART_TEXT.say('noOrder', { id: String(id) }));
 export const orderItemNotFound = (id: number) =>
-  notFound('ORDER_ITEM_NOT_FOUND', `There is no order item with id ${id}`);
+  notFound('ORDER_ITEM_NOT_FOUND', CART_TEXT.say('noOrderItem', { id: String(id) }));
 const notACart = () => new AppError(409, 'NOT_A_CART', CART_TEXT.say('notACart'));
 
 /** Issue 32: the contestant and every group member within the item's grades, or a 400. */

@@ -65,7 +65,8 @@ export function createPaymentsService(deps: PaymentsDependencies) {
   /** A provider this server takes payments with, or a refusal. */
   function enabledProvider(id: string): PaymentProvider {
     const provider = providers.enabled.find((p) => p.id === id);
-    if (!provider) throw badRequest('VALIDATION_ERROR', `Payments are not taken with ${id}.`);
+    if (!provider)
+      throw badRequest('VALIDATION_ERROR', CHECKOUT_TEXT.say('noSuchProvider', { provider: id }));
     return provider;
   }
 
@@ -158,9 +159,9 @@ export function createPaymentsService(deps: PaymentsDependencies) {
     const provider = enabledProvider(providerId);
     const row = await orders.requireOwnOrder(customerId, orderId);
     if (row.status === 'paid')
-      throw new AppError(409, 'ALREADY_PAID', 'This order has been paid already.');
+      throw new AppError(409, 'ALREADY_PAID', CHECKOUT_TEXT.say('alreadyPaid'));
     if (row.status !== 'cart' && row.status !== 'awaiting_payment') {
-      throw new AppError(409, 'NOT_PAYABLE', 'This order can no longer be paid.');
+      throw new AppError(409, 'NOT_PAYABLE', CHECKOUT_TEXT.say('notPayable'));
     }
     // Entries in a cart before the opening (filled before this check, or on an instance of
     // the previous release during an upgrade) are not paid for either (decision 041).

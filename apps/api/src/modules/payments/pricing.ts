@@ -42,7 +42,11 @@ export function createPricing(deps: PricingDependencies) {
     const prices = await Promise.all(
       order.orderItems.map(async (i) => {
         const item = await catalogue.findItem(order.eventId, i.itemId);
-        if (!item) throw badRequest('ITEM_NOT_FOUND', `Item ${i.itemCode} is no longer offered.`);
+        if (!item)
+          throw badRequest(
+            'ITEM_NOT_FOUND',
+            CHECKOUT_TEXT.say('itemGone', { itemCode: i.itemCode }),
+          );
         const members = i.groupParticipants.length;
         return {
           orderItemId: i.id,
@@ -80,13 +84,9 @@ export function createPricing(deps: PricingDependencies) {
       new Date(deps.now()),
     );
     if (frozen === 'not_payable')
-      throw new AppError(409, 'NOT_PAYABLE', 'This order can no longer be paid.');
+      throw new AppError(409, 'NOT_PAYABLE', CHECKOUT_TEXT.say('notPayable'));
     if (frozen === 'changed') {
-      throw new AppError(
-        409,
-        'CART_CHANGED',
-        'Your cart changed while you were checking out. Please review it and try again.',
-      );
+      throw new AppError(409, 'CART_CHANGED', CHECKOUT_TEXT.say('cartChanged'));
     }
     return totalCents;
   }
