@@ -1,9 +1,10 @@
-import type { Order } from '@eisteddfod/shared';
+import { CART_TEXT, type Order } from '@eisteddfod/shared';
 import { notifications } from '@mantine/notifications';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiError, mockApi } from '../../test/api-mock.ts';
+import { cartText } from '../../shared/cart/text.ts';
 import { checkoutText as M } from '../../shared/checkout/text.ts';
 import { renderRoutes } from '../../test/render.tsx';
 import {
@@ -190,14 +191,20 @@ describe(
       expect(requests.some((r) => r.method === 'PUT')).toBe(false);
     });
 
-    it("shows the server's refusal as a warning", async () => {
+    it("shows the server's refusal as a warning, said by its message id", async () => {
       mockApi(
         browsingServer({
           cart: paidOrder(),
           items: catalogue,
           answer: ({ method }) =>
             method === 'PUT'
-              ? [409, apiError(409, 'PRICE_DIFFERS', 'This item has a different fee.')]
+              ? [
+                  409,
+                  {
+                    ...apiError(409, 'PRICE_DIFFERS', 'The server’s own words'),
+                    messageId: CART_TEXT.id('otherFee'),
+                  },
+                ]
               : undefined,
         }),
       );
@@ -211,7 +218,7 @@ describe(
       await user.click(within(dialog).getByRole('button', { name: 'Update Item Code' }));
       await waitFor(() =>
         expect(show).toHaveBeenCalledWith(
-          expect.objectContaining({ color: 'orange', message: 'This item has a different fee.' }),
+          expect.objectContaining({ color: 'orange', message: cartText('otherFee') }),
         ),
       );
       expect(screen.getByRole('dialog', { name: 'Edit Item Selection' })).toBeInTheDocument();
