@@ -52,13 +52,27 @@ export async function readAnswer<T>(response: Response, check: AnswerCheck<T>): 
   return check(data, response.status);
 }
 
-/** The API's error body `{ statusCode, code, message }` (ApiErrorSchema), or none. */
+/**
+ * The API's error body `{ statusCode, code, message }` (ApiErrorSchema), or none; with the
+ * message's id and values when it has them (decision 057), so that messageOf says it by its id.
+ */
 export function readApiError(data: unknown): ApiError | undefined {
   if (typeof data !== 'object' || data === null) return undefined;
-  const { statusCode, code, message } = data as Record<string, unknown>;
+  const { statusCode, code, message, messageId, values } = data as Record<string, unknown>;
   if (!Number.isInteger(statusCode) || typeof code !== 'string' || typeof message !== 'string') {
     return undefined;
   }
   // A code this build does not know yet (a newer server) is passed on as it is.
-  return { statusCode: statusCode as number, code: code as ErrorCode, message };
+  const error: ApiError = { statusCode: statusCode as number, code: code as ErrorCode, message };
+  if (typeof messageId === 'string') error.messageId = messageId;
+  if (isMessageValues(values)) error.values = values;
+  return error;
+}
+
+function isMessageValues(values: unknown): values is Record<string, string | number> {
+  return (
+    typeof values === 'object' &&
+    values !== null &&
+    Object.values(values).every((v) => typeof v === 'string' || typeof v === 'number')
+  );
 }

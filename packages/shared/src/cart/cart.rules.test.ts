@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { CART_TEXT } from './cart.messages.ts';
 import {
-  CART_MESSAGES,
   duplicateMessage,
   entryKey,
   entryPriceCents,
+  groupCountMessage,
   isGroupSizeAllowed,
   isIncompleteMember,
   needsGroupInformation,
@@ -25,8 +26,15 @@ describe('duplicates (spec 5)', () => {
     const b = { ...a, instruments: 'Guitar' };
     expect(entryKey(a, 'Music')).not.toBe(entryKey(b, 'Music'));
     expect(entryKey(a, 'Dance')).toBe(entryKey(b, 'Dance'));
-    expect(duplicateMessage('Music')).toBe(CART_MESSAGES.duplicateWithInstrument);
-    expect(duplicateMessage('Dramatic Arts')).toBe(CART_MESSAGES.duplicate);
+    expect(duplicateMessage('Music')).toEqual(CART_TEXT.say('duplicateWithInstrument'));
+    expect(duplicateMessage('Dramatic Arts')).toEqual(CART_TEXT.say('duplicate'));
+  });
+});
+
+describe('group counts', () => {
+  it('say exactly the count when the minimum is the maximum, else the range', () => {
+    expect(groupCountMessage(4, 4)).toEqual(CART_TEXT.say('groupCountExactly', { min: 4 }));
+    expect(groupCountMessage(3, 8)).toEqual(CART_TEXT.say('groupCountBetween', { min: 3, max: 8 }));
   });
 });
 

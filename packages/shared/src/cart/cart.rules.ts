@@ -1,30 +1,8 @@
 import type { EventFees } from '../event/event.schema.ts';
 import { GENDERS, GRADE_VALUES, INSTRUMENTS } from '../reference/people.ts';
 import type { Section } from '../reference/sections.ts';
-
-/** Messages of spec 2, 5 and 8 for the cart, word for word. */
-export const CART_MESSAGES = {
-  selectInstrument: 'Please select an instrument for this item',
-  duplicateWithInstrument:
-    'Item already added to cart for this participant with the same instrument',
-  duplicate: 'Item already added to cart for this participant',
-  groupDetails: 'Please ensure you have entered all participant details.',
-  groupUpdated: 'Group Participant details updated successfully.',
-  itemRemoved: 'Item removed from cart successfully.',
-  deadlinePassedButton: 'Deadline has passed',
-  groupInfoNeeded: 'Group information needed - click manage contestants',
-  itemsFor: 'Items For',
-  groupNoticeTitle: 'Group Item',
-  groupNotice: "Please note: the contestants' group photo may be used in the Gala Awards video.",
-  lateItem: 'The due date for this item has passed and it can no longer be entered.',
-  /** Before the event's registration opens (decision 041); the date as formatLongDate gives it. */
-  notOpenYet: (opens: string) => `Entries open on ${opens}. Please come back then.`,
-  notACart: 'This order has been checked out and can no longer be changed.',
-  groupCount: (min: number, max: number) =>
-    min === max
-      ? `This group item needs exactly ${min} participants.`
-      : `This group item needs between ${min} and ${max} participants.`,
-} as const;
+import type { Said } from '../i18n/said.ts';
+import { CART_TEXT } from './cart.messages.ts';
 
 export function isInstrument(value: string): boolean {
   return (INSTRUMENTS as readonly string[]).includes(value);
@@ -39,8 +17,15 @@ export function entryKey(
   return `${entry.participantProfileId}:${entry.itemId}:${instrument}`;
 }
 
-export function duplicateMessage(section: Section): string {
-  return section === 'Music' ? CART_MESSAGES.duplicateWithInstrument : CART_MESSAGES.duplicate;
+export function duplicateMessage(section: Section): Said {
+  return CART_TEXT.say(section === 'Music' ? 'duplicateWithInstrument' : 'duplicate');
+}
+
+/** How many participants a group item needs: exactly `min`, or between `min` and `max`. */
+export function groupCountMessage(min: number, max: number): Said {
+  return min === max
+    ? CART_TEXT.say('groupCountExactly', { min })
+    : CART_TEXT.say('groupCountBetween', { min, max });
 }
 
 export interface GroupMember {

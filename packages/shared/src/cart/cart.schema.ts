@@ -39,9 +39,15 @@ export const OrderItemSchema = z.object({
   groupInformationNeeded: z.boolean(),
   /**
    * Why the contestant, or a group member, may not enter this item (issue 32: outside its
-   * grades); null when they may. Checkout refuses a cart that has one.
+   * grades); null when they may. Checkout refuses a cart that has one. A message by its id
+   * (decision 057): each side says it in its reader's language.
    */
-  gradeProblem: z.string().nullable(),
+  gradeProblem: z
+    .object({
+      id: z.string(),
+      values: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+    })
+    .nullable(),
   isCancelled: z.boolean(),
   isSubmittedForMarking: z.boolean(),
   item: z.object({

@@ -102,6 +102,10 @@ export interface ItemProblem {
   message: string;
 }
 
+/**
+ * The catalogue editor's words to organisers (staff screens are English only, decision 057);
+ * what a family meets of it, a retired item, is CART_TEXT's itemRetired.
+ */
 export const CATALOGUE_EDITOR_MESSAGES = {
   minAboveMax: 'The minimum number of participants is above the maximum.',
   individualOne: 'An individual item has exactly one participant.',
@@ -114,7 +118,6 @@ export const CATALOGUE_EDITOR_MESSAGES = {
   itemEntered:
     'Families have entered this item, so it cannot be deleted. Retire it instead: it stays in their orders and leaves new carts.',
   categoryNotEmpty: 'This category still has items: move or delete them first.',
-  itemRetired: 'This item is no longer offered. Please choose another item.',
   kindsOfSection: (section: Section) =>
     `An item of ${section} takes ${sectionMainFileKinds(section)
       .map((k) => MAIN_FILE_KIND_LABELS[k])

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { GRADE_TEXT } from './grades.messages.ts';
 import {
-  GRADE_MESSAGES,
-  formatGradeRange,
   gradeProblem,
+  gradeRangeMessage,
   gradeRangeCell,
   isGradeInRange,
   mayEnterGrade,
@@ -44,19 +44,27 @@ describe('grade ranges (issue 32)', () => {
     ])
       expect(parseGradeRange(gradeRangeCell(range))).toEqual(range);
     expect(gradeRangeCell({ lowest: '4', highest: '7' })).toBe('4 to 7');
-    expect(formatGradeRange(rToThree)).toBe('Grades R–3');
-    expect(formatGradeRange({ lowest: '5', highest: '5' })).toBe('Grade 5');
-    expect(formatGradeRange(null)).toBe('All grades');
+    // Their words are checked where a translator says them (apps/api/src/lib/messages.test.ts).
+    expect(gradeRangeMessage(rToThree)).toEqual(
+      GRADE_TEXT.say('range', { span: 'range', lowest: 'R', highest: '3' }),
+    );
+    expect(gradeRangeMessage({ lowest: '5', highest: '5' })).toEqual(
+      GRADE_TEXT.say('range', { span: 'one', lowest: '5', highest: '5' }),
+    );
+    expect(gradeRangeMessage(null)).toEqual(
+      GRADE_TEXT.say('range', { span: 'all', lowest: '', highest: '' }),
+    );
   });
 
   it('names the contestant, then the first group member, outside the range', () => {
     const item = { grades: rToThree, otherGradesAllowed: false };
     const member = (firstName: string, grade: string) => ({ firstName, surname: 'Nkosi', grade });
-    expect(gradeProblem(item, { firstName: 'Thandi', grade: '5' })).toBe(
-      GRADE_MESSAGES.notForGrade('Thandi', '5', rToThree),
+    const range = { span: 'range', lowest: 'R', highest: '3' };
+    expect(gradeProblem(item, { firstName: 'Thandi', grade: '5' })).toEqual(
+      GRADE_TEXT.say('notForGrade', { firstName: 'Thandi', grade: '5', ...range }),
     );
-    expect(gradeProblem(item, { firstName: 'Thandi', grade: '2' }, [member('Sipho', '9')])).toBe(
-      GRADE_MESSAGES.memberNotForGrade('Sipho Nkosi', '9', rToThree),
+    expect(gradeProblem(item, { firstName: 'Thandi', grade: '2' }, [member('Sipho', '9')])).toEqual(
+      GRADE_TEXT.say('memberNotForGrade', { name: 'Sipho Nkosi', grade: '9', ...range }),
     );
     // A member without a grade yet is the group form's "incomplete", not a wrong grade.
     expect(

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import type { MessageValues, Said } from '../i18n/said.ts';
 import { GRADE_VALUES } from '../reference/people.ts';
+import { GRADE_TEXT } from './grades.messages.ts';
 
 /**
  * The grades an item is for, as data (issue 32, decision 042): `R` to `12`, both ends included.
@@ -39,13 +41,19 @@ export function mayEnterGrade(item: GradedItem, grade: string): boolean {
   return item.otherGradesAllowed || isGradeInRange(grade, item.grades);
 }
 
-const gradeName = (grade: string) => `Grade ${grade}`;
+/**
+ * A range as GRADE_TEXT's messages take it: `span` 'all' (no range), 'one' (a range of one) or
+ * 'range', with its ends ('' without a range).
+ */
+function gradeRangeValues(range: GradeRange | null): MessageValues {
+  if (!range) return { span: 'all', lowest: '', highest: '' };
+  const span = range.lowest === range.highest ? 'one' : 'range';
+  return { span, lowest: range.lowest, highest: range.highest };
+}
 
 /** 'Grades R–3', 'Grade 5' (a range of one), or 'All grades'. */
-export function formatGradeRange(range: GradeRange | null): string {
-  if (!range) return 'All grades';
-  if (range.lowest === range.highest) return gradeName(range.lowest);
-  return `Grades ${range.lowest}–${range.highest}`;
+export function gradeRangeMessage(range: GradeRange | null): Said {
+  return GRADE_TEXT.say('range', gradeRangeValues(range));
 }
 
 /**
@@ -78,19 +86,6 @@ export function parseGradeRange(text: string): GradeRange | null | undefined {
 }
 
 /**
- * Why a contestant may not enter an item (issue 32): the same words in the cart, at checkout,
- * when changing an entry's item and from the server.
- */
-export const GRADE_MESSAGES = {
-  notForGrade: (firstName: string, grade: string, range: GradeRange | null) =>
-    `${firstName} is in ${gradeName(grade)}; this item is for ${formatGradeRange(range)}. Please choose an item for ${firstName}'s grade.`,
-  memberNotForGrade: (name: string, grade: string, range: GradeRange | null) =>
-    `${name} is in ${gradeName(grade)}; this item is for ${formatGradeRange(range)}. Every member of a group must be in the item's grades.`,
-  /** The catalogue's switch between the contestant's grade and every item. */
-  showAll: 'Show items for all grades',
-} as const;
-
-/**
  * Why these people may not enter the item, or null (issue 32): the contestant, then each group
  * member with a grade (a member without one is the group form's "incomplete" instead). The one
  * rule of the cart, checkout, View Order's Edit and the server.
@@ -99,18 +94,22 @@ export function gradeProblem(
   item: GradedItem,
   contestant: { firstName: string; grade: string },
   members: readonly { firstName: string; surname: string; grade: string }[] = [],
-): string | null {
+): Said | null {
   if (item.otherGradesAllowed) return null;
   if (!isGradeInRange(contestant.grade, item.grades))
-    return GRADE_MESSAGES.notForGrade(contestant.firstName, contestant.grade, item.grades);
+    return GRADE_TEXT.say('notForGrade', {
+      firstName: contestant.firstName,
+      grade: contestant.grade,
+      ...gradeRangeValues(item.grades),
+    });
   const outside = members.find(
     (m) => gradeRank(m.grade) >= 0 && !isGradeInRange(m.grade, item.grades),
   );
   return outside
-    ? GRADE_MESSAGES.memberNotForGrade(
-        `${outside.firstName} ${outside.surname}`.trim(),
-        outside.grade,
-        item.grades,
-      )
+    ? GRADE_TEXT.say('memberNotForGrade', {
+        name: `${outside.firstName} ${outside.surname}`.trim(),
+        grade: outside.grade,
+        ...gradeRangeValues(item.grades),
+      })
     : null;
 }

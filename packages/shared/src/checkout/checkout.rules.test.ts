@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { CHECKOUT_TEXT } from './checkout.messages.ts';
 import {
-  CHECKOUT_MESSAGES as M,
   checkoutProblem,
   isCheckoutCurrent,
   PAYMENT_REPORT_GRACE_MS,
@@ -8,6 +8,14 @@ import {
   surchargeCents,
 } from './checkout.rules.ts';
 
+const M = {
+  groupDetails: CHECKOUT_TEXT.say('groupDetails'),
+  deadlinePassed: CHECKOUT_TEXT.say('deadlinePassed'),
+  names: CHECKOUT_TEXT.say('names'),
+  mobile: CHECKOUT_TEXT.say('mobile'),
+  email: CHECKOUT_TEXT.say('email'),
+};
+const wrongGrade = { id: 'grades.notForGrade', values: { firstName: 'Thandi' } };
 const ok = { groupInformationNeeded: false, deadlinePassed: false, gradeProblem: null };
 const valid = {
   items: [ok],
@@ -25,30 +33,32 @@ describe('checkoutProblem (spec 5, checked in this order)', () => {
 
   it('reports the first failing check only', () => {
     const all = {
-      items: [{ groupInformationNeeded: true, deadlinePassed: true, gradeProblem: 'wrong grade' }],
+      items: [{ groupInformationNeeded: true, deadlinePassed: true, gradeProblem: wrongGrade }],
       firstName: '',
       surname: '',
       mobileNumber: '1',
       email: 'x',
       mobileRequired: true,
     };
-    expect(checkoutProblem(all)).toBe(M.groupDetails);
-    expect(checkoutProblem({ ...all, items: [{ ...ok, deadlinePassed: true }] })).toBe(
+    expect(checkoutProblem(all)).toEqual(M.groupDetails);
+    expect(checkoutProblem({ ...all, items: [{ ...ok, deadlinePassed: true }] })).toEqual(
       M.deadlinePassed,
     );
     // Issue 32: an entry outside its item's grades, with the entry's own reason.
-    expect(checkoutProblem({ ...all, items: [ok, { ...ok, gradeProblem: 'wrong grade' }] })).toBe(
-      'wrong grade',
+    expect(checkoutProblem({ ...all, items: [ok, { ...ok, gradeProblem: wrongGrade }] })).toBe(
+      wrongGrade,
     );
-    expect(checkoutProblem({ ...all, items: [ok] })).toBe(M.names);
-    expect(checkoutProblem({ ...all, items: [ok], firstName: 'A', surname: 'B' })).toBe(M.mobile);
-    expect(checkoutProblem({ ...valid, mobileNumber: '1234567890123456' })).toBe(M.mobile);
-    expect(checkoutProblem({ ...valid, email: 'abc' })).toBe(M.email);
+    expect(checkoutProblem({ ...all, items: [ok] })).toEqual(M.names);
+    expect(checkoutProblem({ ...all, items: [ok], firstName: 'A', surname: 'B' })).toEqual(
+      M.mobile,
+    );
+    expect(checkoutProblem({ ...valid, mobileNumber: '1234567890123456' })).toEqual(M.mobile);
+    expect(checkoutProblem({ ...valid, email: 'abc' })).toEqual(M.email);
   });
 
   it('needs a mobile number only when one is required (a WhatsApp confirmation)', () => {
     expect(checkoutProblem({ ...valid, mobileNumber: '', mobileRequired: false })).toBeNull();
-    expect(checkoutProblem({ ...valid, mobileNumber: '', mobileRequired: true })).toBe(M.mobile);
+    expect(checkoutProblem({ ...valid, mobileNumber: '', mobileRequired: true })).toEqual(M.mobile);
   });
 });
 

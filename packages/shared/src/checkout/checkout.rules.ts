@@ -1,34 +1,7 @@
 import { isValidEmail, isValidMobile } from '../accounts/accounts.rules.ts';
+import type { Said } from '../i18n/said.ts';
 import { calendarDateIn } from '../time/deadline.rules.ts';
-
-/** Messages of spec 2, 5 and 8 for checkout, payment and orders, word for word. */
-export const CHECKOUT_MESSAGES = {
-  groupDetails: 'Please ensure you have entered all participant details for all group items.',
-  deadlinePassed: 'Please remove any items that have passed their deadline in order to continue',
-  names: 'Please ensure you have entered your first name and surname.',
-  mobile: 'Please ensure you have entered a valid mobile number.',
-  email: 'Please ensure you have entered a valid email address.',
-  emptyCart: 'Your cart is empty. Add items for your contestants to continue.',
-  late: '- DEADLINE HAS PASSED',
-  paymentSuccess: 'Payment Success',
-  thankYou: 'Thank you for your payment!',
-  confirmed:
-    'Your transaction has been successfully processed, and your competition entries have been confirmed.',
-  awaiting:
-    'We are waiting for the payment provider to confirm your payment. This page updates by itself.',
-  editDeadline: 'The due date for this item has passed and therefore it cannot be edited.',
-  editDeadlineTitle: 'Deadline passed',
-  // Spec 9's change fee, as the server applies it (decisions 006 and 021): a change here is free
-  // and keeps the fee; after the due date only the organisers change a code, noting the fee.
-  changeFee: (fee: string) =>
-    `Changing the item here is free until its due date. After that only the organisers can change a wrong item code, for a change fee of ${fee}, or the entry is disqualified.`,
-  lateSurcharge: (percent: number) => `A ${percent}% late-entry surcharge is added to the total.`,
-  itemUpdated: 'Item updated successfully',
-  // Not in the spec (issue 32): cancelling on the pay page came back to checkout without a word.
-  paymentCancelledTitle: 'Payment cancelled',
-  paymentCancelled:
-    'You cancelled the payment, so nothing was paid. Your entries are still in your cart: pay when you are ready.',
-} as const;
+import { CHECKOUT_TEXT } from './checkout.messages.ts';
 
 /** Where a cancelled payment returns (the sandbox page and PayFast's cancel_url). */
 export const PAYMENT_CANCELLED_SEARCH = '?payment=cancelled';
@@ -37,7 +10,7 @@ export interface CheckoutInput {
   items: {
     groupInformationNeeded: boolean;
     deadlinePassed: boolean;
-    gradeProblem: string | null;
+    gradeProblem: Said | null;
   }[];
   firstName: string;
   surname: string;
@@ -51,15 +24,16 @@ export interface CheckoutInput {
 }
 
 /** The checkout checks of spec 5, in the spec's order; null when payment may start. */
-export function checkoutProblem(input: CheckoutInput): string | null {
-  if (input.items.some((i) => i.groupInformationNeeded)) return CHECKOUT_MESSAGES.groupDetails;
-  if (input.items.some((i) => i.deadlinePassed)) return CHECKOUT_MESSAGES.deadlinePassed;
+export function checkoutProblem(input: CheckoutInput): Said | null {
+  if (input.items.some((i) => i.groupInformationNeeded)) return CHECKOUT_TEXT.say('groupDetails');
+  if (input.items.some((i) => i.deadlinePassed)) return CHECKOUT_TEXT.say('deadlinePassed');
   // Issue 32: a grade changed, or the item's grades, since the entry was added.
   const wrongGrade = input.items.find((i) => i.gradeProblem)?.gradeProblem;
   if (wrongGrade) return wrongGrade;
-  if (!input.firstName.trim() || !input.surname.trim()) return CHECKOUT_MESSAGES.names;
-  if (input.mobileRequired && !isValidMobile(input.mobileNumber)) return CHECKOUT_MESSAGES.mobile;
-  if (!isValidEmail(input.email)) return CHECKOUT_MESSAGES.email;
+  if (!input.firstName.trim() || !input.surname.trim()) return CHECKOUT_TEXT.say('names');
+  if (input.mobileRequired && !isValidMobile(input.mobileNumber))
+    return CHECKOUT_TEXT.say('mobile');
+  if (!isValidEmail(input.email)) return CHECKOUT_TEXT.say('email');
   return null;
 }
 

@@ -1,6 +1,9 @@
 import type { SharedCatalogue } from './said.ts';
 import { FILE_TEXT } from '../files/files.messages.ts';
 import { RESULT_TEXT } from '../results/results.messages.ts';
+import { CART_TEXT } from '../cart/cart.messages.ts';
+import { GRADE_TEXT } from '../catalogue/grades.messages.ts';
+import { CHECKOUT_TEXT } from '../checkout/checkout.messages.ts';
 import { SUPPORT_TEXT } from '../support/support.messages.ts';
 import { FINALISING_TEXT } from '../uploads/finalising.messages.ts';
 import { PROCESSING_TEXT } from '../uploads/processing.messages.ts';
@@ -14,4 +17,7 @@ export const SHARED_CATALOGUES: readonly SharedCatalogue<string>[] = [
   FINALISING_TEXT,
   PROCESSING_TEXT,
   RESULT_TEXT,
+  CART_TEXT,
+  CHECKOUT_TEXT,
+  GRADE_TEXT,
 ];

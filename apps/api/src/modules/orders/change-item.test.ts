@@ -1,6 +1,7 @@
-import { CART_MESSAGES, CHECKOUT_MESSAGES, type Item } from '@eisteddfod/shared';
+import { CART_TEXT, CHECKOUT_TEXT, type Item } from '@eisteddfod/shared';
 import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { wordsOf } from '../../lib/messages.ts';
 import { items as itemsTable } from '../../db/schema/index.ts';
 import { createFamily } from '../../test/family.ts';
 import { catalogueItems } from '../../test/fixtures.ts';
@@ -61,7 +62,7 @@ describe('changing the item of an entry (View Order)', () => {
     t.setNow('2025-04-24T22:00:00.000Z');
     const res = await f.call('PUT', `/api/OrderItems/${entryId}`, { itemId: danceSolos()[1]!.id });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ message: CHECKOUT_MESSAGES.editDeadline });
+    expect(res.json()).toMatchObject({ message: wordsOf(CHECKOUT_TEXT.say('editDeadline')) });
   });
 
   it('cannot finalise an entry that is not paid (uploads portal rules: modules/uploads)', async () => {
@@ -101,7 +102,7 @@ describe('changing the item of an entry (View Order)', () => {
       expect(res.statusCode, res.body).toBe(409);
       expect(res.json()).toMatchObject({
         code: 'DUPLICATE_ENTRY',
-        message: CART_MESSAGES.duplicate,
+        message: wordsOf(CART_TEXT.say('duplicate')),
       });
     } finally {
       await t.database.db

@@ -1,6 +1,7 @@
-import { CART_MESSAGES, FamilyDetailsSchema, type Item } from '@eisteddfod/shared';
+import { CART_TEXT, FamilyDetailsSchema, type Item } from '@eisteddfod/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { wordsOf } from '../../lib/messages.ts';
 import { auditLog } from '../../db/schema/index.ts';
 import { createFamily } from '../../test/family.ts';
 import { catalogueItems } from '../../test/fixtures.ts';
@@ -38,7 +39,7 @@ describe('entries before the event’s registration opens', () => {
       expect(res.statusCode, now).toBe(400);
       expect(res.json()).toMatchObject({
         code: 'ENTRIES_NOT_OPEN',
-        message: CART_MESSAGES.notOpenYet('24 March 2025'),
+        message: wordsOf(CART_TEXT.say('notOpenYet', { opens: '24 March 2025' })),
       });
     }
     t.setNow(OPENING);

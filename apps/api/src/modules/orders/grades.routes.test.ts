@@ -1,7 +1,15 @@
-import { GRADE_MESSAGES, isGradeInRange, mayEnterGrade, type Item } from '@eisteddfod/shared';
+import {
+  GRADE_TEXT,
+  gradeRangeMessage,
+  isGradeInRange,
+  mayEnterGrade,
+  type GradeRange,
+  type Item,
+} from '@eisteddfod/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { items as itemsTable, orders } from '../../db/schema/index.ts';
+import { wordsOf } from '../../lib/messages.ts';
 import { createFamily } from '../../test/family.ts';
 import { catalogueItems, groupMember } from '../../test/fixtures.ts';
 import { notifyPayment } from '../../test/payments.ts';
@@ -10,6 +18,12 @@ import { createTestApp, type TestApp } from '../../test/test-app.ts';
 // Issue 32, decision 042: an item's grades are data, and the server refuses an entry outside
 // them wherever one is made. The test families' contestants are Grade 5 (family.ts).
 let t: TestApp;
+
+// The grade problems by their ids and values (decision 057), as the web says them.
+const notForGrade = (firstName: string, grade: string, range: GradeRange | null) =>
+  GRADE_TEXT.say('notForGrade', { firstName, grade, ...gradeRangeMessage(range).values });
+const memberNotForGrade = (name: string, grade: string, range: GradeRange | null) =>
+  GRADE_TEXT.say('memberNotForGrade', { name, grade, ...gradeRangeMessage(range).values });
 let all: Item[];
 const rToThree = (i: Item) => i.grades?.lowest === 'R' && i.grades.highest === '3';
 const solo = (i: Item) => !i.isGroupItem && !i.requiresAnInstrument;
@@ -78,7 +92,9 @@ describe('grade ranges (decision 042)', () => {
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toMatchObject({
       code: 'WRONG_GRADE',
-      message: GRADE_MESSAGES.notForGrade('Thandi', '5', tooYoung.grades),
+      message: wordsOf(notForGrade('Thandi', '5', tooYoung.grades)),
+      messageId: 'grades.notForGrade',
+      values: notForGrade('Thandi', '5', tooYoung.grades).values,
     });
     expect(refused.json<{ message: string }>().message).toBe(
       "Thandi is in Grade 5; this item is for Grades R–3. Please choose an item for Thandi's grade.",
@@ -136,7 +152,8 @@ describe('grade ranges (decision 042)', () => {
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toMatchObject({
       code: 'WRONG_GRADE',
-      message: GRADE_MESSAGES.memberNotForGrade('Member1 Khumalo', '9', group.grades),
+      message: wordsOf(memberNotForGrade('Member1 Khumalo', '9', group.grades)),
+      messageId: 'grades.memberNotForGrade',
     });
     const saved = await f.call(
       'POST',
@@ -171,7 +188,7 @@ describe('grade ranges (decision 042)', () => {
     });
     const told = await t.app.outbox.findByRecipient(f.email);
     const held = told.find((m) => m.subject.startsWith('We received your payment for order'));
-    expect(held?.body).toContain(GRADE_MESSAGES.notForGrade('Thandi', '12', forGradeFive.grades));
+    expect(held?.body).toContain(wordsOf(notForGrade('Thandi', '12', forGradeFive.grades)));
     expect(held?.body).toContain('Your entries are not confirmed yet.');
   });
 
@@ -181,13 +198,18 @@ describe('grade ranges (decision 042)', () => {
     const moved = await moveToGradeTwelve(f, contestant);
     expect(moved.statusCode).toBe(200);
     const order = await f.call('GET', `/api/Orders/${cart}`);
-    const problem = GRADE_MESSAGES.notForGrade('Thandi', '12', forGradeFive.grades);
+    const problem = notForGrade('Thandi', '12', forGradeFive.grades);
     expect(order.json()).toMatchObject({ orderItems: [{ gradeProblem: problem }] });
     const link = await f.call(
       'GET',
       `/api/Orders/${cart}/PaymentLink/${encodeURIComponent(f.email)}?sendWhatsAppConfirmation=false`,
     );
     expect(link.statusCode).toBe(400);
-    expect(link.json()).toMatchObject({ code: 'CHECKOUT_CHECK', message: problem });
+    expect(link.json()).toMatchObject({
+      code: 'CHECKOUT_CHECK',
+      message: wordsOf(problem),
+      messageId: problem.id,
+      values: problem.values,
+    });
   });
 });

@@ -1,5 +1,6 @@
 import {
-  CART_MESSAGES,
+  CART_TEXT,
+  groupCountMessage,
   duplicateMessage,
   isGroupSizeAllowed,
   isIncompleteMember,
@@ -39,13 +40,14 @@ export async function addItemToCart(
     input.participantProfileId,
   );
   const item = await deps.catalogue.findItem(order.eventId, input.itemId);
-  if (!item) throw notFound('ITEM_NOT_FOUND', `There is no item with id ${input.itemId}`);
+  if (!item)
+    throw notFound('ITEM_NOT_FOUND', CART_TEXT.say('noItem', { id: String(input.itemId) }));
   await refuseRetired(deps, order.eventId, item.id);
-  if (item.deadlinePassed) throw badRequest('DEADLINE_PASSED', CART_MESSAGES.lateItem);
+  if (item.deadlinePassed) throw badRequest('DEADLINE_PASSED', CART_TEXT.say('lateItem'));
   refuseOutsideGrades(item, profile);
   const instrument = input.instruments?.trim() ?? '';
   if (item.requiresAnInstrument && !isInstrument(instrument)) {
-    throw badRequest('INSTRUMENT_REQUIRED', CART_MESSAGES.selectInstrument);
+    throw badRequest('INSTRUMENT_REQUIRED', CART_TEXT.say('selectInstrument'));
   }
   // The contestant entering a group item is its first member.
   const members = item.isGroupItem
@@ -114,15 +116,15 @@ export async function updateGroupParticipants(
   if (!row || !owned || owned.customerId !== customerId) throw orderItemNotFound(orderItemId);
   const order = await requireOwnCart(deps, customerId, owned.id);
   const item = await deps.catalogue.findItem(order.eventId, row.itemId);
-  if (!item?.isGroupItem) throw badRequest('NOT_A_GROUP_ITEM', 'This item is not a group item.');
+  if (!item?.isGroupItem) throw badRequest('NOT_A_GROUP_ITEM', CART_TEXT.say('notAGroupItem'));
   if (!isGroupSizeAllowed(members.length, item.minimumParticipants, item.maximumParticipants)) {
     throw badRequest(
       'GROUP_SIZE',
-      CART_MESSAGES.groupCount(item.minimumParticipants, item.maximumParticipants),
+      groupCountMessage(item.minimumParticipants, item.maximumParticipants),
     );
   }
   if (members.some(isIncompleteMember))
-    throw badRequest('GROUP_INCOMPLETE', CART_MESSAGES.groupDetails);
+    throw badRequest('GROUP_INCOMPLETE', CART_TEXT.say('groupDetails'));
   const [contestant] = await repo.findProfileSummaries(db, [row.participantProfileId]);
   if (contestant) refuseOutsideGrades(item, contestant, members);
   await changeCart(deps, order.id, (tx) => repo.replaceMembers(tx, row.id, members));

@@ -1,6 +1,7 @@
 import {
-  CART_MESSAGES,
-  CHECKOUT_MESSAGES,
+  CART_TEXT,
+  groupCountMessage,
+  CHECKOUT_TEXT,
   duplicateMessage,
   entryPriceCents,
   isGroupSizeAllowed,
@@ -37,22 +38,19 @@ async function requireComparableItem(
 ): Promise<{ current: Item; next: Item }> {
   const current = await deps.catalogue.findItem(eventId, row.itemId);
   if (!current || (current.deadlinePassed && !byOrganiser)) {
-    throw badRequest('DEADLINE_PASSED', CHECKOUT_MESSAGES.editDeadline);
+    throw badRequest('DEADLINE_PASSED', CHECKOUT_TEXT.say('editDeadline'));
   }
   const next = await deps.catalogue.findItem(eventId, itemId);
-  if (!next) throw notFound('ITEM_NOT_FOUND', `There is no item with id ${itemId}`);
+  if (!next) throw notFound('ITEM_NOT_FOUND', CART_TEXT.say('noItem', { id: String(itemId) }));
   await refuseRetired(deps, eventId, next.id);
   if (
     next.category.section !== current.category.section ||
     next.isGroupItem !== current.isGroupItem
   ) {
-    throw badRequest(
-      'ITEM_NOT_COMPARABLE',
-      'Choose an item of the same section and the same kind (group or individual).',
-    );
+    throw badRequest('ITEM_NOT_COMPARABLE', CART_TEXT.say('notComparable'));
   }
   if (next.deadlinePassed && !byOrganiser)
-    throw badRequest('DEADLINE_PASSED', CART_MESSAGES.lateItem);
+    throw badRequest('DEADLINE_PASSED', CART_TEXT.say('lateItem'));
   return { current, next };
 }
 
@@ -72,21 +70,17 @@ async function refuseUnfitEntry(
   ) {
     throw badRequest(
       'GROUP_SIZE',
-      CART_MESSAGES.groupCount(next.minimumParticipants, next.maximumParticipants),
+      groupCountMessage(next.minimumParticipants, next.maximumParticipants),
     );
   }
   const instrument = next.requiresAnInstrument ? row.instruments : '';
   if (next.requiresAnInstrument && !isInstrument(instrument)) {
-    throw badRequest('INSTRUMENT_REQUIRED', CART_MESSAGES.selectInstrument);
+    throw badRequest('INSTRUMENT_REQUIRED', CART_TEXT.say('selectInstrument'));
   }
   const event = await deps.catalogue.getEvent(eventId);
   const paid = row.priceCents ?? entryPriceCents(current, members.length, event.fees);
   if (entryPriceCents(next, members.length, event.fees) !== paid) {
-    throw new AppError(
-      409,
-      'PRICE_DIFFERS',
-      'This item has a different fee. Please contact the organisers to change it.',
-    );
+    throw new AppError(409, 'PRICE_DIFFERS', CART_TEXT.say('otherFee'));
   }
   return { members, instrument };
 }
@@ -114,11 +108,7 @@ export async function changeEntryItem(
   if (change.itemId === undefined || change.itemId === row.itemId)
     return describeOne(deps, order, row);
   if (row.isSubmittedForMarking || row.isCancelled) {
-    throw new AppError(
-      409,
-      'ENTRY_CLOSED',
-      'This entry is finalised or withdrawn and cannot be changed.',
-    );
+    throw new AppError(409, 'ENTRY_CLOSED', CART_TEXT.say('entryClosed'));
   }
   const items = await requireComparableItem(deps, order.eventId, row, change.itemId, byOrganiser);
   const { current, next } = items;

@@ -1,6 +1,7 @@
-import { CART_MESSAGES, OrderSchema, type Item } from '@eisteddfod/shared';
+import { CART_TEXT, OrderSchema, type Item } from '@eisteddfod/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { wordsOf } from '../../lib/messages.ts';
 import { items } from '../../db/schema/index.ts';
 import { createFamily } from '../../test/family.ts';
 import { catalogueItems, groupMember } from '../../test/fixtures.ts';
@@ -99,13 +100,13 @@ describe('rules the server enforces (spec 5)', () => {
       participantProfileId: profileId,
     });
     expect(none.statusCode).toBe(400);
-    expect(none.json()).toMatchObject({ message: CART_MESSAGES.selectInstrument });
+    expect(none.json()).toMatchObject({ message: wordsOf(CART_TEXT.say('selectInstrument')) });
     const kazoo = await f.call('POST', `/api/Orders/${cart}/OrderItems`, {
       itemId: item.id,
       participantProfileId: profileId,
       instruments: 'Kazoo',
     });
-    expect(kazoo.json()).toMatchObject({ message: CART_MESSAGES.selectInstrument });
+    expect(kazoo.json()).toMatchObject({ message: wordsOf(CART_TEXT.say('selectInstrument')) });
     const piano = {
       itemId: item.id,
       participantProfileId: profileId,
@@ -114,7 +115,9 @@ describe('rules the server enforces (spec 5)', () => {
     expect((await f.call('POST', `/api/Orders/${cart}/OrderItems`, piano)).statusCode).toBe(201);
     const again = await f.call('POST', `/api/Orders/${cart}/OrderItems`, piano);
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toMatchObject({ message: CART_MESSAGES.duplicateWithInstrument });
+    expect(again.json()).toMatchObject({
+      message: wordsOf(CART_TEXT.say('duplicateWithInstrument')),
+    });
     const guitar = await f.call('POST', `/api/Orders/${cart}/OrderItems`, {
       ...piano,
       instruments: 'Guitar',
@@ -147,7 +150,7 @@ describe('rules the server enforces (spec 5)', () => {
       expect(guitar.statusCode).toBe(409);
       expect(guitar.json()).toMatchObject({
         code: 'DUPLICATE_ENTRY',
-        message: CART_MESSAGES.duplicate,
+        message: wordsOf(CART_TEXT.say('duplicate')),
       });
     } finally {
       await t.database.db
@@ -169,7 +172,7 @@ describe('rules the server enforces (spec 5)', () => {
       instruments: 'Drums',
     });
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toMatchObject({ message: CART_MESSAGES.duplicate });
+    expect(again.json()).toMatchObject({ message: wordsOf(CART_TEXT.say('duplicate')) });
     const otherChild = await f.addContestant({ firstName: 'Sipho' });
     expect(
       (
@@ -261,7 +264,7 @@ describe('rules the server enforces (spec 5)', () => {
       { ...member(99), grade: '' },
     ]);
     expect(incomplete.statusCode).toBe(400);
-    expect(incomplete.json()).toMatchObject({ message: CART_MESSAGES.groupDetails });
+    expect(incomplete.json()).toMatchObject({ message: wordsOf(CART_TEXT.say('groupDetails')) });
   });
 
   it('refuses changes to an order that is no longer a cart', async () => {

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ordersApi } from '@eisteddfod/shared';
+import { CART_TEXT, ordersApi } from '@eisteddfod/shared';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { callerOf } from '../../plugins/access.ts';
 import { serve } from '../../plugins/endpoints.ts';
@@ -11,14 +11,14 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   serve(app, ordersApi.openCart, async (req) => {
     const { customerId } = callerOf(req);
     if (req.body.customerId !== customerId) {
-      throw badRequest('CUSTOMER_MISMATCH', 'A cart belongs to the logged-in customer.');
+      throw badRequest('CUSTOMER_MISMATCH', CART_TEXT.say('notYourCart'));
     }
     const eventId = await app.catalogue.currentEventId();
     if (eventId === undefined) throw notFound('EVENT_NOT_FOUND', 'No event has been set up yet');
     // Only the event families see takes entries: not next year's copy an organiser is still
     // setting up, nor an earlier one (its orders stay readable).
     if (req.body.eventId !== undefined && req.body.eventId !== eventId)
-      throw new AppError(409, 'EVENT_NOT_OPEN', 'Entries are open for the current event only.');
+      throw new AppError(409, 'EVENT_NOT_OPEN', CART_TEXT.say('currentEventOnly'));
     return orders.openCart(customerId, eventId);
   });
 

@@ -1,6 +1,5 @@
 import {
-  CATALOGUE_EDITOR_MESSAGES,
-  CART_MESSAGES,
+  CART_TEXT,
   entryKey,
   formatLongDate,
   gradeProblem,
@@ -19,10 +18,10 @@ import type { OrdersDependencies } from './orders.service.ts';
 // event's opening, retired items, grades and duplicates.
 
 const orderNotFound = (id: number) =>
-  notFound('ORDER_NOT_FOUND', `There is no order with id ${id}`);
+  notFound('ORDER_NOT_FOUND', CART_TEXT.say('noOrder', { id: String(id) }));
 export const orderItemNotFound = (id: number) =>
-  notFound('ORDER_ITEM_NOT_FOUND', `There is no order item with id ${id}`);
-const notACart = () => new AppError(409, 'NOT_A_CART', CART_MESSAGES.notACart);
+  notFound('ORDER_ITEM_NOT_FOUND', CART_TEXT.say('noOrderItem', { id: String(id) }));
+const notACart = () => new AppError(409, 'NOT_A_CART', CART_TEXT.say('notACart'));
 
 /** Issue 32: the contestant and every group member within the item's grades, or a 400. */
 export function refuseOutsideGrades(
@@ -64,7 +63,7 @@ export async function refuseRetired(
   itemId: number,
 ): Promise<void> {
   if (await catalogue.isRetired(eventId, itemId))
-    throw new AppError(409, 'ITEM_RETIRED', CATALOGUE_EDITOR_MESSAGES.itemRetired);
+    throw new AppError(409, 'ITEM_RETIRED', CART_TEXT.say('itemRetired'));
 }
 
 /**
@@ -81,7 +80,10 @@ export async function refuseBeforeOpening(
   const opens = event.dates.registrationOpens;
   if (haveEntriesOpened(opens, new Date(deps.now()), event.timeZone)) return;
   if (await findEarlyEntry(deps.db, eventId, customerId)) return;
-  throw badRequest('ENTRIES_NOT_OPEN', CART_MESSAGES.notOpenYet(formatLongDate(opens)));
+  throw badRequest(
+    'ENTRIES_NOT_OPEN',
+    CART_TEXT.say('notOpenYet', { opens: formatLongDate(opens) }),
+  );
 }
 
 /** An order whose items may change: a cart, or one being paid (it becomes a cart again). */

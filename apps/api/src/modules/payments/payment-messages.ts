@@ -1,3 +1,4 @@
+import { wordsOf } from '../../lib/messages.ts';
 import { describeDate, entryDates, formatRand, resultsOn, type Order } from '@eisteddfod/shared';
 import type { Database } from '../../db/client.ts';
 import type { VerifiedPayment } from '../../providers/payment/provider.ts';
@@ -100,7 +101,7 @@ async function tellPaymentHeld(
   const grades = gradeProblemsOf(described);
   const why =
     grades.length > 0
-      ? text('heldNotForGrade', { ...received, problems: grades.join(' ') })
+      ? text('heldNotForGrade', { ...received, problems: grades.map(wordsOf).join(' ') })
       : text('heldLate', received);
   await outbox.enqueueEmail(
     email,

@@ -1,6 +1,7 @@
-import { CHECKOUT_MESSAGES, OrderSchema, type Item } from '@eisteddfod/shared';
+import { CHECKOUT_TEXT, OrderSchema, type Item } from '@eisteddfod/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { wordsOf } from '../../lib/messages.ts';
 import { customers, groupParticipants, orders, payments } from '../../db/schema/index.ts';
 import { createFamily } from '../../test/family.ts';
 import { catalogueItems, groupMember } from '../../test/fixtures.ts';
@@ -95,7 +96,7 @@ describe('checkout checks, in the spec order', () => {
       .delete(groupParticipants)
       .where(eq(groupParticipants.orderItemId, groupItemId));
     const res = await paymentLink(f, cart, 'not-an-email');
-    expect(res.json()).toMatchObject({ message: CHECKOUT_MESSAGES.groupDetails });
+    expect(res.json()).toMatchObject({ message: wordsOf(CHECKOUT_TEXT.say('groupDetails')) });
     expect(email).toBeTruthy();
   });
 
@@ -104,21 +105,21 @@ describe('checkout checks, in the spec order', () => {
     const { f, cart, email } = await familyWithCart();
     t.setNow('2025-04-24T22:00:00.001Z');
     expect((await paymentLink(f, cart, email)).json()).toMatchObject({
-      message: CHECKOUT_MESSAGES.deadlinePassed,
+      message: wordsOf(CHECKOUT_TEXT.say('deadlinePassed')),
     });
   });
 
   it('then a valid email address', async () => {
     const { f, cart } = await familyWithCart();
     expect((await paymentLink(f, cart, 'not-an-email')).json()).toMatchObject({
-      message: CHECKOUT_MESSAGES.email,
+      message: wordsOf(CHECKOUT_TEXT.say('email')),
     });
   });
 
   it('needs a mobile number on the account for a WhatsApp confirmation', async () => {
     const { f, cart, email } = await familyWithCart();
     const res = await paymentLink(f, cart, email, true);
-    expect(res.json()).toMatchObject({ message: CHECKOUT_MESSAGES.mobile });
+    expect(res.json()).toMatchObject({ message: wordsOf(CHECKOUT_TEXT.say('mobile')) });
   });
 });
 

@@ -1,6 +1,6 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import {
-  CHECKOUT_MESSAGES,
+  CHECKOUT_TEXT,
   checkoutProblem,
   endpointUrl,
   isCheckoutCurrent,
@@ -59,7 +59,8 @@ const refFor = (deps: PaymentsDependencies, orderId: number, totalCents: number)
 function enabledProvider(deps: PaymentsDependencies, id: string): PaymentProvider {
   const { providers } = deps;
   const provider = providers.enabled.find((p) => p.id === id);
-  if (!provider) throw badRequest('VALIDATION_ERROR', `Payments are not taken with ${id}.`);
+  if (!provider)
+    throw badRequest('VALIDATION_ERROR', CHECKOUT_TEXT.say('noSuchProvider', { provider: id }));
   return provider;
 }
 
@@ -168,15 +169,15 @@ async function startPayment(
   const provider = enabledProvider(deps, providerId);
   const row = await orders.requireOwnOrder(customerId, orderId);
   if (row.status === 'paid')
-    throw new AppError(409, 'ALREADY_PAID', 'This order has been paid already.');
+    throw new AppError(409, 'ALREADY_PAID', CHECKOUT_TEXT.say('alreadyPaid'));
   if (row.status !== 'cart' && row.status !== 'awaiting_payment') {
-    throw new AppError(409, 'NOT_PAYABLE', 'This order can no longer be paid.');
+    throw new AppError(409, 'NOT_PAYABLE', CHECKOUT_TEXT.say('notPayable'));
   }
   // Entries in a cart before the opening (filled before this check, or on an instance of
   // the previous release during an upgrade) are not paid for either (decision 041).
   await orders.refuseBeforeOpening(row.eventId, customerId);
   const order = await orders.describeOrder({ ...row, totalCents: null });
-  if (order.orderItems.length === 0) throw badRequest('EMPTY_CART', CHECKOUT_MESSAGES.emptyCart);
+  if (order.orderItems.length === 0) throw badRequest('EMPTY_CART', CHECKOUT_TEXT.say('emptyCart'));
   const customer = await accounts.getCustomer(customerId);
   const problem = checkoutProblem({
     items: order.orderItems,

@@ -1,5 +1,5 @@
 import {
-  CHECKOUT_MESSAGES,
+  CHECKOUT_TEXT,
   calendarDateIn,
   entryPriceCents,
   formatRand,
@@ -35,13 +35,18 @@ export function createPricing(deps: PricingDependencies) {
     expectTotalCents?: number,
   ): Promise<number> {
     const orderId = order.id;
-    if (order.orderItems.length === 0) throw badRequest('EMPTY_CART', CHECKOUT_MESSAGES.emptyCart);
+    if (order.orderItems.length === 0)
+      throw badRequest('EMPTY_CART', CHECKOUT_TEXT.say('emptyCart'));
     const event = await catalogue.getEvent(order.eventId);
     // Prices come from the catalogue and the group sizes now, never from the browser.
     const prices = await Promise.all(
       order.orderItems.map(async (i) => {
         const item = await catalogue.findItem(order.eventId, i.itemId);
-        if (!item) throw badRequest('ITEM_NOT_FOUND', `Item ${i.itemCode} is no longer offered.`);
+        if (!item)
+          throw badRequest(
+            'ITEM_NOT_FOUND',
+            CHECKOUT_TEXT.say('itemGone', { itemCode: i.itemCode }),
+          );
         const members = i.groupParticipants.length;
         return {
           orderItemId: i.id,
@@ -79,13 +84,9 @@ export function createPricing(deps: PricingDependencies) {
       new Date(deps.now()),
     );
     if (frozen === 'not_payable')
-      throw new AppError(409, 'NOT_PAYABLE', 'This order can no longer be paid.');
+      throw new AppError(409, 'NOT_PAYABLE', CHECKOUT_TEXT.say('notPayable'));
     if (frozen === 'changed') {
-      throw new AppError(
-        409,
-        'CART_CHANGED',
-        'Your cart changed while you were checking out. Please review it and try again.',
-      );
+      throw new AppError(409, 'CART_CHANGED', CHECKOUT_TEXT.say('cartChanged'));
     }
     return totalCents;
   }

@@ -1,9 +1,11 @@
-import { CART_MESSAGES, GRADE_MESSAGES } from '@eisteddfod/shared';
+import { CART_TEXT, GRADE_TEXT, gradeRangeMessage } from '@eisteddfod/shared';
 import { notifications } from '@mantine/notifications';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiError, mockApi, type MockRequest } from '../../test/api-mock.ts';
+import { cartText } from '../../shared/cart/text.ts';
+import { gradeText, gradeWords } from '../../shared/grades/text.ts';
 import { renderRoutes } from '../../test/render.tsx';
 import ItemsPage from './ItemsPage.tsx';
 import {
@@ -103,7 +105,7 @@ describe('ItemsPage (spec 2 "Items", spec 9 "Paging and search")', { timeout: 20
     const item = await card('MU901');
     await user.click(within(item).getByRole('button', { name: 'Add to Cart' }));
     expect(show).toHaveBeenCalledWith(
-      expect.objectContaining({ color: 'orange', message: CART_MESSAGES.selectInstrument }),
+      expect.objectContaining({ color: 'orange', message: cartText('selectInstrument') }),
     );
     expect(adds(requests)).toEqual([]);
   });
@@ -119,7 +121,7 @@ describe('ItemsPage (spec 2 "Items", spec 9 "Paging and search")', { timeout: 20
     await waitFor(() => expect(requests.some((r) => r.path === '/api/Orders')).toBe(true));
     await user.click(within(item).getByRole('button', { name: 'Add to Cart' }));
     expect(show).toHaveBeenCalledWith(
-      expect.objectContaining({ color: 'orange', message: CART_MESSAGES.duplicate }),
+      expect.objectContaining({ color: 'orange', message: cartText('duplicate') }),
     );
     expect(adds(requests)).toEqual([]);
   });
@@ -150,7 +152,7 @@ describe('ItemsPage (spec 2 "Items", spec 9 "Paging and search")', { timeout: 20
     await user.click(await screen.findByRole('option', { name: 'Guitar', hidden: true }));
     await user.click(within(item).getByRole('button', { name: 'Add to Cart' }));
     expect(show).toHaveBeenCalledWith(
-      expect.objectContaining({ message: CART_MESSAGES.duplicateWithInstrument }),
+      expect.objectContaining({ message: cartText('duplicateWithInstrument') }),
     );
     expect(adds(requests)).toEqual([]);
   });
@@ -182,7 +184,7 @@ describe('ItemsPage (spec 2 "Items", spec 9 "Paging and search")', { timeout: 20
     renderItems();
     const item = await card('DA101');
     expect(
-      within(item).getByRole('button', { name: CART_MESSAGES.deadlinePassedButton }),
+      within(item).getByRole('button', { name: cartText('deadlinePassedButton') }),
     ).toBeDisabled();
     expect(within(item).queryByRole('button', { name: 'Add to Cart' })).not.toBeInTheDocument();
   });
@@ -207,8 +209,8 @@ describe('ItemsPage (spec 2 "Items", spec 9 "Paging and search")', { timeout: 20
     const item = await card('DA103');
     expect(within(item).getByText(/Group item: 5–30 participants/)).toBeInTheDocument();
     await user.click(within(item).getByRole('button', { name: 'Add to Cart' }));
-    const notice = await screen.findByRole('dialog', { name: CART_MESSAGES.groupNoticeTitle });
-    expect(within(notice).getByText(CART_MESSAGES.groupNotice)).toBeInTheDocument();
+    const notice = await screen.findByRole('dialog', { name: cartText('groupNoticeTitle') });
+    expect(within(notice).getByText(cartText('groupNotice'))).toBeInTheDocument();
     expect(adds(requests)[0]?.body).toEqual({
       itemId: 3,
       participantProfileId: CONTESTANT_ID,
@@ -226,7 +228,13 @@ describe('ItemsPage (spec 2 "Items", spec 9 "Paging and search")', { timeout: 20
         items: [poem],
         answer: ({ method, path }) =>
           method === 'POST' && path.endsWith('/OrderItems')
-            ? [400, apiError(400, 'DEADLINE_PASSED', CART_MESSAGES.lateItem)]
+            ? [
+                400,
+                {
+                  ...apiError(400, 'DEADLINE_PASSED', cartText('lateItem')),
+                  messageId: CART_TEXT.id('lateItem'),
+                },
+              ]
             : undefined,
       }),
     );
@@ -236,7 +244,7 @@ describe('ItemsPage (spec 2 "Items", spec 9 "Paging and search")', { timeout: 20
     await user.click(within(item).getByRole('button', { name: 'Add to Cart' }));
     await waitFor(() =>
       expect(show).toHaveBeenCalledWith(
-        expect.objectContaining({ color: 'orange', message: CART_MESSAGES.lateItem }),
+        expect.objectContaining({ color: 'orange', message: cartText('lateItem') }),
       ),
     );
   });
@@ -251,7 +259,7 @@ describe('ItemsPage (spec 2 "Items", spec 9 "Paging and search")', { timeout: 20
         answer: ({ method, path }) => {
           if (method === 'POST' && path === '/api/Orders/900/OrderItems') {
             checkedOut = true;
-            return [409, apiError(409, 'NOT_A_CART', CART_MESSAGES.notACart)];
+            return [409, apiError(409, 'NOT_A_CART', cartText('notACart'))];
           }
           if (checkedOut && method === 'GET' && path === '/api/Orders/900') {
             return [200, { ...makeOrder(), status: 'awaiting_payment' }];
@@ -299,11 +307,15 @@ describe('ItemsPage (spec 2 "Items", spec 9 "Paging and search")', { timeout: 20
     const pages = requests.filter((r) => r.path === '/api/Eisteddfods/1/Categories/1/Items');
     expect(pages.map((r) => r.query.get('grade'))).toEqual(['5']);
 
-    await user.click(
-      screen.getByRole('switch', { name: new RegExp(`^${GRADE_MESSAGES.showAll}`) }),
-    );
+    await user.click(screen.getByRole('switch', { name: new RegExp(`^${gradeText('showAll')}`) }));
     const other = await card('DA101');
-    const reason = GRADE_MESSAGES.notForGrade('Lindiwe', '5', young.grades);
+    const reason = gradeWords(
+      GRADE_TEXT.say('notForGrade', {
+        firstName: 'Lindiwe',
+        grade: '5',
+        ...gradeRangeMessage(young.grades).values,
+      }),
+    );
     expect(within(other).getByText(reason)).toBeInTheDocument();
     expect(within(other).getByText('Grades R–3')).toBeInTheDocument();
     const add = within(other).getByRole('button', { name: 'Add to Cart' });

@@ -1,15 +1,11 @@
-import {
-  ACCOUNT_MESSAGES,
-  CHECKOUT_MESSAGES as M,
-  CART_MESSAGES,
-  CONTACT_MESSAGES,
-  type Customer,
-} from '@eisteddfod/shared';
+import { ACCOUNT_MESSAGES, CONTACT_MESSAGES, type Customer } from '@eisteddfod/shared';
 import { notifications } from '@mantine/notifications';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiError, mockApi, type MockAnswer, type MockRequest } from '../../test/api-mock.ts';
+import { cartText } from '../../shared/cart/text.ts';
+import { checkoutText as M } from '../../shared/checkout/text.ts';
 import { renderRoutes } from '../../test/render.tsx';
 import { CUSTOMER_ID, makeItem, makeOrder, makeOrderItem } from '../../test/catalogue-server.ts';
 import { goToPaymentProvider } from './api/redirect.ts';
@@ -69,8 +65,8 @@ describe('CheckoutPage (spec 2, 4 and 5, "Checkout")', { timeout: 20_000 }, () =
     const lindiwe = await screen.findByRole('region', { name: 'Contestant: Lindiwe Zulu' });
     const sipho = screen.getByRole('region', { name: 'Contestant: Sipho Dlamini' });
     expect(within(lindiwe).getAllByRole('listitem')).toHaveLength(3);
-    expect(within(lindiwe).getByText(CART_MESSAGES.groupInfoNeeded)).toBeInTheDocument();
-    expect(within(lindiwe).getByText(M.late)).toBeInTheDocument();
+    expect(within(lindiwe).getByText(cartText('groupInfoNeeded'))).toBeInTheDocument();
+    expect(within(lindiwe).getByText(M('late'))).toBeInTheDocument();
     expect(within(lindiwe).getAllByRole('button', { name: /Manage Contestants/ })).toHaveLength(1);
     expect(within(lindiwe).getAllByRole('button', { name: /^Remove/ })).toHaveLength(2);
     expect(within(lindiwe).getByText('Contestant Total').nextSibling).toHaveTextContent('R 570.00');
@@ -121,7 +117,7 @@ describe('CheckoutPage (spec 2, 4 and 5, "Checkout")', { timeout: 20_000 }, () =
 
     await user.click(proceed());
     expect(lastToast()).toEqual(
-      expect.objectContaining({ color: 'orange', message: M.groupDetails }),
+      expect.objectContaining({ color: 'orange', message: M('groupDetails') }),
     );
 
     // The group is completed and the cart reloaded: the late item is next.
@@ -129,19 +125,19 @@ describe('CheckoutPage (spec 2, 4 and 5, "Checkout")', { timeout: 20_000 }, () =
     view.unmount();
     view = renderRoutes(routes, '/checkout');
     await screen.findByRole('region', { name: 'Contestant: Lindiwe Zulu' });
-    await waitFor(() => expect(screen.queryByText(CART_MESSAGES.groupInfoNeeded)).toBeNull());
+    await waitFor(() => expect(screen.queryByText(cartText('groupInfoNeeded'))).toBeNull());
     await user.click(proceed());
-    expect(lastToast()).toEqual(expect.objectContaining({ message: M.deadlinePassed }));
+    expect(lastToast()).toEqual(expect.objectContaining({ message: M('deadlinePassed') }));
 
     cart = makeOrder([lindiwePoem, choirComplete]);
     view.unmount();
     view = renderRoutes(routes, '/checkout');
     await screen.findByRole('region', { name: 'Contestant: Lindiwe Zulu' });
-    await waitFor(() => expect(screen.queryByText(M.late)).toBeNull());
+    await waitFor(() => expect(screen.queryByText(M('late'))).toBeNull());
     const firstName = screen.getByRole('textbox', { name: 'First Name' });
     await user.clear(firstName);
     await user.click(proceed());
-    expect(lastToast()).toEqual(expect.objectContaining({ message: M.names }));
+    expect(lastToast()).toEqual(expect.objectContaining({ message: M('names') }));
     // Issue 32: the field at fault is marked and has the focus; the other is not marked.
     expect(firstName).toHaveAttribute('aria-invalid', 'true');
     expect(firstName).toHaveFocus();
@@ -156,7 +152,7 @@ describe('CheckoutPage (spec 2, 4 and 5, "Checkout")', { timeout: 20_000 }, () =
     await user.clear(email);
     await user.type(email, 'thandi@');
     await user.click(proceed());
-    expect(lastToast()).toEqual(expect.objectContaining({ message: M.email }));
+    expect(lastToast()).toEqual(expect.objectContaining({ message: M('email') }));
     expect(email).toHaveFocus();
     expect(email).toHaveValue('thandi@');
     expect(requests.some((r) => isPaymentLink(r.path) || r.method === 'PUT')).toBe(false);
@@ -188,7 +184,7 @@ describe('CheckoutPage (spec 2, 4 and 5, "Checkout")', { timeout: 20_000 }, () =
     await user.click(whatsApp);
     expect(localStorage.getItem('whatsAppConfirmation')).toBe('true');
     await user.click(proceed());
-    expect(lastToast()).toEqual(expect.objectContaining({ message: M.mobile }));
+    expect(lastToast()).toEqual(expect.objectContaining({ message: M('mobile') }));
     expect(requests.some((r) => isPaymentLink(r.path))).toBe(false);
 
     await user.click(whatsApp);
@@ -259,7 +255,9 @@ describe('CheckoutPage (spec 2, 4 and 5, "Checkout")', { timeout: 20_000 }, () =
       // A number registration would refuse is marked, kept, and sent nowhere.
       await user.type(mobile, '0827');
       await user.click(screen.getByRole('button', { name: 'Send code' }));
-      expect(lastToast()).toEqual(expect.objectContaining({ color: 'orange', message: M.mobile }));
+      expect(lastToast()).toEqual(
+        expect.objectContaining({ color: 'orange', message: M('mobile') }),
+      );
       expect(mobile).toHaveAttribute('aria-invalid', 'true');
       expect(mobile).toHaveFocus();
       expect(mobile).toHaveValue('0827');
@@ -393,7 +391,7 @@ describe('CheckoutPage (spec 2, 4 and 5, "Checkout")', { timeout: 20_000 }, () =
   it('discards an empty cart and says so', async () => {
     mockApi(checkoutServer({ cart: makeOrder([]) }));
     renderRoutes(routes, '/checkout');
-    expect(await screen.findByText(M.emptyCart)).toBeVisible();
+    expect(await screen.findByText(M('emptyCart'))).toBeVisible();
     await waitFor(() => expect(localStorage.getItem('cart')).toBeNull());
     expect(screen.queryByRole('button', { name: 'Proceed to Payment' })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Add More Items' })).toBeVisible();
@@ -404,10 +402,10 @@ describe('CheckoutPage (spec 2, 4 and 5, "Checkout")', { timeout: 20_000 }, () =
   it('says so when the parent cancelled on the pay page, and nothing more after that', async () => {
     mockApi(checkoutServer({ cart: makeOrder([lindiwePoem]) }));
     const { router } = renderRoutes(routes, '/checkout?payment=cancelled');
-    expect(await screen.findByText(M.paymentCancelled)).toBeVisible();
-    expect(screen.getByText(M.paymentCancelledTitle)).toBeVisible();
+    expect(await screen.findByText(M('paymentCancelled'))).toBeVisible();
+    expect(screen.getByText(M('paymentCancelledTitle'))).toBeVisible();
     await router.navigate('/checkout');
-    await waitFor(() => expect(screen.queryByText(M.paymentCancelled)).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByText(M('paymentCancelled'))).not.toBeInTheDocument());
   });
 
   it('adds the late-entry surcharge from the late-entry date', async () => {

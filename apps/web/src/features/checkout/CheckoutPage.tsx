@@ -1,6 +1,5 @@
 import { Alert, Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import {
-  CHECKOUT_MESSAGES,
   type Customer,
   type EventSummary,
   formatRand,
@@ -12,17 +11,19 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { memo, useEffect, useId, useMemo, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { ApiRequestError } from '../../lib/api-client.ts';
+import { ApiRequestError, messageOf } from '../../lib/api-client.ts';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { useDrawnInBackground } from '../../lib/drawn-in-background.ts';
 import { useFieldErrors } from '../../lib/field-errors.ts';
 import { handleHttpError } from '../../lib/http-errors.ts';
+import { wordsOf } from '../../lib/i18n/catalogue.ts';
 import { readStored, removeStored, writeStored } from '../../lib/storage.ts';
 import { toast } from '../../lib/toasts.ts';
 import { storedCustomerId } from '../../lib/storage.ts';
 import { cartQueryKey, useCart } from '../../shared/cart/api/cart.ts';
 import { isCartRefusal } from '../../shared/cart/api/cart-errors.ts';
 import { GroupParticipantsModal } from '../../shared/cart/components/GroupParticipantsModal.tsx';
+import { checkoutText } from '../../shared/checkout/text.ts';
 import { EntryProgress } from '../../shared/contestants/EntryProgress.tsx';
 import { useCurrentEvent, useCurrentEventSettled } from '../../shared/event/api/client-config.ts';
 import { useCustomer } from '../../shared/customer/customer.ts';
@@ -78,14 +79,14 @@ export default function CheckoutPage() {
         {text('heading')}
       </Title>
       {cancelled && !isEmpty && (
-        <Alert color="orange" title={CHECKOUT_MESSAGES.paymentCancelledTitle} mb="md">
-          {CHECKOUT_MESSAGES.paymentCancelled}
+        <Alert color="orange" title={checkoutText('paymentCancelledTitle')} mb="md">
+          {checkoutText('paymentCancelled')}
         </Alert>
       )}
       {(cart.isError || customer.isError) && <Text mb="md">{text('cartNotLoaded')}</Text>}
       {isEmpty && (
         <Paper withBorder p={{ base: 'md', sm: 'xl' }}>
-          <Text mb="md">{CHECKOUT_MESSAGES.emptyCart}</Text>
+          <Text mb="md">{checkoutText('emptyCart')}</Text>
           <Button component={Link} to={paths.contestants.href()}>
             {text('addMoreItems')}
           </Button>
@@ -147,7 +148,7 @@ const CheckoutForm = memo(function CheckoutForm({ order, customer, event }: Chec
     const whatsApp = form.whatsApp && mobileVerified;
     const problem = checkoutWarning(order, { ...form, whatsApp });
     if (problem) {
-      toast('warning', problem);
+      toast('warning', wordsOf(problem));
       faults.mark(detailsAtFault(problem, form));
       return;
     }
@@ -181,7 +182,7 @@ const CheckoutForm = memo(function CheckoutForm({ order, customer, event }: Chec
       handleHttpError(error);
       return;
     }
-    toast('warning', error.body?.message ?? error.message);
+    toast('warning', messageOf(error));
     const code = error instanceof ApiRequestError ? error.body?.code : undefined;
     // Paid or closed meanwhile (another tab): this cart is done with, open the next one.
     if (code === 'ALREADY_PAID' || code === 'NOT_PAYABLE') removeStored('cart');
@@ -203,7 +204,7 @@ const CheckoutForm = memo(function CheckoutForm({ order, customer, event }: Chec
             {totals.surcharge > 0 && (
               <>
                 <Text fw={600} c="orange.9" mb="xs">
-                  {CHECKOUT_MESSAGES.lateSurcharge(surchargePercent)}
+                  {checkoutText('lateSurcharge', { percent: surchargePercent })}
                 </Text>
                 <Group justify="space-between">
                   <Text>{text('subtotal')}</Text>

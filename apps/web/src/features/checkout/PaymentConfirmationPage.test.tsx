@@ -1,7 +1,8 @@
-import { CHECKOUT_MESSAGES as M, formatLongDate, type Order } from '@eisteddfod/shared';
+import { formatLongDate, type Order } from '@eisteddfod/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../../test/api-mock.ts';
+import { checkoutText as M } from '../../shared/checkout/text.ts';
 import { renderRoutes } from '../../test/render.tsx';
 import {
   browsingServer,
@@ -35,9 +36,11 @@ describe('PaymentConfirmationPage (spec 2, "Payment confirmation")', { timeout: 
   it('confirms a paid order and clears the stored cart', async () => {
     mockApi(({ path }) => (path === '/api/Orders/900' ? [200, order('paid')] : [404]));
     renderRoutes(routes, '/confirmation/900');
-    expect(await screen.findByRole('heading', { level: 1, name: M.paymentSuccess })).toBeVisible();
-    expect(screen.getByText(M.thankYou)).toBeVisible();
-    expect(screen.getByText(M.confirmed)).toBeVisible();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: M('paymentSuccess') }),
+    ).toBeVisible();
+    expect(screen.getByText(M('thankYou'))).toBeVisible();
+    expect(screen.getByText(M('confirmed'))).toBeVisible();
     expect(screen.getByRole('link', { name: 'Back to home' })).toHaveAttribute(
       'href',
       '/participant-profiles',
@@ -72,14 +75,14 @@ describe('PaymentConfirmationPage (spec 2, "Payment confirmation")', { timeout: 
       path === '/api/Orders/900' ? [200, order(status)] : [404],
     );
     renderRoutes(routes, '/confirmation/900');
-    expect(await screen.findByText(M.awaiting)).toBeVisible();
-    expect(screen.queryByText(M.paymentSuccess)).not.toBeInTheDocument();
-    expect(screen.queryByText(M.thankYou)).not.toBeInTheDocument();
+    expect(await screen.findByText(M('awaiting'))).toBeVisible();
+    expect(screen.queryByText(M('paymentSuccess'))).not.toBeInTheDocument();
+    expect(screen.queryByText(M('thankYou'))).not.toBeInTheDocument();
     expect(localStorage.getItem('cart')).toBeNull();
 
     status = 'paid';
     expect(
-      await screen.findByRole('heading', { name: M.paymentSuccess }, { timeout: 5000 }),
+      await screen.findByRole('heading', { name: M('paymentSuccess') }, { timeout: 5000 }),
     ).toBeVisible();
     expect(requests.filter((r) => r.path === '/api/Orders/900').length).toBeGreaterThan(1);
   });
@@ -88,7 +91,7 @@ describe('PaymentConfirmationPage (spec 2, "Payment confirmation")', { timeout: 
     mockApi(({ path }) => (path === '/api/Orders/900' ? [200, order('cart')] : [404]));
     renderRoutes(routes, '/confirmation/900');
     expect(await screen.findByText(/This order has not been paid/)).toBeVisible();
-    await waitFor(() => expect(screen.queryByText(M.paymentSuccess)).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByText(M('paymentSuccess'))).not.toBeInTheDocument());
     expect(screen.getByRole('link', { name: 'Go to checkout' })).toHaveAttribute(
       'href',
       '/checkout',

@@ -1,6 +1,5 @@
 import { Alert, Button, Container, Group, List, Loader, Paper, Text, Title } from '@mantine/core';
 import {
-  CHECKOUT_MESSAGES,
   calendarDateIn,
   describeDate,
   entryDates,
@@ -15,6 +14,7 @@ import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { removeStored } from '../../lib/storage.ts';
+import { checkoutText } from '../../shared/checkout/text.ts';
 import { useCurrentEvent } from '../../shared/event/api/client-config.ts';
 import { POLL_FOR_MS, useConfirmedOrder } from './api/order.ts';
 import { RichText } from '../../lib/i18n/RichText.tsx';
@@ -31,7 +31,7 @@ export default function PaymentConfirmationPage() {
   const order = useConfirmedOrder(Number.isInteger(orderId) ? orderId : 0, openedAt);
   const [gaveUp, setGaveUp] = useState(false);
   const status = order.data?.status;
-  useDocumentTitle(status === 'paid' ? CHECKOUT_MESSAGES.paymentSuccess : text('paymentTitle'));
+  useDocumentTitle(status === 'paid' ? checkoutText('paymentSuccess') : text('paymentTitle'));
 
   // Spec 2: the stored cart is cleared on opening; the next browsing screen opens a new one.
   useEffect(() => {
@@ -51,12 +51,12 @@ export default function PaymentConfirmationPage() {
         {status === 'paid' && order.data && (
           <>
             <Title order={1} fz={{ base: 26, sm: 32 }} mb="sm" c="teal.9">
-              {CHECKOUT_MESSAGES.paymentSuccess}
+              {checkoutText('paymentSuccess')}
             </Title>
             <Text fw={700} size="lg" mb="xs">
-              {CHECKOUT_MESSAGES.thankYou}
+              {checkoutText('thankYou')}
             </Text>
-            <Text mb="md">{CHECKOUT_MESSAGES.confirmed}</Text>
+            <Text mb="md">{checkoutText('confirmed')}</Text>
             <Text mb="lg">
               {text('order', {
                 orderNumber: order.data.orderNumber,
@@ -82,7 +82,7 @@ export default function PaymentConfirmationPage() {
             ) : (
               <Group gap="sm" wrap="nowrap" align="flex-start" mb="lg" role="status">
                 <Loader size="sm" aria-hidden />
-                <Text>{CHECKOUT_MESSAGES.awaiting}</Text>
+                <Text>{checkoutText('awaiting')}</Text>
               </Group>
             )}
           </>

@@ -1,11 +1,12 @@
 import {
   calendarDateIn,
-  CHECKOUT_MESSAGES,
+  CHECKOUT_TEXT,
   checkoutProblem,
   isLateEntry,
   surchargeCents,
   type EventSummary,
   type Order,
+  type Said,
 } from '@eisteddfod/shared';
 
 export interface DetailsForm {
@@ -18,7 +19,7 @@ export interface DetailsForm {
 }
 
 /** The shared checkout checks of spec 5, in order, on what the screen shows; null when none. */
-export function checkoutWarning(order: Order, form: DetailsForm): string | null {
+export function checkoutWarning(order: Order, form: DetailsForm): Said | null {
   return checkoutProblem({
     items: order.orderItems,
     firstName: form.firstName,
@@ -37,17 +38,17 @@ export type DetailsField = 'firstName' | 'surname' | 'mobileNumber' | 'email';
  * warning about the order itself (a group's details, a deadline, a grade).
  */
 export function detailsAtFault(
-  problem: string,
+  problem: Said,
   form: DetailsForm,
 ): Partial<Record<DetailsField, true>> {
-  if (problem === CHECKOUT_MESSAGES.names) {
+  if (problem.id === CHECKOUT_TEXT.id('names')) {
     return {
       ...(form.firstName.trim() ? {} : { firstName: true }),
       ...(form.surname.trim() ? {} : { surname: true }),
     };
   }
-  if (problem === CHECKOUT_MESSAGES.mobile) return { mobileNumber: true };
-  if (problem === CHECKOUT_MESSAGES.email) return { email: true };
+  if (problem.id === CHECKOUT_TEXT.id('mobile')) return { mobileNumber: true };
+  if (problem.id === CHECKOUT_TEXT.id('email')) return { email: true };
   return {};
 }
 

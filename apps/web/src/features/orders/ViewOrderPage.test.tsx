@@ -1,9 +1,11 @@
-import { CHECKOUT_MESSAGES as M, type Order } from '@eisteddfod/shared';
+import { CART_TEXT, type Order } from '@eisteddfod/shared';
 import { notifications } from '@mantine/notifications';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiError, mockApi } from '../../test/api-mock.ts';
+import { cartText } from '../../shared/cart/text.ts';
+import { checkoutText as M } from '../../shared/checkout/text.ts';
 import { renderRoutes } from '../../test/render.tsx';
 import {
   CUSTOMER_ID,
@@ -123,7 +125,7 @@ describe(
 
       await waitFor(() =>
         expect(show).toHaveBeenCalledWith(
-          expect.objectContaining({ color: 'teal', title: 'Success', message: M.itemUpdated }),
+          expect.objectContaining({ color: 'teal', title: 'Success', message: M('itemUpdated') }),
         ),
       );
       const put = requests.find((r) => r.method === 'PUT');
@@ -153,7 +155,9 @@ describe(
       const user = userEvent.setup();
       renderRoutes(routes, '/view-order/900');
       const dialog = await openEdit(user, 'DA101');
-      expect(await within(dialog).findByText(M.changeFee('R 250.00'))).toBeInTheDocument();
+      expect(
+        await within(dialog).findByText(M('changeFee', { fee: 'R 250.00' })),
+      ).toBeInTheDocument();
     });
 
     it('does not offer a change of a finalised or withdrawn entry, and says why', async () => {
@@ -179,22 +183,28 @@ describe(
       const user = userEvent.setup();
       renderRoutes(routes, '/view-order/900');
       const dialog = await openEdit(user, 'DA101');
-      expect(within(dialog).getByText(M.editDeadlineTitle)).toBeInTheDocument();
-      expect(within(dialog).getByText(M.editDeadline)).toBeInTheDocument();
+      expect(within(dialog).getByText(M('editDeadlineTitle'))).toBeInTheDocument();
+      expect(within(dialog).getByText(M('editDeadline'))).toBeInTheDocument();
       expect(within(dialog).getByRole('combobox', { name: /Select Item Code/ })).toBeDisabled();
       expect(within(dialog).getByRole('button', { name: 'Update Item Code' })).toBeDisabled();
       await user.click(within(dialog).getByRole('button', { name: 'Close' }));
       expect(requests.some((r) => r.method === 'PUT')).toBe(false);
     });
 
-    it("shows the server's refusal as a warning", async () => {
+    it("shows the server's refusal as a warning, said by its message id", async () => {
       mockApi(
         browsingServer({
           cart: paidOrder(),
           items: catalogue,
           answer: ({ method }) =>
             method === 'PUT'
-              ? [409, apiError(409, 'PRICE_DIFFERS', 'This item has a different fee.')]
+              ? [
+                  409,
+                  {
+                    ...apiError(409, 'PRICE_DIFFERS', 'The server’s own words'),
+                    messageId: CART_TEXT.id('otherFee'),
+                  },
+                ]
               : undefined,
         }),
       );
@@ -208,7 +218,7 @@ describe(
       await user.click(within(dialog).getByRole('button', { name: 'Update Item Code' }));
       await waitFor(() =>
         expect(show).toHaveBeenCalledWith(
-          expect.objectContaining({ color: 'orange', message: 'This item has a different fee.' }),
+          expect.objectContaining({ color: 'orange', message: cartText('otherFee') }),
         ),
       );
       expect(screen.getByRole('dialog', { name: 'Edit Item Selection' })).toBeInTheDocument();

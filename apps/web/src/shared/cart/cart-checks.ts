@@ -1,10 +1,6 @@
-import {
-  CART_MESSAGES,
-  duplicateMessage,
-  entryKey,
-  type Item,
-  type Order,
-} from '@eisteddfod/shared';
+import { duplicateMessage, entryKey, type Item, type Order } from '@eisteddfod/shared';
+import { wordsOf } from '../../lib/i18n/catalogue.ts';
+import { cartText } from './text.ts';
 
 /** What a contestant is about to enter: the item and, when it asks for one, the instrument. */
 export interface NewEntry {
@@ -24,7 +20,7 @@ export function entryInstrument(entry: NewEntry): string {
  */
 export function findAddProblem(cart: Order | undefined, entry: NewEntry): string | null {
   const instruments = entryInstrument(entry);
-  if (entry.item.requiresAnInstrument && instruments === '') return CART_MESSAGES.selectInstrument;
+  if (entry.item.requiresAnInstrument && instruments === '') return cartText('selectInstrument');
   if (!cart) return null;
   const section = entry.item.category.section;
   const key = entryKey(
@@ -42,5 +38,5 @@ export function findAddProblem(cart: Order | undefined, entry: NewEntry): string
         section,
       ) === key,
   );
-  return isDuplicate ? duplicateMessage(section) : null;
+  return isDuplicate ? wordsOf(duplicateMessage(section)) : null;
 }

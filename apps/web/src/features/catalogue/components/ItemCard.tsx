@@ -1,12 +1,11 @@
 import { Anchor, Badge, Button, Card, Group, Select, Stack, Text, Title } from '@mantine/core';
 import {
-  CART_MESSAGES,
   INSTRUMENTS,
   describeDate,
   entryDates,
   familyDates,
-  formatGradeRange,
   gradeProblem,
+  gradeRangeMessage,
   formatRand,
   needsViewMore,
   previewDescription,
@@ -15,8 +14,10 @@ import {
 import { useId, useState } from 'react';
 import { useCart } from '../../../shared/cart/api/cart.ts';
 import { GroupNoticeModal } from '../../../shared/cart/components/GroupNoticeModal.tsx';
+import { cartText } from '../../../shared/cart/text.ts';
 import { useAddToCart } from '../../../shared/cart/use-add-to-cart.ts';
 import { useCurrentEvent } from '../../../shared/event/api/client-config.ts';
+import { gradeWords } from '../../../shared/grades/text.ts';
 import classes from './ItemCard.module.css';
 import { text } from '../text.ts';
 
@@ -50,7 +51,8 @@ export function ItemCard({
   const { enterBy } = entryDates(item);
   const surchargeFrom = event ? familyDates(event, item).surchargeFrom : null;
   const hasMore = needsViewMore(item.description);
-  const notForGrade = contestant ? gradeProblem(item, contestant) : null;
+  const gradeProblemOf = contestant ? gradeProblem(item, contestant) : null;
+  const notForGrade = gradeProblemOf && gradeWords(gradeProblemOf);
   const reasonId = useId();
 
   function addToCart() {
@@ -119,8 +121,8 @@ export function ItemCard({
         </Text>
         <Text size="sm" fw={600}>
           {item.grades && item.otherGradesAllowed
-            ? text('otherGradesWelcome', { grades: formatGradeRange(item.grades) })
-            : formatGradeRange(item.grades)}
+            ? text('otherGradesWelcome', { grades: gradeWords(gradeRangeMessage(item.grades)) })
+            : gradeWords(gradeRangeMessage(item.grades))}
         </Text>
         <Text size="sm" c="gray.8">
           {surchargeFrom && !item.deadlinePassed
@@ -148,7 +150,7 @@ export function ItemCard({
         )}
         {item.deadlinePassed ? (
           <Button fullWidth size="md" disabled>
-            {CART_MESSAGES.deadlinePassedButton}
+            {cartText('deadlinePassedButton')}
           </Button>
         ) : notForGrade ? (
           <>

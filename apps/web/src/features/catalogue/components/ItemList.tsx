@@ -1,6 +1,5 @@
 import { Button, Group, Loader, SimpleGrid, Switch, Text, Title } from '@mantine/core';
 import {
-  GRADE_MESSAGES,
   PAGE_SIZE,
   hasNextPage,
   hasPreviousPage,
@@ -12,6 +11,7 @@ import { memo, useId, useRef } from 'react';
 import { useDrawnInBackground } from '../../../lib/drawn-in-background.ts';
 import { useCart } from '../../../shared/cart/api/cart.ts';
 import { useCurrentEventSettled } from '../../../shared/event/api/client-config.ts';
+import { gradeText } from '../../../shared/grades/text.ts';
 import type { GradeChoice } from '../use-browse-search.ts';
 import { ItemCard } from './ItemCard.tsx';
 import { text } from '../text.ts';
@@ -148,7 +148,7 @@ function GradeSwitch({ grades }: { grades: GradeChoice }) {
       size="md"
       checked={grades.showAll}
       onChange={(event) => grades.setShowAll(event.currentTarget.checked)}
-      label={GRADE_MESSAGES.showAll}
+      label={gradeText('showAll')}
       description={
         grades.showAll
           ? text('allGradesShown', { firstName: contestant.firstName })

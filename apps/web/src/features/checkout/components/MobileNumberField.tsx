@@ -1,13 +1,9 @@
-import {
-  CHECKOUT_MESSAGES,
-  isValidMobile,
-  MOBILE_MAX_LENGTH,
-  toMobileDigits,
-} from '@eisteddfod/shared';
+import { isValidMobile, MOBILE_MAX_LENGTH, toMobileDigits } from '@eisteddfod/shared';
 import { Box, Button, Stack, TextInput, Title } from '@mantine/core';
 import { useId, useState } from 'react';
 import type { FieldErrors } from '../../../lib/field-errors.ts';
 import { toast } from '../../../lib/toasts.ts';
+import { checkoutText } from '../../../shared/checkout/text.ts';
 import { useSendContactPin } from '../../../shared/pins/contact-pin.ts';
 import { ContactPinForm } from '../../../shared/pins/ContactPinForm.tsx';
 import type { DetailsField } from '../checkout-rules.ts';
@@ -59,7 +55,7 @@ export function MobileNumberField(props: {
   function sendCode() {
     // Nothing typed is cleared: the field is marked, as a checkout warning marks it.
     if (!isValidMobile(value)) {
-      toast('warning', CHECKOUT_MESSAGES.mobile);
+      toast('warning', checkoutText('mobile'));
       faults.mark({ mobileNumber: true });
       return;
     }

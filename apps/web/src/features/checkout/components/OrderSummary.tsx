@@ -1,8 +1,11 @@
 import { ActionIcon, Button, Group, Text, Title } from '@mantine/core';
-import { CART_MESSAGES, CHECKOUT_MESSAGES, formatRand, type OrderItem } from '@eisteddfod/shared';
+import { formatRand, type OrderItem } from '@eisteddfod/shared';
 import { useId } from 'react';
 import { useRemoveFromCart } from '../../../shared/cart/api/remove-order-item.ts';
 import { PeopleIcon, TrashIcon } from '../../../shared/cart/components/icons.tsx';
+import { cartText } from '../../../shared/cart/text.ts';
+import { checkoutText } from '../../../shared/checkout/text.ts';
+import { gradeWords } from '../../../shared/grades/text.ts';
 import classes from '../checkout.module.css';
 import { text } from '../text.ts';
 
@@ -63,7 +66,7 @@ function ContestantItemsSection(props: { group: ContestantItems; onManage: (id: 
               {item.deadlinePassed && (
                 <Text component="span" fw={700} c="red.9">
                   {' '}
-                  {CHECKOUT_MESSAGES.late}
+                  {checkoutText('late')}
                 </Text>
               )}
               {item.instruments && (
@@ -71,12 +74,12 @@ function ContestantItemsSection(props: { group: ContestantItems; onManage: (id: 
               )}
               {item.groupInformationNeeded && (
                 <Text size="sm" fw={600} c="red.9" mt={4}>
-                  {CART_MESSAGES.groupInfoNeeded}
+                  {cartText('groupInfoNeeded')}
                 </Text>
               )}
               {item.gradeProblem && (
                 <Text size="sm" fw={600} c="red.9" mt={4}>
-                  {item.gradeProblem}
+                  {gradeWords(item.gradeProblem)}
                 </Text>
               )}
               {item.isGroupItem && (

@@ -1,8 +1,9 @@
-import { CHECKOUT_MESSAGES, ordersApi } from '@eisteddfod/shared';
+import { ordersApi } from '@eisteddfod/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { callApi } from '../../../lib/api-client.ts';
+import { callApi, messageOf } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toasts.ts';
 import { isCartRefusal } from '../../../shared/cart/api/cart-errors.ts';
+import { checkoutText } from '../../../shared/checkout/text.ts';
 import { handleHttpError } from '../../../lib/http-errors.ts';
 import { viewOrderQueryKey } from './order.ts';
 import { text } from '../text.ts';
@@ -23,7 +24,7 @@ export function useChangeItem(orderId: number) {
       changeOrderItem(change.orderItemId, change.itemId),
     meta: { handlesErrors: true },
     onSuccess: async () => {
-      toast('success', CHECKOUT_MESSAGES.itemUpdated, text('success'));
+      toast('success', checkoutText('itemUpdated'), text('success'));
       await queryClient.invalidateQueries({ queryKey: viewOrderQueryKey(orderId) });
       await queryClient.invalidateQueries({ queryKey: ['orders'] });
     },
@@ -33,11 +34,7 @@ export function useChangeItem(orderId: number) {
         return;
       }
       const deadline = error.body?.code === 'DEADLINE_PASSED';
-      toast(
-        'warning',
-        error.body?.message ?? error.message,
-        deadline ? CHECKOUT_MESSAGES.editDeadlineTitle : undefined,
-      );
+      toast('warning', messageOf(error), deadline ? checkoutText('editDeadlineTitle') : undefined);
     },
   });
 }

@@ -1,8 +1,9 @@
 import { Alert, Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { CHECKOUT_MESSAGES, formatRand, type OrderItem } from '@eisteddfod/shared';
+import { formatRand, type OrderItem } from '@eisteddfod/shared';
 import { useState } from 'react';
 import { RichText } from '../../../lib/i18n/RichText.tsx';
+import { checkoutText } from '../../../shared/checkout/text.ts';
 import { useCurrentEvent } from '../../../shared/event/api/client-config.ts';
 import { useChangeItem } from '../api/change-item.ts';
 import { useComparableItems } from '../api/comparable-items.ts';
@@ -72,8 +73,8 @@ function EditItemForm({ entry, onDone }: { entry: OrderItem; onDone: () => void 
         />
       </Text>
       {locked && (
-        <Alert color="orange" variant="light" title={CHECKOUT_MESSAGES.editDeadlineTitle}>
-          {CHECKOUT_MESSAGES.editDeadline}
+        <Alert color="orange" variant="light" title={checkoutText('editDeadlineTitle')}>
+          {checkoutText('editDeadline')}
         </Alert>
       )}
       <Select
@@ -97,7 +98,7 @@ function EditItemForm({ entry, onDone }: { entry: OrderItem; onDone: () => void 
         }
       />
       {changeFeeCents !== undefined && (
-        <Text size="sm">{CHECKOUT_MESSAGES.changeFee(formatRand(changeFeeCents))}</Text>
+        <Text size="sm">{checkoutText('changeFee', { fee: formatRand(changeFeeCents) })}</Text>
       )}
       <Group justify="flex-end" gap="sm">
         <Button variant="default" onClick={onDone}>

@@ -1,6 +1,10 @@
-import { ApiRequestError } from '../../../lib/api-client.ts';
+import { ApiRequestError, messageOf } from '../../../lib/api-client.ts';
 import { handleHttpError } from '../../../lib/http-errors.ts';
 import { toast } from '../../../lib/toasts.ts';
+// The catalogues a cart refusal's messageId names (decision 057: the cart's, or a grade
+// problem's), loaded wherever a refusal is shown, so that it is said by its id.
+import '../../grades/text.ts';
+import '../text.ts';
 
 /** The server refused a cart change for a reason it names (spec 5 and 8 messages). */
 export function isCartRefusal(error: unknown): error is ApiRequestError {
@@ -22,7 +26,7 @@ export function isNotACart(error: unknown): boolean {
  */
 export function showCartError(error: unknown): void {
   if (isCartRefusal(error)) {
-    toast('warning', error.body?.message ?? error.message);
+    toast('warning', messageOf(error));
     return;
   }
   handleHttpError(error);

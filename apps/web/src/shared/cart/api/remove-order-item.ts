@@ -1,9 +1,10 @@
-import { CART_MESSAGES, ordersApi, type Order, type OrderItem } from '@eisteddfod/shared';
+import { ordersApi, type Order, type OrderItem } from '@eisteddfod/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toasts.ts';
 import { storedCustomerId } from '../../../lib/storage.ts';
 import { cartQueryKey } from './cart.ts';
+import { cartText } from '../text.ts';
 import { showCartError } from './cart-errors.ts';
 
 /** Removes an item from the cart: 204. */
@@ -18,7 +19,7 @@ export function useRemoveFromCart() {
     mutationFn: (orderItem: OrderItem) => removeOrderItem(orderItem.orderId, orderItem.id),
     meta: { handlesErrors: true },
     onSuccess: (_nothing, removed) => {
-      toast('success', CART_MESSAGES.itemRemoved);
+      toast('success', cartText('itemRemoved'));
       queryClient.setQueryData<Order>(cartQueryKey(customerId), (cart) =>
         cart
           ? {

@@ -1,9 +1,10 @@
-import { CART_MESSAGES, ordersApi, type GroupMember, type Order } from '@eisteddfod/shared';
+import { ordersApi, type GroupMember, type Order } from '@eisteddfod/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toasts.ts';
 import { storedCustomerId } from '../../../lib/storage.ts';
 import { cartQueryKey } from './cart.ts';
+import { cartText } from '../text.ts';
 import { showCartError } from './cart-errors.ts';
 
 /** Replaces a group entry's members: every member, in order; 200 OrderItem. */
@@ -19,7 +20,7 @@ export function useUpdateGroupParticipants() {
       updateGroupParticipants(change.orderItemId, change.members),
     meta: { handlesErrors: true },
     onSuccess: (updated) => {
-      toast('success', CART_MESSAGES.groupUpdated);
+      toast('success', cartText('groupUpdated'));
       // The price follows the number of members (spec 9), so the total moves too.
       queryClient.setQueryData<Order>(cartQueryKey(customerId), (cart) => {
         if (!cart) return cart;

@@ -1,10 +1,10 @@
-import { CART_MESSAGES } from '@eisteddfod/shared';
 import { notifications } from '@mantine/notifications';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../../../test/api-mock.ts';
 import { renderRoutes } from '../../../test/render.tsx';
+import { cartText } from '../text.ts';
 import {
   CUSTOMER_ID,
   browsingServer,
@@ -88,7 +88,7 @@ describe('CartDrawer (spec 2, "Cart drawer")', { timeout: 20_000 }, () => {
     const sipho = within(drawer).getByRole('region', { name: 'Items For Sipho Dlamini' });
     expect(within(lindiwe).getAllByRole('listitem')).toHaveLength(2);
     expect(within(sipho).getAllByRole('listitem')).toHaveLength(1);
-    expect(within(lindiwe).getByText(CART_MESSAGES.groupInfoNeeded)).toBeInTheDocument();
+    expect(within(lindiwe).getByText(cartText('groupInfoNeeded'))).toBeInTheDocument();
     expect(within(lindiwe).getAllByRole('button', { name: 'Manage Contestants' })).toHaveLength(1);
     expect(within(drawer).getByTestId('cart-total')).toHaveTextContent('R 570.00');
     expect(within(drawer).getByRole('link', { name: 'Checkout Now' })).toHaveAttribute(
@@ -99,7 +99,7 @@ describe('CartDrawer (spec 2, "Cart drawer")', { timeout: 20_000 }, () => {
     await user.click(within(sipho).getByRole('button', { name: 'Remove DA101 for Sipho Dlamini' }));
     await waitFor(() =>
       expect(show).toHaveBeenCalledWith(
-        expect.objectContaining({ color: 'teal', message: CART_MESSAGES.itemRemoved }),
+        expect.objectContaining({ color: 'teal', message: cartText('itemRemoved') }),
       ),
     );
     expect(requests.find((r) => r.method === 'DELETE')?.path).toBe(

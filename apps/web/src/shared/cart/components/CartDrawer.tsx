@@ -1,6 +1,6 @@
 import { ActionIcon, Badge, Button, Drawer, Group, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { CART_MESSAGES, formatRand, type OrderItem, paths } from '@eisteddfod/shared';
+import { formatRand, type OrderItem, paths } from '@eisteddfod/shared';
 import { memo, type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useCart } from '../api/cart.ts';
@@ -8,7 +8,8 @@ import { useRemoveFromCart } from '../api/remove-order-item.ts';
 import { GroupParticipantsModal } from './GroupParticipantsModal.tsx';
 import { CartIcon, PeopleIcon, TrashIcon } from './icons.tsx';
 import classes from './CartDrawer.module.css';
-import { text } from '../text.ts';
+import { gradeWords } from '../../grades/text.ts';
+import { cartText, text } from '../text.ts';
 
 interface ContestantItems {
   participantProfileId: number;
@@ -154,7 +155,7 @@ function ContestantSection(props: { group: ContestantItems; onManage: (id: numbe
   return (
     <section aria-labelledby={headingId}>
       <Title order={3} fz="lg" id={headingId} style={{ overflowWrap: 'anywhere' }}>
-        {CART_MESSAGES.itemsFor} {group.name}
+        {cartText('itemsFor', { name: group.name })}
       </Title>
       <ul className={classes.list}>
         {group.items.map((item) => (
@@ -167,12 +168,12 @@ function ContestantSection(props: { group: ContestantItems; onManage: (id: numbe
               )}
               {item.groupInformationNeeded && (
                 <Text size="sm" fw={600} c="red.9" mt={4}>
-                  {CART_MESSAGES.groupInfoNeeded}
+                  {cartText('groupInfoNeeded')}
                 </Text>
               )}
               {item.gradeProblem && (
                 <Text size="sm" fw={600} c="red.9" mt={4}>
-                  {item.gradeProblem}
+                  {gradeWords(item.gradeProblem)}
                 </Text>
               )}
               {item.isGroupItem && (

@@ -1,10 +1,11 @@
-import { CART_MESSAGES, type GroupMember } from '@eisteddfod/shared';
+import type { GroupMember } from '@eisteddfod/shared';
 import { notifications } from '@mantine/notifications';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../../../test/api-mock.ts';
 import { renderRoutes } from '../../../test/render.tsx';
+import { cartText } from '../text.ts';
 import {
   CUSTOMER_ID,
   browsingServer,
@@ -160,7 +161,7 @@ describe('GroupParticipantsModal (spec 5, "Group participants")', { timeout: 20_
     await user.type(within(participant(2)).getByRole('textbox', { name: 'First Name' }), 'Sipho');
     await user.click(screen.getByRole('button', { name: 'Save Participants' }));
     expect(show).toHaveBeenCalledWith(
-      expect.objectContaining({ color: 'orange', message: CART_MESSAGES.groupDetails }),
+      expect.objectContaining({ color: 'orange', message: cartText('groupDetails') }),
     );
     // Issue 32: the first field at fault (the second participant's surname: the first is the
     // contestant, complete) says why and has the focus; the others are marked; what was typed
@@ -168,7 +169,7 @@ describe('GroupParticipantsModal (spec 5, "Group participants")', { timeout: 20_
     const second = within(participant(2));
     const surname = second.getByRole('textbox', { name: 'Surname' });
     expect(surname).toHaveAttribute('aria-invalid', 'true');
-    expect(surname).toHaveAccessibleDescription(CART_MESSAGES.groupDetails);
+    expect(surname).toHaveAccessibleDescription(cartText('groupDetails'));
     expect(surname).toHaveFocus();
     const typed = second.getByRole('textbox', { name: 'First Name' });
     expect(typed).toHaveValue('Sipho');
@@ -201,7 +202,7 @@ describe('GroupParticipantsModal (spec 5, "Group participants")', { timeout: 20_
       },
     ]);
     expect(show).toHaveBeenCalledWith(
-      expect.objectContaining({ color: 'teal', message: CART_MESSAGES.groupUpdated }),
+      expect.objectContaining({ color: 'teal', message: cartText('groupUpdated') }),
     );
   });
 

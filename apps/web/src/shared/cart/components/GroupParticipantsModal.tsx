@@ -11,10 +11,10 @@ import {
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import {
-  CART_MESSAGES,
   GENDERS,
   GRADES,
   entryPriceCents,
+  groupCountMessage,
   formatRand,
   isIncompleteMember,
   padMembers,
@@ -24,11 +24,12 @@ import {
 import { useState } from 'react';
 import { useFieldErrors, type FieldErrors } from '../../../lib/field-errors.ts';
 import { useCurrentEvent } from '../../event/api/client-config.ts';
+import { wordsOf } from '../../../lib/i18n/catalogue.ts';
 import { toast } from '../../../lib/toasts.ts';
 import { useSchools } from '../api/schools.ts';
 import { useUpdateGroupParticipants } from '../api/update-group-participants.ts';
 import classes from './GroupParticipantsModal.module.css';
-import { text } from '../text.ts';
+import { cartText, text } from '../text.ts';
 
 // Mantine's dimmed description grey is below WCAG AA contrast on white.
 const optionStyles = { description: { color: 'var(--mantine-color-gray-8)' } };
@@ -90,7 +91,7 @@ function memberFaults(rows: GroupMember[], sameSchool: boolean) {
       if (field === 'school' && index > 0 && sameSchool) continue;
       if (!isIncompleteMember({ ...COMPLETE_MEMBER, [field]: row[field] })) continue;
       const key: MemberField = `${index}.${field}`;
-      faults[key] = Object.keys(faults).length === 0 ? CART_MESSAGES.groupDetails : true;
+      faults[key] = Object.keys(faults).length === 0 ? cartText('groupDetails') : true;
     }
   });
   return faults;
@@ -150,7 +151,7 @@ function GroupForm({ orderItem, onDone }: { orderItem: OrderItem; onDone: () => 
   function save() {
     setTriedToSave(true);
     if (rows.some(isIncompleteMember)) {
-      toast('warning', CART_MESSAGES.groupDetails);
+      toast('warning', cartText('groupDetails'));
       faults.mark(memberFaults(rows, sameSchool));
       return;
     }
@@ -174,7 +175,7 @@ function GroupForm({ orderItem, onDone }: { orderItem: OrderItem; onDone: () => 
           {text('enteredBy', {
             name: `${orderItem.participantFirstName} ${orderItem.participantSurname}`,
           })}{' '}
-          {CART_MESSAGES.groupCount(min, max)}
+          {wordsOf(groupCountMessage(min, max))}
         </Text>
       </div>
 
