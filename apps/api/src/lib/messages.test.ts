@@ -28,6 +28,12 @@ describe('the server translator (decision 057)', () => {
     expect(text('entries', { count: 1 })).toBe('1 entry is out.');
     expect(text('entries', { count: 3 })).toBe('3 entries are out.');
   });
+
+  it('refuses a second catalogue of a name already taken, whose words would mix', () => {
+    expect(() => serverCatalogue('support', { en: { name: 'Your name' } })).toThrow(
+      "Two message catalogues are named 'support'",
+    );
+  });
 });
 
 // The shared catalogues' messages with values, in the words the spec and issue 32 give them.

@@ -13,8 +13,15 @@ import { compileMessage } from '@lingui/message-utils/compileMessage';
  */
 const i18n = setupI18n({ locale: DEFAULT_LOCALE, messages: { [DEFAULT_LOCALE]: {} } });
 
-/** Loads a catalogue's English messages under its namespace, compiled once. */
+const namespaces = new Set<string>();
+
+/**
+ * Loads a catalogue's English messages under its namespace, compiled once. Two catalogues of one
+ * name would mix their words without a sound, so the second refuses to load.
+ */
 function load(namespace: string, messages: Readonly<Record<string, unknown>>): void {
+  if (namespaces.has(namespace)) throw new Error(`Two message catalogues are named '${namespace}'`);
+  namespaces.add(namespace);
   i18n.load(
     DEFAULT_LOCALE,
     Object.fromEntries(
