@@ -1,5 +1,9 @@
 import type { SharedCatalogue } from './said.ts';
+import { VALIDATION_TEXT } from '../api/text.schema.ts';
 import { SUPPORT_TEXT } from '../support/support.messages.ts';
 
 /** Every shared catalogue: the server loads them all at start (decision 057). */
-export const SHARED_CATALOGUES: readonly SharedCatalogue<string>[] = [SUPPORT_TEXT];
+export const SHARED_CATALOGUES: readonly SharedCatalogue<string>[] = [
+  SUPPORT_TEXT,
+  VALIDATION_TEXT,
+];
