@@ -21,6 +21,7 @@ export * from './reference/sections.ts';
 export * from './time/deadline.rules.ts';
 export * from './time/family-dates.rules.ts';
 export * from './time/format.ts';
+export * from './accounts/accounts.messages.ts';
 export * from './accounts/accounts.rules.ts';
 export * from './accounts/accounts.schema.ts';
 export * from './contestants/contestants.rules.ts';

@@ -1,7 +1,8 @@
 // Over 350 lines on purpose: every rule of registration, pins and sessions (spec 4, decision
 // 004) against one app, each test short.
-import { ACCOUNT_MESSAGES, noAccountMessage } from '@eisteddfod/shared';
+import { ACCOUNT_TEXT } from '@eisteddfod/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { wordsOf } from '../../lib/messages.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { accountsClient } from './accounts-test-client.ts';
 
@@ -45,7 +46,8 @@ describe('registration (spec 4, register flow)', () => {
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({
       code: 'ACCOUNT_EXISTS',
-      message: ACCOUNT_MESSAGES.userExists,
+      message: wordsOf(ACCOUNT_TEXT.say('userExists')),
+      messageId: ACCOUNT_TEXT.id('userExists'),
     });
   });
 
@@ -58,13 +60,16 @@ describe('registration (spec 4, register flow)', () => {
   });
 
   it.each([
-    [{ firstName: '', surname: 'B', email: 'a@b.co' }, ACCOUNT_MESSAGES.nameRequired],
-    [{ firstName: 'A', surname: 'B', email: 'a@b' }, ACCOUNT_MESSAGES.invalidEmail],
+    [{ firstName: '', surname: 'B', email: 'a@b.co' }, wordsOf(ACCOUNT_TEXT.say('nameRequired'))],
+    [{ firstName: 'A', surname: 'B', email: 'a@b' }, wordsOf(ACCOUNT_TEXT.say('invalidEmail'))],
     [
       { firstName: 'A', surname: 'B', email: '', mobileNumber: '1234567' },
-      ACCOUNT_MESSAGES.invalidMobile,
+      wordsOf(ACCOUNT_TEXT.say('invalidMobile')),
     ],
-    [{ firstName: 'A', surname: 'B', email: '', mobileNumber: '' }, ACCOUNT_MESSAGES.invalidEmail],
+    [
+      { firstName: 'A', surname: 'B', email: '', mobileNumber: '' },
+      wordsOf(ACCOUNT_TEXT.say('invalidEmail')),
+    ],
   ])('refuses %o with the spec message', async (body, message) => {
     const c = accountsClient(t.app, unique().ip);
     const res = await c.call('POST', '/api/Customers/CustomerAndUser', {
@@ -92,7 +97,9 @@ describe('silent login never gives a session without a verified pin', () => {
     const c = accountsClient(t.app, unique().ip);
     const res = await c.silentLogin('nobody@example.org');
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toMatchObject({ message: noAccountMessage('nobody@example.org') });
+    expect(res.json()).toMatchObject({
+      message: wordsOf(ACCOUNT_TEXT.say('noAccount', { username: 'nobody@example.org' })),
+    });
   });
 
   it('gives a pin-only token that reaches no customer data', async () => {
