@@ -24,6 +24,7 @@ export * from './time/format.ts';
 export * from './accounts/accounts.messages.ts';
 export * from './accounts/accounts.rules.ts';
 export * from './accounts/accounts.schema.ts';
+export * from './contestants/contestants.messages.ts';
 export * from './contestants/contestants.rules.ts';
 export * from './contestants/contestants.schema.ts';
 export * from './cart/cart.rules.ts';

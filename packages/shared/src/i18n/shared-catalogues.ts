@@ -1,11 +1,13 @@
 import type { SharedCatalogue } from './said.ts';
 import { ACCOUNT_TEXT } from '../accounts/accounts.messages.ts';
 import { VALIDATION_TEXT } from '../api/text.schema.ts';
+import { CONTESTANT_TEXT } from '../contestants/contestants.messages.ts';
 import { SUPPORT_TEXT } from '../support/support.messages.ts';
 
 /** Every shared catalogue: the server loads them all at start (decision 057). */
 export const SHARED_CATALOGUES: readonly SharedCatalogue<string>[] = [
   ACCOUNT_TEXT,
+  CONTESTANT_TEXT,
   SUPPORT_TEXT,
   VALIDATION_TEXT,
 ];

@@ -1,4 +1,4 @@
-import { CONTESTANT_MESSAGES as M, FILE_EXISTS } from '@eisteddfod/shared';
+import { FILE_EXISTS, FILE_MESSAGES } from '@eisteddfod/shared';
 import { notifications } from '@mantine/notifications';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -12,6 +12,7 @@ import {
   CUSTOMER_ID,
   logIn,
 } from '../../test/contestant-fixtures.ts';
+import { contestantText, text } from './text.ts';
 
 vi.mock('@mantine/notifications', () => ({ notifications: { show: vi.fn() } }));
 const show = vi.mocked(notifications.show);
@@ -69,15 +70,18 @@ describe('CreateContestantPage (spec 2, 4 and 5)', { timeout: 15_000 }, () => {
     await waitFor(() => expect(requests.some((r) => r.path === '/api/reference')).toBe(true));
 
     const steps: [string, () => Promise<void>][] = [
-      [M.acceptTerms, () => accept(user, 'Terms & Conditions')],
-      [M.acceptPledge, () => accept(user, 'Honour Pledge')],
+      [contestantText('acceptTerms'), () => accept(user, 'Terms & Conditions')],
+      [contestantText('acceptPledge'), () => accept(user, 'Honour Pledge')],
       [
-        M.firstName,
+        contestantText('firstName'),
         () => user.type(screen.getByRole('textbox', { name: 'First Names' }), 'Ayanda'),
       ],
-      [M.surname, () => user.type(screen.getByRole('textbox', { name: 'Last Name' }), 'Dlamini')],
-      [M.school, () => choose(user, 'School', 'Jacaranda Primary')],
-      [M.grade, () => choose(user, 'Age & Grade', 'Grade 5 (10-11 years)')],
+      [
+        contestantText('surname'),
+        () => user.type(screen.getByRole('textbox', { name: 'Last Name' }), 'Dlamini'),
+      ],
+      [contestantText('school'), () => choose(user, 'School', 'Jacaranda Primary')],
+      [contestantText('grade'), () => choose(user, 'Age & Grade', 'Grade 5 (10-11 years)')],
     ];
     for (const [message, fix] of steps) {
       await user.click(addContestant());
@@ -105,7 +109,9 @@ describe('CreateContestantPage (spec 2, 4 and 5)', { timeout: 15_000 }, () => {
       acceptedTermsAndConditions: true,
       acceptedHonourPledge: true,
     });
-    expect(lastWarning()).toEqual(expect.objectContaining({ color: 'teal', message: M.created }));
+    expect(lastWarning()).toEqual(
+      expect.objectContaining({ color: 'teal', message: text('created') }),
+    );
   });
 
   it('marks the field at fault, focuses it and keeps what was typed (issue 32)', async () => {
@@ -120,7 +126,7 @@ describe('CreateContestantPage (spec 2, 4 and 5)', { timeout: 15_000 }, () => {
     await user.click(addContestant());
     const terms = screen.getByRole('checkbox', { name: 'Terms & Conditions' });
     expect(terms).toHaveAttribute('aria-invalid', 'true');
-    expect(terms).toHaveAccessibleDescription(M.acceptTerms);
+    expect(terms).toHaveAccessibleDescription(contestantText('acceptTerms'));
     expect(terms).toHaveFocus();
 
     await accept(user, 'Terms & Conditions');
@@ -128,10 +134,12 @@ describe('CreateContestantPage (spec 2, 4 and 5)', { timeout: 15_000 }, () => {
     await accept(user, 'Honour Pledge');
     await user.click(addContestant());
     // The toast as before, and the field it names marked and focused, nothing typed lost.
-    expect(lastWarning()).toEqual(expect.objectContaining({ message: M.firstName }));
+    expect(lastWarning()).toEqual(
+      expect.objectContaining({ message: contestantText('firstName') }),
+    );
     const firstName = screen.getByRole('textbox', { name: 'First Names' });
     expect(firstName).toHaveAttribute('aria-invalid', 'true');
-    expect(firstName).toHaveAccessibleDescription(M.firstName);
+    expect(firstName).toHaveAccessibleDescription(contestantText('firstName'));
     expect(firstName).toHaveFocus();
     expect(surname).toHaveValue('Dlamini');
 
@@ -199,7 +207,10 @@ describe('CreateContestantPage (spec 2, 4 and 5)', { timeout: 15_000 }, () => {
     expect(requests.some((r) => r.path.startsWith('/api/Uploads/'))).toBe(false);
 
     await waitFor(
-      () => expect(show).toHaveBeenCalledWith(expect.objectContaining({ message: M.fileUploaded })),
+      () =>
+        expect(show).toHaveBeenCalledWith(
+          expect.objectContaining({ message: FILE_MESSAGES.uploaded }),
+        ),
       { timeout: 3000 },
     );
     const upload = requests.find((r) => r.path.startsWith('/api/Uploads/'));
@@ -252,7 +263,10 @@ describe('CreateContestantPage (spec 2, 4 and 5)', { timeout: 15_000 }, () => {
     await user.upload(pictureInput(), picture('second.png'));
     expect(screen.getByText('Uploading second.png')).toBeInTheDocument();
     await waitFor(
-      () => expect(show).toHaveBeenCalledWith(expect.objectContaining({ message: M.fileUploaded })),
+      () =>
+        expect(show).toHaveBeenCalledWith(
+          expect.objectContaining({ message: FILE_MESSAGES.uploaded }),
+        ),
       { timeout: 3000 },
     );
     const uploads = requests.filter((r) => r.path.startsWith('/api/Uploads/'));
@@ -269,7 +283,7 @@ describe('CreateContestantPage (spec 2, 4 and 5)', { timeout: 15_000 }, () => {
     await waitFor(
       () =>
         expect(show).toHaveBeenCalledWith(
-          expect.objectContaining({ color: 'orange', message: M.duplicateFile }),
+          expect.objectContaining({ color: 'orange', message: FILE_MESSAGES.duplicateFile }),
         ),
       { timeout: 3000 },
     );

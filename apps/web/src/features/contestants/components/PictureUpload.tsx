@@ -1,7 +1,7 @@
 import { Button, FileButton, Group, Stack, Text } from '@mantine/core';
 import {
-  CONTESTANT_MESSAGES,
   FILE_EXISTS,
+  FILE_MESSAGES,
   fileAccept,
   PICTURE_EXTENSIONS,
   type UploadResponse,
@@ -56,10 +56,10 @@ export const PictureUpload = memo(function PictureUpload(props: {
       onSuccess: (answer) => {
         finish();
         if (answer.name === FILE_EXISTS) {
-          toast('warning', CONTESTANT_MESSAGES.duplicateFile);
+          toast('warning', FILE_MESSAGES.duplicateFile);
           return;
         }
-        toast('success', CONTESTANT_MESSAGES.fileUploaded);
+        toast('success', FILE_MESSAGES.uploaded);
         props.onUploaded({ ...answer, fileName: file.name });
       },
       onError: finish,
@@ -77,7 +77,7 @@ export const PictureUpload = memo(function PictureUpload(props: {
   const hasPicture = props.picture.imageUrl !== null || props.picture.documentName !== null;
   return (
     <Stack gap="sm">
-      <Text>{CONTESTANT_MESSAGES.pictureGuidance}</Text>
+      <Text>{text('pictureGuidance')}</Text>
       <Group align="center" gap="md" wrap="nowrap">
         <ContestantPicture
           firstName={props.firstName}
