@@ -1,5 +1,6 @@
 import { describeDate, entryDates, formatRand, resultsOn, type Order } from '@eisteddfod/shared';
 import type { Database } from '../../db/client.ts';
+import { wordsOf } from '../../lib/messages.ts';
 import type { VerifiedPayment } from '../../providers/payment/provider.ts';
 import type { AccountsService } from '../accounts/index.ts';
 import type { CatalogueService } from '../catalogue/index.ts';
@@ -35,7 +36,7 @@ async function confirmationMessages(
   // Each entry's date and the results day by the one rule of the screens (decision 046).
   const lines = described.orderItems.map(
     (i) =>
-      `- ${i.participantFirstName} ${i.participantSurname}: ${i.itemCode} ${i.itemShortDescription} (${formatRand(i.price)}). ${describeDate(entryDates({ dueDate: i.itemDueDate }).uploadBy)}`,
+      `- ${i.participantFirstName} ${i.participantSurname}: ${i.itemCode} ${i.itemShortDescription} (${formatRand(i.price)}). ${wordsOf(describeDate(entryDates({ dueDate: i.itemDueDate }).uploadBy))}`,
   );
   const text = [
     `Dear ${customer.firstName},`,
@@ -45,7 +46,7 @@ async function confirmationMessages(
     ...lines,
     '',
     'Upload and finalise each entry in the Uploads portal by its date: only a finalised entry is sent to the adjudicators.',
-    `${describeDate(resultsOn(event))}.`,
+    `${wordsOf(describeDate(resultsOn(event)))}.`,
   ].join('\n');
   const messages: OutboxMessage[] = [];
   const email = order.confirmationEmail ?? proved.email;

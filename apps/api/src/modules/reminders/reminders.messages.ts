@@ -5,6 +5,7 @@ import {
   paths,
   type ReminderKind,
 } from '@eisteddfod/shared';
+import { wordsOf } from '../../lib/messages.ts';
 import type { AudienceFamily } from './reminders.repository.ts';
 
 // What each reminder says, by email and as a WhatsApp template (decision 022). Only the family's
@@ -44,7 +45,7 @@ interface Context {
 function entryLine(kind: ReminderKind, e: AudienceFamily['entries'][number]): string {
   const what = `${e.contestant}: ${e.code} ${e.title}`;
   if (kind === 'no_main_file' || kind === 'not_finalised')
-    return `${what} (${describeDate(entryDates(e).uploadBy)})`;
+    return `${what} (${wordsOf(describeDate(entryDates(e).uploadBy))})`;
   return what;
 }
 

@@ -2,7 +2,6 @@ import { Anchor, Badge, Button, Card, Group, Select, Stack, Text, Title } from '
 import {
   CART_MESSAGES,
   INSTRUMENTS,
-  describeDate,
   entryDates,
   familyDates,
   formatGradeRange,
@@ -12,6 +11,7 @@ import {
   previewDescription,
   type Item,
 } from '@eisteddfod/shared';
+import { sayDate } from '../../../shared/event/family-dates.ts';
 import { useId, useState } from 'react';
 import { useCart } from '../../../shared/cart/api/cart.ts';
 import { GroupNoticeModal } from '../../../shared/cart/components/GroupNoticeModal.tsx';
@@ -125,10 +125,10 @@ export function ItemCard({
         <Text size="sm" c="gray.8">
           {surchargeFrom && !item.deadlinePassed
             ? text('enterByWithSurcharge', {
-                enterBy: describeDate(enterBy),
-                surchargeFrom: describeDate(surchargeFrom),
+                enterBy: sayDate(enterBy),
+                surchargeFrom: sayDate(surchargeFrom),
               })
-            : describeDate(enterBy)}
+            : sayDate(enterBy)}
         </Text>
       </Stack>
 

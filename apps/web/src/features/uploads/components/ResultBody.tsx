@@ -1,6 +1,5 @@
 import { Anchor, Badge, Group, Loader, Stack, Text, Textarea } from '@mantine/core';
 import {
-  describeDate,
   FINALISING_MESSAGES,
   type MarkingState,
   medalFor,
@@ -11,6 +10,7 @@ import {
   type ParticipantOrderItem,
   UPLOAD_MESSAGES,
 } from '@eisteddfod/shared';
+import { sayDate } from '../../../shared/event/family-dates.ts';
 import { Link } from 'react-router';
 import { useCurrentEvent } from '../../../shared/event/api/client-config.ts';
 import { useEntryResult } from '../api/entry-result.ts';
@@ -60,7 +60,7 @@ export default function ResultBody({ entry }: { entry: ParticipantOrderItem }) {
           {entryMarkingState(entry) === 'sent' && results
             ? text('resultNoteOn', {
                 note: resultNote('sent'),
-                date: describeDate(results),
+                date: sayDate(results),
               })
             : resultNote(entryMarkingState(entry))}
         </Text>
