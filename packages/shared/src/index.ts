@@ -36,6 +36,7 @@ export * from './event/content.guard.ts';
 export * from './support/support.messages.ts';
 export * from './support/support.schema.ts';
 export * from './api/id.schema.ts';
+export * from './api/text.messages.ts';
 export * from './api/text.schema.ts';
 export * from './files/files.rules.ts';
 export * from './uploads/finalising.rules.ts';

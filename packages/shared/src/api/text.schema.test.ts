@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { hasControlCharacters, text, VALIDATION_TEXT } from './text.schema.ts';
+import { VALIDATION_TEXT } from './text.messages.ts';
+import { hasControlCharacters, text } from './text.schema.ts';
 
 describe('text()', () => {
   it('refuses NUL and the other control characters, anywhere in the text', () => {

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { sharedCatalogue } from '../i18n/said.ts';
-import en from './messages/en.json';
+import { VALIDATION_TEXT } from './text.messages.ts';
 
 /**
  * Control characters but tab, line feed and carriage return. PostgreSQL refuses NUL in text (a
@@ -11,12 +10,6 @@ const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 /** The same rule as a whole-string pattern, as the OpenAPI document shows it. */
 // eslint-disable-next-line no-control-regex -- as above
 export const TEXT_PATTERN = /^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]*$/;
-
-/**
- * The generic checks' words (decision 057): `controlCharacters` is text()'s message, by its id;
- * `fileName` is for the names of uploaded files, which arrive outside any zod schema.
- */
-export const VALIDATION_TEXT = sharedCatalogue('validation', { en });
 
 export const hasControlCharacters = (value: string): boolean => CONTROL_CHARACTERS.test(value);
 

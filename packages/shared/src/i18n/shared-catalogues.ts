@@ -1,6 +1,6 @@
 import type { SharedCatalogue } from './said.ts';
 import { ACCOUNT_TEXT } from '../accounts/accounts.messages.ts';
-import { VALIDATION_TEXT } from '../api/text.schema.ts';
+import { VALIDATION_TEXT } from '../api/text.messages.ts';
 import { CONTESTANT_TEXT } from '../contestants/contestants.messages.ts';
 import { SUPPORT_TEXT } from '../support/support.messages.ts';
 import { FAMILY_DATE_TEXT } from '../time/family-dates.rules.ts';

@@ -11,7 +11,7 @@ import { useUpdateCustomer } from '../../shared/customer/update-customer.ts';
 import { ContactVerification } from './ContactVerification.tsx';
 import { DataRights } from './DataRights.tsx';
 import { ReminderSettings } from './ReminderSettings.tsx';
-import { wordsOf } from '../../lib/i18n/catalogue.ts';
+import { issueWords } from '../../lib/i18n/issue-words.ts';
 import { accountText } from '../../shared/customer/account-text.ts';
 import { text } from './text.ts';
 
@@ -46,11 +46,11 @@ function ProfileForm({ customer }: { customer: Customer }) {
     if (!parsed.success) {
       // The shared schema's messages are catalogue ids (decision 057).
       const top = parsed.error.issues[0];
-      toast('warning', top ? wordsOf({ id: top.message }) : accountText('nameRequired'));
+      toast('warning', top ? issueWords(top.message) : accountText('nameRequired'));
       // Each name the schema refused, in the form's order (issue 32).
       const refused = (field: 'firstName' | 'surname') => {
         const issue = parsed.error.issues.find((i) => i.path[0] === field);
-        return issue && wordsOf({ id: issue.message });
+        return issue && issueWords(issue.message);
       };
       const first = refused('firstName');
       const last = refused('surname');

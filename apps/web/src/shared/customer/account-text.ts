@@ -1,4 +1,4 @@
-import { ACCOUNT_TEXT, VALIDATION_TEXT } from '@eisteddfod/shared';
+import { ACCOUNT_TEXT } from '@eisteddfod/shared';
 import { sharedText } from '../../lib/i18n/catalogue.ts';
 
 /**
@@ -6,6 +6,3 @@ import { sharedText } from '../../lib/i18n/catalogue.ts';
  * and the contact details' checks, as the shared schemas, rules and errors say them.
  */
 export const accountText = sharedText(ACCOUNT_TEXT);
-
-// text()'s own check, which any field of the account schemas may fail: said by its id too.
-sharedText(VALIDATION_TEXT);
