@@ -95,10 +95,7 @@ export async function updateCustomer(
     changes(update.email, current.email, 'email') ||
     changes(update.mobileNumber, current.mobileNumber, 'mobile')
   ) {
-    throw badRequest(
-      'IDENTITY_NOT_EDITABLE',
-      'Your email address and mobile number cannot be changed here.',
-    );
+    throw badRequest('IDENTITY_NOT_EDITABLE', ACCOUNT_TEXT.say('identityNotEditable'));
   }
   const row = await repo.updateCustomerDetails(
     db,

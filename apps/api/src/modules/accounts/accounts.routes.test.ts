@@ -195,7 +195,12 @@ describe('pins', () => {
     t.setNow(later(89_000));
     const early = await c.requestPin(id, token);
     expect(early.statusCode).toBe(429);
-    expect(early.json()).toMatchObject({ code: 'PIN_RESEND_TOO_SOON' });
+    expect(early.json()).toMatchObject({
+      code: 'PIN_RESEND_TOO_SOON',
+      message: 'Please wait 1 seconds before asking for a new code.',
+      messageId: ACCOUNT_TEXT.id('resendTooSoon'),
+      values: { seconds: 1 },
+    });
     expect(early.headers['retry-after']).toBe('1');
     t.setNow(later(90_000));
     expect((await c.requestPin(id, token)).statusCode).toBe(200);
@@ -243,7 +248,11 @@ describe('pins', () => {
     const { token } = (await c.silentLogin(u.mobile, true)).json<{ token: string }>();
     const res = await c.requestPin(id, token, 'email');
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ code: 'NO_ADDRESS_FOR_CHANNEL' });
+    expect(res.json()).toMatchObject({
+      code: 'NO_ADDRESS_FOR_CHANNEL',
+      message: 'This account has no email address. Please log in with your mobile number.',
+      messageId: ACCOUNT_TEXT.id('noEmailAddress'),
+    });
   });
 });
 
@@ -317,7 +326,10 @@ describe('My Profile (PUT /api/Customers/{id})', () => {
       token,
     );
     expect(sneaky.statusCode).toBe(400);
-    expect(sneaky.json()).toMatchObject({ code: 'IDENTITY_NOT_EDITABLE' });
+    expect(sneaky.json()).toMatchObject({
+      code: 'IDENTITY_NOT_EDITABLE',
+      messageId: ACCOUNT_TEXT.id('identityNotEditable'),
+    });
     const noName = await c.call(
       'PUT',
       `/api/Customers/${id}`,
@@ -354,7 +366,10 @@ describe('account takeover defences', () => {
     const { token } = (await c.silentLogin(u.email)).json<{ token: string }>();
     const whatsapp = await c.requestPin(id, token, 'whatsapp');
     expect(whatsapp.statusCode).toBe(400);
-    expect(whatsapp.json()).toMatchObject({ code: 'NO_ADDRESS_FOR_CHANNEL' });
+    expect(whatsapp.json()).toMatchObject({
+      code: 'NO_ADDRESS_FOR_CHANNEL',
+      message: 'This account has no mobile number. Please log in with your email address.',
+    });
   });
 
   it('allows five comparisons in all, even for guesses sent at once', async () => {
@@ -409,12 +424,17 @@ describe('abuse', () => {
     const id = await c.register({ email: u.email });
     const { token } = (await c.silentLogin(u.email)).json<{ token: string }>();
     const codes: number[] = [];
+    let last: { message?: string; messageId?: string } = {};
     for (let i = 0; i < 8; i++) {
       t.setNow(later(i * 91_000));
-      codes.push((await c.requestPin(id, token)).statusCode);
+      const res = await c.requestPin(id, token);
+      codes.push(res.statusCode);
+      last = res.json();
     }
     expect(codes.slice(0, 6)).toEqual([200, 200, 200, 200, 200, 200]);
     expect(codes.slice(6)).toEqual([429, 429]);
+    expect(last.messageId).toBe(ACCOUNT_TEXT.id('tooManyAttempts'));
+    expect(last.message).toMatch(/^Too many attempts\. Please wait \d+ minutes? and try again\.$/);
   });
 });
 
