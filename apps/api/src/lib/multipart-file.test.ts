@@ -1,6 +1,7 @@
-import { TEXT_MESSAGES } from '@eisteddfod/shared';
+import { VALIDATION_TEXT } from '@eisteddfod/shared';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { wordsOf } from './messages.ts';
 import { createFamily } from '../test/family.ts';
 import { multipartFile } from '../test/multipart.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
@@ -62,7 +63,8 @@ describe('readOneFile: a malformed upload is the caller’s mistake (400), never
       expect(res.statusCode, `${url}: ${res.body}`).toBe(400);
       expect(res.json()).toMatchObject({
         code: 'VALIDATION_ERROR',
-        message: TEXT_MESSAGES.fileName,
+        message: wordsOf(VALIDATION_TEXT.say('fileName')),
+        messageId: VALIDATION_TEXT.id('fileName'),
       });
     }
   });

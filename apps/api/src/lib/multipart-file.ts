@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { hasControlCharacters, TEXT_MESSAGES, type Said } from '@eisteddfod/shared';
+import { hasControlCharacters, VALIDATION_TEXT, type Said } from '@eisteddfod/shared';
 import { AppError, badRequest } from './errors.ts';
 
 /**
@@ -34,7 +34,7 @@ export async function readOneFile(
   });
   // The name is stored as text: the same rule as every text field of a request (text()).
   if (hasControlCharacters(part.filename)) {
-    throw badRequest('VALIDATION_ERROR', TEXT_MESSAGES.fileName);
+    throw badRequest('VALIDATION_ERROR', VALIDATION_TEXT.say('fileName'));
   }
   return { fileName: part.filename, data };
 }

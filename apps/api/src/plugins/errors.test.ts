@@ -1,4 +1,4 @@
-import { SUPPORT_TEXT, TEXT_MESSAGES } from '@eisteddfod/shared';
+import { SUPPORT_TEXT, VALIDATION_TEXT } from '@eisteddfod/shared';
 import { eq } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_MESSAGES } from '../db/errors.ts';
 import { storedFiles } from '../db/schema/index.ts';
 import { AppError } from '../lib/errors.ts';
+import { wordsOf } from '../lib/messages.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { registerErrorHandling } from './errors.ts';
 
@@ -34,7 +35,8 @@ describe('error mapping', () => {
       expect(res.json()).toEqual({
         statusCode: 400,
         code: 'VALIDATION_ERROR',
-        message: TEXT_MESSAGES.controlCharacters,
+        message: wordsOf(VALIDATION_TEXT.say('controlCharacters')),
+        messageId: 'validation.controlCharacters',
       });
     }
   });

@@ -3,7 +3,7 @@ import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
 } from 'fastify-type-provider-zod';
-import { TEXT_MESSAGES, type ErrorCode, type Said } from '@eisteddfod/shared';
+import { VALIDATION_TEXT, type ErrorCode, type Said } from '@eisteddfod/shared';
 import { DB_MESSAGES, isInvalidTextRepresentation, isNulInText } from '../db/errors.ts';
 import { AppError } from '../lib/errors.ts';
 import { isMessageId, wordsOf } from '../lib/messages.ts';
@@ -66,10 +66,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (isNulInText(error)) {
       // Request text is checked by text() (packages/shared); this catches text no schema saw on
       // its way to the database (a raw form body, say): the caller's, so a 400, never a 500.
+      const said = VALIDATION_TEXT.say('controlCharacters');
       return reply.code(400).send({
         statusCode: 400,
         code: 'VALIDATION_ERROR',
-        message: TEXT_MESSAGES.controlCharacters,
+        message: wordsOf(said),
+        ...saidFields(said),
       });
     }
     if (isInvalidTextRepresentation(error)) {

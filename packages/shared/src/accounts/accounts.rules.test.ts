@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { ACCOUNT_TEXT } from './accounts.messages.ts';
 import {
-  ACCOUNT_MESSAGES,
   isValidEmail,
   isValidMobile,
   normaliseIdentifier,
@@ -22,13 +22,17 @@ describe('registrationProblem (spec 5, Register)', () => {
   });
 
   it('checks names first, then the identifier of the chosen mode', () => {
-    expect(registrationProblem({ ...valid, firstName: ' ', email: 'bad' })).toBe(
-      ACCOUNT_MESSAGES.nameRequired,
+    expect(registrationProblem({ ...valid, firstName: ' ', email: 'bad' })).toEqual(
+      ACCOUNT_TEXT.say('nameRequired'),
     );
-    expect(registrationProblem({ ...valid, surname: '' })).toBe(ACCOUNT_MESSAGES.nameRequired);
-    expect(registrationProblem({ ...valid, email: 'a@b' })).toBe(ACCOUNT_MESSAGES.invalidEmail);
-    expect(registrationProblem({ ...valid, isMobile: true, mobileNumber: '1234567' })).toBe(
-      ACCOUNT_MESSAGES.invalidMobile,
+    expect(registrationProblem({ ...valid, surname: '' })).toEqual(
+      ACCOUNT_TEXT.say('nameRequired'),
+    );
+    expect(registrationProblem({ ...valid, email: 'a@b' })).toEqual(
+      ACCOUNT_TEXT.say('invalidEmail'),
+    );
+    expect(registrationProblem({ ...valid, isMobile: true, mobileNumber: '1234567' })).toEqual(
+      ACCOUNT_TEXT.say('invalidMobile'),
     );
     expect(
       registrationProblem({ ...valid, isMobile: true, mobileNumber: '12345678', email: '' }),

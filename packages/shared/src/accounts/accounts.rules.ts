@@ -1,34 +1,5 @@
-/** Messages of spec 5 and 8 for registration, login and pins, word for word. */
-/**
- * My Profile's words for a contact detail the family has not proved with a pin (decision 031):
- * nothing is sent to it until it is.
- */
-export const CONTACT_MESSAGES = {
-  notVerified: 'Not verified yet',
-  explanation:
-    'We send nothing to a number or address until you confirm it is yours with a one-time pin.',
-  verified: 'Your contact details are confirmed.',
-  alreadyVerified: 'This contact detail is confirmed already.',
-  /** Decision 050: the checkout adds a number only where none is proved, never replaces one. */
-  mobileConfirmed: 'Your account has a confirmed mobile number already.',
-} as const;
-
-export const ACCOUNT_MESSAGES = {
-  nameRequired: 'Please ensure you have entered your first name and surname.',
-  invalidMobile: 'Please ensure you have entered a valid mobile number.',
-  invalidEmail: 'Please ensure you have entered a valid email address.',
-  emptyLogin: 'Please enter a valid email or mobile number',
-  userExists: 'User already exists. Please try logging in below.',
-  pinInvalid: 'Please re-enter your OTP or generate a new OTP.',
-  pinValidated: 'OTP validated successfully.',
-  pinSendFailed: 'An error occurred while sending the OTP. Please try again.',
-  profileUpdated: 'Profile details updated successfully',
-} as const;
-
-/** Spec 8, silent login 404. */
-export function noAccountMessage(username: string): string {
-  return `We do not have an account with the email: ${username}. Please register an account or double check the email you have provided`;
-}
+import type { Said } from '../i18n/said.ts';
+import { ACCOUNT_TEXT } from './accounts.messages.ts';
 
 const MOBILE_MIN_LENGTH = 8;
 export const MOBILE_MAX_LENGTH = 15;
@@ -66,12 +37,12 @@ export interface RegistrationInput {
 }
 
 /** The first failing check of spec 5 ("Register"), in the spec's order; null when valid. */
-export function registrationProblem(input: RegistrationInput): string | null {
-  if (!input.firstName.trim() || !input.surname.trim()) return ACCOUNT_MESSAGES.nameRequired;
+export function registrationProblem(input: RegistrationInput): Said | null {
+  if (!input.firstName.trim() || !input.surname.trim()) return ACCOUNT_TEXT.say('nameRequired');
   if (input.isMobile) {
-    return isValidMobile(input.mobileNumber) ? null : ACCOUNT_MESSAGES.invalidMobile;
+    return isValidMobile(input.mobileNumber) ? null : ACCOUNT_TEXT.say('invalidMobile');
   }
-  return isValidEmail(input.email) ? null : ACCOUNT_MESSAGES.invalidEmail;
+  return isValidEmail(input.email) ? null : ACCOUNT_TEXT.say('invalidEmail');
 }
 
 /** How a login identifier is compared: emails ignore case, mobiles ignore a leading 0. */

@@ -1,14 +1,15 @@
 import { z } from 'zod';
 import { IdSchema } from '../api/id.schema.ts';
 import { text } from '../api/text.schema.ts';
-import { ACCOUNT_MESSAGES, isValidEmail, isValidMobile, PIN_LENGTH } from './accounts.rules.ts';
+import { ACCOUNT_TEXT } from './accounts.messages.ts';
+import { isValidEmail, isValidMobile, PIN_LENGTH } from './accounts.rules.ts';
 import { COUNTRIES } from '../reference/countries.ts';
 
 const countryName = text().refine(
   (name) => COUNTRIES.some((c) => c.name === name),
-  'Please choose a country from the list',
+  ACCOUNT_TEXT.id('country'),
 );
-const name = text().trim().min(1, ACCOUNT_MESSAGES.nameRequired).max(100);
+const name = text().trim().min(1, ACCOUNT_TEXT.id('nameRequired')).max(100);
 
 /** Spec 3, Customer. */
 export const CustomerSchema = z.object({
@@ -42,15 +43,15 @@ export const CustomerAndUserSchema = z
     email: text()
       .trim()
       .default('')
-      .refine((e) => e === '' || isValidEmail(e), ACCOUNT_MESSAGES.invalidEmail),
+      .refine((e) => e === '' || isValidEmail(e), ACCOUNT_TEXT.id('invalidEmail')),
     mobileNumber: text()
       .trim()
       .default('')
-      .refine((m) => m === '' || isValidMobile(m), ACCOUNT_MESSAGES.invalidMobile),
+      .refine((m) => m === '' || isValidMobile(m), ACCOUNT_TEXT.id('invalidMobile')),
     country: countryName,
   })
   .refine((c) => c.email !== '' || c.mobileNumber !== '', {
-    message: ACCOUNT_MESSAGES.invalidEmail,
+    message: ACCOUNT_TEXT.id('invalidEmail'),
     path: ['email'],
   });
 export type CustomerAndUser = z.infer<typeof CustomerAndUserSchema>;
@@ -69,7 +70,7 @@ export type UpdateCustomer = z.infer<typeof UpdateCustomerSchema>;
 
 /** Spec 3, silent login payload: the password is always the literal 'none'. */
 export const SilentLoginSchema = z.object({
-  username: text().trim().min(1, ACCOUNT_MESSAGES.emptyLogin).max(254),
+  username: text().trim().min(1, ACCOUNT_TEXT.id('emptyLogin')).max(254),
   password: text().max(100).optional(),
   isMobile: z.boolean().default(false),
 });
@@ -106,7 +107,7 @@ export const PinQuerySchema = z.object({
  */
 const newMobileNumber = text()
   .trim()
-  .refine(isValidMobile, ACCOUNT_MESSAGES.invalidMobile)
+  .refine(isValidMobile, ACCOUNT_TEXT.id('invalidMobile'))
   .optional();
 const onlyForAMobile = {
   message: 'A new number is only for the contact mobileNumber',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { hasControlCharacters, text, TEXT_MESSAGES } from './text.schema.ts';
+import { VALIDATION_TEXT } from './text.messages.ts';
+import { hasControlCharacters, text } from './text.schema.ts';
 
 describe('text()', () => {
   it('refuses NUL and the other control characters, anywhere in the text', () => {
@@ -13,7 +14,7 @@ describe('text()', () => {
     ]) {
       const result = text().safeParse(bad);
       expect(result.success, JSON.stringify(bad)).toBe(false);
-      expect(result.error?.issues[0]?.message).toBe(TEXT_MESSAGES.controlCharacters);
+      expect(result.error?.issues[0]?.message).toBe(VALIDATION_TEXT.id('controlCharacters'));
       expect(hasControlCharacters(bad)).toBe(true);
     }
   });

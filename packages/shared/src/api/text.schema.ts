@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { VALIDATION_TEXT } from './text.messages.ts';
 
 /**
  * Control characters but tab, line feed and carriage return. PostgreSQL refuses NUL in text (a
@@ -10,12 +11,6 @@ const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 // eslint-disable-next-line no-control-regex -- as above
 export const TEXT_PATTERN = /^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]*$/;
 
-export const TEXT_MESSAGES = {
-  controlCharacters: 'Please remove the control characters (such as NUL) from this text.',
-  /** For the names of uploaded files, which arrive outside any zod schema. */
-  fileName: 'Please remove the control characters (such as NUL) from the file name.',
-} as const;
-
 export const hasControlCharacters = (value: string): boolean => CONTROL_CHARACTERS.test(value);
 
 /**
@@ -23,4 +18,4 @@ export const hasControlCharacters = (value: string): boolean => CONTROL_CHARACTE
  * no control characters. Use it instead of z.string() in request schemas; a test of the API's
  * OpenAPI document (apps/api/src/plugins/openapi.test.ts) fails on a request string without it.
  */
-export const text = () => z.string().regex(TEXT_PATTERN, TEXT_MESSAGES.controlCharacters);
+export const text = () => z.string().regex(TEXT_PATTERN, VALIDATION_TEXT.id('controlCharacters'));

@@ -1,9 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  CONTESTANT_MESSAGES as M,
-  contestantProblem,
-  isAllowedPicture,
-} from './contestants.rules.ts';
+import { CONTESTANT_TEXT as M } from './contestants.messages.ts';
+import { contestantProblem, isAllowedPicture } from './contestants.rules.ts';
 
 const schools = ['Other School', 'Jacaranda Primary'];
 const valid = {
@@ -29,7 +26,14 @@ describe('contestantProblem (spec 5, create contestant)', () => {
       school: '',
       grade: '',
     };
-    const expected = [M.acceptTerms, M.acceptPledge, M.firstName, M.surname, M.school, M.grade];
+    const expected = [
+      M.say('acceptTerms'),
+      M.say('acceptPledge'),
+      M.say('firstName'),
+      M.say('surname'),
+      M.say('school'),
+      M.say('grade'),
+    ];
     const fixes: Partial<typeof valid>[] = [
       { acceptedTerms: true },
       { acceptedHonourPledge: true },
@@ -40,15 +44,15 @@ describe('contestantProblem (spec 5, create contestant)', () => {
     ];
     let input = { ...empty };
     for (let i = 0; i < expected.length; i++) {
-      expect(contestantProblem(input, schools)).toBe(expected[i]);
+      expect(contestantProblem(input, schools)).toEqual(expected[i]);
       input = { ...input, ...fixes[i] };
     }
     expect(contestantProblem(input, schools)).toBeNull();
   });
 
   it('refuses a school that is not on the list and a grade outside R to 12', () => {
-    expect(contestantProblem({ ...valid, school: 'Hogwarts' }, schools)).toBe(M.school);
-    expect(contestantProblem({ ...valid, grade: '13' }, schools)).toBe(M.grade);
+    expect(contestantProblem({ ...valid, school: 'Hogwarts' }, schools)).toEqual(M.say('school'));
+    expect(contestantProblem({ ...valid, grade: '13' }, schools)).toEqual(M.say('grade'));
   });
 });
 

@@ -1,29 +1,30 @@
 import type { EventDates } from '../event/event.schema.ts';
+import { sharedCatalogue, type Said } from '../i18n/said.ts';
 import { endOfDay } from './deadline.rules.ts';
 import { formatLongDate } from './format.ts';
+import en from './messages/en.json';
 
 // Issue 32 (decision 046): a family was told four dates for one deadline (the registration
 // deadline, 'Entries close' on the item, 'Due:' in the uploads portal and the reminder's day
 // after). Every date a family sees about an entry now comes from here, and says what it is for.
 
-/** What a date is for, in the words every screen and message uses. */
-export const FAMILY_DATE_LABELS = {
-  enterBy: 'Enter by',
-  uploadBy: 'Upload by',
-  resultsOn: 'Results on',
-  surchargeFrom: 'Late-entry surcharge from',
-} as const;
+/**
+ * A date with what it is for, in the words every screen and message uses ('Enter by {date}'),
+ * said through a translator on each side (decision 057).
+ */
+export const FAMILY_DATE_TEXT = sharedCatalogue('family-dates', { en });
 
 export interface FamilyDate {
-  label: (typeof FAMILY_DATE_LABELS)[keyof typeof FAMILY_DATE_LABELS];
+  /** What the date is for: its message in FAMILY_DATE_TEXT. */
+  kind: keyof typeof en;
   /** The calendar day in the event's time zone (ISO, 'YYYY-MM-DD'). */
   date: string;
   /** The day as every screen writes it: '21 April 2025'. */
   text: string;
 }
 
-const dated = (key: keyof typeof FAMILY_DATE_LABELS, date: string): FamilyDate => ({
-  label: FAMILY_DATE_LABELS[key],
+const dated = (kind: keyof typeof en, date: string): FamilyDate => ({
+  kind,
   date,
   text: formatLongDate(date),
 });
@@ -68,5 +69,5 @@ export function familyDates(
   };
 }
 
-/** 'Enter by 21 April 2025'. */
-export const describeDate = (d: FamilyDate): string => `${d.label} ${d.text}`;
+/** 'Enter by 21 April 2025', by its id. */
+export const describeDate = (d: FamilyDate): Said => FAMILY_DATE_TEXT.say(d.kind, { date: d.text });

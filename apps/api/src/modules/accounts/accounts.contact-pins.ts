@@ -1,4 +1,4 @@
-import { CONTACT_MESSAGES, type Contact, type PinSent } from '@eisteddfod/shared';
+import { ACCOUNT_TEXT, type Contact, type PinSent } from '@eisteddfod/shared';
 import { audit } from '../../lib/audit.repository.ts';
 import { AppError } from '../../lib/errors.ts';
 import * as repo from './accounts.repository.ts';
@@ -37,12 +37,12 @@ export async function requestContactPin(
     if (mobileNumber !== undefined) {
       // The number the family signs in with is proved by its login pin, and stays.
       if (provedAddresses(customer).mobile || (await repo.hasIdentity(tx, customerId, 'mobile')))
-        throw new AppError(409, 'CONTACT_VERIFIED', CONTACT_MESSAGES.mobileConfirmed);
+        throw new AppError(409, 'CONTACT_VERIFIED', ACCOUNT_TEXT.say('mobileConfirmed'));
       return toInternationalNumber(mobileNumber, customer.country);
     }
     if (contactAddress(customer, contact) === null) return null;
     if (provedAddresses(customer)[contact === 'email' ? 'email' : 'mobile']) {
-      throw new AppError(409, 'CONTACT_VERIFIED', CONTACT_MESSAGES.alreadyVerified);
+      throw new AppError(409, 'CONTACT_VERIFIED', ACCOUNT_TEXT.say('contactAlreadyVerified'));
     }
     return contactAddress(customer, contact);
   });
@@ -96,7 +96,7 @@ export async function verifyContactPin(
       (tx) => audit(tx, { ...verified, details: { contact, added: true } }),
     );
     if (outcome === 'proved')
-      throw new AppError(409, 'CONTACT_VERIFIED', CONTACT_MESSAGES.mobileConfirmed);
+      throw new AppError(409, 'CONTACT_VERIFIED', ACCOUNT_TEXT.say('mobileConfirmed'));
     return outcome === 'added';
   }
   if (!(await consumeChallenge(db, challenge.id, now()))) return false;

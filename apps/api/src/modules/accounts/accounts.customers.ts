@@ -1,5 +1,5 @@
 import {
-  ACCOUNT_MESSAGES,
+  ACCOUNT_TEXT,
   normaliseIdentifier,
   type Customer,
   type CustomerAndUser,
@@ -70,7 +70,7 @@ export async function registerCustomer(
     },
     identities,
   );
-  if (id === undefined) throw new AppError(409, 'ACCOUNT_EXISTS', ACCOUNT_MESSAGES.userExists);
+  if (id === undefined) throw new AppError(409, 'ACCOUNT_EXISTS', ACCOUNT_TEXT.say('userExists'));
   await audit(deps.db, {
     actorCustomerId: id,
     action: 'customer.registered',
@@ -95,10 +95,7 @@ export async function updateCustomer(
     changes(update.email, current.email, 'email') ||
     changes(update.mobileNumber, current.mobileNumber, 'mobile')
   ) {
-    throw badRequest(
-      'IDENTITY_NOT_EDITABLE',
-      'Your email address and mobile number cannot be changed here.',
-    );
+    throw badRequest('IDENTITY_NOT_EDITABLE', ACCOUNT_TEXT.say('identityNotEditable'));
   }
   const row = await repo.updateCustomerDetails(
     db,

@@ -1,4 +1,4 @@
-import type { SignInEventReason } from '@eisteddfod/shared';
+import { ACCOUNT_TEXT, type Said, type SignInEventReason } from '@eisteddfod/shared';
 import { AppError } from '../../lib/errors.ts';
 import type { SignInRefusal } from '../sign-ins/index.ts';
 import * as repo from './accounts.repository.ts';
@@ -10,13 +10,12 @@ import { PIN_POLICY } from './pins.ts';
 // What a family is refused (a rate limit, a wrong pin) and what organisers see of it
 // (decision 032).
 
-function tooMany(retryAfterMs: number, message?: string): AppError {
+function tooMany(retryAfterMs: number, message?: Said): AppError {
   const minutes = Math.max(1, Math.ceil(retryAfterMs / 60_000));
   return new AppError(
     429,
     'RATE_LIMITED',
-    message ??
-      `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
+    message ?? ACCOUNT_TEXT.say('tooManyAttempts', { minutes }),
     Math.ceil(retryAfterMs / 1000),
   );
 }
@@ -26,7 +25,7 @@ export async function limit(
   key: string,
   max: number,
   windowMs: number,
-  message?: string,
+  message?: Said,
 ) {
   const result = await deps.limiter.hit(key, max, windowMs);
   if (!result.allowed) throw tooMany(result.retryAfterMs, message);

@@ -1,7 +1,8 @@
 // Over 350 lines on purpose: every rule of registration, pins and sessions (spec 4, decision
 // 004) against one app, each test short.
-import { ACCOUNT_MESSAGES, noAccountMessage } from '@eisteddfod/shared';
+import { ACCOUNT_TEXT } from '@eisteddfod/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { wordsOf } from '../../lib/messages.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { accountsClient } from './accounts-test-client.ts';
 
@@ -45,7 +46,8 @@ describe('registration (spec 4, register flow)', () => {
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({
       code: 'ACCOUNT_EXISTS',
-      message: ACCOUNT_MESSAGES.userExists,
+      message: wordsOf(ACCOUNT_TEXT.say('userExists')),
+      messageId: ACCOUNT_TEXT.id('userExists'),
     });
   });
 
@@ -58,13 +60,16 @@ describe('registration (spec 4, register flow)', () => {
   });
 
   it.each([
-    [{ firstName: '', surname: 'B', email: 'a@b.co' }, ACCOUNT_MESSAGES.nameRequired],
-    [{ firstName: 'A', surname: 'B', email: 'a@b' }, ACCOUNT_MESSAGES.invalidEmail],
+    [{ firstName: '', surname: 'B', email: 'a@b.co' }, wordsOf(ACCOUNT_TEXT.say('nameRequired'))],
+    [{ firstName: 'A', surname: 'B', email: 'a@b' }, wordsOf(ACCOUNT_TEXT.say('invalidEmail'))],
     [
       { firstName: 'A', surname: 'B', email: '', mobileNumber: '1234567' },
-      ACCOUNT_MESSAGES.invalidMobile,
+      wordsOf(ACCOUNT_TEXT.say('invalidMobile')),
     ],
-    [{ firstName: 'A', surname: 'B', email: '', mobileNumber: '' }, ACCOUNT_MESSAGES.invalidEmail],
+    [
+      { firstName: 'A', surname: 'B', email: '', mobileNumber: '' },
+      wordsOf(ACCOUNT_TEXT.say('invalidEmail')),
+    ],
   ])('refuses %o with the spec message', async (body, message) => {
     const c = accountsClient(t.app, unique().ip);
     const res = await c.call('POST', '/api/Customers/CustomerAndUser', {
@@ -92,7 +97,9 @@ describe('silent login never gives a session without a verified pin', () => {
     const c = accountsClient(t.app, unique().ip);
     const res = await c.silentLogin('nobody@example.org');
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toMatchObject({ message: noAccountMessage('nobody@example.org') });
+    expect(res.json()).toMatchObject({
+      message: wordsOf(ACCOUNT_TEXT.say('noAccount', { username: 'nobody@example.org' })),
+    });
   });
 
   it('gives a pin-only token that reaches no customer data', async () => {
@@ -188,7 +195,12 @@ describe('pins', () => {
     t.setNow(later(89_000));
     const early = await c.requestPin(id, token);
     expect(early.statusCode).toBe(429);
-    expect(early.json()).toMatchObject({ code: 'PIN_RESEND_TOO_SOON' });
+    expect(early.json()).toMatchObject({
+      code: 'PIN_RESEND_TOO_SOON',
+      message: 'Please wait 1 seconds before asking for a new code.',
+      messageId: ACCOUNT_TEXT.id('resendTooSoon'),
+      values: { seconds: 1 },
+    });
     expect(early.headers['retry-after']).toBe('1');
     t.setNow(later(90_000));
     expect((await c.requestPin(id, token)).statusCode).toBe(200);
@@ -236,7 +248,11 @@ describe('pins', () => {
     const { token } = (await c.silentLogin(u.mobile, true)).json<{ token: string }>();
     const res = await c.requestPin(id, token, 'email');
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ code: 'NO_ADDRESS_FOR_CHANNEL' });
+    expect(res.json()).toMatchObject({
+      code: 'NO_ADDRESS_FOR_CHANNEL',
+      message: 'This account has no email address. Please log in with your mobile number.',
+      messageId: ACCOUNT_TEXT.id('noEmailAddress'),
+    });
   });
 });
 
@@ -310,7 +326,10 @@ describe('My Profile (PUT /api/Customers/{id})', () => {
       token,
     );
     expect(sneaky.statusCode).toBe(400);
-    expect(sneaky.json()).toMatchObject({ code: 'IDENTITY_NOT_EDITABLE' });
+    expect(sneaky.json()).toMatchObject({
+      code: 'IDENTITY_NOT_EDITABLE',
+      messageId: ACCOUNT_TEXT.id('identityNotEditable'),
+    });
     const noName = await c.call(
       'PUT',
       `/api/Customers/${id}`,
@@ -347,7 +366,10 @@ describe('account takeover defences', () => {
     const { token } = (await c.silentLogin(u.email)).json<{ token: string }>();
     const whatsapp = await c.requestPin(id, token, 'whatsapp');
     expect(whatsapp.statusCode).toBe(400);
-    expect(whatsapp.json()).toMatchObject({ code: 'NO_ADDRESS_FOR_CHANNEL' });
+    expect(whatsapp.json()).toMatchObject({
+      code: 'NO_ADDRESS_FOR_CHANNEL',
+      message: 'This account has no mobile number. Please log in with your email address.',
+    });
   });
 
   it('allows five comparisons in all, even for guesses sent at once', async () => {
@@ -402,12 +424,17 @@ describe('abuse', () => {
     const id = await c.register({ email: u.email });
     const { token } = (await c.silentLogin(u.email)).json<{ token: string }>();
     const codes: number[] = [];
+    let last: { message?: string; messageId?: string } = {};
     for (let i = 0; i < 8; i++) {
       t.setNow(later(i * 91_000));
-      codes.push((await c.requestPin(id, token)).statusCode);
+      const res = await c.requestPin(id, token);
+      codes.push(res.statusCode);
+      last = res.json();
     }
     expect(codes.slice(0, 6)).toEqual([200, 200, 200, 200, 200, 200]);
     expect(codes.slice(6)).toEqual([429, 429]);
+    expect(last.messageId).toBe(ACCOUNT_TEXT.id('tooManyAttempts'));
+    expect(last.message).toMatch(/^Too many attempts\. Please wait \d+ minutes? and try again\.$/);
   });
 });
 

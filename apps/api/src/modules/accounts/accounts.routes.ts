@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { accountsApi } from '@eisteddfod/shared';
+import { ACCOUNT_TEXT, accountsApi } from '@eisteddfod/shared';
 import { notFound } from '../../lib/errors.ts';
 import { serve, type ZodApp } from '../../plugins/endpoints.ts';
 import { PIN_POLICY } from './pins.ts';
 
 /** The HttpOnly cookie that carries a verified pin to the next silent login. */
 const GRANT_COOKIE = 'eisteddfod_pin_grant';
-const noAccount = () => notFound('ACCOUNT_NOT_FOUND', 'There is no account with these details');
+const noAccount = () => notFound('ACCOUNT_NOT_FOUND', ACCOUNT_TEXT.say('noAccountWithDetails'));
 
 /** Spec 7, "Authentication" and "Customers" (accounts, pins, My Profile). */
 export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {

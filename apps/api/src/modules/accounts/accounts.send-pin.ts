@@ -1,4 +1,4 @@
-import type { PinSent } from '@eisteddfod/shared';
+import { ACCOUNT_TEXT, type PinSent } from '@eisteddfod/shared';
 import { audit } from '../../lib/audit.repository.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import type { Outbox } from '../outbox/index.ts';
@@ -24,7 +24,7 @@ function refuseResendTooSoon(
     throw new AppError(
       429,
       'PIN_RESEND_TOO_SOON',
-      `Please wait ${seconds} seconds before asking for a new code.`,
+      ACCOUNT_TEXT.say('resendTooSoon', { seconds }),
       seconds,
     );
   }
@@ -73,9 +73,7 @@ export async function sendPin(
     if (!to) {
       throw badRequest(
         'NO_ADDRESS_FOR_CHANNEL',
-        channel === 'email'
-          ? 'This account has no email address. Please log in with your mobile number.'
-          : 'This account has no mobile number. Please log in with your email address.',
+        ACCOUNT_TEXT.say(channel === 'email' ? 'noEmailAddress' : 'noMobileNumber'),
       );
     }
     refuseResendTooSoon(await latestChallenge(tx, customerId, purpose), deps.now());

@@ -1,7 +1,7 @@
 import {
+  ACCOUNT_TEXT,
   DEACTIVATION_MESSAGES,
   isStaffRole,
-  noAccountMessage,
   type LoginResult,
   type PinSent,
   type SignInEventReason,
@@ -74,7 +74,10 @@ export async function silentLogin(
     login.username,
   );
   if (customerId === undefined)
-    throw notFound('ACCOUNT_NOT_FOUND', noAccountMessage(login.username));
+    throw notFound(
+      'ACCOUNT_NOT_FOUND',
+      ACCOUNT_TEXT.say('noAccount', { username: login.username }),
+    );
   const grant = grantToken ? await deps.tokens.verify(grantToken, ['grant']) : undefined;
   const isGrantFor =
     grant?.customerId === customerId &&

@@ -1,11 +1,8 @@
-import {
-  CONTESTANT_MESSAGES as M,
-  FILE_EXISTS,
-  ParticipantProfileSchema,
-} from '@eisteddfod/shared';
+import { CONTESTANT_TEXT, FILE_EXISTS, ParticipantProfileSchema } from '@eisteddfod/shared';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderItems, orders } from '../../db/schema/index.ts';
+import { wordsOf } from '../../lib/messages.ts';
 import { multipartFile } from '../../test/multipart.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { createFamily } from '../../test/family.ts';
@@ -62,13 +59,13 @@ const photo = (format: 'png' | 'jpeg' | 'tiff' | 'heif', size = 900) => {
 
 describe('create contestant (spec 5 order)', () => {
   it.each([
-    [{ acceptedTermsAndConditions: false, firstName: '' }, M.acceptTerms],
-    [{ acceptedHonourPledge: false, firstName: '' }, M.acceptPledge],
-    [{ firstName: ' ', surname: '' }, M.firstName],
-    [{ surname: '', school: '' }, M.surname],
-    [{ school: 'Hogwarts', grade: '' }, M.school],
-    [{ grade: '13' }, M.grade],
-  ])('refuses %o with the first failing message', async (over, message) => {
+    [{ acceptedTermsAndConditions: false, firstName: '' }, 'acceptTerms' as const],
+    [{ acceptedHonourPledge: false, firstName: '' }, 'acceptPledge' as const],
+    [{ firstName: ' ', surname: '' }, 'firstName' as const],
+    [{ surname: '', school: '' }, 'surname' as const],
+    [{ school: 'Hogwarts', grade: '' }, 'school' as const],
+    [{ grade: '13' }, 'grade' as const],
+  ])('refuses %o with the first failing message', async (over, key) => {
     const c = await customer();
     const res = await c.call(
       'POST',
@@ -76,7 +73,10 @@ describe('create contestant (spec 5 order)', () => {
       contestant(over),
     );
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ message });
+    expect(res.json()).toMatchObject({
+      message: wordsOf(CONTESTANT_TEXT.say(key)),
+      messageId: CONTESTANT_TEXT.id(key),
+    });
   });
 
   it('creates and lists a contestant without items or picture', async () => {
@@ -271,7 +271,10 @@ describe('edit and delete', () => {
       .values({ orderId: order!.id, itemId: item!.id, participantProfileId: created.id });
     const res = await c.call('DELETE', `/api/Customers/${c.id}/participant-profile/${created.id}`);
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toMatchObject({ message: M.hasItems });
+    expect(res.json()).toMatchObject({
+      message: wordsOf(CONTESTANT_TEXT.say('hasItems')),
+      messageId: CONTESTANT_TEXT.id('hasItems'),
+    });
     const [listed] = (await c.call('GET', `/api/Customers/${c.id}/participant-profiles`)).json<
       { orderItems: { itemCode: string }[] }[]
     >();

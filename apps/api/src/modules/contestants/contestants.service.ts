@@ -1,5 +1,5 @@
 import {
-  CONTESTANT_MESSAGES,
+  CONTESTANT_TEXT,
   contestantProblem,
   hasPassedUploadDeadline,
   markingState,
@@ -200,7 +200,7 @@ async function deleteContestant(
   const row = await repo.findProfile(deps.db, customerId, profileId);
   if (!row) throw profileNotFound(profileId);
   if ((await repo.countEnteredItems(deps.db, profileId)) > 0) {
-    throw new AppError(409, 'PROFILE_HAS_ITEMS', CONTESTANT_MESSAGES.hasItems);
+    throw new AppError(409, 'PROFILE_HAS_ITEMS', CONTESTANT_TEXT.say('hasItems'));
   }
   const pictureFiles = await deps.pictures.picturesOf(profileId);
   try {
@@ -208,7 +208,7 @@ async function deleteContestant(
   } catch (err) {
     // An item entered for the contestant at this very moment keeps it (foreign key).
     if (isForeignKeyViolation(err))
-      throw new AppError(409, 'PROFILE_HAS_ITEMS', CONTESTANT_MESSAGES.hasItems);
+      throw new AppError(409, 'PROFILE_HAS_ITEMS', CONTESTANT_TEXT.say('hasItems'));
     throw err;
   }
   await deps.pictures.removePictures(pictureFiles);

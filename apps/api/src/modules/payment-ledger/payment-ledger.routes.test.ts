@@ -10,6 +10,7 @@ import {
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, ledgerMovements, orders, payments } from '../../db/schema/index.ts';
+import { wordsOf } from '../../lib/messages.ts';
 import { createFamily } from '../../test/family.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { createStaff } from '../adjudication/adjudication.test-helpers.ts';
@@ -89,7 +90,9 @@ describe('recording a bank transfer', () => {
     );
     expect(confirmation?.body).toContain('Thank you for your payment of R 160.00');
     // The entry's date as the item card and the uploads portal give it (decision 046).
-    expect(confirmation?.body).toContain(`(R 160.00). ${describeDate(entryDates(item).uploadBy)}`);
+    expect(confirmation?.body).toContain(
+      `(R 160.00). ${wordsOf(describeDate(entryDates(item).uploadBy))}`,
+    );
     expect(confirmation?.body).toMatch(/^Results on \d{2} [A-Z][a-z]+ \d{4}\.$/m);
     const audits = await t.database.db
       .select()

@@ -1,6 +1,6 @@
-import { wordsOf } from '../../lib/messages.ts';
 import { describeDate, entryDates, formatRand, resultsOn, type Order } from '@eisteddfod/shared';
 import type { Database } from '../../db/client.ts';
+import { wordsOf } from '../../lib/messages.ts';
 import type { VerifiedPayment } from '../../providers/payment/provider.ts';
 import type { AccountsService } from '../accounts/index.ts';
 import type { CatalogueService } from '../catalogue/index.ts';
@@ -42,7 +42,7 @@ async function confirmationMessages(
       itemCode: i.itemCode,
       item: i.itemShortDescription,
       price: formatRand(i.price),
-      uploadBy: describeDate(entryDates({ dueDate: i.itemDueDate }).uploadBy),
+      uploadBy: wordsOf(describeDate(entryDates({ dueDate: i.itemDueDate }).uploadBy)),
     }),
   );
   const paid = { amount: formatRand(described.totalPrice), orderNumber: described.orderNumber };
@@ -54,7 +54,7 @@ async function confirmationMessages(
     ...lines,
     '',
     text('uploadAndFinalise'),
-    text('resultsOn', { resultsOn: describeDate(resultsOn(event)) }),
+    text('resultsOn', { resultsOn: wordsOf(describeDate(resultsOn(event))) }),
   ].join('\n');
   const messages: OutboxMessage[] = [];
   const email = order.confirmationEmail ?? proved.email;

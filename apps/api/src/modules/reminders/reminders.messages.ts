@@ -5,6 +5,7 @@ import {
   paths,
   type ReminderKind,
 } from '@eisteddfod/shared';
+import { wordsOf } from '../../lib/messages.ts';
 import type { AudienceFamily } from './reminders.repository.ts';
 import { text } from './text.ts';
 
@@ -42,7 +43,7 @@ interface Context {
 function entryLine(kind: ReminderKind, e: AudienceFamily['entries'][number]): string {
   const what = { contestant: e.contestant, code: e.code, title: e.title };
   if (kind === 'no_main_file' || kind === 'not_finalised')
-    return text('entryDue', { ...what, due: describeDate(entryDates(e).uploadBy) });
+    return text('entryDue', { ...what, due: wordsOf(describeDate(entryDates(e).uploadBy)) });
   return text('entry', what);
 }
 

@@ -13,12 +13,13 @@ import {
   isUuid,
   MAIN_FILE_KIND_LABELS,
   mainFileAllowed,
-  TEXT_MESSAGES,
+  VALIDATION_TEXT,
   VIDEO_UPLOAD_HEADERS,
 } from '@eisteddfod/shared';
 import type { Config } from '../../config/env.ts';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
+import { wordsOf } from '../../lib/messages.ts';
 import {
   CONTENT_TYPES,
   contentMatchesExtension,
@@ -166,7 +167,7 @@ async function onIncomingRequest(deps: Deps, req: Request, uploadId: string) {
 async function assertFileNameTaken(deps: Deps, slot: repo.SlotRow, fileName: string) {
   // Stored as text: the rule of every text field of a request (text() in shared).
   if (hasControlCharacters(fileName)) {
-    throw refuse(400, TEXT_MESSAGES.fileName);
+    throw refuse(400, wordsOf(VALIDATION_TEXT.say('fileName')));
   }
   if (!isAllowedMedia(fileName)) {
     throw refuse(

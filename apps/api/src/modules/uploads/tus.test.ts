@@ -7,7 +7,7 @@ import {
   FILE_EXISTS,
   mayEnterGrade,
   ParticipantOrderItemsPageSchema,
-  TEXT_MESSAGES,
+  VALIDATION_TEXT,
   type Item,
   type MainFileKind,
 } from '@eisteddfod/shared';
@@ -15,6 +15,7 @@ import { eq } from 'drizzle-orm';
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { items as itemsTable, orderItemUploads } from '../../db/schema/index.ts';
+import { wordsOf } from '../../lib/messages.ts';
 import { createFamily } from '../../test/family.ts';
 import { catalogueItems } from '../../test/fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -259,7 +260,7 @@ describe('resumable video uploads over tus', () => {
     for (const name of ['take\u00001.mp4', '\u0000.mp4', 'take\u001b1.mp4']) {
       const refused = await create(auth, name, 10);
       expect(refused.status, JSON.stringify(name)).toBe(400);
-      expect(await refused.text()).toBe(TEXT_MESSAGES.fileName);
+      expect(await refused.text()).toBe(wordsOf(VALIDATION_TEXT.say('fileName')));
     }
     expect((await create(auth, 'take 1.mp4', 10)).status).toBe(201);
   });

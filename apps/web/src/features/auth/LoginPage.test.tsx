@@ -1,4 +1,3 @@
-import { ACCOUNT_MESSAGES, noAccountMessage } from '@eisteddfod/shared';
 import { notifications } from '@mantine/notifications';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -6,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiError, mockApi } from '../../test/api-mock.ts';
 import { renderRoutes } from '../../test/render.tsx';
 import LoginPage from './LoginPage.tsx';
+import { accountText } from '../../shared/customer/account-text.ts';
 
 vi.mock('@mantine/notifications', () => ({ notifications: { show: vi.fn() } }));
 const show = vi.mocked(notifications.show);
@@ -33,7 +33,7 @@ describe('LoginPage (spec 2, 4, 5 and 8)', () => {
       expect.objectContaining({
         color: 'orange',
         title: 'Invalid input',
-        message: ACCOUNT_MESSAGES.emptyLogin,
+        message: accountText('emptyLogin'),
       }),
     );
     // Issue 32: the field is marked and focused as well.
@@ -55,14 +55,16 @@ describe('LoginPage (spec 2, 4, 5 and 8)', () => {
       expect.objectContaining({
         color: 'red',
         title: 'User not found',
-        message: noAccountMessage('nobody@example.org'),
+        message: accountText('noAccount', { username: 'nobody@example.org' }),
       }),
     );
     expect(router.state.location.pathname).toBe('/login');
     expect(localStorage.getItem('username')).toBeNull();
     // The server's refusal names the address: marked with it, focused, kept as typed.
     const email = screen.getByRole('textbox', { name: 'Email' });
-    expect(email).toHaveAccessibleDescription(noAccountMessage('nobody@example.org'));
+    expect(email).toHaveAccessibleDescription(
+      accountText('noAccount', { username: 'nobody@example.org' }),
+    );
     expect(email).toHaveFocus();
     expect(email).toHaveValue('nobody@example.org');
   });

@@ -1,5 +1,5 @@
 import { Anchor, Button, Stack, Text } from '@mantine/core';
-import { ACCOUNT_MESSAGES, noAccountMessage, paths } from '@eisteddfod/shared';
+import { paths } from '@eisteddfod/shared';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { FormCard } from '../../components/FormCard.tsx';
@@ -18,6 +18,7 @@ import {
   showFlowError,
   useRequestLoginPin,
 } from './login-flows.ts';
+import { accountText } from '../../shared/customer/account-text.ts';
 import { text } from './text.ts';
 
 /**
@@ -38,8 +39,8 @@ export default function LoginPage() {
     const isMobile = mode === 'mobile';
     const username = isMobile ? mobileNumber : email.trim();
     if (!username) {
-      toast('warning', ACCOUNT_MESSAGES.emptyLogin, text('invalidInput'));
-      faults.mark({ [identifier]: ACCOUNT_MESSAGES.emptyLogin });
+      toast('warning', accountText('emptyLogin'), text('invalidInput'));
+      faults.mark({ [identifier]: accountText('emptyLogin') });
       return;
     }
     requestPin.mutate(
@@ -47,8 +48,9 @@ export default function LoginPage() {
       {
         onSuccess: (outcome) => {
           if (outcome === 'no-account') {
-            toast('error', noAccountMessage(username), text('userNotFound'));
-            faults.mark({ [identifier]: noAccountMessage(username) });
+            const noAccount = accountText('noAccount', { username });
+            toast('error', noAccount, text('userNotFound'));
+            faults.mark({ [identifier]: noAccount });
           } else {
             void navigate(paths.verify.href());
           }

@@ -1,4 +1,3 @@
-import { ACCOUNT_MESSAGES } from '@eisteddfod/shared';
 import { notifications } from '@mantine/notifications';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -6,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiError, mockApi, type MockRequest } from '../../test/api-mock.ts';
 import { renderRoutes } from '../../test/render.tsx';
 import RegisterPage from './RegisterPage.tsx';
+import { accountText } from '../../shared/customer/account-text.ts';
 
 vi.mock('@mantine/notifications', () => ({ notifications: { show: vi.fn() } }));
 const show = vi.mocked(notifications.show);
@@ -62,13 +62,13 @@ describe('RegisterPage (spec 2, 4 and 5)', () => {
     await user.type(screen.getByRole('textbox', { name: 'Email' }), 'not-an-email');
     await user.click(create());
     expect(show).toHaveBeenLastCalledWith(
-      expect.objectContaining({ color: 'orange', message: ACCOUNT_MESSAGES.nameRequired }),
+      expect.objectContaining({ color: 'orange', message: accountText('nameRequired') }),
     );
 
     await fillNames(user);
     await user.click(create());
     expect(show).toHaveBeenLastCalledWith(
-      expect.objectContaining({ message: ACCOUNT_MESSAGES.invalidEmail }),
+      expect.objectContaining({ message: accountText('invalidEmail') }),
     );
 
     await user.click(screen.getByRole('radio', { name: 'Mobile' }));
@@ -77,7 +77,7 @@ describe('RegisterPage (spec 2, 4 and 5)', () => {
     expect(mobile).toHaveValue('278212');
     await user.click(create());
     expect(show).toHaveBeenLastCalledWith(
-      expect.objectContaining({ message: ACCOUNT_MESSAGES.invalidMobile }),
+      expect.objectContaining({ message: accountText('invalidMobile') }),
     );
     expect(show).toHaveBeenCalledTimes(3);
     expect(requests).toEqual([]);
@@ -95,10 +95,10 @@ describe('RegisterPage (spec 2, 4 and 5)', () => {
     await user.click(create());
     // The toast as before, and the empty first name marked with it and focused.
     expect(show).toHaveBeenLastCalledWith(
-      expect.objectContaining({ message: ACCOUNT_MESSAGES.nameRequired }),
+      expect.objectContaining({ message: accountText('nameRequired') }),
     );
     expect(firstName).toHaveAttribute('aria-invalid', 'true');
-    expect(firstName).toHaveAccessibleDescription(ACCOUNT_MESSAGES.nameRequired);
+    expect(firstName).toHaveAccessibleDescription(accountText('nameRequired'));
     expect(firstName).toHaveFocus();
     expect(surname).not.toHaveAttribute('aria-invalid', 'true');
 
@@ -106,7 +106,7 @@ describe('RegisterPage (spec 2, 4 and 5)', () => {
     expect(firstName).not.toHaveAttribute('aria-invalid', 'true');
     await user.click(create());
     expect(email).toHaveAttribute('aria-invalid', 'true');
-    expect(email).toHaveAccessibleDescription(ACCOUNT_MESSAGES.invalidEmail);
+    expect(email).toHaveAccessibleDescription(accountText('invalidEmail'));
     expect(email).toHaveFocus();
     expect(email).toHaveValue('not-an-email');
     expect([firstName, surname].map((f) => (f as HTMLInputElement).value)).toEqual([
@@ -136,7 +136,7 @@ describe('RegisterPage (spec 2, 4 and 5)', () => {
     expect(router.state.location.pathname).toBe('/login');
     expect(show).toHaveBeenCalledOnce();
     expect(show).toHaveBeenCalledWith(
-      expect.objectContaining({ color: 'orange', message: ACCOUNT_MESSAGES.userExists }),
+      expect.objectContaining({ color: 'orange', message: accountText('userExists') }),
     );
     expect(requests.map((r) => r.path)).toEqual(['/api/Customers/search']);
     expect(requests[0]?.query.get('email')).toBe('taken@example.org');
@@ -156,7 +156,7 @@ describe('RegisterPage (spec 2, 4 and 5)', () => {
     expect(await screen.findByText('login screen')).toBeInTheDocument();
     expect(show).toHaveBeenCalledOnce();
     expect(show).toHaveBeenCalledWith(
-      expect.objectContaining({ message: ACCOUNT_MESSAGES.userExists }),
+      expect.objectContaining({ message: accountText('userExists') }),
     );
   });
 

@@ -1,5 +1,5 @@
 import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
-import { ACCOUNT_MESSAGES, DEFAULT_COUNTRY, paths, registrationProblem } from '@eisteddfod/shared';
+import { ACCOUNT_TEXT, DEFAULT_COUNTRY, paths, registrationProblem } from '@eisteddfod/shared';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { CountrySelect } from '../../components/CountrySelect.tsx';
@@ -19,6 +19,8 @@ import {
   showFlowError,
   useRegisterAccount,
 } from './login-flows.ts';
+import { wordsOf } from '../../lib/i18n/catalogue.ts';
+import { accountText } from '../../shared/customer/account-text.ts';
 import { text } from './text.ts';
 
 /** /register (spec 2): create an account, then verify it with a one-time pin. */
@@ -36,10 +38,11 @@ export default function RegisterPage() {
   function submit(event: FormEvent) {
     event.preventDefault();
     const form = { firstName, surname, country, isMobile: mode === 'mobile', email, mobileNumber };
-    const problem = registrationProblem(form);
-    if (problem) {
+    const refused = registrationProblem(form);
+    if (refused) {
+      const problem = wordsOf(refused);
       toast('warning', problem);
-      if (problem === ACCOUNT_MESSAGES.nameRequired) {
+      if (refused.id === ACCOUNT_TEXT.id('nameRequired')) {
         faults.mark({
           ...(firstName.trim() ? {} : { firstName: problem }),
           ...(surname.trim() ? {} : { surname: problem }),
@@ -52,7 +55,7 @@ export default function RegisterPage() {
     register.mutate(form, {
       onSuccess: (outcome) => {
         if (outcome === 'exists') {
-          toast('warning', ACCOUNT_MESSAGES.userExists);
+          toast('warning', accountText('userExists'));
           void navigate(paths.login.href());
         } else {
           void navigate(paths.verify.href());

@@ -1,4 +1,4 @@
-import { ACCOUNT_MESSAGES, DEACTIVATION_MESSAGES, PIN_RESEND_SECONDS } from '@eisteddfod/shared';
+import { DEACTIVATION_MESSAGES, PIN_RESEND_SECONDS } from '@eisteddfod/shared';
 import { notifications } from '@mantine/notifications';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -7,6 +7,7 @@ import { apiError, mockApi, type MockRequest } from '../../test/api-mock.ts';
 import { renderRoutes } from '../../test/render.tsx';
 import { WRONG_PIN } from '../../shared/pins/wrong-pin.ts';
 import VerifyPage from './VerifyPage.tsx';
+import { accountText } from '../../shared/customer/account-text.ts';
 
 vi.mock('@mantine/notifications', () => ({ notifications: { show: vi.fn() } }));
 const show = vi.mocked(notifications.show);
@@ -96,7 +97,7 @@ describe('VerifyPage (spec 2, 4 and 8)', () => {
         expect.objectContaining({
           color: 'orange',
           title: 'Invalid OTP',
-          message: ACCOUNT_MESSAGES.pinInvalid,
+          message: accountText('pinInvalid'),
         }),
       ),
     );
@@ -123,7 +124,7 @@ describe('VerifyPage (spec 2, 4 and 8)', () => {
     await typePin(user, '123');
     await user.click(screen.getByRole('button', { name: 'Verify Code' }));
     expect(show).toHaveBeenCalledWith(
-      expect.objectContaining({ title: 'Invalid OTP', message: ACCOUNT_MESSAGES.pinInvalid }),
+      expect.objectContaining({ title: 'Invalid OTP', message: accountText('pinInvalid') }),
     );
     expect(requests).toEqual([]);
   });
@@ -157,7 +158,7 @@ describe('VerifyPage (spec 2, 4 and 8)', () => {
       expect.objectContaining({
         color: 'teal',
         title: 'Success',
-        message: ACCOUNT_MESSAGES.pinValidated,
+        message: accountText('pinValidated'),
       }),
     );
     expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual([
@@ -227,7 +228,7 @@ describe('VerifyPage (spec 2, 4 and 8)', () => {
           expect.objectContaining({
             color: 'red',
             title: 'Error',
-            message: ACCOUNT_MESSAGES.pinSendFailed,
+            message: accountText('pinSendFailed'),
           }),
         ),
       );

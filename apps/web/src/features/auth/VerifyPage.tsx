@@ -1,5 +1,5 @@
 import { Stack, Text } from '@mantine/core';
-import { ACCOUNT_MESSAGES, paths, PIN_LENGTH, PIN_RESEND_SECONDS } from '@eisteddfod/shared';
+import { paths, PIN_LENGTH, PIN_RESEND_SECONDS } from '@eisteddfod/shared';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { FormCard } from '../../components/FormCard.tsx';
@@ -18,6 +18,7 @@ import {
 import { PinCodeFields } from '../../shared/pins/PinCodeFields.tsx';
 import { useCountdown } from '../../shared/pins/use-countdown.ts';
 import { WRONG_PIN } from '../../shared/pins/wrong-pin.ts';
+import { accountText } from '../../shared/customer/account-text.ts';
 import { text } from './text.ts';
 
 /** /verify (spec 2 and 4): the pin sent on register or login; without one, back to /login. */
@@ -41,7 +42,7 @@ function VerifyForm({ pending }: { pending: PendingLogin }) {
   // Spec 5's warning, and the boxes marked with what was typed kept (issue 32): a wrong pin
   // used to clear all six.
   function warnInvalidPin() {
-    toast('warning', ACCOUNT_MESSAGES.pinInvalid, text('invalidOtp'));
+    toast('warning', accountText('pinInvalid'), text('invalidOtp'));
     setWrong(true);
   }
 
@@ -65,7 +66,7 @@ function VerifyForm({ pending }: { pending: PendingLogin }) {
             warnInvalidPin();
             return;
           }
-          toast('success', ACCOUNT_MESSAGES.pinValidated, text('success'));
+          toast('success', accountText('pinValidated'), text('success'));
           void navigate(paths.contestants.href());
         },
         onError: showFlowError,
@@ -74,7 +75,7 @@ function VerifyForm({ pending }: { pending: PendingLogin }) {
   }
 
   function sendNewCode() {
-    const sendFailed = () => toast('error', ACCOUNT_MESSAGES.pinSendFailed, text('error'));
+    const sendFailed = () => toast('error', accountText('pinSendFailed'), text('error'));
     resend.mutate(pending, {
       onSuccess: (outcome) => {
         if (outcome === 'no-account') {

@@ -1,4 +1,4 @@
-import { ACCOUNT_MESSAGES, CONTACT_MESSAGES, type Customer } from '@eisteddfod/shared';
+import type { Customer } from '@eisteddfod/shared';
 import { notifications } from '@mantine/notifications';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -13,6 +13,7 @@ import CheckoutPage from './CheckoutPage.tsx';
 import { checkoutServer, makeCustomer } from './test-server.ts';
 import { PUBLIC_SITE } from '../../test/public-site-fixture.ts';
 import { WRONG_PIN } from '../../shared/pins/wrong-pin.ts';
+import { accountText } from '../../shared/customer/account-text.ts';
 
 vi.mock('@mantine/notifications', () => ({ notifications: { show: vi.fn() } }));
 vi.mock('./api/redirect.ts', () => ({ goToPaymentProvider: vi.fn() }));
@@ -279,7 +280,7 @@ describe('CheckoutPage (spec 2, 4 and 5, "Checkout")', { timeout: 20_000 }, () =
       await user.click(within(step).getByRole('button', { name: 'Verify Code' }));
       await waitFor(() =>
         expect(lastToast()).toEqual(
-          expect.objectContaining({ color: 'orange', message: ACCOUNT_MESSAGES.pinInvalid }),
+          expect.objectContaining({ color: 'orange', message: accountText('pinInvalid') }),
         ),
       );
       // Nothing typed is lost: the number, and the code's digits, marked.
@@ -296,7 +297,7 @@ describe('CheckoutPage (spec 2, 4 and 5, "Checkout")', { timeout: 20_000 }, () =
       await user.click(within(step).getByRole('button', { name: 'Verify Code' }));
       await waitFor(() =>
         expect(lastToast()).toEqual(
-          expect.objectContaining({ color: 'teal', message: CONTACT_MESSAGES.verified }),
+          expect.objectContaining({ color: 'teal', message: accountText('contactVerified') }),
         ),
       );
       await waitFor(() =>

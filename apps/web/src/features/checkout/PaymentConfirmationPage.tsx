@@ -1,7 +1,6 @@
 import { Alert, Button, Container, Group, List, Loader, Paper, Text, Title } from '@mantine/core';
 import {
   calendarDateIn,
-  describeDate,
   entryDates,
   formatLongDate,
   formatRand,
@@ -9,6 +8,7 @@ import {
   paths,
   resultsOn,
 } from '@eisteddfod/shared';
+import { sayDate } from '../../shared/event/family-dates.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -164,15 +164,13 @@ function NextSteps({ order }: { order: Order }) {
                   name: item.participantFirstName,
                   itemCode: item.itemCode,
                   description: item.itemShortDescription,
-                  uploadBy: describeDate(entryDates({ dueDate: item.itemDueDate }).uploadBy),
+                  uploadBy: sayDate(entryDates({ dueDate: item.itemDueDate }).uploadBy),
                 })}
               </List.Item>
             ))}
           </List>
         </List.Item>
-        {results && (
-          <List.Item>{text('resultsStep', { results: describeDate(results) })}</List.Item>
-        )}
+        {results && <List.Item>{text('resultsStep', { results: sayDate(results) })}</List.Item>}
       </List>
     </section>
   );

@@ -1,4 +1,3 @@
-import { CONTESTANT_MESSAGES } from '@eisteddfod/shared';
 import { notifications } from '@mantine/notifications';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -13,6 +12,7 @@ import {
   groupItem,
   logIn,
 } from '../../test/contestant-fixtures.ts';
+import { contestantText, text } from './text.ts';
 
 vi.mock('@mantine/notifications', () => ({ notifications: { show: vi.fn() } }));
 const show = vi.mocked(notifications.show);
@@ -31,9 +31,9 @@ describe('ContestantsPage (spec 2 and 5)', () => {
     const requests = mockApi(contestantsServer([]));
     renderRoutes(routes, '/participant-profiles');
     expect(
-      await screen.findByRole('heading', { level: 1, name: CONTESTANT_MESSAGES.emptyTitle }),
+      await screen.findByRole('heading', { level: 1, name: text('emptyTitle') }),
     ).toBeInTheDocument();
-    expect(screen.queryByRole('heading', { name: CONTESTANT_MESSAGES.listHeading })).toBeNull();
+    expect(screen.queryByRole('heading', { name: text('listHeading') })).toBeNull();
     expect(screen.getByRole('link', { name: '+ Add New Contestant' })).toHaveAttribute(
       'href',
       `/${CUSTOMER_ID}/create-participant-profile`,
@@ -60,7 +60,7 @@ describe('ContestantsPage (spec 2 and 5)', () => {
     );
     renderRoutes(routes, '/participant-profiles');
     expect(
-      await screen.findByRole('heading', { level: 2, name: CONTESTANT_MESSAGES.listHeading }),
+      await screen.findByRole('heading', { level: 2, name: text('listHeading') }),
     ).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Contestant Profiles');
 
@@ -70,7 +70,7 @@ describe('ContestantsPage (spec 2 and 5)', () => {
     ).toHaveAttribute('src', '/api/files/f1/picture?expires=1&signature=s');
     expect(within(ayanda).getByText('Jacaranda Primary')).toBeInTheDocument();
     expect(within(ayanda).getByText('Grade 5')).toBeInTheDocument();
-    expect(within(ayanda).getByText(CONTESTANT_MESSAGES.noItems)).toBeInTheDocument();
+    expect(within(ayanda).getByText(text('noItems'))).toBeInTheDocument();
     expect(
       within(ayanda).getByRole('button', { name: 'Delete Ayanda Dlamini' }),
     ).toBeInTheDocument();
@@ -88,7 +88,7 @@ describe('ContestantsPage (spec 2 and 5)', () => {
       within(sipho).getByRole('img', { name: /Sipho Nkosi has no profile picture/ }),
     ).toHaveTextContent('SN');
     expect(within(sipho).getByText('Grade R')).toBeInTheDocument();
-    expect(within(sipho).queryByText(CONTESTANT_MESSAGES.noItems)).toBeNull();
+    expect(within(sipho).queryByText(text('noItems'))).toBeNull();
     // Each entry says whether it went to the adjudicators, with the way to finalise it (decision 043).
     expect(within(sipho).getByText(/^Not yet sent to the adjudicators/)).toBeInTheDocument();
     expect(within(sipho).getByRole('link', { name: 'Go to the Uploads portal' })).toHaveAttribute(
@@ -147,18 +147,18 @@ describe('ContestantsPage (spec 2 and 5)', () => {
     renderRoutes(routes, '/participant-profiles');
     await user.click(await screen.findByRole('button', { name: 'Delete Ayanda Dlamini' }));
     const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByText(CONTESTANT_MESSAGES.deleteConfirm)).toBeInTheDocument();
+    expect(within(dialog).getByText(text('deleteConfirm'))).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await waitFor(() =>
       expect(show).toHaveBeenCalledWith(
-        expect.objectContaining({ color: 'teal', message: CONTESTANT_MESSAGES.deleted }),
+        expect.objectContaining({ color: 'teal', message: text('deleted') }),
       ),
     );
     expect(requests.find((r) => r.method === 'DELETE')?.path).toBe(
       `/api/Customers/${CUSTOMER_ID}/participant-profile/7`,
     );
     expect(
-      await screen.findByRole('heading', { level: 1, name: CONTESTANT_MESSAGES.emptyTitle }),
+      await screen.findByRole('heading', { level: 1, name: text('emptyTitle') }),
     ).toBeInTheDocument();
   });
 
@@ -166,7 +166,7 @@ describe('ContestantsPage (spec 2 and 5)', () => {
     mockApi(
       contestantsServer([contestant()], () => [
         409,
-        apiError(409, 'PROFILE_HAS_ITEMS', CONTESTANT_MESSAGES.hasItems),
+        apiError(409, 'PROFILE_HAS_ITEMS', contestantText('hasItems')),
       ]),
     );
     const user = userEvent.setup();
@@ -177,7 +177,7 @@ describe('ContestantsPage (spec 2 and 5)', () => {
     );
     await waitFor(() =>
       expect(show).toHaveBeenCalledWith(
-        expect.objectContaining({ color: 'orange', message: CONTESTANT_MESSAGES.hasItems }),
+        expect.objectContaining({ color: 'orange', message: contestantText('hasItems') }),
       ),
     );
     expect(show).toHaveBeenCalledOnce();

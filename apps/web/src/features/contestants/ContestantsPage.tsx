@@ -1,10 +1,5 @@
 import { Button, Container, Group, SimpleGrid, Text, Title } from '@mantine/core';
-import {
-  CONTESTANT_MESSAGES,
-  type ParticipantProfile,
-  paths,
-  type ProfileOrderItem,
-} from '@eisteddfod/shared';
+import { type ParticipantProfile, paths, type ProfileOrderItem } from '@eisteddfod/shared';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { readStored } from '../../lib/storage.ts';
@@ -40,7 +35,7 @@ export default function ContestantsPage() {
       {/* Spec 4, "Wizard": with contestants made, choosing items is the step in progress. */}
       {hasCart && <EntryProgress firstStep="createProfile" active={list?.length ? 1 : 0} />}
       <Title order={1} fz={{ base: 26, sm: 32 }} mb="md">
-        {isEmpty ? CONTESTANT_MESSAGES.emptyTitle : text('listTitle')}
+        {isEmpty ? text('emptyTitle') : text('listTitle')}
       </Title>
       {isEmpty && <Text mb="md">{text('emptyLead')}</Text>}
       {contestants.isError && <Text mb="md">{text('listNotLoaded')}</Text>}
@@ -48,7 +43,7 @@ export default function ContestantsPage() {
       <Group justify={isEmpty ? 'flex-start' : 'space-between'} align="center" gap="sm" mb="md">
         {list && list.length > 0 ? (
           <Title order={2} fz={{ base: 20, sm: 24 }}>
-            {CONTESTANT_MESSAGES.listHeading}
+            {text('listHeading')}
           </Title>
         ) : (
           <span />

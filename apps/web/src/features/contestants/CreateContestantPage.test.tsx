@@ -1,4 +1,4 @@
-import { CONTESTANT_MESSAGES as M, FILE_EXISTS } from '@eisteddfod/shared';
+import { FILE_EXISTS } from '@eisteddfod/shared';
 import { notifications } from '@mantine/notifications';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -13,6 +13,7 @@ import {
   logIn,
 } from '../../test/contestant-fixtures.ts';
 import { fileText } from '../../shared/uploads/entry-text.ts';
+import { contestantText, text } from './text.ts';
 
 vi.mock('@mantine/notifications', () => ({ notifications: { show: vi.fn() } }));
 const show = vi.mocked(notifications.show);
@@ -70,15 +71,18 @@ describe('CreateContestantPage (spec 2, 4 and 5)', { timeout: 15_000 }, () => {
     await waitFor(() => expect(requests.some((r) => r.path === '/api/reference')).toBe(true));
 
     const steps: [string, () => Promise<void>][] = [
-      [M.acceptTerms, () => accept(user, 'Terms & Conditions')],
-      [M.acceptPledge, () => accept(user, 'Honour Pledge')],
+      [contestantText('acceptTerms'), () => accept(user, 'Terms & Conditions')],
+      [contestantText('acceptPledge'), () => accept(user, 'Honour Pledge')],
       [
-        M.firstName,
+        contestantText('firstName'),
         () => user.type(screen.getByRole('textbox', { name: 'First Names' }), 'Ayanda'),
       ],
-      [M.surname, () => user.type(screen.getByRole('textbox', { name: 'Last Name' }), 'Dlamini')],
-      [M.school, () => choose(user, 'School', 'Jacaranda Primary')],
-      [M.grade, () => choose(user, 'Age & Grade', 'Grade 5 (10-11 years)')],
+      [
+        contestantText('surname'),
+        () => user.type(screen.getByRole('textbox', { name: 'Last Name' }), 'Dlamini'),
+      ],
+      [contestantText('school'), () => choose(user, 'School', 'Jacaranda Primary')],
+      [contestantText('grade'), () => choose(user, 'Age & Grade', 'Grade 5 (10-11 years)')],
     ];
     for (const [message, fix] of steps) {
       await user.click(addContestant());
@@ -106,7 +110,9 @@ describe('CreateContestantPage (spec 2, 4 and 5)', { timeout: 15_000 }, () => {
       acceptedTermsAndConditions: true,
       acceptedHonourPledge: true,
     });
-    expect(lastWarning()).toEqual(expect.objectContaining({ color: 'teal', message: M.created }));
+    expect(lastWarning()).toEqual(
+      expect.objectContaining({ color: 'teal', message: text('created') }),
+    );
   });
 
   it('marks the field at fault, focuses it and keeps what was typed (issue 32)', async () => {
@@ -121,7 +127,7 @@ describe('CreateContestantPage (spec 2, 4 and 5)', { timeout: 15_000 }, () => {
     await user.click(addContestant());
     const terms = screen.getByRole('checkbox', { name: 'Terms & Conditions' });
     expect(terms).toHaveAttribute('aria-invalid', 'true');
-    expect(terms).toHaveAccessibleDescription(M.acceptTerms);
+    expect(terms).toHaveAccessibleDescription(contestantText('acceptTerms'));
     expect(terms).toHaveFocus();
 
     await accept(user, 'Terms & Conditions');
@@ -129,10 +135,12 @@ describe('CreateContestantPage (spec 2, 4 and 5)', { timeout: 15_000 }, () => {
     await accept(user, 'Honour Pledge');
     await user.click(addContestant());
     // The toast as before, and the field it names marked and focused, nothing typed lost.
-    expect(lastWarning()).toEqual(expect.objectContaining({ message: M.firstName }));
+    expect(lastWarning()).toEqual(
+      expect.objectContaining({ message: contestantText('firstName') }),
+    );
     const firstName = screen.getByRole('textbox', { name: 'First Names' });
     expect(firstName).toHaveAttribute('aria-invalid', 'true');
-    expect(firstName).toHaveAccessibleDescription(M.firstName);
+    expect(firstName).toHaveAccessibleDescription(contestantText('firstName'));
     expect(firstName).toHaveFocus();
     expect(surname).toHaveValue('Dlamini');
 

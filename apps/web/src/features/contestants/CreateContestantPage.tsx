@@ -1,8 +1,9 @@
 import { Divider, Stack, Title } from '@mantine/core';
-import { CONTESTANT_MESSAGES, contestantProblem, paths } from '@eisteddfod/shared';
+import { contestantProblem, paths } from '@eisteddfod/shared';
 import { useCallback, useMemo, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useFieldErrors } from '../../lib/field-errors.ts';
+import { wordsOf } from '../../lib/i18n/catalogue.ts';
 import { toast } from '../../lib/toasts.ts';
 import { storedCustomerId } from '../../lib/storage.ts';
 import { useReferenceLists } from './api/reference-lists.ts';
@@ -63,10 +64,12 @@ export default function CreateContestantPage() {
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const problem = contestantProblem({ ...values, acceptedTerms, acceptedHonourPledge }, schools);
-    if (problem) {
+    const refused = contestantProblem({ ...values, acceptedTerms, acceptedHonourPledge }, schools);
+    if (refused) {
+      // contestantText's catalogue (text.ts) says it.
+      const problem = wordsOf(refused);
       toast('warning', problem);
-      const field = CONTESTANT_PROBLEM_FIELD[problem];
+      const field = CONTESTANT_PROBLEM_FIELD[refused.id];
       if (field) faults.mark({ [field]: problem });
       return;
     }
@@ -86,7 +89,7 @@ export default function CreateContestantPage() {
       },
       {
         onSuccess: () => {
-          toast('success', CONTESTANT_MESSAGES.created);
+          toast('success', text('created'));
           void navigate(paths.contestants.href());
         },
       },

@@ -1,4 +1,3 @@
-import { CONTESTANT_MESSAGES as M } from '@eisteddfod/shared';
 import { notifications } from '@mantine/notifications';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -13,6 +12,7 @@ import {
   logIn,
 } from '../../test/contestant-fixtures.ts';
 import { fileText } from '../../shared/uploads/entry-text.ts';
+import { contestantText, text } from './text.ts';
 
 vi.mock('@mantine/notifications', () => ({ notifications: { show: vi.fn() } }));
 const show = vi.mocked(notifications.show);
@@ -49,7 +49,7 @@ describe('EditContestantPage (spec 2)', { timeout: 15_000 }, () => {
     expect(screen.getByRole('radio', { name: 'Female' })).toBeChecked();
     expect(screen.getByText('Step 1 of 4: Edit profile')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Profile Picture' })).toBeInTheDocument();
-    expect(screen.getByText(M.pictureGuidance)).toBeInTheDocument();
+    expect(screen.getByText(text('pictureGuidance'))).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Profile picture of Ayanda Dlamini' })).toHaveAttribute(
       'src',
       saved.profileImageLink,
@@ -68,13 +68,13 @@ describe('EditContestantPage (spec 2)', { timeout: 15_000 }, () => {
     await user.clear(surname);
     await user.click(screen.getByRole('button', { name: 'Update Contestant' }));
     expect(show).toHaveBeenLastCalledWith(
-      expect.objectContaining({ color: 'orange', message: M.surname }),
+      expect.objectContaining({ color: 'orange', message: contestantText('surname') }),
     );
     await user.type(surname, 'Dlamini-Zulu');
     await user.click(screen.getByRole('button', { name: 'Update Contestant' }));
     expect(await screen.findByText('contestants list')).toBeInTheDocument();
     expect(show).toHaveBeenLastCalledWith(
-      expect.objectContaining({ color: 'teal', message: M.updated }),
+      expect.objectContaining({ color: 'teal', message: text('updated') }),
     );
     const put = requests.find((r) => r.method === 'PUT');
     expect(put?.path).toBe(`/api/Customers/${CUSTOMER_ID}/participant-profile`);

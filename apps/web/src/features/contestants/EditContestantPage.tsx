@@ -1,13 +1,9 @@
 import { Button, Grid, Stack, Text, Title } from '@mantine/core';
-import {
-  CONTESTANT_MESSAGES,
-  contestantProblem,
-  type ParticipantProfile,
-  paths,
-} from '@eisteddfod/shared';
+import { contestantProblem, type ParticipantProfile, paths } from '@eisteddfod/shared';
 import { useMemo, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useFieldErrors } from '../../lib/field-errors.ts';
+import { wordsOf } from '../../lib/i18n/catalogue.ts';
 import { toast } from '../../lib/toasts.ts';
 import { storedCustomerId } from '../../lib/storage.ts';
 import { useContestants } from '../../shared/contestants/contestants.ts';
@@ -76,13 +72,15 @@ function EditContestantForm(props: { customerId: number; contestant: Participant
   function submit(event: FormEvent) {
     event.preventDefault();
     // Consent was given when the contestant was added; editing does not ask again.
-    const problem = contestantProblem(
+    const refused = contestantProblem(
       { ...values, acceptedTerms: true, acceptedHonourPledge: true },
       schools,
     );
-    if (problem) {
+    if (refused) {
+      // contestantText's catalogue (text.ts) says it.
+      const problem = wordsOf(refused);
       toast('warning', problem);
-      const field = CONTESTANT_PROBLEM_FIELD[problem];
+      const field = CONTESTANT_PROBLEM_FIELD[refused.id];
       if (field) faults.mark({ [field]: problem });
       return;
     }
@@ -100,7 +98,7 @@ function EditContestantForm(props: { customerId: number; contestant: Participant
       },
       {
         onSuccess: () => {
-          toast('success', CONTESTANT_MESSAGES.updated);
+          toast('success', text('updated'));
           void navigate(paths.contestants.href());
         },
       },

@@ -1,4 +1,3 @@
-import { ACCOUNT_MESSAGES, CONTACT_MESSAGES } from '@eisteddfod/shared';
 import { notifications } from '@mantine/notifications';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -6,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, type MockRequest } from '../../test/api-mock.ts';
 import { renderRoutes } from '../../test/render.tsx';
 import MyProfilePage from './MyProfilePage.tsx';
+import { accountText } from '../../shared/customer/account-text.ts';
 
 vi.mock('@mantine/notifications', () => ({ notifications: { show: vi.fn() } }));
 const show = vi.mocked(notifications.show);
@@ -56,7 +56,7 @@ describe('My Profile: a contact number proved with a pin (decision 031)', () => 
     const user = userEvent.setup();
     renderRoutes([{ path: '/my-profile', element: <MyProfilePage /> }], '/my-profile');
     // Only the mobile number waits: the email signed in with a pin.
-    expect(await screen.findAllByText(CONTACT_MESSAGES.notVerified)).toHaveLength(1);
+    expect(await screen.findAllByText(accountText('contactNotVerified'))).toHaveLength(1);
     expect(screen.queryByRole('button', { name: 'Verify email address' })).toBeNull();
 
     await user.click(screen.getByRole('button', { name: 'Verify mobile number' }));
@@ -69,19 +69,19 @@ describe('My Profile: a contact number proved with a pin (decision 031)', () => 
     await user.click(within(dialog).getByRole('button', { name: 'Verify Code' }));
     await waitFor(() =>
       expect(show).toHaveBeenCalledWith(
-        expect.objectContaining({ color: 'orange', message: ACCOUNT_MESSAGES.pinInvalid }),
+        expect.objectContaining({ color: 'orange', message: accountText('pinInvalid') }),
       ),
     );
-    expect(screen.getByText(CONTACT_MESSAGES.notVerified)).toBeInTheDocument();
+    expect(screen.getByText(accountText('contactNotVerified'))).toBeInTheDocument();
 
     await user.type(within(dialog).getByRole('textbox', { name: 'Digit 1 of 6' }), '123456');
     await user.click(within(dialog).getByRole('button', { name: 'Verify Code' }));
     await waitFor(() =>
       expect(show).toHaveBeenCalledWith(
-        expect.objectContaining({ color: 'teal', message: CONTACT_MESSAGES.verified }),
+        expect.objectContaining({ color: 'teal', message: accountText('contactVerified') }),
       ),
     );
-    await waitFor(() => expect(screen.queryByText(CONTACT_MESSAGES.notVerified)).toBeNull());
+    await waitFor(() => expect(screen.queryByText(accountText('contactNotVerified'))).toBeNull());
     expect(requests.filter((r) => r.method === 'PUT').map((r) => r.body)).toEqual([
       { contact: 'mobileNumber', pin: '654321' },
       { contact: 'mobileNumber', pin: '123456' },

@@ -1,8 +1,9 @@
-import { CONTACT_MESSAGES, type Contact, type Customer } from '@eisteddfod/shared';
+import { type Contact, type Customer } from '@eisteddfod/shared';
 import { Badge, Button, Group, Modal, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useSendContactPin } from '../../shared/pins/contact-pin.ts';
 import { ContactPinForm } from '../../shared/pins/ContactPinForm.tsx';
+import { accountText } from '../../shared/customer/account-text.ts';
 import { text } from './text.ts';
 
 const VERIFY = { email: 'verifyEmail', mobileNumber: 'verifyMobileNumber' } as const;
@@ -34,7 +35,7 @@ export function ContactVerification({
       {/* Wraps on a phone: neither the badge nor the button may be cut short. */}
       <Group gap="xs" wrap="wrap" align="center">
         <Badge color="orange" c="black" variant="light" style={{ flexShrink: 0 }}>
-          {CONTACT_MESSAGES.notVerified}
+          {accountText('contactNotVerified')}
         </Badge>
         <Button
           variant="subtle"
@@ -47,7 +48,7 @@ export function ContactVerification({
         </Button>
       </Group>
       <Text size="xs" c="gray.7">
-        {CONTACT_MESSAGES.explanation}
+        {accountText('contactExplanation')}
       </Text>
       <Modal
         opened={open}

@@ -1,4 +1,3 @@
-import { ACCOUNT_MESSAGES } from '@eisteddfod/shared';
 import { notifications } from '@mantine/notifications';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -6,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, type MockRequest } from '../../test/api-mock.ts';
 import { renderRoutes } from '../../test/render.tsx';
 import MyProfilePage from './MyProfilePage.tsx';
+import { accountText } from '../../shared/customer/account-text.ts';
 
 vi.mock('@mantine/notifications', () => ({ notifications: { show: vi.fn() } }));
 const show = vi.mocked(notifications.show);
@@ -54,12 +54,12 @@ describe('MyProfilePage (spec 2 and 6)', () => {
     await user.clear(await screen.findByRole('textbox', { name: /Surname/ }));
     await user.click(screen.getByRole('button', { name: 'Update Profile' }));
     expect(show).toHaveBeenCalledWith(
-      expect.objectContaining({ color: 'orange', message: ACCOUNT_MESSAGES.nameRequired }),
+      expect.objectContaining({ color: 'orange', message: accountText('nameRequired') }),
     );
     // Issue 32: the empty surname is marked and focused; the first name is left as it was.
     const surname = screen.getByRole('textbox', { name: /Surname/ });
     expect(surname).toHaveAttribute('aria-invalid', 'true');
-    expect(surname).toHaveAccessibleDescription(ACCOUNT_MESSAGES.nameRequired);
+    expect(surname).toHaveAccessibleDescription(accountText('nameRequired'));
     expect(surname).toHaveFocus();
     expect(screen.getByRole('textbox', { name: /First Name/ })).not.toHaveAttribute(
       'aria-invalid',
@@ -78,7 +78,7 @@ describe('MyProfilePage (spec 2 and 6)', () => {
     await user.click(screen.getByRole('button', { name: 'Update Profile' }));
     await waitFor(() =>
       expect(show).toHaveBeenCalledWith(
-        expect.objectContaining({ color: 'teal', message: ACCOUNT_MESSAGES.profileUpdated }),
+        expect.objectContaining({ color: 'teal', message: accountText('profileUpdated') }),
       ),
     );
     const put = requests.find((r) => r.method === 'PUT');

@@ -1,10 +1,5 @@
 import { Button, Stack, Text, TextInput } from '@mantine/core';
-import {
-  ACCOUNT_MESSAGES,
-  UpdateCustomerSchema,
-  toMobileDigits,
-  type Customer,
-} from '@eisteddfod/shared';
+import { UpdateCustomerSchema, toMobileDigits, type Customer } from '@eisteddfod/shared';
 import { useState, type FormEvent } from 'react';
 import { CountrySelect } from '../../components/CountrySelect.tsx';
 import { FormCard } from '../../components/FormCard.tsx';
@@ -16,6 +11,8 @@ import { useUpdateCustomer } from '../../shared/customer/update-customer.ts';
 import { ContactVerification } from './ContactVerification.tsx';
 import { DataRights } from './DataRights.tsx';
 import { ReminderSettings } from './ReminderSettings.tsx';
+import { issueWords } from '../../lib/i18n/issue-words.ts';
+import { accountText } from '../../shared/customer/account-text.ts';
 import { text } from './text.ts';
 
 /** /my-profile (spec 2): the customer's names and country; email and mobile are read-only. */
@@ -47,10 +44,14 @@ function ProfileForm({ customer }: { customer: Customer }) {
       mobileNumber: customer.mobileNumber,
     });
     if (!parsed.success) {
-      toast('warning', parsed.error.issues[0]?.message ?? ACCOUNT_MESSAGES.nameRequired);
+      // The shared schema's messages are catalogue ids (decision 057).
+      const top = parsed.error.issues[0];
+      toast('warning', top ? issueWords(top.message) : accountText('nameRequired'));
       // Each name the schema refused, in the form's order (issue 32).
-      const refused = (field: 'firstName' | 'surname') =>
-        parsed.error.issues.find((issue) => issue.path[0] === field)?.message;
+      const refused = (field: 'firstName' | 'surname') => {
+        const issue = parsed.error.issues.find((i) => i.path[0] === field);
+        return issue && issueWords(issue.message);
+      };
       const first = refused('firstName');
       const last = refused('surname');
       faults.mark({
@@ -60,7 +61,7 @@ function ProfileForm({ customer }: { customer: Customer }) {
       return;
     }
     update.mutate(parsed.data, {
-      onSuccess: () => toast('success', ACCOUNT_MESSAGES.profileUpdated),
+      onSuccess: () => toast('success', accountText('profileUpdated')),
     });
   }
 

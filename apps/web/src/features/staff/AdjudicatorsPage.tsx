@@ -26,6 +26,7 @@ import { useInviteAdjudicator } from './api/adjudicators/invite-adjudicator.ts';
 import { useAdjudicators } from './api/adjudicators/list-adjudicators.ts';
 import { useUnassign } from './api/adjudicators/unassign-adjudicator.ts';
 import { StaffArea } from './components/StaffArea.tsx';
+import { issueWords } from '../../lib/i18n/issue-words.ts';
 
 type InviteForm = Record<keyof InviteAdjudicator, string>;
 const EMPTY: InviteForm = { firstName: '', surname: '', email: '' };
@@ -53,7 +54,7 @@ function InviteForm() {
       const found: Partial<InviteForm> = {};
       for (const issue of parsed.error.issues) {
         const key = issue.path[0] as keyof InviteForm;
-        found[key] ??= issue.message;
+        found[key] ??= issueWords(issue.message);
       }
       setErrors(found);
       return;

@@ -25,6 +25,7 @@ import { useRubrics } from './api/rubrics/list-rubrics.ts';
 import { useSaveRubric } from './api/rubrics/save-rubric.ts';
 import { DataTable, type Column } from './components/DataTable.tsx';
 import { StaffArea } from './components/StaffArea.tsx';
+import { issueWords } from '../../lib/i18n/issue-words.ts';
 
 interface Row {
   name: string;
@@ -89,8 +90,8 @@ function SectionRubric({ eventId, rubric }: { eventId: number; rubric: StaffSect
       for (const issue of parsed.error.issues) {
         const [index, key] = issue.path;
         if (typeof index === 'number' && typeof key === 'string')
-          fields[`${index}.${key}`] ??= issue.message;
-        else form ??= issue.message;
+          fields[`${index}.${key}`] ??= issueWords(issue.message);
+        else form ??= issueWords(issue.message);
       }
       setErrors({ fields, form });
       return;

@@ -29,6 +29,7 @@ import {
 } from './components/SiteListEditors.tsx';
 import { StaffArea } from './components/StaffArea.tsx';
 import classes from './SiteContentPage.module.css';
+import { issueWords } from '../../lib/i18n/issue-words.ts';
 
 type Faq = SiteContent['faq'];
 
@@ -121,8 +122,8 @@ function placed(issue: { message: string; path: PropertyKey[] } | undefined) {
   const [list, index] = issue.path;
   const entry = typeof list === 'string' ? ENTRY_NAMES[list] : undefined;
   return entry && typeof index === 'number'
-    ? `${entry} ${index + 1}: ${issue.message}`
-    : issue.message;
+    ? `${entry} ${index + 1}: ${issueWords(issue.message)}`
+    : issueWords(issue.message);
 }
 
 function SiteContentForm({ eventId, published }: { eventId: number; published: SiteContent }) {

@@ -31,6 +31,7 @@ import { useStaffMembers } from './api/staff-members/list-staff-members.ts';
 import { useReactivateStaffMember } from './api/staff-members/reactivate-staff-member.ts';
 import { DataTable, type Column } from './components/DataTable.tsx';
 import { StaffArea } from './components/StaffArea.tsx';
+import { issueWords } from '../../lib/i18n/issue-words.ts';
 
 type InviteForm = Record<keyof InviteStaffMember, string>;
 const EMPTY: InviteForm = { firstName: '', surname: '', email: '', role: '' };
@@ -59,7 +60,7 @@ function InviteStaffForm() {
       const found: Partial<InviteForm> = {};
       for (const issue of parsed.error.issues) {
         const key = issue.path[0] as keyof InviteForm;
-        found[key] ??= issue.message;
+        found[key] ??= issueWords(issue.message);
       }
       setErrors(found);
       return;

@@ -1,16 +1,10 @@
-import {
-  ACCOUNT_MESSAGES,
-  accountsApi,
-  CONTACT_MESSAGES,
-  PIN_LENGTH,
-  PIN_RESEND_SECONDS,
-  type Contact,
-} from '@eisteddfod/shared';
+import { accountsApi, PIN_LENGTH, PIN_RESEND_SECONDS, type Contact } from '@eisteddfod/shared';
 import { Stack, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { callApi, messageOf } from '../../lib/api-client.ts';
 import { toast } from '../../lib/toasts.ts';
+import { accountText } from '../customer/account-text.ts';
 import { customerQueryKey } from '../customer/customer.ts';
 import { PinCodeFields } from './PinCodeFields.tsx';
 import { useCountdown } from './use-countdown.ts';
@@ -62,7 +56,7 @@ export function ContactPinForm({
   });
 
   function warnInvalidPin() {
-    toast('warning', ACCOUNT_MESSAGES.pinInvalid, text('invalidPinTitle'));
+    toast('warning', accountText('pinInvalid'), text('invalidPinTitle'));
     setWrong(true);
   }
 
@@ -85,7 +79,7 @@ export function ContactPinForm({
           warnInvalidPin();
           return;
         }
-        toast('success', CONTACT_MESSAGES.verified, text('successTitle'));
+        toast('success', accountText('contactVerified'), text('successTitle'));
         await queryClient.invalidateQueries({ queryKey: customerQueryKey(customerId) });
         onVerified();
       },

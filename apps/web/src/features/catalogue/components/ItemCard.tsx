@@ -1,7 +1,6 @@
 import { Anchor, Badge, Button, Card, Group, Select, Stack, Text, Title } from '@mantine/core';
 import {
   INSTRUMENTS,
-  describeDate,
   entryDates,
   familyDates,
   gradeProblem,
@@ -11,6 +10,7 @@ import {
   previewDescription,
   type Item,
 } from '@eisteddfod/shared';
+import { sayDate } from '../../../shared/event/family-dates.ts';
 import { useId, useState } from 'react';
 import { useCart } from '../../../shared/cart/api/cart.ts';
 import { GroupNoticeModal } from '../../../shared/cart/components/GroupNoticeModal.tsx';
@@ -127,10 +127,10 @@ export function ItemCard({
         <Text size="sm" c="gray.8">
           {surchargeFrom && !item.deadlinePassed
             ? text('enterByWithSurcharge', {
-                enterBy: describeDate(enterBy),
-                surchargeFrom: describeDate(surchargeFrom),
+                enterBy: sayDate(enterBy),
+                surchargeFrom: sayDate(surchargeFrom),
               })
-            : describeDate(enterBy)}
+            : sayDate(enterBy)}
         </Text>
       </Stack>
 

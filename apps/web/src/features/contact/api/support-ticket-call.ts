@@ -1,6 +1,6 @@
 import { publicSiteApi, SupportTicketSchema, type SupportTicket } from '@eisteddfod/shared';
 import { callApi } from '../../../lib/api-client.ts';
-import { wordsOf } from '../../../lib/i18n/catalogue.ts';
+import { issueWords } from '../../../lib/i18n/issue-words.ts';
 
 /**
  * The form's fields checked with the shared schema, in the schema's order: the ticket, or the
@@ -13,7 +13,7 @@ export function readTicket(
   if (parsed.success) return { ticket: parsed.data };
   // The schema's messages are catalogue ids (decision 057), loaded with the contact page.
   const id = parsed.error.issues[0]?.message;
-  return { problem: id ? wordsOf({ id }) : 'Please check the form.' };
+  return { problem: id ? issueWords(id) : 'Please check the form.' };
 }
 
 /**

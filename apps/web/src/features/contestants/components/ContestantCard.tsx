@@ -1,6 +1,5 @@
 import { Anchor, Button, Card, Group, Stack, Text, Title, useMatches } from '@mantine/core';
 import {
-  CONTESTANT_MESSAGES,
   type MarkingState,
   type ParticipantProfile,
   paths,
@@ -89,7 +88,7 @@ export function ContestantCard(props: {
         </Text>
         {items.length === 0 ? (
           <Text size="sm" c="gray.7">
-            {CONTESTANT_MESSAGES.noItems}
+            {text('noItems')}
           </Text>
         ) : (
           <Stack component="ul" gap={4} m={0} p={0} style={{ listStyle: 'none' }}>

@@ -7,13 +7,7 @@ import {
   type ComboboxItem,
   type OptionsFilter,
 } from '@mantine/core';
-import {
-  CONTESTANT_MESSAGES,
-  GENDERS,
-  GRADES,
-  OTHER_SCHOOL,
-  type Gender,
-} from '@eisteddfod/shared';
+import { CONTESTANT_TEXT, GENDERS, GRADES, OTHER_SCHOOL, type Gender } from '@eisteddfod/shared';
 import { memo, useCallback, useState } from 'react';
 import type { FieldErrors, FieldMark } from '../../../lib/field-errors.ts';
 import { text } from '../text.ts';
@@ -35,15 +29,15 @@ export const EMPTY_CONTESTANT: ContestantFieldValues = {
   grade: '',
 };
 
-/** The fields contestantProblem can refuse, and the one each of its messages is about. */
+/** The fields contestantProblem can refuse, and the one each of its messages (by id) is about. */
 export type ContestantField = 'firstName' | 'surname' | 'school' | 'grade' | 'pledge' | 'terms';
 export const CONTESTANT_PROBLEM_FIELD: Record<string, ContestantField> = {
-  [CONTESTANT_MESSAGES.acceptTerms]: 'terms',
-  [CONTESTANT_MESSAGES.acceptPledge]: 'pledge',
-  [CONTESTANT_MESSAGES.firstName]: 'firstName',
-  [CONTESTANT_MESSAGES.surname]: 'surname',
-  [CONTESTANT_MESSAGES.school]: 'school',
-  [CONTESTANT_MESSAGES.grade]: 'grade',
+  [CONTESTANT_TEXT.id('acceptTerms')]: 'terms',
+  [CONTESTANT_TEXT.id('acceptPledge')]: 'pledge',
+  [CONTESTANT_TEXT.id('firstName')]: 'firstName',
+  [CONTESTANT_TEXT.id('surname')]: 'surname',
+  [CONTESTANT_TEXT.id('school')]: 'school',
+  [CONTESTANT_TEXT.id('grade')]: 'grade',
 };
 
 const GRADE_OPTIONS = GRADES.map((grade) => ({ value: grade.value, label: grade.label }));

@@ -1,5 +1,5 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
-import { CONTESTANT_MESSAGES, type ParticipantProfile } from '@eisteddfod/shared';
+import type { ParticipantProfile } from '@eisteddfod/shared';
 import { text } from '../text.ts';
 
 /** The delete confirmation of spec 2, with Delete and Cancel. */
@@ -23,7 +23,7 @@ export function DeleteContestantModal(props: {
       closeButtonProps={{ 'aria-label': text('close') }}
       styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
     >
-      <Text>{CONTESTANT_MESSAGES.deleteConfirm}</Text>
+      <Text>{text('deleteConfirm')}</Text>
       <Group justify="flex-end" gap="sm" mt="lg">
         <Button variant="default" onClick={props.onClose} disabled={props.deleting}>
           {text('cancel')}

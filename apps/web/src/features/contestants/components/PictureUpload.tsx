@@ -1,6 +1,5 @@
 import { Button, FileButton, Group, Stack, Text } from '@mantine/core';
 import {
-  CONTESTANT_MESSAGES,
   FILE_EXISTS,
   fileAccept,
   PICTURE_EXTENSIONS,
@@ -78,7 +77,7 @@ export const PictureUpload = memo(function PictureUpload(props: {
   const hasPicture = props.picture.imageUrl !== null || props.picture.documentName !== null;
   return (
     <Stack gap="sm">
-      <Text>{CONTESTANT_MESSAGES.pictureGuidance}</Text>
+      <Text>{text('pictureGuidance')}</Text>
       <Group align="center" gap="md" wrap="nowrap">
         <ContestantPicture
           firstName={props.firstName}

@@ -9,6 +9,7 @@ import { useState, type FormEvent } from 'react';
 import { useDeleteCategory } from '../api/catalogue-editor/delete-category.ts';
 import { useSaveCategory } from '../api/catalogue-editor/save-category.ts';
 import { DataTable, type Column } from '../components/DataTable.tsx';
+import { issueWords } from '../../../lib/i18n/issue-words.ts';
 
 /** Adds a category, or renames one (or moves it to another section). */
 function CategoryModal(props: {
@@ -24,7 +25,7 @@ function CategoryModal(props: {
     e.preventDefault();
     const parsed = CategoryFieldsSchema.safeParse({ name, section });
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message);
+      setError(parsed.error.issues[0] && issueWords(parsed.error.issues[0].message));
       return;
     }
     save.mutate({ id: props.category?.id, fields: parsed.data }, { onSuccess: props.onClose });

@@ -11,6 +11,7 @@ import {
   type StaffCategory,
   type StaffItem,
 } from '@eisteddfod/shared';
+import { issueWords } from '../../../lib/i18n/issue-words.ts';
 
 // The item dialog's form: what it holds as typed, from the item it opens on, and read back into
 // the fields the server takes.
@@ -123,7 +124,7 @@ export function readItemForm(form: ItemForm, dates: EventDates, section: Section
       errors[key] ??=
         issue.message.startsWith('Invalid') || issue.message.startsWith('Too')
           ? 'Please check this value.'
-          : issue.message;
+          : issueWords(issue.message);
     }
     return { errors };
   }

@@ -20,6 +20,7 @@ import {
 import { useState, type FormEvent } from 'react';
 import { toast } from '../../../lib/toasts.ts';
 import { useRecordAdjustment } from '../api/payment-ledger/record-adjustment.ts';
+import { issueWords } from '../../../lib/i18n/issue-words.ts';
 
 const METHOD_OPTIONS = LEDGER_METHODS.map((m) => ({ value: m, label: LEDGER_METHOD_LABELS[m] }));
 
@@ -67,7 +68,7 @@ export function AdjustmentDialog(props: { payment: PaymentRow; onClose: () => vo
       const found: AdjustmentErrors = {};
       for (const issue of parsed.error.issues) {
         const key = issue.path[0] === 'amountCents' ? 'amount' : issue.path[0];
-        found[key as keyof AdjustmentForm] ??= issue.message;
+        found[key as keyof AdjustmentForm] ??= issueWords(issue.message);
       }
       setErrors(found);
       return;

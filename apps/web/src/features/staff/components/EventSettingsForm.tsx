@@ -21,6 +21,7 @@ import {
 } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useUpdateEvent } from '../api/events/update-event.ts';
+import { issueWords } from '../../../lib/i18n/issue-words.ts';
 
 // An event's settings as organisers edit them: the form, its text as typed, and the settings
 // read back from it with what is wrong with each field.
@@ -93,7 +94,7 @@ function read(form: Form): { settings?: EventSettings; errors: Errors } {
       const key = issue.path.join('.');
       errors[key] ??= issue.message.startsWith('Invalid')
         ? 'Please check this value.'
-        : issue.message;
+        : issueWords(issue.message);
     }
   return Object.keys(errors).length > 0 || !parsed.success
     ? { errors }

@@ -28,6 +28,7 @@ import { useComparableItems } from '../api/family-desk/list-comparable-items.ts'
 import { useRegenerateCertificates } from '../api/family-desk/regenerate-certificates.ts';
 import { useResendConfirmation } from '../api/family-desk/resend-confirmation.ts';
 import { useSchools } from '../api/schools/list-schools.ts';
+import { issueWords } from '../../../lib/i18n/issue-words.ts';
 
 // The family desk's four actions (decision 021): each confirmed in a modal, the fee-bearing ones
 // asking whether spec 9's fee applies (recorded in the audit log, not charged here).
@@ -122,7 +123,7 @@ export function CorrectContestantDialog(props: {
   function save() {
     const parsed = CorrectContestantSchema.safeParse({ ...form, feeApplies });
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message);
+      setError(parsed.error.issues[0] && issueWords(parsed.error.issues[0].message));
       return;
     }
     setError(undefined);

@@ -9,6 +9,7 @@ import { Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/c
 import { useState, type FormEvent } from 'react';
 import { toast } from '../../../lib/toasts.ts';
 import { useRecordManualPayment } from '../api/payment-ledger/record-manual-payment.ts';
+import { issueWords } from '../../../lib/i18n/issue-words.ts';
 
 const METHOD_OPTIONS = LEDGER_METHODS.map((m) => ({ value: m, label: LEDGER_METHOD_LABELS[m] }));
 
@@ -60,7 +61,7 @@ export function RecordPaymentDialog(props: {
       const found: Errors = {};
       for (const issue of parsed.error.issues) {
         const field = issue.path[0] as keyof Form;
-        found[field] ??= issue.message;
+        found[field] ??= issueWords(issue.message);
       }
       setErrors(found);
       return;

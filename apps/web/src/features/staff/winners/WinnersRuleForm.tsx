@@ -21,6 +21,7 @@ import {
 } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useSaveWinnersRule } from '../api/winners/save-winners-rule.ts';
+import { issueWords } from '../../../lib/i18n/issue-words.ts';
 
 type Rule = WinnersRuleSettings['rule'];
 
@@ -84,7 +85,7 @@ export function WinnersRuleForm(props: {
           parsed.error.issues.map((i) =>
             i.message.startsWith('Invalid') || i.message.startsWith('Too')
               ? `Please check ${FIELD_NAMES[String(i.path[0])] ?? 'the rule'}.`
-              : i.message,
+              : issueWords(i.message),
           ),
         ),
       ]);

@@ -1,6 +1,5 @@
 import { Anchor, Badge, Group, Loader, Stack, Text, Textarea } from '@mantine/core';
 import {
-  describeDate,
   type MarkingState,
   medalFor,
   paths,
@@ -8,6 +7,7 @@ import {
   totalOf,
   type ParticipantOrderItem,
 } from '@eisteddfod/shared';
+import { sayDate } from '../../../shared/event/family-dates.ts';
 import { Link } from 'react-router';
 import { useCurrentEvent } from '../../../shared/event/api/client-config.ts';
 import { useEntryResult } from '../api/entry-result.ts';
@@ -58,7 +58,7 @@ export default function ResultBody({ entry }: { entry: ParticipantOrderItem }) {
           {entryMarkingState(entry) === 'sent' && results
             ? text('resultNoteOn', {
                 note: resultNote('sent'),
-                date: describeDate(results),
+                date: sayDate(results),
               })
             : resultNote(entryMarkingState(entry))}
         </Text>
