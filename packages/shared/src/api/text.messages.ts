@@ -1,5 +1,5 @@
 import { sharedCatalogue } from '../i18n/said.ts';
-import en from './messages/en.json';
+import en from './messages/en.json' with { type: 'json' };
 
 /**
  * The generic checks' words, apart from text() so that a page can say them without loading zod

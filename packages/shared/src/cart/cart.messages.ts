@@ -1,5 +1,5 @@
 import { sharedCatalogue } from '../i18n/said.ts';
-import en from './messages/en.json';
+import en from './messages/en.json' with { type: 'json' };
 
 /**
  * The cart's messages of spec 2, 5 and 8, word for word: what the server refuses an entry with

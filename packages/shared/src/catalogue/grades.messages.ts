@@ -1,5 +1,5 @@
 import { sharedCatalogue } from '../i18n/said.ts';
-import en from './grades/messages/en.json';
+import en from './grades/messages/en.json' with { type: 'json' };
 
 /**
  * Why a contestant may not enter an item (issue 32): the same words in the cart, at checkout,

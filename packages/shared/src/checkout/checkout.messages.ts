@@ -1,5 +1,5 @@
 import { sharedCatalogue } from '../i18n/said.ts';
-import en from './messages/en.json';
+import en from './messages/en.json' with { type: 'json' };
 
 /**
  * The messages of spec 2, 5 and 8 for checkout, payment and orders, word for word (decision

@@ -1,5 +1,5 @@
 import { sharedCatalogue } from '../i18n/said.ts';
-import en from './messages/en.json';
+import en from './messages/en.json' with { type: 'json' };
 
 /**
  * Spec 5 and 8's words for a contestant that the server says too, word for word: the checks of

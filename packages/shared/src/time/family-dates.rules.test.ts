@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Said } from '../i18n/said.ts';
 import { describeDate, entryDates, familyDates } from './family-dates.rules.ts';
-import en from './messages/en.json';
+import en from './messages/en.json' with { type: 'json' };
 
 // The catalogue's English with its date put in, as the server's and the web's translators say it.
 const words = ({ id, values }: Said) =>

@@ -2,7 +2,7 @@ import type { EventDates } from '../event/event.schema.ts';
 import { sharedCatalogue, type Said } from '../i18n/said.ts';
 import { endOfDay } from './deadline.rules.ts';
 import { formatLongDate } from './format.ts';
-import en from './messages/en.json';
+import en from './messages/en.json' with { type: 'json' };
 
 // Issue 32 (decision 046): a family was told four dates for one deadline (the registration
 // deadline, 'Entries close' on the item, 'Due:' in the uploads portal and the reminder's day

@@ -1,5 +1,5 @@
 import { sharedCatalogue } from '../i18n/said.ts';
-import en from './finalising/messages/en.json';
+import en from './finalising/messages/en.json' with { type: 'json' };
 
 /**
  * Words of the marking states and of the finalising warnings (decision 057): a state's words are

@@ -1,5 +1,5 @@
 import { sharedCatalogue } from '../i18n/said.ts';
-import en from './messages/en.json';
+import en from './messages/en.json' with { type: 'json' };
 
 /**
  * Messages of spec 2, 4, 5 and 8 for the uploads portal, word for word (decision 057); those about

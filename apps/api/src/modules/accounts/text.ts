@@ -1,5 +1,5 @@
 import type { Locale } from '@eisteddfod/shared';
-import en from './messages/en.json';
+import en from './messages/en.json' with { type: 'json' };
 import { serverCatalogue } from '../../lib/messages.ts';
 
 /** The accounts module's own words, in every language (`LOCALES`) the server may write in. */

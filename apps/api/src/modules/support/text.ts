@@ -1,4 +1,4 @@
-import en from './messages/en.json';
+import en from './messages/en.json' with { type: 'json' };
 import { serverCatalogue } from '../../lib/messages.ts';
 
 export const text = serverCatalogue('support-mail', { en });

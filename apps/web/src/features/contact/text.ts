@@ -1,6 +1,6 @@
 import { SUPPORT_TEXT } from '@eisteddfod/shared';
 import { catalogue, sharedText } from '../../lib/i18n/catalogue.ts';
-import en from './messages/en.json';
+import en from './messages/en.json' with { type: 'json' };
 
 /** The contact page's words (decision 057). */
 export const text = catalogue('contact', { en });

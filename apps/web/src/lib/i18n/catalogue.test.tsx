@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiRequestError, messageOf } from '../api-client.ts';
 import { pseudoText } from '../../../scripts/compile-catalogues.ts';
 import { catalogue } from './catalogue.ts';
-import en from './messages/en.json';
+import en from './messages/en.json' with { type: 'json' };
 import { RichText } from './RichText.tsx';
 
 // A catalogue of this test's own (messages/en.json beside it), compiled by the build's plugin.

@@ -1,6 +1,6 @@
 import { CART_TEXT } from '@eisteddfod/shared';
 import { catalogue, sharedText } from '../../lib/i18n/catalogue.ts';
-import en from './messages/en.json';
+import en from './messages/en.json' with { type: 'json' };
 
 /** The cart's words: its drawer, the group participants form and the group notice (decision 057). */
 export const text = catalogue('shared-cart', { en });
