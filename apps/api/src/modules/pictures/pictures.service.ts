@@ -71,7 +71,7 @@ function checkedPicture(maxBytes: number, input: PictureInput) {
   if (input.data.length > maxBytes) {
     throw new AppError(413, 'FILE_TOO_LARGE', FILE_TEXT.say('tooLarge'));
   }
-  if (input.data.length === 0) throw badRequest('FILE_EMPTY', 'The selected file is empty.');
+  if (input.data.length === 0) throw badRequest('FILE_EMPTY', FILE_TEXT.say('empty'));
   const kind = detectContent(input.data);
   if (!contentMatchesExtension(extension, kind)) {
     throw new AppError(

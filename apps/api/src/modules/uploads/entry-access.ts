@@ -36,9 +36,8 @@ const entryNotFound = (id: number) =>
 export const withdrawnError = () =>
   new AppError(409, 'ENTRY_WITHDRAWN', UPLOAD_TEXT.say('withdrawnState'));
 export const finalisedError = () =>
-  new AppError(409, 'ENTRY_FINALISED', 'This entry is finalised and can no longer be changed.');
-const deadlineError = () =>
-  badRequest('DEADLINE_PASSED', 'The upload deadline for this entry has passed.');
+  new AppError(409, 'ENTRY_FINALISED', UPLOAD_TEXT.say('entryFinalised'));
+const deadlineError = () => badRequest('DEADLINE_PASSED', UPLOAD_TEXT.say('deadlinePassed'));
 export const unsupportedFormat = () =>
   new AppError(
     415,

@@ -47,7 +47,7 @@ function checkedFile(
   } else if (!isAllowedDocument(original)) {
     throw unsupportedFormat();
   }
-  if (input.data.length === 0) throw badRequest('EMPTY_FILE', 'The selected file is empty.');
+  if (input.data.length === 0) throw badRequest('EMPTY_FILE', FILE_TEXT.say('empty'));
   if (input.data.length > documentMaxBytes) {
     throw new AppError(413, 'FILE_TOO_LARGE', FILE_TEXT.say('tooLarge'));
   }

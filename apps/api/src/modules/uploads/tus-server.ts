@@ -8,6 +8,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import {
   extensionOf,
   FILE_EXISTS,
+  FILE_TEXT,
   hasControlCharacters,
   isAllowedMedia,
   isUuid,
@@ -197,7 +198,7 @@ async function onUploadCreate(deps: Deps, datastore: TusStore, req: Request, upl
   if (upload.sizeIsDeferred) {
     throw refuse(400, 'Send the file size with the upload (Upload-Length).');
   }
-  if (upload.size === 0) throw refuse(400, 'The selected file is empty.');
+  if (upload.size === 0) throw refuse(400, wordsOf(FILE_TEXT.say('empty')));
   const live = await fileRepo.findLiveUploads(db, [slot.orderItemId]);
   if (live.some((u) => u.originalFileName.toLowerCase() === fileName.toLowerCase())) {
     throw refuse(409, FILE_EXISTS);

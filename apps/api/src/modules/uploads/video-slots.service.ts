@@ -1,6 +1,7 @@
 import {
   BLIND_VIDEO_TITLE,
   FILE_TEXT,
+  UPLOAD_TEXT,
   isAllowedMedia,
   isVideoFileName,
   UPLOAD_TYPE,
@@ -138,7 +139,7 @@ async function recordVideoUpload(
     }
   }
   if (size === 0) {
-    throw new AppError(409, 'UPLOAD_INCOMPLETE', 'This video has not finished uploading yet.');
+    throw new AppError(409, 'UPLOAD_INCOMPLETE', UPLOAD_TEXT.say('videoIncomplete'));
   }
   const row = await attachVideo(deps, customerId, {
     slot,
