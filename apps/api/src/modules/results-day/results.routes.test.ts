@@ -184,7 +184,10 @@ describe('results', () => {
     const page = await t.app.inject({ url: `/certificates/verify/${code}` });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
-    expect(page.body).toContain('Genuine certificate');
+    expect(page.body).toContain('<h1>Genuine certificate</h1>');
+    expect(page.body).toContain(
+      `This certificate with code <strong>${code}</strong> was issued by the`,
+    );
     expect(page.body).toContain('Naledi van der Merwe');
     expect(page.body).toContain('GOLD');
     const json = await t.app.inject({ url: `/api/Certificates/Verify/${code}` });
@@ -192,6 +195,9 @@ describe('results', () => {
     const madeUp = await t.app.inject({ url: '/certificates/verify/ABCD-EFGH-JKMN' });
     expect(madeUp.statusCode).toBe(404);
     expect(madeUp.body).toContain('not recognised');
+    expect(madeUp.body).toContain(
+      'No current certificate has the code <strong>ABCD-EFGH-JKMN</strong>.',
+    );
     expect(madeUp.body).not.toContain('Naledi');
     const injected = await t.app.inject({
       url: `/certificates/verify/${encodeURIComponent('<script>x</script>')}`,
