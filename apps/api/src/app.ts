@@ -26,6 +26,7 @@ import reminders from './modules/reminders/index.ts';
 import resultsDay from './modules/results-day/index.ts';
 import rubrics from './modules/rubrics/index.ts';
 import schools from './modules/schools/index.ts';
+import seasonTasks from './modules/season-tasks/index.ts';
 import signIns from './modules/sign-ins/index.ts';
 import siteContent from './modules/site-content/index.ts';
 import staffMembers from './modules/staff-members/index.ts';
@@ -137,6 +138,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(reminders);
   await app.register(dashboard);
   await app.register(dataRights);
+  await app.register(seasonTasks);
 
   await registerWebApp(app, config.WEB_DIST_DIR);
   return app;

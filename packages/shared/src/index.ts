@@ -58,6 +58,8 @@ export * from './results/results-day.schema.ts';
 export * from './staff/staff.rules.ts';
 export * from './staff/permissions.ts';
 export * from './staff/staff.schema.ts';
+export * from './staff/season-phase.rules.ts';
+export * from './staff/season-tasks.schema.ts';
 export * from './staff/rubric-editor.schema.ts';
 export * from './staff/audit.schema.ts';
 export * from './reference/schools.schema.ts';

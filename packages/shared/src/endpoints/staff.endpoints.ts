@@ -3,6 +3,7 @@ import { defineEndpoint } from '../api/endpoint.ts';
 import { IdSchema } from '../api/id.schema.ts';
 import { text } from '../api/text.schema.ts';
 import { EntryResultSchema, RubricScoresSchema } from '../results/results.schema.ts';
+import { SeasonTasksSchema } from '../staff/season-tasks.schema.ts';
 import {
   AdjudicatorParamsSchema,
   AdjudicatorSchema,
@@ -220,6 +221,15 @@ export const staffApi = {
     tags,
     summary: 'Background jobs per queue, and the latest that failed after every retry',
     responses: { 200: JobsReportSchema },
+    errors,
+  }),
+  seasonTasks: defineEndpoint({
+    method: 'GET',
+    path: '/api/Staff/Tasks',
+    access: { staff: 'read:dashboard' },
+    tags,
+    summary: "The organiser's task list for the live event's phase of the season",
+    responses: { 200: SeasonTasksSchema },
     errors,
   }),
   exportEntries: defineEndpoint({

@@ -74,6 +74,7 @@ export const paths = {
   staffFamily: page('/staff/families/:id'),
   staffPayments: page('/staff/payments'),
   staffDataRequests: page('/staff/data-requests'),
+  staffJobs: page('/staff/jobs'),
   staffReminders: page('/staff/reminders'),
   staffEventContent: page('/staff/events/:id/content'),
   /** Section winners' rule, preview and confirmation, and the release (decision 026). */

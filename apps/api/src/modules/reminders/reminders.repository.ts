@@ -85,22 +85,35 @@ export async function findAudience(
   /** Only the entries of items due on this day (an automatic reminder, decision 044). */
   dueDate: string | null = null,
 ): Promise<AudienceFamily[]> {
+  const families = await findConcerned(db, eventId, kind, at, dueDate);
+  const sent = await sentKeys(db, eventId, kind, [...families.keys()]);
+  return [...families.values()].filter((f) => !sent.has(`${f.customerId}|${f.subjectKey}`));
+}
+
+/**
+ * Every family whose entries a reminder of `kind` is about at `at`, reminded already or not:
+ * the organiser's task list counts them (issue 34), the reminder sends to those not yet told.
+ */
+export async function findConcerned(
+  db: Database,
+  eventId: number,
+  kind: ReminderKind,
+  at: Date,
+  dueDate: string | null = null,
+): Promise<Map<number, AudienceFamily>> {
   const [event] = await db
     .select({ timeZone: events.timeZone, registrationCloses: events.registrationCloses })
     .from(events)
     .where(eq(events.id, eventId));
-  if (!event) return [];
+  if (!event) return new Map();
   if (kind === 'unpaid_cart' && hasPassedDeadline(event.registrationCloses, at, event.timeZone))
-    return [];
+    return new Map();
   const rows = await audienceRows(db, eventId, kind, dueDate);
-  const families = byFamily(kind, rows, (dueDate) =>
+  return byFamily(kind, rows, (dueDate) =>
     kind !== 'no_main_file' && kind !== 'not_finalised'
       ? true
       : !hasPassedUploadDeadline(dueDate, at, event.timeZone),
   );
-
-  const sent = await sentKeys(db, eventId, kind, [...families.keys()]);
-  return [...families.values()].filter((f) => !sent.has(`${f.customerId}|${f.subjectKey}`));
 }
 
 /** The event's entries a reminder of `kind` is for, with their families, in families' order. */

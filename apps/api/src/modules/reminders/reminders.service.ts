@@ -15,6 +15,7 @@ import { provedAddresses } from '../accounts/index.ts';
 import type { Outbox, OutboxMessage } from '../outbox/index.ts';
 import { reminderEmail, reminderWhatsApp, type ReminderTemplates } from './reminders.messages.ts';
 import * as campaigns from './reminder-campaigns.repository.ts';
+import { outstanding } from './outstanding.ts';
 import * as repo from './reminders.repository.ts';
 
 /** Sends one campaign now (a request's "send now"); the sweep sends the scheduled ones. */
@@ -327,6 +328,7 @@ export function createRemindersService(deps: RemindersDependencies) {
     list: () => list(deps),
     preview: (query: { eventId: number; kind: ReminderKind; channels: ReminderChannel[] }) =>
       preview(deps, query),
+    outstanding: (eventId: number, kind: ReminderKind) => outstanding(deps, eventId, kind),
     create: (organiserId: number, input: CreateReminderCampaign) =>
       create(deps, organiserId, input),
     sendNow: (organiserId: number, id: number) => sendNow(deps, organiserId, id),
