@@ -14,6 +14,8 @@ export interface JobsReport {
     running: number;
     done: number;
     failed: number;
+    /** A check run on a schedule (`jobs.every`), as opposed to work queued as it comes. */
+    scheduled: boolean;
   }[];
   failures: {
     id: string;
@@ -43,6 +45,7 @@ export function forOrganisers(message: unknown): string {
 export async function readReport(
   app: FastifyInstance,
   labels: Map<string, string>,
+  scheduled: ReadonlySet<string> = new Set(),
 ): Promise<JobsReport> {
   // The failures first, then the counts: a job only moves on (running, then failed), so
   // counts read after the failures include every failure listed. The other order showed
@@ -64,7 +67,7 @@ export async function readReport(
   const queues = new Map<string, JobsReport['queues'][number]>(
     [...labels].map(([name, label]) => [
       name,
-      { name, label, waiting: 0, running: 0, done: 0, failed: 0 },
+      { name, label, waiting: 0, running: 0, done: 0, failed: 0, scheduled: scheduled.has(name) },
     ]),
   );
   for (const row of counts.rows as { name: string; state: string; n: number }[]) {
@@ -77,6 +80,7 @@ export async function readReport(
       running: 0,
       done: 0,
       failed: 0,
+      scheduled: scheduled.has(row.name),
     };
     if (row.state === 'created' || row.state === 'retry') q.waiting += row.n;
     else if (row.state === 'active') q.running += row.n;

@@ -75,7 +75,7 @@ describe('the job queue (pg-boss on the application database)', () => {
       }),
     );
     expect(report.queues).toContainEqual(
-      expect.objectContaining({ name: 'test.always-fails', failed: 1 }),
+      expect.objectContaining({ name: 'test.always-fails', failed: 1, scheduled: false }),
     );
   });
 
@@ -107,6 +107,10 @@ describe('the job queue (pg-boss on the application database)', () => {
     await new Promise((r) => setTimeout(r, 300));
     expect(runs).toBe(2);
     expect(most).toBe(1);
+    // The organiser's jobs page shows its runs as routine checks, not as work.
+    expect((await t.app.jobs.report()).queues).toContainEqual(
+      expect.objectContaining({ name: 'test.sweep', label: 'Sweep', done: 2, scheduled: true }),
+    );
   });
 
   it("takes a queue's new settings when a release changes them", async () => {

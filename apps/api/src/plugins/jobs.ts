@@ -250,6 +250,8 @@ export default fp<JobsOptions>(
     const queue = await startQueue(app);
     const { boss, underLock } = queue;
     const labels = new Map<string, string>();
+    /** The queues `every` made: checks on a schedule, whose runs are routine, not work done. */
+    const scheduled = new Set<string>();
     const stopping = new AbortController();
     const { define, wake } = createWorkers(app, queue, options, labels, stopping);
     registerQueueFigures(app, () => [...labels.keys()]);
@@ -259,6 +261,7 @@ export default fp<JobsOptions>(
       async every(name, cron, work, label) {
         // A slow run is never doubled, and a failed one waits for the next tick.
         await define(name, work, { label, retryLimit: 0, coalesce: true });
+        scheduled.add(name);
         await underLock(() => boss.schedule(name, cron));
       },
       async send(name, data) {
@@ -279,7 +282,7 @@ export default fp<JobsOptions>(
         wake(name);
       },
       settled: (name) => settled(app, name, wake),
-      report: () => readReport(app, labels),
+      report: () => readReport(app, labels, scheduled),
     });
 
     // Before the modules' own onClose hooks: no job starts while they close, and the running

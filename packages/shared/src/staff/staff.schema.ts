@@ -257,6 +257,8 @@ export const JobsReportSchema = z.object({
       running: z.number().int(),
       done: z.number().int(),
       failed: z.number().int(),
+      /** A check run on a schedule, whose runs are routine (optional for older servers). */
+      scheduled: z.boolean().optional(),
     }),
   ),
   failures: z.array(
