@@ -2,13 +2,13 @@ import { paths } from '@eisteddfod/shared';
 import { Anchor, Burger, Group, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { lazy, Suspense, useState } from 'react';
-import { Link, NavLink, useNavigate } from 'react-router';
+import { Link, NavLink } from 'react-router';
 import { useIsLoggedIn } from '../lib/session.ts';
-import { clearSession, readStored } from '../lib/storage.ts';
-import { toast } from '../lib/toasts.ts';
+import { readStored } from '../lib/storage.ts';
 import { loggedInMenu, loggedOutMenu, staffMenuFor } from './menu.ts';
 import classes from './SiteHeader.module.css';
 import { text } from './text.ts';
+import { useLogout } from './use-logout.ts';
 
 const loadMobileMenu = () => import('./MobileMenu.tsx');
 const MobileMenu = lazy(loadMobileMenu);
@@ -18,16 +18,14 @@ export function SiteHeader() {
   const [opened, { toggle, close }] = useDisclosure(false);
   // The drawer's code is fetched when the burger is first pointed at, focused or used.
   const [menuWanted, setMenuWanted] = useState(false);
-  const navigate = useNavigate();
+  const logOut = useLogout();
   const links = loggedIn
     ? [...loggedInMenu(), ...staffMenuFor(readStored('token'))]
     : loggedOutMenu();
 
   function logout() {
     close();
-    clearSession();
-    toast('success', text('loggedOut'));
-    void navigate(paths.home.href());
+    logOut();
   }
 
   const items = (

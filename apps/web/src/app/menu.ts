@@ -1,4 +1,5 @@
-import { isStaffRole, paths } from '@eisteddfod/shared';
+import { paths } from '@eisteddfod/shared';
+import { staffRoleOf } from '../lib/signed-in-role.ts';
 import { text } from './text.ts';
 
 /** The two menus of spec 2 ("Menu and footer"). */
@@ -35,22 +36,7 @@ export function loggedInMenu(): MenuLink[] {
 /** The toast after Logout: the catalogue's words when the module loaded (the tests read it). */
 export const LOGGED_OUT_MESSAGE = text('loggedOut');
 
-/**
- * The staff link (issue 9), for a session whose token names a staff role. Only a hint for the
- * menu: the staff screens ask the server (GET /api/Staff/Me), and every staff call checks the
- * role in the database.
- */
+/** The staff link (issue 9), for a session whose token names a staff role (a hint only). */
 export function staffMenuFor(token: string | null): MenuLink[] {
-  const role = token ? tokenRole(token) : undefined;
-  return isStaffRole(role) ? [{ label: text('staff'), to: paths.staff.href() }] : [];
-}
-
-function tokenRole(token: string): string | undefined {
-  try {
-    const payload = (token.split('.')[1] ?? '').replace(/-/g, '+').replace(/_/g, '/');
-    const role = (JSON.parse(atob(payload)) as { role?: unknown }).role;
-    return typeof role === 'string' ? role : undefined;
-  } catch {
-    return undefined;
-  }
+  return staffRoleOf(token) ? [{ label: text('staff'), to: paths.staff.href() }] : [];
 }

@@ -3,6 +3,7 @@ import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
 import { NotFoundPage } from '../components/NotFoundPage.tsx';
 import { AppLayout } from './AppLayout.tsx';
+import { ConsoleFrame } from './ConsoleFrame.tsx';
 import { nextScreens } from './prefetch-next-screens.ts';
 import { RequireLogin } from './RequireLogin.tsx';
 
@@ -50,6 +51,7 @@ const screens = {
   family: () => import('../features/staff/FamilyPage.tsx'),
   payments: () => import('../features/staff/PaymentsPage.tsx'),
   dataRequests: () => import('../features/staff/DataRequestsPage.tsx'),
+  jobs: () => import('../features/staff/JobsPage.tsx'),
   // Results day (issue 20): the organisers' winners and release, the gala, a contestant's results.
   winners: () => import('../features/staff/WinnersPage.tsx'),
   gala: () => import('../features/gala/GalaPage.tsx'),
@@ -96,6 +98,7 @@ const FamiliesPage = lazy(screens.families);
 const FamilyPage = lazy(screens.family);
 const PaymentsPage = lazy(screens.payments);
 const DataRequestsPage = lazy(screens.dataRequests);
+const JobsPage = lazy(screens.jobs);
 const WinnersPage = lazy(screens.winners);
 const GalaPage = lazy(screens.gala);
 const ContestantResultsPage = lazy(screens.contestantResults);
@@ -181,6 +184,19 @@ export const routes: RouteObject[] = [
           { path: paths.viewOrder.pattern, element: <ViewOrderPage /> },
           { path: paths.editContestant.pattern, element: <EditContestantPage /> },
           { path: paths.uploads.pattern, element: <UploadsPage /> },
+          { path: paths.contestantResults.pattern, element: <ContestantResultsPage /> },
+        ],
+      },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+  {
+    // The staff console (issue 34): a shell of its own, not the families' site.
+    element: <RequireLogin />,
+    children: [
+      {
+        element: <ConsoleFrame />,
+        children: [
           { path: paths.staff.pattern, element: <StaffHomePage /> },
           { path: paths.staffDashboard.pattern, element: <DashboardPage /> },
           { path: paths.staffMarking.pattern, element: <MarkingListPage /> },
@@ -201,11 +217,10 @@ export const routes: RouteObject[] = [
           { path: paths.staffFamily.pattern, element: <FamilyPage /> },
           { path: paths.staffPayments.pattern, element: <PaymentsPage /> },
           { path: paths.staffDataRequests.pattern, element: <DataRequestsPage /> },
+          { path: paths.staffJobs.pattern, element: <JobsPage /> },
           { path: paths.staffEventWinners.pattern, element: <WinnersPage /> },
-          { path: paths.contestantResults.pattern, element: <ContestantResultsPage /> },
         ],
       },
-      { path: '*', element: <NotFoundPage /> },
     ],
   },
 ];

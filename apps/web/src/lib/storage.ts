@@ -10,7 +10,9 @@ export type StorageKey =
   | 'currentSubCategory'
   | 'whatsAppConfirmation'
   /** Uploads not finished yet, to say where they stopped after a reload (issue 32). */
-  | 'unfinishedUploads';
+  | 'unfinishedUploads'
+  /** The event an organiser last chose in the console's header (issue 34). */
+  | 'consoleEvent';
 
 export function readStored(key: StorageKey): string | null {
   return localStorage.getItem(key);

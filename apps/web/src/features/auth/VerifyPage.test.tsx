@@ -16,7 +16,13 @@ const routes = [
   { path: '/verify', element: <VerifyPage /> },
   { path: '/login', element: <p>login screen</p> },
   { path: '/participant-profiles', element: <p>profiles screen</p> },
+  { path: '/staff', element: <p>console overview</p> },
+  { path: '/staff/marking', element: <p>marking list</p> },
 ];
+
+/** A session token naming `role`, as the server signs them (the web reads only the payload). */
+const tokenFor = (role: string) =>
+  `h.${btoa(JSON.stringify({ sub: 42, role })).replace(/=+$/, '')}.s`;
 
 const login = (scope: 'pin' | 'session') => ({
   token: `${scope}-token`,
@@ -172,6 +178,22 @@ describe('VerifyPage (spec 2, 4 and 8)', () => {
     });
     expect(localStorage.getItem('token')).toBe('session-token');
     expect(localStorage.getItem('customerId')).toBe('42');
+  });
+
+  it.each([
+    ['organiser', 'console overview'],
+    ['adjudicator', 'marking list'],
+  ])('lands a signed-in %s on the console (issue 34): %s', async (role, screenName) => {
+    mockApi((request) =>
+      request.path === '/api/Authentication/SilentLogin'
+        ? [200, { ...login('session'), token: tokenFor(role) }]
+        : pinServer(request),
+    );
+    const user = userEvent.setup();
+    renderRoutes(routes, '/verify');
+    await typePin(user, '123456');
+    await user.click(screen.getByRole('button', { name: 'Verify Code' }));
+    expect(await screen.findByText(screenName)).toBeInTheDocument();
   });
 
   it('fills all six inputs from a pasted code', async () => {

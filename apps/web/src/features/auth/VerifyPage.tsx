@@ -7,6 +7,7 @@ import { afterLoad } from '../../lib/after-load.ts';
 import { ApiRequestError } from '../../lib/api-fetch.ts';
 import { RichText } from '../../lib/i18n/RichText.tsx';
 import { toast } from '../../lib/toasts.ts';
+import { landingAfterSignIn } from '../../lib/signed-in-role.ts';
 import {
   preloadLoginCalls,
   readPendingLogin,
@@ -67,7 +68,7 @@ function VerifyForm({ pending }: { pending: PendingLogin }) {
             return;
           }
           toast('success', accountText('pinValidated'), text('success'));
-          void navigate(paths.contestants.href());
+          void navigate(landingAfterSignIn());
         },
         onError: showFlowError,
       },

@@ -12,7 +12,6 @@ import {
   Button,
   Card,
   Checkbox,
-  Code,
   Group,
   Loader,
   Radio,
@@ -24,14 +23,15 @@ import {
   Title,
 } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router';
 import { toast } from '../../lib/toasts.ts';
 import { useStaffEvents } from './api/events/list-events.ts';
 import { useCancelReminder } from './api/reminders/cancel-reminder.ts';
 import { useCreateReminder } from './api/reminders/create-reminder.ts';
 import { useReminderCampaigns } from './api/reminders/list-reminders.ts';
-import { useReminderPreview } from './api/reminders/preview-reminder.ts';
 import { useSendReminderNow } from './api/reminders/send-reminder-now.ts';
 import { DataTable, type Column } from './components/DataTable.tsx';
+import { ReminderPreview } from './components/ReminderPreview.tsx';
 import { StaffArea } from './components/StaffArea.tsx';
 
 const when = new Intl.DateTimeFormat('en-ZA', { dateStyle: 'medium', timeStyle: 'short' });
@@ -44,60 +44,16 @@ const STATUS: Record<ReminderCampaign['status'], { label: string; color: string 
   cancelled: { label: 'Cancelled', color: 'gray' },
 };
 
-/** What one family would read, shown before the organiser confirms. */
-function Preview(props: { eventId: number; kind: ReminderKind; channels: ReminderChannel[] }) {
-  const preview = useReminderPreview(props);
-  if (preview.isPending) return <Loader size="sm" aria-label="Loading the preview" />;
-  if (preview.isError)
-    return (
-      <Alert color="red" title="Error">
-        The preview could not be loaded. Please try again.
-      </Alert>
-    );
-  const { audience, email, whatsapp } = preview.data;
-  return (
-    <Stack gap="xs" aria-label="Preview" role="region">
-      <Text fw={600}>
-        {audience === 1
-          ? '1 family would get this reminder now.'
-          : `${audience} families would get this reminder now.`}
-      </Text>
-      {audience > 0 && (
-        <Text size="sm">
-          Families who turned reminders off, and those who had this same reminder already, are left
-          out. Below, one of them.
-        </Text>
-      )}
-      {email && (
-        <Card withBorder padding="sm">
-          <Text size="sm" fw={600}>
-            Email to {email.to}: {email.subject}
-          </Text>
-          <Code block style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-            {email.body}
-          </Code>
-        </Card>
-      )}
-      {whatsapp && (
-        <Card withBorder padding="sm">
-          <Text size="sm" fw={600}>
-            WhatsApp to {whatsapp.to}: template {whatsapp.template}
-          </Text>
-          <Code block style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-            {whatsapp.text}
-          </Code>
-        </Card>
-      )}
-    </Stack>
-  );
-}
-
 function NewReminderForm() {
   const events = useStaffEvents();
   const create = useCreateReminder();
   const served = events.data?.events.find((e) => e.isServed) ?? events.data?.events[0];
   const [eventId, setEventId] = useState<string | null>(null);
-  const [kind, setKind] = useState<ReminderKind | null>(null);
+  // The task list's 'Remind them' opens the form with its reminder chosen (issue 34).
+  const [search] = useSearchParams();
+  const [kind, setKind] = useState<ReminderKind | null>(
+    () => REMINDER_KINDS.find((k) => k === search.get('kind')) ?? null,
+  );
   const [channels, setChannels] = useState<ReminderChannel[]>(['email']);
   const [timing, setTiming] = useState<'now' | 'later'>('now');
   const [sendAt, setSendAt] = useState('');
@@ -191,7 +147,7 @@ function NewReminderForm() {
           />
         )}
         {choice ? (
-          <Preview {...choice} />
+          <ReminderPreview {...choice} />
         ) : (
           <Text size="sm">Choose the reminder and a channel to see who would get it.</Text>
         )}

@@ -1,4 +1,4 @@
-import { can, formatRand, type Overview, paths } from '@eisteddfod/shared';
+import { formatRand, type Overview, paths } from '@eisteddfod/shared';
 import {
   Anchor,
   Button,
@@ -14,10 +14,10 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from '../../lib/toasts.ts';
 import { useSignIns } from './api/sign-ins/get-sign-ins.ts';
-import { useMarkingList } from './api/marking/list-marking.ts';
 import { downloadEntriesCsv } from './api/overview/download-entries-csv.ts';
 import { useOverview } from './api/overview/get-overview.ts';
-import { BackgroundJobs } from './components/BackgroundJobs.tsx';
+import { useSeasonTasks } from './api/overview/get-season-tasks.ts';
+import { SeasonTaskList } from './components/SeasonTaskList.tsx';
 import { isNoEventYet } from '../../shared/event/no-event-yet.ts';
 import { NoEventYet } from './components/NoEventYet.tsx';
 import { DataTable, type Column } from './components/DataTable.tsx';
@@ -160,8 +160,6 @@ function OrganiserOverview({ overview }: { overview: Overview }) {
         )}
       </section>
 
-      <BackgroundJobs />
-
       <Group>
         <Button onClick={() => void exportCsv()} loading={exporting}>
           Export entries (CSV)
@@ -174,6 +172,14 @@ function OrganiserOverview({ overview }: { overview: Overview }) {
   );
 }
 
+/** The task list, once known; it waits for the overview, which says when there is no event. */
+function Tasks() {
+  const tasks = useSeasonTasks();
+  if (tasks.isPending) return <Text>Loading what needs doing…</Text>;
+  if (tasks.isError) return <Text>What needs doing could not be loaded.</Text>;
+  return <SeasonTaskList tasks={tasks.data} />;
+}
+
 function OrganiserHome() {
   const overview = useOverview();
   if (overview.isPending) return <Text>Loading the overview…</Text>;
@@ -181,30 +187,22 @@ function OrganiserHome() {
     if (isNoEventYet(overview.error)) return <NoEventYet />;
     return <Text>The overview could not be loaded.</Text>;
   }
-  return <OrganiserOverview overview={overview.data} />;
-}
-
-function AdjudicatorHome() {
-  const list = useMarkingList();
-  const entries = list.data ?? [];
-  const submitted = entries.filter((e) => e.status === 'submitted' || e.status === 'published');
   return (
-    <Stack>
-      <Bar label="Entries marked" part={submitted.length} whole={entries.length} />
-      <Group>
-        <Button component={Link} to={paths.staffMarking.href()}>
-          Go to marking
-        </Button>
-      </Group>
+    <Stack gap="xl">
+      <Tasks />
+      <OrganiserOverview overview={overview.data} />
     </Stack>
   );
 }
 
-/** /staff: the organiser's overview, or the adjudicator's progress. */
+/**
+ * /staff: the organiser's overview, where the console starts (issue 34): the week's work first,
+ * then the season's figures. Adjudicators start on their marking (the console takes them there).
+ */
 export default function StaffHomePage() {
   return (
-    <StaffArea title="Staff overview" action="enter:staff-area">
-      {(me) => (can(me.role, 'read:entries') ? <OrganiserHome /> : <AdjudicatorHome />)}
+    <StaffArea title="Staff overview" action="read:entries">
+      {() => <OrganiserHome />}
     </StaffArea>
   );
 }

@@ -37,7 +37,7 @@ const report: JobsReport = {
   heldBack: [],
 };
 
-describe('BackgroundJobs (the staff overview)', () => {
+describe("BackgroundJobs (the console's jobs page)", () => {
   beforeEach(() => localStorage.setItem('token', 'session-token'));
   afterEach(() => {
     vi.unstubAllGlobals();
@@ -86,5 +86,38 @@ describe('BackgroundJobs (the staff overview)', () => {
     renderRoutes([{ path: '/staff', element: <BackgroundJobs /> }], '/staff');
     expect(await screen.findByText('No job has failed.')).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('shows checks run on a schedule apart from work, their runs as routine (issue 34)', async () => {
+    const withChecks: JobsReport = {
+      ...report,
+      failures: [],
+      queues: [
+        ...report.queues,
+        {
+          name: 'outbox.sweep',
+          label: 'Messages whose delivery was lost',
+          waiting: 0,
+          running: 0,
+          done: 13,
+          failed: 0,
+          scheduled: true,
+        },
+      ],
+    };
+    mockApi((r) =>
+      r.path === '/api/Staff/Jobs' ? [200, withChecks] : [404, apiError(404, 'NOT_FOUND')],
+    );
+    renderRoutes([{ path: '/staff', element: <BackgroundJobs /> }], '/staff');
+    const work = await screen.findByRole('table', { name: 'Background jobs' });
+    expect(within(work).queryByText('Messages whose delivery was lost')).not.toBeInTheDocument();
+    const [certificates, messages] = within(work).getAllByRole('row').slice(1);
+    expect(certificates).toHaveTextContent(/1 failed$/);
+    expect(messages).toHaveTextContent(/Emails and WhatsApp messages.*Nothing waiting$/);
+    const checks = screen.getByRole('table', { name: 'Scheduled checks' });
+    const [sweep] = within(checks).getAllByRole('row').slice(1);
+    expect(sweep).toHaveTextContent(
+      /^Messages whose delivery was lost\s*13\s*0\s*Running on schedule$/,
+    );
   });
 });

@@ -1,5 +1,5 @@
 import type { JobsReport } from '@eisteddfod/shared';
-import { Alert, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Stack, Text, Title } from '@mantine/core';
 import { useJobsReport } from '../api/overview/get-jobs-report.ts';
 import { DataTable, type Column } from './DataTable.tsx';
 
@@ -7,12 +7,45 @@ const when = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 
 
 type Queue = JobsReport['queues'][number];
 
-const QUEUE_COLUMNS: Column<Queue>[] = [
+/**
+ * A queue's state in words, so that a row that is not a problem does not read as one (issue 34:
+ * "Messages whose delivery was lost: Done 13" read as 13 lost messages; it is a check that ran
+ * 13 times and found nothing to do).
+ */
+function State({ queue }: { queue: Queue }) {
+  if (queue.failed > 0)
+    return (
+      <Badge color="red" variant="light">
+        {queue.failed} failed
+      </Badge>
+    );
+  if (queue.waiting > 0 || queue.running > 0)
+    return (
+      <Badge color="blue" variant="light">
+        Working
+      </Badge>
+    );
+  return (
+    <Badge color="green" variant="light">
+      {queue.scheduled ? 'Running on schedule' : 'Nothing waiting'}
+    </Badge>
+  );
+}
+
+const WORK_COLUMNS: Column<Queue>[] = [
   { key: 'job', header: 'Job', cell: (q) => q.label },
   { key: 'waiting', header: 'Waiting', cell: (q) => q.waiting },
   { key: 'running', header: 'Running', cell: (q) => q.running },
   { key: 'done', header: 'Done', cell: (q) => q.done },
   { key: 'failed', header: 'Failed', cell: (q) => q.failed },
+  { key: 'state', header: 'State', cell: (q) => <State queue={q} /> },
+];
+
+const CHECK_COLUMNS: Column<Queue>[] = [
+  { key: 'check', header: 'Check', cell: (q) => q.label },
+  { key: 'runs', header: 'Runs', cell: (q) => q.done },
+  { key: 'failed', header: 'Failed runs', cell: (q) => q.failed },
+  { key: 'state', header: 'State', cell: (q) => <State queue={q} /> },
 ];
 
 function Failures({ failures }: { failures: JobsReport['failures'] }) {
@@ -58,32 +91,49 @@ function HeldBack({ heldBack }: { heldBack: JobsReport['heldBack'] }) {
 }
 
 /**
- * The organiser's view of background work (plugins/jobs.ts on the API): certificates being made,
- * messages being sent, the sweeps; and any job that failed after its retries, with its error.
+ * The organiser's view of background work (plugins/jobs.ts on the API), a page of its own in the
+ * console: what needs attention first (files held back, jobs that gave up), then the work queued
+ * as it comes (certificates, messages), then the checks that run on a schedule.
  */
 export function BackgroundJobs() {
   const report = useJobsReport();
+  if (report.isPending) return <Text>Loading the jobs…</Text>;
+  if (report.isError) return <Text>The jobs could not be loaded.</Text>;
+  const { queues, heldBack, failures } = report.data;
   return (
-    <section aria-labelledby="jobs-heading">
-      <Title order={2} id="jobs-heading" mb="sm">
-        Background jobs
-      </Title>
-      {report.isPending && <Text>Loading the jobs…</Text>}
-      {report.isError && <Text>The jobs could not be loaded.</Text>}
-      {report.data && (
-        <Stack>
-          <DataTable
-            label="Background jobs"
-            minWidth={480}
-            columns={QUEUE_COLUMNS}
-            rows={report.data.queues}
-            rowKey={(q) => q.name}
-            empty="No background jobs."
-          />
-          <HeldBack heldBack={report.data.heldBack} />
-          <Failures failures={report.data.failures} />
-        </Stack>
-      )}
-    </section>
+    <Stack gap="lg">
+      <HeldBack heldBack={heldBack} />
+      <Failures failures={failures} />
+      <section aria-labelledby="work-heading">
+        <Title order={2} id="work-heading" mb="sm">
+          Work in the background
+        </Title>
+        <DataTable
+          label="Background jobs"
+          minWidth={560}
+          columns={WORK_COLUMNS}
+          rows={queues.filter((q) => !q.scheduled)}
+          rowKey={(q) => q.name}
+          empty="No background jobs."
+        />
+      </section>
+      <section aria-labelledby="checks-heading">
+        <Title order={2} id="checks-heading" mb="xs">
+          Scheduled checks
+        </Title>
+        <Text size="sm" mb="sm">
+          Each runs every few minutes or every night and looks for work left behind; a run that
+          finds nothing is a good run.
+        </Text>
+        <DataTable
+          label="Scheduled checks"
+          minWidth={480}
+          columns={CHECK_COLUMNS}
+          rows={queues.filter((q) => q.scheduled)}
+          rowKey={(q) => q.name}
+          empty="No scheduled checks."
+        />
+      </section>
+    </Stack>
   );
 }

@@ -1,32 +1,13 @@
-import { paths } from '@eisteddfod/shared';
 import { can, rolesThatCan, type StaffAction, type StaffMe } from '@eisteddfod/shared';
-import { Alert, Anchor, Container, Group, Loader, Text, Title } from '@mantine/core';
+import { Alert, Container, Loader, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { NavLink } from 'react-router';
 import { NotFoundPage } from '../../../components/NotFoundPage.tsx';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { useStaffMe } from '../api/staff-members/get-staff-me.ts';
 
-const LINKS: { to: string; label: string; action: StaffAction }[] = [
-  { to: paths.staff.href(), label: 'Overview', action: 'enter:staff-area' },
-  { to: paths.staffDashboard.href(), label: 'Dashboard', action: 'read:dashboard' },
-  { to: paths.staffMarking.href(), label: 'Marking', action: 'mark:entries' },
-  { to: paths.staffResults.href(), label: 'Results', action: 'publish:results' },
-  { to: paths.staffAdjudicators.href(), label: 'Adjudicators', action: 'manage:adjudicators' },
-  { to: paths.staffEvents.href(), label: 'Events', action: 'manage:events' },
-  { to: paths.staffSchools.href(), label: 'Schools', action: 'manage:schools' },
-  { to: paths.staffMembers.href(), label: 'Staff', action: 'manage:staff' },
-  { to: paths.staffFamilies.href(), label: 'Families', action: 'manage:families' },
-  { to: paths.staffPayments.href(), label: 'Payments', action: 'manage:payments' },
-  { to: paths.staffReminders.href(), label: 'Reminders', action: 'manage:reminders' },
-  { to: paths.staffDataRequests.href(), label: 'Data requests', action: 'manage:data-requests' },
-  { to: paths.staffSignIns.href(), label: 'Sign-ins', action: 'read:sign-ins' },
-  { to: paths.staffAuditLog.href(), label: 'Audit log', action: 'read:audit-log' },
-];
-
 /**
- * The frame of every staff screen: checks the role with the server (a family gets the not
- * found page, as the API answers them), then shows the staff navigation and the screen.
+ * The frame of every staff screen inside the console (console/ConsoleLayout.tsx, which has the
+ * navigation): the screen's title, who is signed in, and the screen if the role may use it.
  */
 export function StaffArea(props: {
   title: string;
@@ -55,16 +36,7 @@ export function StaffArea(props: {
   if (!me.data) return <NotFoundPage />;
   const staff = me.data;
   return (
-    <Container size="lg" py="lg">
-      <nav aria-label="Staff">
-        <Group gap="md" mb="md" wrap="wrap">
-          {LINKS.filter((l) => can(staff.role, l.action)).map((l) => (
-            <Anchor key={l.to} component={NavLink} to={l.to} end fw={600}>
-              {l.label}
-            </Anchor>
-          ))}
-        </Group>
-      </nav>
+    <Container size="lg" px={0}>
       <Title order={1} mb="xs">
         {props.title}
       </Title>
