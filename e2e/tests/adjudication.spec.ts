@@ -9,6 +9,7 @@ import {
   expectOk,
   familyApi,
   finaliseWhenProcessed,
+  openConsoleLink,
   openStaffArea,
   registerAndLogIn,
   staffSignIn,
@@ -177,10 +178,7 @@ test.describe('adjudication and results', () => {
     await expect(organiser.getByRole('table', { name: 'Entries per section' })).toBeVisible();
     await expectNoAccessibilityViolations(organiser);
 
-    await organiser
-      .getByRole('navigation', { name: 'Staff' })
-      .getByRole('link', { name: 'Adjudicators' })
-      .click();
+    await openConsoleLink(organiser, testInfo, 'Adjudicators');
     await expect(organiser).toHaveURL(/\/staff\/adjudicators$/);
     await expect(organiser.getByRole('heading', { level: 1, name: 'Adjudicators' })).toBeVisible();
     const invite = organiser.getByRole('form', { name: 'Invite an adjudicator' });
@@ -204,12 +202,10 @@ test.describe('adjudication and results', () => {
     await expectNoAccessibilityViolations(organiser);
 
     // ---- The adjudicator marks the entry blind. ----
+    // The adjudicator's session starts on their marking (issue 34).
     const marker = await staffSignIn(browser, adjudicatorEmail);
-    await openStaffArea(marker, testInfo);
-    await expect(marker.getByText(/Signed in as .* \(adjudicator\)/)).toBeVisible();
-    await expectNoAccessibilityViolations(marker);
-    await marker.getByRole('link', { name: 'Go to marking' }).click();
     await expect(marker).toHaveURL(/\/staff\/marking$/);
+    await expect(marker.getByText(/Signed in as .* \(adjudicator\)/)).toBeVisible();
     const list = marker.getByRole('table', { name: 'Entries to mark' });
     const row = list.getByRole('row').filter({ hasText: entryCode });
     await expect(row).toContainText(ITEM_CODE);
@@ -259,10 +255,7 @@ test.describe('adjudication and results', () => {
     await marker.context().close();
 
     // ---- The organiser reviews and publishes. ----
-    await organiser
-      .getByRole('navigation', { name: 'Staff' })
-      .getByRole('link', { name: 'Results' })
-      .click();
+    await openConsoleLink(organiser, testInfo, 'Results');
     await expect(organiser).toHaveURL(/\/staff\/results$/);
     await expect(organiser.getByRole('heading', { level: 1, name: 'Results' })).toBeVisible();
     const review = organiser.getByRole('row').filter({ hasText: entryCode });

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { expectAccessibleDialog, expectNoAccessibilityViolations } from './axe.ts';
-import { openStaffArea, staffSignIn } from './session.ts';
+import { openConsoleLink, openStaffArea, staffSignIn } from './session.ts';
 
 // Issue 16, first part: an organiser sets up next year's event in the browser. Making it live
 // is left to the API tests (apps/api/src/modules/events): on this shared server it would move
@@ -15,10 +15,7 @@ test('an organiser copies the event into next year, moves its dates and edits a 
   test.setTimeout(90_000);
   const page = await staffSignIn(browser, ORGANISER_EMAIL);
   await openStaffArea(page, testInfo);
-  await page
-    .getByRole('navigation', { name: 'Staff' })
-    .getByRole('link', { name: 'Events' })
-    .click();
+  await openConsoleLink(page, testInfo, 'Events');
   await expect(page.getByRole('heading', { level: 1, name: 'Events' })).toBeVisible();
   const events = page.getByRole('region', { name: 'Events' });
   // The demo event is live (this test's other run adds events that are not).

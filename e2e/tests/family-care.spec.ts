@@ -11,7 +11,7 @@ import {
   uploadEntryFile,
 } from './cluster/journey.ts';
 import { useOwnServer } from './own-server.ts';
-import { openStaffArea, staffSignIn } from './session.ts';
+import { openConsoleLink, openStaffArea, staffSignIn } from './session.ts';
 import { png } from './test-files.ts';
 
 // Issue 17, "done means": an organiser finds a family by its child's name and records a bank
@@ -57,7 +57,7 @@ async function subjects(client: Client, email: string): Promise<string[]> {
 
 async function openStaffScreen(page: Page, testInfo: TestInfo, name: string) {
   await openStaffArea(page, testInfo);
-  await page.getByRole('navigation', { name: 'Staff' }).getByRole('link', { name }).click();
+  await openConsoleLink(page, testInfo, name);
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
 }
 
@@ -113,10 +113,7 @@ test('an organiser helps a family, pays its order by hand, reminds, and erases o
     .toContainEqual(expect.stringMatching(/^Your entries are confirmed \(order /));
 
   // ---- The "no main file yet" reminder, scheduled, then sent now. ----
-  await page
-    .getByRole('navigation', { name: 'Staff' })
-    .getByRole('link', { name: 'Reminders' })
-    .click();
+  await openConsoleLink(page, testInfo, 'Reminders');
   await expect(page.getByRole('heading', { level: 1, name: 'Reminders' })).toBeVisible();
   const form = page.getByRole('form', { name: 'New reminder' });
   await form.getByRole('combobox', { name: 'Reminder' }).click();
@@ -162,10 +159,7 @@ test('an organiser helps a family, pays its order by hand, reminds, and erases o
   expect(await subjects(staff, unpaid.email)).not.toContain(notFinalised);
 
   // ---- The dashboard's charts, each with its figures in a table. ----
-  await page
-    .getByRole('navigation', { name: 'Staff' })
-    .getByRole('link', { name: 'Dashboard' })
-    .click();
+  await openConsoleLink(page, testInfo, 'Dashboard');
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
   for (const title of ['Entries over time', 'Revenue per day', 'Uploads']) {
     const chart = page.getByRole('img', {
@@ -198,20 +192,14 @@ test('an organiser helps a family, pays its order by hand, reminds, and erases o
   await look(family, testInfo, 'care-4-profile');
 
   // ---- The organiser carries it out; the family is gone but for the anonymised ledger. ----
-  await page
-    .getByRole('navigation', { name: 'Staff' })
-    .getByRole('link', { name: 'Data requests' })
-    .click();
+  await openConsoleLink(page, testInfo, 'Data requests');
   await page.getByRole('button', { name: 'Carry out erasure of Parent Botha' }).click();
   const erase = page.getByRole('dialog', { name: 'Erase Parent Botha' });
   await expectAccessibleDialog(page, erase);
   await erase.getByRole('button', { name: 'Erase', exact: true }).click();
   await expect(erase).toBeHidden();
   await look(page, testInfo, 'care-5-erased');
-  await page
-    .getByRole('navigation', { name: 'Staff' })
-    .getByRole('link', { name: 'Families' })
-    .click();
+  await openConsoleLink(page, testInfo, 'Families');
   await page.getByRole('searchbox', { name: 'Search families' }).fill('Anika');
   await expect(page.getByText('No family matches')).toBeVisible();
   await page.getByRole('searchbox', { name: 'Search families' }).fill('Botha');
@@ -220,10 +208,7 @@ test('an organiser helps a family, pays its order by hand, reminds, and erases o
   await family.reload();
   await expect(family).toHaveURL(/\/login/);
   // The ledger keeps the order and its amount, without a name.
-  await page
-    .getByRole('navigation', { name: 'Staff' })
-    .getByRole('link', { name: 'Payments' })
-    .click();
+  await openConsoleLink(page, testInfo, 'Payments');
   await expect(page.getByRole('heading', { level: 1, name: 'Payments' })).toBeVisible();
   const payments = page.getByRole('region', { name: 'Payments', exact: true });
   await expect(payments.getByText('Erased family').first()).toBeVisible();

@@ -12,7 +12,13 @@ import {
   uploadEntryFile,
 } from './cluster/journey.ts';
 import { useOwnServer } from './own-server.ts';
-import { familyApi, openStaffArea, registerAndLogIn, staffSignIn } from './session.ts';
+import {
+  familyApi,
+  openStaffArea,
+  registerAndLogIn,
+  staffSignIn,
+  openConsoleLink,
+} from './session.ts';
 import { png } from './test-files.ts';
 
 // Issue 16, "done means": a new organiser sets up next year's event in the browser and makes
@@ -77,10 +83,7 @@ test('an organiser sets up next year, makes it live, and both years’ families 
   // ---- The organiser copies the event into next year's. ----
   const page = await staffSignIn(browser, ORGANISER_EMAIL, origin);
   await openStaffArea(page, testInfo);
-  await page
-    .getByRole('navigation', { name: 'Staff' })
-    .getByRole('link', { name: 'Events' })
-    .click();
+  await openConsoleLink(page, testInfo, 'Events');
   const copyForm = page.getByRole('region', { name: 'Set up next year’s event' });
   const year = Number(await copyForm.getByRole('textbox', { name: 'Year' }).inputValue());
   const name = `Online Eisteddfod ${year}`;

@@ -15,7 +15,7 @@ import {
 } from './cluster/journey.ts';
 import { useOwnServer } from './own-server.ts';
 import { pdfText } from './pdf-text.ts';
-import { openStaffArea, staffSignIn } from './session.ts';
+import { openConsoleLink, openStaffArea, staffSignIn } from './session.ts';
 import { png } from './test-files.ts';
 
 // Issue 20, "done means": on results day an organiser sets the section winners rule, previews
@@ -93,10 +93,7 @@ test('results day: the winners rule, a scheduled release, the gala and a familyâ
   // ---- The organiser: the rule, the preview, the confirmation, the release time. ----
   const page = await staffSignIn(browser, ORGANISER_EMAIL, origin);
   await openStaffArea(page, testInfo);
-  await page
-    .getByRole('navigation', { name: 'Staff' })
-    .getByRole('link', { name: 'Events' })
-    .click();
+  await openConsoleLink(page, testInfo, 'Events');
   await page
     .getByRole('main')
     .getByRole('link', { name: /^Online Eisteddfod/ })

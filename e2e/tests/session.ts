@@ -118,28 +118,46 @@ export async function requestEmailPin(page: Page, email: string) {
 }
 
 /**
- * A member of staff signs in as families do: /login, the emailed pin, /verify; on the shared
- * e2e server, or on the one at `baseURL` (a spec's own).
+ * Signs in as families do: /login, the emailed pin, /verify; on the shared e2e server, or on
+ * the one at `baseURL` (a spec's own). Each lands where their session starts (issue 34): a
+ * family on its contestants, an organiser on the console's overview, an adjudicator on their
+ * marking.
  */
 export async function staffSignIn(browser: Browser, email: string, baseURL?: string) {
   const context = await browser.newContext(baseURL ? { baseURL } : {});
   const page = await context.newPage();
   await requestEmailPin(page, email);
   await page.getByRole('button', { name: 'Verify Code' }).click();
-  await expect(page).toHaveURL(/\/participant-profiles$/);
+  await expect(page).toHaveURL(/\/(participant-profiles|staff|staff\/marking)$/);
   // The screen itself, as a person sees it before the next tap: the address changes first, and
-  // while the contestants' code loaded the verify form was still drawn. A tap on 'Staff' then
-  // (CI-like load, desktop) was lost: the page stayed on /participant-profiles.
-  await expect(page.getByRole('heading', { level: 1, name: 'Contestant Profiles' })).toBeVisible();
+  // while the next screen's code loaded the verify form was still drawn. A tap then (CI-like
+  // load, desktop) was lost: the page stayed where it was.
+  await expect(
+    page.getByRole('heading', {
+      level: 1,
+      name: /^(Contestant Profiles|Staff overview|Marking)$/,
+    }),
+  ).toBeVisible();
   return page;
 }
 
-/** Opens a staff screen through the menu's Staff link (the burger menu on a phone). */
-export async function openStaffArea(page: Page, testInfo: TestInfo) {
+/**
+ * Follows a link of the console's navigation (issue 34), opening it first on a phone, where it
+ * hides behind the burger.
+ */
+export async function openConsoleLink(page: Page, testInfo: TestInfo, name: string) {
   if (testInfo.project.name === 'phone') {
-    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('button', { name: 'Open the console menu' }).click();
   }
-  await page.getByRole('link', { name: 'Staff', exact: true }).filter({ visible: true }).click();
+  await page
+    .getByRole('navigation', { name: 'Staff' })
+    .getByRole('link', { name, exact: true })
+    .click();
+}
+
+/** The console's overview, where an organiser's session starts (the Overview link elsewhere). */
+export async function openStaffArea(page: Page, testInfo: TestInfo) {
+  if (!/\/staff$/.test(page.url())) await openConsoleLink(page, testInfo, 'Overview');
   await expect(page).toHaveURL(/\/staff$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Staff overview' })).toBeVisible();
 }

@@ -1,7 +1,7 @@
 import { DEACTIVATION_MESSAGES } from '@eisteddfod/shared';
 import { expect, test } from '@playwright/test';
 import { expectAccessibleDialog, expectNoAccessibilityViolations } from './axe.ts';
-import { openStaffArea, requestEmailPin, staffSignIn } from './session.ts';
+import { openConsoleLink, openStaffArea, requestEmailPin, staffSignIn } from './session.ts';
 
 // Issue 16, staff (decision 019): an organiser invites an adjudicator, who signs in; the
 // organiser deactivates them, which ends their open session and refuses their next sign-in,
@@ -16,10 +16,7 @@ test('an organiser invites an adjudicator, deactivates them and reactivates them
   test.setTimeout(90_000);
   const organiser = await staffSignIn(browser, ORGANISER_EMAIL);
   await openStaffArea(organiser, testInfo);
-  await organiser
-    .getByRole('navigation', { name: 'Staff' })
-    .getByRole('link', { name: 'Staff', exact: true })
-    .click();
+  await openConsoleLink(organiser, testInfo, 'Staff');
   await expect(organiser.getByRole('heading', { level: 1, name: 'Staff' })).toBeVisible();
 
   // The organiser is the only one: no button, and the reason why.

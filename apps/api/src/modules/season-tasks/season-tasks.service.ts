@@ -47,7 +47,8 @@ const FIRST_IN: Record<SeasonPhase, SeasonTaskId[]> = {
   judging: ['unassigned-entries', 'unmarked-entries', 'conflicts', 'winners'],
   results: ['winners', 'data-requests', 'payments'],
 };
-const STATUS_ORDER: SeasonTaskStatus[] = ['to-do', 'info', 'not-yet', 'done'];
+// What needs someone, then what is worth a look, what is done, and what comes later.
+const STATUS_ORDER: SeasonTaskStatus[] = ['to-do', 'info', 'done', 'not-yet'];
 
 const PHASES: SeasonPhase[] = ['setting-up', 'entries-open', 'uploads', 'judging', 'results'];
 const isBefore = (phase: SeasonPhase, other: SeasonPhase) =>
