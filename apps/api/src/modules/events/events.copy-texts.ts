@@ -30,7 +30,7 @@ export async function oldYearTexts(db: Database, row: repo.EventRow): Promise<Ol
   const year = row.copiedFromYear;
   if (year === null) return [];
   const texts = await repo.findEventTexts(db, row.id);
-  return [
+  const found = [
     ...mention('settings', 'Event name', row.name, year),
     ...contentMentions(row.content, year),
     ...texts.categories.flatMap((c) => mention('catalogue', `Category ${c.name}`, c.name, year)),
@@ -42,4 +42,8 @@ export async function oldYearTexts(db: Database, row: repo.EventRow): Promise<Ol
       mention('rubrics', `${c.section} rubric, criterion ${c.position}`, c.name, year),
     ),
   ];
+  // In the order of the screens that change them: the settings (this page) first.
+  return found.sort((a, b) => PLACE_ORDER.indexOf(a.place) - PLACE_ORDER.indexOf(b.place));
 }
+
+const PLACE_ORDER: OldYearText['place'][] = ['settings', 'content', 'catalogue', 'rubrics'];

@@ -16,7 +16,14 @@ const PLACES: Record<OldYearText['place'], { label: string; href: (id: number) =
  */
 export function OldYearTexts({ event }: { event: StaffEvent }) {
   const texts = event.oldYearTexts;
-  if (event.copiedFromYear === null || texts.length === 0) return null;
+  if (event.copiedFromYear === null) return null;
+  if (texts.length === 0)
+    return (
+      <Text size="sm" role="status">
+        Copied from {event.copiedFromYear}: no text families see names {event.copiedFromYear} any
+        more.
+      </Text>
+    );
   return (
     <Card withBorder component="section" aria-labelledby="old-year-heading">
       <Title order={2} id="old-year-heading" mb={4}>
