@@ -16,7 +16,7 @@ export interface YearChange {
 const yearIn = (year: number) => new RegExp(`(?<!\\d)${year}(?!\\d)`, 'g');
 
 /** Whether a text names the year. */
-export const namesYear = (text: string, year: number) => yearIn(year).test(text);
+const namesYear = (text: string, year: number) => yearIn(year).test(text);
 
 /**
  * A text as the copy writes it: the old event's name (which names its year) becomes the new
