@@ -42,6 +42,10 @@ test('an organiser copies the event into next year, moves its dates and edits a 
   await expect(page).toHaveURL(/\/staff\/events\/\d+$/);
   await expect(page.getByRole('heading', { level: 2, name })).toBeVisible();
   await expect(page.getByText(/189 items, 0 orders/)).toBeVisible();
+  // The demo's words named its year only in its name and title: the copy says its own (059).
+  await expect(
+    page.getByText(/^Copied from (\d{4}): no text families see names \1 any more\.$/),
+  ).toBeVisible();
   const dates = page.getByRole('region', { name: 'Dates' });
   const opens = dates.getByLabel(/^Registration opens/);
   const before = opensBefore!.slice(0, 10);

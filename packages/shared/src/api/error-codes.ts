@@ -37,6 +37,7 @@ const ERROR_CODES = [
   // Event, catalogue and content
   'EVENT_NOT_FOUND',
   'EVENT_NOT_READY',
+  'OLD_YEAR_TEXTS',
   'EVENT_EXISTS',
   'EVENT_NOT_OPEN',
   'EVENT_YEAR_TAKEN',

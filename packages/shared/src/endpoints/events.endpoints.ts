@@ -2,6 +2,7 @@ import { defineEndpoint } from '../api/endpoint.ts';
 import {
   CopyEventSchema,
   EventSettingsSchema,
+  MakeEventLiveSchema,
   ShiftEventDatesSchema,
   StaffEventParamsSchema,
   StaffEventSchema,
@@ -83,8 +84,10 @@ export const eventsApi = {
     path: '/api/Staff/Events/:id/MakeLive',
     access: staff,
     tags,
-    summary: 'Make this the event families see (the one live before stays readable)',
+    summary:
+      'Make this the event families see (the one live before stays readable); a copy whose texts still name its old year needs oldYearTextsAccepted',
     params: StaffEventParamsSchema,
+    body: MakeEventLiveSchema,
     responses: { 200: StaffEventsSchema },
     errors,
   }),

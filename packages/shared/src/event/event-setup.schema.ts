@@ -37,6 +37,18 @@ export const EventSettingsSchema = EventSettingsFieldsSchema.superRefine((settin
 });
 export type EventSettings = z.infer<typeof EventSettingsSchema>;
 
+/**
+ * A family-facing text of a copied event that still names the year it was copied from
+ * (decision 059), for the organiser to change before making it live: where it is (`place`,
+ * the screen that edits it), which text (`field`) and the words around the year (`excerpt`).
+ */
+const OldYearTextSchema = z.object({
+  place: z.enum(['settings', 'content', 'catalogue', 'rubrics']),
+  field: z.string(),
+  excerpt: z.string(),
+});
+export type OldYearText = z.infer<typeof OldYearTextSchema>;
+
 /** An event as organisers list and edit it. */
 export const StaffEventSchema = z.object({
   id: z.number().int(),
@@ -56,6 +68,10 @@ export const StaffEventSchema = z.object({
    */
   unpublishedEntries: z.number().int(),
   createdAt: z.iso.datetime({ offset: true }),
+  /** The year of the event this one was copied from; null for one not made by a copy. */
+  copiedFromYear: z.number().int().nullable(),
+  /** Family-facing texts that still name `copiedFromYear` (decision 059); empty otherwise. */
+  oldYearTexts: z.array(OldYearTextSchema),
 });
 export type StaffEvent = z.infer<typeof StaffEventSchema>;
 
@@ -76,6 +92,15 @@ export const CopyEventSchema = z.object({
   shiftDays: z.number().int().min(-3660).max(3660),
 });
 export type CopyEvent = z.infer<typeof CopyEventSchema>;
+
+/**
+ * POST …/MakeLive: a copy whose texts still name the year it came from goes live only when the
+ * organiser says so (decision 059); otherwise 409 OLD_YEAR_TEXTS. No body is the same as false.
+ */
+export const MakeEventLiveSchema = z
+  .object({ oldYearTextsAccepted: z.boolean().default(false) })
+  .nullish()
+  .transform((body) => ({ oldYearTextsAccepted: body?.oldYearTextsAccepted ?? false }));
 
 export const ShiftEventDatesSchema = z.object({
   days: z

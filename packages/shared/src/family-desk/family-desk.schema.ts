@@ -81,6 +81,12 @@ const FamilyContestantSchema = z.object({
   acceptedHonourPledgeAt: at.nullable(),
   createdAt: at,
   updatedAt: at,
+  /**
+   * The profile picture (spec 4: head and shoulders in full school uniform), for the organiser
+   * to check: `link` is a short-lived signed link to its viewable copy, handed out only in this
+   * organisers' answer (decision 005); null for a file browsers cannot show, named by `name`.
+   */
+  picture: z.object({ link: z.string().nullable(), name: z.string() }).nullable(),
 });
 export type FamilyContestant = z.infer<typeof FamilyContestantSchema>;
 
@@ -135,9 +141,14 @@ const FamilyFileSchema = z.object({
   key: z.string(),
   kind: z.enum(['main', 'supporting', 'video']),
   name: z.string(),
-  sizeInBytes: z.number().int(),
-  /** 'uploaded', 'deleted', 'uploading' (a video still arriving) or 'received'. */
-  state: z.enum(['uploaded', 'deleted', 'uploading', 'received']),
+  /** Null while a video is still arriving: the bytes received so far are not recorded. */
+  sizeInBytes: z.number().int().nullable(),
+  /**
+   * 'uploaded', 'deleted', 'uploading' (a video whose bytes began to arrive), 'received' (arrived,
+   * not yet the entry's file), or 'empty': a video slot opened but no upload ever began on it.
+   * The family's portal reuses such a slot for its next video; it is not a file.
+   */
+  state: z.enum(['uploaded', 'deleted', 'uploading', 'received', 'empty']),
   at,
 });
 
@@ -173,6 +184,8 @@ const FamilyEntrySchema = z.object({
   section: z.string(),
   isGroupItem: z.boolean(),
   groupName: z.string().nullable(),
+  /** A group entry's members as the family listed them; empty for a solo entry. */
+  groupMembers: z.array(z.object({ name: z.string(), grade: z.string(), school: z.string() })),
   paid: z.boolean(),
   withdrawn: z.boolean(),
   /** A main file is uploaded (spec 4, Entry status: complete). */

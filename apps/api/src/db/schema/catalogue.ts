@@ -24,6 +24,8 @@ export const events = pgTable(
     isLive: boolean().notNull().default(false),
     /** Where its certificates are filed; `<year>Certificates` when not set. */
     certificatesFolder: text(),
+    /** The year of the event this one was copied from (decision 059); null if not a copy. */
+    copiedFromYear: integer(),
     timeZone: text().notNull().default('Africa/Johannesburg'),
     registrationOpens: date({ mode: 'string' }).notNull(),
     registrationCloses: date({ mode: 'string' }).notNull(),

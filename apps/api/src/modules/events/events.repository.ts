@@ -1,4 +1,4 @@
-import { count, desc, eq, getTableColumns, sql } from 'drizzle-orm';
+import { asc, count, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import {
   categories,
@@ -159,4 +159,43 @@ export async function makeLive(db: Database, id: number): Promise<void> {
   // Off first: the unique index allows one live event at any moment of the statement order.
   await db.update(events).set({ isLive: false }).where(eq(events.isLive, true));
   await db.update(events).set({ isLive: true }).where(eq(events.id, id));
+}
+
+/** An event's family-facing words beyond its row: categories, items and rubric criteria. */
+export async function findEventTexts(db: Database, eventId: number) {
+  const [categoryRows, itemRows, criteria] = await Promise.all([
+    db
+      .select({ id: categories.id, name: categories.name })
+      .from(categories)
+      .where(eq(categories.eventId, eventId))
+      .orderBy(asc(categories.sortOrder), asc(categories.id)),
+    db
+      .select({
+        id: items.id,
+        code: items.code,
+        shortDescription: items.shortDescription,
+        description: items.description,
+      })
+      .from(items)
+      .where(eq(items.eventId, eventId))
+      .orderBy(asc(items.code)),
+    db
+      .select({
+        section: rubricCriteria.section,
+        position: rubricCriteria.position,
+        name: rubricCriteria.name,
+      })
+      .from(rubricCriteria)
+      .where(eq(rubricCriteria.eventId, eventId))
+      .orderBy(asc(rubricCriteria.section), asc(rubricCriteria.position)),
+  ]);
+  return { categories: categoryRows, items: itemRows, criteria };
+}
+
+export async function updateItemTexts(
+  db: Database,
+  id: number,
+  texts: { shortDescription: string; description: string },
+): Promise<void> {
+  await db.update(items).set(texts).where(eq(items.id, id));
 }

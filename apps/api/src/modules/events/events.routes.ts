@@ -29,5 +29,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
     events.shiftDates(callerOf(req).customerId, req.params.id, req.body.days),
   );
 
-  serve(app, eventsApi.makeLive, (req) => events.makeLive(callerOf(req).customerId, req.params.id));
+  serve(app, eventsApi.makeLive, (req) =>
+    events.makeLive(callerOf(req).customerId, req.params.id, req.body.oldYearTextsAccepted),
+  );
 };

@@ -14,6 +14,7 @@ import { loadCatalogue } from '../../db/seed/seed.ts';
 import { audit } from '../../lib/audit.repository.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { toEventSummary } from '../catalogue/index.ts';
+import { carryOverTexts, oldYearTexts } from './events.copy-texts.ts';
 import * as repo from './events.repository.ts';
 
 export interface EventsDependencies {
@@ -78,6 +79,8 @@ async function present(deps: EventsDependencies, row: repo.CountedEventRow): Pro
     orders: row.orders,
     unpublishedEntries: row.unpublished,
     createdAt: row.createdAt.toISOString(),
+    copiedFromYear: row.copiedFromYear,
+    oldYearTexts: await oldYearTexts(deps.db, row),
   };
 }
 
@@ -248,9 +251,15 @@ async function copy(
           from.certificatesFolder === defaultCertificatesFolder(from.year)
             ? defaultCertificatesFolder(request.year)
             : from.certificatesFolder,
+        copiedFromYear: from.year,
       },
       request.shiftDays,
     );
+    const copied = await repo.lockEvent(tx, newId);
+    if (copied) {
+      const change = { oldName: from.name, newName: request.name, oldYear: from.year };
+      await carryOverTexts(tx, copied, { ...change, newYear: request.year });
+    }
     const created = await repo.lockEvent(tx, newId);
     await audit(tx, {
       actorCustomerId: organiserId,
@@ -269,8 +278,9 @@ async function makeLive(
   deps: EventsDependencies,
   organiserId: number,
   id: number,
+  oldYearTextsAccepted: boolean,
 ): Promise<StaffEvents> {
-  await change(deps, organiserId, id, 'event.make-live', async (tx) => {
+  await change(deps, organiserId, id, 'event.make-live', async (tx, before) => {
     const counted = await repo.findEvent(tx, id);
     if (!counted || counted.items === 0)
       throw new AppError(
@@ -278,9 +288,17 @@ async function makeLive(
         'EVENT_NOT_READY',
         'An event without items cannot go live: add its catalogue first.',
       );
+    // A copy still naming last year's year goes live only when the organiser says so (059).
+    const old = await oldYearTexts(tx, before);
+    if (old.length > 0 && !oldYearTextsAccepted)
+      throw new AppError(
+        409,
+        'OLD_YEAR_TEXTS',
+        `${old.length} family-facing ${old.length === 1 ? 'text still names' : 'texts still name'} ${before.copiedFromYear}: change them on the event's page, or make it live with them as they are.`,
+      );
     const wasLive = await repo.findLiveId(tx);
     await repo.makeLive(tx, id);
-    return { wasLive: wasLive ?? null, nowLive: id };
+    return { wasLive: wasLive ?? null, nowLive: id, oldYearTextsLeft: old.length };
   });
   return list(deps);
 }
@@ -305,6 +323,7 @@ export function createEventsService(deps: EventsDependencies) {
     copy: (organiserId: number, fromId: number, request: CopyEvent) =>
       copy(deps, organiserId, fromId, request),
 
-    makeLive: (organiserId: number, id: number) => makeLive(deps, organiserId, id),
+    makeLive: (organiserId: number, id: number, oldYearTextsAccepted = false) =>
+      makeLive(deps, organiserId, id, oldYearTextsAccepted),
   };
 }

@@ -6,6 +6,7 @@ import type * as repo from './family-desk.repository.ts';
 
 type UploadRow = Awaited<ReturnType<typeof repo.findUploads>>[number];
 type SlotRow = Awaited<ReturnType<typeof repo.findVideoSlots>>[number];
+type MemberRow = Awaited<ReturnType<typeof repo.findGroupMembers>>[number];
 type Marked = Awaited<ReturnType<typeof repo.findMarks>>;
 type CertificateRow = Awaited<ReturnType<typeof repo.findCertificates>>[number];
 
@@ -14,6 +15,7 @@ interface EntryRows {
   entryLines: Awaited<ReturnType<typeof repo.findOrderLines>>;
   uploads: UploadRow[];
   slots: SlotRow[];
+  members: MemberRow[];
   marked: Marked;
   certs: CertificateRow[];
 }
@@ -41,11 +43,21 @@ function entryFiles(orderItemId: number, own: UploadRow[], slots: SlotRow[]): Fa
         key: `video:${s.id}`,
         kind: 'video' as const,
         name: s.originalFileName ?? s.title,
-        sizeInBytes: s.storageSize,
-        state: s.completedAt ? ('received' as const) : ('uploading' as const),
+        sizeInBytes: s.completedAt ? s.storageSize : null,
+        state: slotState(s),
         at: iso(s.createdAt),
       })),
   ];
+}
+
+/**
+ * A slot's state as the family's portal reads it (uploads/api/video-slot.ts): one no upload
+ * ever began on ('New video', no bytes) is a blank slot its next video reuses, not a file; one
+ * whose tus upload began is arriving (its bytes so far are not recorded) until it completes.
+ */
+function slotState(s: SlotRow): FamilyEntry['files'][number]['state'] {
+  if (s.completedAt) return 'received';
+  return s.uploadId ? 'uploading' : 'empty';
 }
 
 function entryMark(orderItemId: number, marked: Marked): FamilyEntry['mark'] {
@@ -66,7 +78,7 @@ function entryMark(orderItemId: number, marked: Marked): FamilyEntry['mark'] {
 
 /** The family's entries (its paid and awaiting-payment orders' lines), as the record shows them. */
 export function familyEntries(rows: EntryRows, numberOf: Map<number, string>): FamilyEntry[] {
-  const { orderRows, entryLines, uploads, slots, marked, certs } = rows;
+  const { orderRows, entryLines, uploads, slots, members, marked, certs } = rows;
   return entryLines.map((l) => {
     const order = orderRows.find((o) => o.order.id === l.line.orderId)!.order;
     const own = uploads.filter((u) => u.orderItemId === l.line.id);
@@ -83,6 +95,9 @@ export function familyEntries(rows: EntryRows, numberOf: Map<number, string>): F
       section: l.section,
       isGroupItem: l.isGroupItem,
       groupName: l.line.groupName,
+      groupMembers: members
+        .filter((m) => m.orderItemId === l.line.id)
+        .map((m) => ({ name: `${m.firstName} ${m.surname}`, grade: m.grade, school: m.school })),
       paid: order.status === 'paid',
       withdrawn: l.line.isCancelled,
       filesComplete: own.some((u) => u.uploadType === 2 && !u.isDeleted),

@@ -111,22 +111,25 @@ async function readRecordRows(
   });
   const entryIds = entryLines.map((l) => l.line.id);
   const ledger = deps.manualMovements();
-  const [providerPayments, manual, uploads, slots, marked, certs, messages] = await Promise.all([
-    repo.findPayments(db, orderIds),
-    ledger ? ledger(familyId) : Promise.resolve([]),
-    repo.findUploads(db, entryIds),
-    repo.findVideoSlots(db, entryIds),
-    repo.findMarks(db, entryIds),
-    repo.findCertificates(db, entryIds),
-    repo.findMessages(
-      db,
-      recipientsOf(
-        family,
-        identities,
-        orderRows.map((o) => o.order),
+  const [providerPayments, manual, uploads, slots, members, marked, certs, messages, pictures] =
+    await Promise.all([
+      repo.findPayments(db, orderIds),
+      ledger ? ledger(familyId) : Promise.resolve([]),
+      repo.findUploads(db, entryIds),
+      repo.findVideoSlots(db, entryIds),
+      repo.findGroupMembers(db, entryIds),
+      repo.findMarks(db, entryIds),
+      repo.findCertificates(db, entryIds),
+      repo.findMessages(
+        db,
+        recipientsOf(
+          family,
+          identities,
+          orderRows.map((o) => o.order),
+        ),
       ),
-    ),
-  ]);
+      Promise.all(contestants.map((c) => deps.pictures.pictureOf(c.id))),
+    ]);
   return {
     identities,
     contestants,
@@ -138,9 +141,11 @@ async function readRecordRows(
     manual,
     uploads,
     slots,
+    members,
     marked,
     certs,
     messages,
+    pictures,
   };
 }
 
@@ -212,8 +217,17 @@ function familyPayments(
   ].sort((a, b) => a.at.localeCompare(b.at));
 }
 
+/** A contestant's picture for the organiser's check: a signed link to its viewable copy. */
+function pictureShown(
+  deps: FamilyDeskDependencies,
+  file: Awaited<ReturnType<FamilyDeskDependencies['pictures']['pictureOf']>>,
+) {
+  return file ? { link: deps.pictures.linkFor(file), name: file.originalName } : null;
+}
+
 /** The family's details, contestants and messages, as the record shows them. */
 function familyPeople(
+  deps: FamilyDeskDependencies,
   family: repo.CustomerRow,
   rows: Awaited<ReturnType<typeof readRecordRows>>,
 ): Pick<FamilyDetails, 'family' | 'contestants' | 'messages'> {
@@ -232,7 +246,7 @@ function familyPeople(
         verified: i.verifiedAt !== null,
       })),
     },
-    contestants: rows.contestants.map((c) => ({
+    contestants: rows.contestants.map((c, i) => ({
       id: c.id,
       firstName: c.firstName,
       surname: c.surname,
@@ -245,6 +259,7 @@ function familyPeople(
       acceptedHonourPledgeAt: isoOrNull(c.acceptedHonourPledgeAt),
       createdAt: iso(c.createdAt),
       updatedAt: iso(c.updatedAt),
+      picture: pictureShown(deps, rows.pictures[i]),
     })),
     messages: rows.messages.map((m) => ({
       id: m.id,
@@ -280,7 +295,7 @@ export async function familyDetails(
     currentEventId === undefined ? undefined : await repo.findEventFees(deps.db, currentEventId);
   const entryWindow =
     currentEventId === undefined ? null : await entryWindowOf(deps, currentEventId, family.id);
-  const { family: familyShown, contestants, messages } = familyPeople(family, rows);
+  const { family: familyShown, contestants, messages } = familyPeople(deps, family, rows);
   return {
     family: familyShown,
     fees: fees ?? { amendmentCents: 0, changeCents: 0 },

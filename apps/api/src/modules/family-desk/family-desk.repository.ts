@@ -6,6 +6,7 @@ import {
   certificates,
   customers,
   events,
+  groupParticipants,
   items,
   marks,
   orderItems,
@@ -240,12 +241,23 @@ export async function findVideoSlots(db: Database, orderItemIds: number[]) {
       title: videoSlots.title,
       originalFileName: videoSlots.originalFileName,
       storageSize: videoSlots.storageSize,
+      uploadId: videoSlots.uploadId,
       createdAt: videoSlots.createdAt,
       completedAt: videoSlots.completedAt,
     })
     .from(videoSlots)
     .where(inArray(videoSlots.orderItemId, orderItemIds))
     .orderBy(asc(videoSlots.createdAt));
+}
+
+/** A group entry's members, in the family's order. */
+export async function findGroupMembers(db: Database, orderItemIds: number[]) {
+  if (orderItemIds.length === 0) return [];
+  return db
+    .select()
+    .from(groupParticipants)
+    .where(inArray(groupParticipants.orderItemId, orderItemIds))
+    .orderBy(asc(groupParticipants.orderItemId), asc(groupParticipants.position));
 }
 
 export async function findMarks(db: Database, orderItemIds: number[]) {

@@ -16,6 +16,7 @@ import type { CertificatesService } from '../results-day/index.ts';
 import type { CatalogueService } from '../catalogue/index.ts';
 import type { ContestantsService } from '../contestants/index.ts';
 import type { OrdersService } from '../orders/index.ts';
+import type { PicturesService } from '../pictures/index.ts';
 import type { Outbox, OutboxMessage } from '../outbox/index.ts';
 import {
   changeEntryItem,
@@ -38,6 +39,8 @@ export interface FamilyDeskDependencies {
   catalogue: CatalogueService;
   orders: OrdersService;
   contestants: ContestantsService;
+  /** Contestants' pictures, shown to the organiser through signed links (decision 005). */
+  pictures: Pick<PicturesService, 'pictureOf' | 'linkFor'>;
   certificates: CertificatesService;
   outbox: Outbox;
   /** The payments service's confirmation of a paid order (one text, payments.service). */

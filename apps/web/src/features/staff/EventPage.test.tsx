@@ -83,4 +83,55 @@ describe('EventPage (/staff/events/:id)', () => {
       expect(requests.some((r) => r.path.endsWith('/MakeLive') && r.method === 'POST')).toBe(true),
     );
   });
+
+  it('lists what still names the copied year, each linked, and makes live with it only once accepted', async () => {
+    const copied: StaffEvent = {
+      ...event,
+      copiedFromYear: 2025,
+      oldYearTexts: [
+        { place: 'content', field: 'FAQ 1, answer', excerpt: 'On 20 April 2025, at midnight.' },
+        { place: 'catalogue', field: 'Item DN101, description', excerpt: 'the 2025 set list' },
+        { place: 'settings', field: 'Host line', excerpt: 'Hosted since 2025' },
+      ],
+    };
+    const requests = mockApi((r) => {
+      if (r.path === '/api/Staff/Me') return [200, organiser];
+      if (r.path === '/api/Staff/Events/2') return [200, copied];
+      if (r.path === '/api/Staff/Events')
+        return [200, { events: [copied], servedByConfiguration: null }];
+      if (r.path === '/api/Staff/Events/2/MakeLive')
+        return [200, { events: [{ ...copied, isLive: true }], servedByConfiguration: null }];
+      return [404, apiError(404, 'NOT_FOUND')];
+    });
+    const user = userEvent.setup();
+    renderRoutes([{ path: '/staff/events/:id', element: <EventPage /> }], '/staff/events/2');
+    const list = await screen.findByRole('region', { name: '3 texts still name 2025' });
+    const items = within(list).getAllByRole('listitem');
+    expect(items[0]).toHaveTextContent('FAQ 1, answer: “On 20 April 2025, at midnight.”');
+    expect(within(items[0]!).getByRole('link', { name: 'Edit the site content' })).toHaveAttribute(
+      'href',
+      '/staff/events/2/content',
+    );
+    expect(within(items[1]!).getByRole('link', { name: 'Edit the catalogue' })).toHaveAttribute(
+      'href',
+      '/staff/events/2/catalogue',
+    );
+    expect(
+      within(items[2]!).getByRole('link', { name: 'Change it in the settings below' }),
+    ).toHaveAttribute('href', '#settings-heading');
+
+    await user.click(screen.getByRole('button', { name: 'Make live…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Make this event live?' });
+    const makeLive = within(dialog).getByRole('button', { name: 'Make live' });
+    expect(makeLive).toBeDisabled();
+    await user.click(
+      within(dialog).getByRole('checkbox', { name: 'Make it live with these texts as they are' }),
+    );
+    await user.click(makeLive);
+    await waitFor(() =>
+      expect(requests.find((r) => r.path.endsWith('/MakeLive'))?.body).toEqual({
+        oldYearTextsAccepted: true,
+      }),
+    );
+  });
 });

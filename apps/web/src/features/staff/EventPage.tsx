@@ -5,6 +5,7 @@ import {
   Badge,
   Button,
   Card,
+  Checkbox,
   Group,
   Loader,
   Modal,
@@ -20,6 +21,7 @@ import { useStaffEvents } from './api/events/list-events.ts';
 import { useMakeLive } from './api/events/make-live.ts';
 import { useShiftDates } from './api/events/shift-dates.ts';
 import { SettingsForm } from './components/EventSettingsForm.tsx';
+import { OldYearTexts } from './components/OldYearTexts.tsx';
 import { StaffArea } from './components/StaffArea.tsx';
 
 function ShiftDates({ event, onShifted }: { event: StaffEvent; onShifted: () => void }) {
@@ -60,6 +62,8 @@ function ShiftDates({ event, onShifted }: { event: StaffEvent; onShifted: () => 
 
 function MakeLive({ event }: { event: StaffEvent }) {
   const [asking, setAsking] = useState(false);
+  const [accepted, setAccepted] = useState(false);
+  const oldTexts = event.oldYearTexts.length;
   const makeLive = useMakeLive(event.id);
   // Adjudicators mark the event families see: entries of the live one still unpublished would
   // leave their lists.
@@ -99,13 +103,27 @@ function MakeLive({ event }: { event: StaffEvent }) {
             {live.unpublishedEntries === 1 ? 'it' : 'them'}.
           </Alert>
         )}
+        {oldTexts > 0 && (
+          <Alert color="orange" title={`Texts still name ${event.copiedFromYear}`} mb="md">
+            <Text size="sm" mb="xs">
+              {oldTexts === 1 ? 'One text' : `${oldTexts} texts`} families will see still{' '}
+              {oldTexts === 1 ? 'names' : 'name'} {event.copiedFromYear} (listed on this page).
+            </Text>
+            <Checkbox
+              checked={accepted}
+              onChange={(e) => setAccepted(e.currentTarget.checked)}
+              label={`Make it live with ${oldTexts === 1 ? 'this text' : 'these texts'} as they are`}
+            />
+          </Alert>
+        )}
         <Group justify="flex-end">
           <Button variant="default" onClick={() => setAsking(false)}>
             Cancel
           </Button>
           <Button
             loading={makeLive.isPending}
-            onClick={() => makeLive.mutate(undefined, { onSuccess: () => setAsking(false) })}
+            disabled={oldTexts > 0 && !accepted}
+            onClick={() => makeLive.mutate(accepted, { onSuccess: () => setAsking(false) })}
           >
             Make live
           </Button>
@@ -170,6 +188,7 @@ function EventSettingsScreen({ id }: { id: number }) {
           Section winners and release
         </Anchor>
       </Group>
+      <OldYearTexts event={e} />
       <MakeLive event={e} />
       <SettingsForm key={`${e.id}-${version}`} event={e} />
       <ShiftDates

@@ -25,6 +25,7 @@ import { CorrectContestantDialog } from './components/FamilyDeskDialogs.tsx';
 import { DataTable, type Column } from './components/DataTable.tsx';
 import { StaffArea } from './components/StaffArea.tsx';
 import { Entries } from './components/FamilyEntries.tsx';
+import { ContestantPhoto } from './components/FamilyPhoto.tsx';
 import { Orders } from './components/FamilyOrders.tsx';
 import { at } from './components/family-desk-format.ts';
 
@@ -56,9 +57,12 @@ function Contestants({ details }: { details: FamilyDetails }) {
           aria-label={`${c.firstName} ${c.surname}`}
         >
           <Group justify="space-between" align="flex-start">
-            <Title order={3} size="h4">
-              {c.firstName} {c.surname}
-            </Title>
+            <Group gap="sm" align="flex-start" wrap="nowrap">
+              <ContestantPhoto contestant={c} />
+              <Title order={3} size="h4">
+                {c.firstName} {c.surname}
+              </Title>
+            </Group>
             <Button size="xs" variant="light" onClick={() => setCorrecting(c)}>
               Correct details
             </Button>

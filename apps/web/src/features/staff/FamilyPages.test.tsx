@@ -71,6 +71,7 @@ const family: FamilyDetails = {
       acceptedHonourPledgeAt: T,
       createdAt: T,
       updatedAt: T,
+      picture: null,
     },
   ],
   orders: [
@@ -145,6 +146,7 @@ const family: FamilyDetails = {
       section: 'Dance',
       isGroupItem: false,
       groupName: null,
+      groupMembers: [],
       paid: false,
       withdrawn: false,
       filesComplete: false,
@@ -175,6 +177,58 @@ const schools: StaffSchool[] = [
   { id: 2, name: 'Amanzi Valley High School', contestants: 1, fixed: false },
 ];
 
+/** A family with what an organiser checks (issue 34): a photo, a group, an empty slot. */
+const checked: FamilyDetails = {
+  ...family,
+  family: { ...family.family, id: 9 },
+  contestants: [
+    {
+      ...family.contestants[0]!,
+      picture: { link: '/api/files/abc/picture?expires=1&signature=s', name: 'uniform.jpg' },
+    },
+  ],
+  entries: [
+    {
+      ...family.entries[0]!,
+      id: 91,
+      itemCode: 'DN201',
+      itemShortDescription: 'Dance group DN201',
+      isGroupItem: true,
+      groupName: 'The Jacarandas',
+      groupMembers: [
+        { name: 'Lwazi Khumalo', grade: '4', school: 'Other School' },
+        { name: 'Zola Khumalo', grade: 'R', school: 'Other School' },
+      ],
+      files: [
+        {
+          key: 'video:a',
+          kind: 'video',
+          name: 'New video',
+          sizeInBytes: null,
+          state: 'empty',
+          at: T,
+        },
+        {
+          key: 'video:b',
+          kind: 'video',
+          name: 'dance.mp4',
+          sizeInBytes: null,
+          state: 'uploading',
+          at: T,
+        },
+        {
+          key: 'upload:1',
+          kind: 'supporting',
+          name: 'score.pdf',
+          sizeInBytes: 2048,
+          state: 'uploaded',
+          at: T,
+        },
+      ],
+    },
+  ],
+};
+
 /** A family of an event whose registration has not opened yet (decision 041). */
 let notOpenYet: FamilyDetails;
 
@@ -189,6 +243,7 @@ function serve() {
     if (r.path === '/api/Staff/Families') return [200, found];
     if (r.path === '/api/Staff/Families/7') return [200, family];
     if (r.path === '/api/Staff/Families/8') return [200, notOpenYet];
+    if (r.path === '/api/Staff/Families/9') return [200, checked];
     if (r.path === '/api/Staff/Families/8/EarlyEntry') {
       notOpenYet = {
         ...notOpenYet,
@@ -375,6 +430,49 @@ describe('the family desk (/staff/families)', () => {
     render('/staff/families/7');
     expect(await screen.findByRole('heading', { name: 'Busisiwe Ngcobo' })).toBeInTheDocument();
     expect(screen.queryByText('Entries are not open yet')).not.toBeInTheDocument();
+  });
+
+  it("shows a contestant's photo to open larger, with spec 4's uniform rule", async () => {
+    serve();
+    const user = userEvent.setup();
+    render('/staff/families/9');
+    const card = await screen.findByRole('region', { name: 'Kagiso Ngcobo' });
+    await user.click(
+      within(card).getByRole('button', { name: "Open Kagiso Ngcobo's photo larger" }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: "Kagiso Ngcobo's photo" });
+    expect(
+      within(dialog).getByRole('img', { name: 'Kagiso Ngcobo, as uploaded by the family' }),
+    ).toHaveAttribute('src', '/api/files/abc/picture?expires=1&signature=s');
+    expect(within(dialog).getByText(/full school uniform/)).toBeVisible();
+  });
+
+  it('says when a contestant has no photo', async () => {
+    serve();
+    render('/staff/families/7');
+    const card = await screen.findByRole('region', { name: 'Kagiso Ngcobo' });
+    expect(within(card).getByText('No photo uploaded.')).toBeInTheDocument();
+  });
+
+  it("lists a group entry's members, and an empty upload slot as no file", async () => {
+    serve();
+    const user = userEvent.setup();
+    render('/staff/families/9');
+    await user.click(await screen.findByRole('tab', { name: 'Entries (1)' }));
+    const entry = screen.getByRole('region', { name: 'Entry DN201, Kagiso Ngcobo' });
+    const members = within(entry).getByRole('list', { name: 'Members of The Jacarandas' });
+    expect(
+      within(members)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Lwazi Khumalo, Grade 4, Other School', 'Zola Khumalo, Grade R, Other School']);
+    expect(within(entry).queryByText(/New video/)).not.toBeInTheDocument();
+    expect(within(entry).queryByText(/0 KB/)).not.toBeInTheDocument();
+    expect(within(entry).getByText(/^Upload started .*, no data received$/)).toBeInTheDocument();
+    expect(
+      within(entry).getByText(/^dance\.mp4 \(video, upload begun .*, not finished\)$/),
+    ).toBeInTheDocument();
+    expect(within(entry).getByText('score.pdf (supporting, 2 KB, uploaded)')).toBeInTheDocument();
   });
 
   it('lists every message with its delivery state', async () => {

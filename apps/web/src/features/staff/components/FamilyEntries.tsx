@@ -7,6 +7,39 @@ import { at } from './family-desk-format.ts';
 const kb = (bytes: number) =>
   bytes >= 1_048_576 ? `${(bytes / 1_048_576).toFixed(1)} MB` : `${Math.ceil(bytes / 1024)} KB`;
 
+/**
+ * A file as what it is: a slot no upload began on is no file (the family's portal reuses it),
+ * and a video still arriving has no size yet (its bytes so far are not recorded).
+ */
+function fileLine(f: FamilyEntry['files'][number]) {
+  if (f.state === 'empty') return `Upload started ${at(f.at)}, no data received`;
+  if (f.state === 'uploading' || f.sizeInBytes === null)
+    return `${f.name} (${f.kind}, upload begun ${at(f.at)}, not finished)`;
+  return `${f.name} (${f.kind}, ${kb(f.sizeInBytes)}, ${f.state})`;
+}
+
+function GroupMembers({ entry }: { entry: FamilyEntry }) {
+  if (!entry.isGroupItem) return null;
+  return (
+    <>
+      <Text size="sm" fw={600} mt="xs">
+        Group members ({entry.groupMembers.length})
+      </Text>
+      {entry.groupMembers.length === 0 ? (
+        <Text size="sm">None listed yet.</Text>
+      ) : (
+        <List size="sm" aria-label={`Members of ${entry.groupName ?? 'the group'}`}>
+          {entry.groupMembers.map((m, i) => (
+            <List.Item key={i} style={{ overflowWrap: 'anywhere' }}>
+              {m.name}, Grade {m.grade}, {m.school}
+            </List.Item>
+          ))}
+        </List>
+      )}
+    </>
+  );
+}
+
 function EntryCard(props: {
   entry: FamilyEntry;
   onChangeItem: () => void;
@@ -38,6 +71,7 @@ function EntryCard(props: {
         {badge(e.filesComplete ? 'Files complete' : 'No main file', e.filesComplete)}
         {badge(e.finalised ? `Finalised ${at(e.finalisedAt)}` : 'Not finalised', e.finalised)}
       </Group>
+      <GroupMembers entry={e} />
       <Text size="sm" fw={600} mt="xs">
         Files
       </Text>
@@ -47,7 +81,7 @@ function EntryCard(props: {
         <List size="sm">
           {e.files.map((f) => (
             <List.Item key={f.key} style={{ overflowWrap: 'anywhere' }}>
-              {f.name} ({f.kind}, {kb(f.sizeInBytes)}, {f.state})
+              {fileLine(f)}
             </List.Item>
           ))}
         </List>

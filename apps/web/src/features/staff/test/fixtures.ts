@@ -19,6 +19,8 @@ export const staffEvent: StaffEvent = {
   orders: 0,
   unpublishedEntries: 0,
   createdAt: '2026-11-25T00:00:00.000Z',
+  copiedFromYear: null,
+  oldYearTexts: [],
   settings: {
     name: 'Online Eisteddfod 2026',
     year: 2026,

@@ -12,7 +12,16 @@ export function useCopyEvent(fromId: number) {
     meta: { handlesErrors: true },
     onSuccess: (created) => {
       void refresh();
-      toast('success', `${created.settings.name} was made. It is not live yet.`, 'Event copied');
+      const old = created.oldYearTexts.length;
+      const left =
+        old === 0
+          ? ''
+          : ` ${old} ${old === 1 ? 'text still names' : 'texts still name'} ${created.copiedFromYear}: see the list on its page.`;
+      toast(
+        'success',
+        `${created.settings.name} was made. It is not live yet.${left}`,
+        'Event copied',
+      );
     },
     onError: (error) => toast('error', messageOf(error), 'Not copied'),
   });

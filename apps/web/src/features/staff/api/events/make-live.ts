@@ -7,7 +7,9 @@ import { useEventsRefresh } from './events-change.ts';
 export function useMakeLive(id: number) {
   const refresh = useEventsRefresh();
   return useMutation({
-    mutationFn: () => callApi(eventsApi.makeLive, { params: { id } }),
+    /** `oldYearTextsAccepted`: the organiser makes it live with texts naming the old year. */
+    mutationFn: (oldYearTextsAccepted: boolean) =>
+      callApi(eventsApi.makeLive, { params: { id }, body: { oldYearTextsAccepted } }),
     meta: { handlesErrors: true },
     onSuccess: () => {
       void refresh();
