@@ -11,4 +11,13 @@ describe('formatInstant', () => {
       '19 June 2025 at 01:30',
     );
   });
+
+  it('writes the hour after midnight as 00, and the hour with two digits', () => {
+    expect(formatInstant('2025-06-18T22:05:00Z', 'Africa/Johannesburg')).toBe(
+      '19 June 2025 at 00:05',
+    );
+    expect(formatInstant('2025-06-18T07:05:00Z', 'Africa/Johannesburg')).toBe(
+      '18 June 2025 at 09:05',
+    );
+  });
 });
