@@ -14,3 +14,18 @@ export function formatInstant(iso: string, timeZone: string | undefined): string
     ...(timeZone ? { timeZone } : {}),
   }).format(new Date(iso));
 }
+
+/**
+ * A calendar date as the spec writes it, 'dd MMMM yyyy' ('21 April 2025', spec 2), in the
+ * reader's language. What is not a date is shown as it came, rather than failing the screen.
+ */
+export function formatDate(isoDate: string): string {
+  const day = new Date(`${isoDate.slice(0, 10)}T00:00:00Z`);
+  if (Number.isNaN(day.getTime())) return isoDate;
+  return new Intl.DateTimeFormat(formattingLocale(), {
+    day: '2-digit',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(day);
+}
