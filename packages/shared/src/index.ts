@@ -6,6 +6,7 @@ export * from './catalogue/grades.messages.ts';
 export * from './catalogue/grades.rules.ts';
 export * from './catalogue/catalogue-editor.rules.ts';
 export * from './catalogue/catalogue-editor.schema.ts';
+export * from './event/event.messages.ts';
 export * from './event/event.schema.ts';
 export * from './event/event-setup.rules.ts';
 export * from './event/event-setup.schema.ts';

@@ -1,4 +1,4 @@
-import { paths } from '@eisteddfod/shared';
+import { paths, PICTURE_EXTENSIONS } from '@eisteddfod/shared';
 import { waitFor } from '@testing-library/react';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -55,6 +55,18 @@ function readRatchet(): Ratchet {
   }
 }
 const ratchet = readRatchet();
+
+/**
+ * Names in no language, so in no catalogue, that the probe takes as data: the footer's social
+ * networks are brand names (Facebook is Facebook in every language), and a picture's accepted
+ * file types are the formats' names (HEIC, JPEG), listed from the same list the screen shows.
+ */
+const NOT_FOR_TRANSLATION = [
+  'Facebook',
+  'Instagram',
+  'YouTube',
+  ...PICTURE_EXTENSIONS.map((extension) => extension.toUpperCase()),
+];
 
 /** Who opens a screen: a visitor, a family waiting for its one-time pin, or a signed-in family. */
 type Visitor = 'visitor' | 'awaiting pin' | 'family';
@@ -197,8 +209,12 @@ describe('family screens in the pseudo-locale (decision 057)', { timeout: 30_000
     expect(api.unanswered, `${name} asked the fake API for what it has no answer to`).toEqual([]);
 
     const texts = readTexts(view.container, document.querySelector('main'));
-    // Data: what the API served, and the address the family logged in with (verify shows it).
-    const served = servedStrings([...api.served, readStored('username')]);
+    // Data: what the API served, the address the family logged in with (verify shows it), and
+    // the names above.
+    const served = [
+      ...servedStrings([...api.served, readStored('username')]),
+      ...NOT_FOR_TRANSLATION,
+    ];
     const screen = untranslated(texts, 'screen', served);
     const layout = layouts.get(layoutOf(who))!;
     for (const text of untranslated(texts, 'layout', served)) layout.texts.add(text);

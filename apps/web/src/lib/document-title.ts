@@ -1,7 +1,5 @@
 import { useEffect } from 'react';
-
-const SITE_NAME = 'Online Eisteddfod';
-const DEFAULT_TITLE = `${SITE_NAME} – Entry Portal`;
+import { text } from './text.ts';
 
 /**
  * Sets the tab title while a screen is shown (`Contact · Online Eisteddfod`), then restores the
@@ -9,10 +7,10 @@ const DEFAULT_TITLE = `${SITE_NAME} – Entry Portal`;
  */
 export function useDocumentTitle(title: string | undefined): void {
   useEffect(() => {
-    if (!title) document.title = DEFAULT_TITLE;
-    else document.title = title.includes(SITE_NAME) ? title : `${title} · ${SITE_NAME}`;
+    if (!title) document.title = text('defaultTitle');
+    else document.title = title.includes(text('siteName')) ? title : text('titleOnSite', { title });
     return () => {
-      document.title = DEFAULT_TITLE;
+      document.title = text('defaultTitle');
     };
   }, [title]);
 }

@@ -30,7 +30,8 @@ const TEXT_INPUTS = new Set(['text', 'search', 'email', 'tel', 'url', 'button', 
 
 /**
  * Words formatted from data rather than written: month and weekday names (from the dates the
- * API served, in any format the app uses) and the currency of amounts ('R 160.00', 'ZAR').
+ * API served, in any format the app uses), the word Intl joins a date and a time with ('at'),
+ * and the currency of amounts ('R 160.00', 'ZAR').
  */
 const FORMATTING_WORDS = [
   ...Array.from({ length: 12 }, (_, month) => new Date(Date.UTC(2025, month, 15))).flatMap(
@@ -43,6 +44,12 @@ const FORMATTING_WORDS = [
     date.toLocaleString('en-ZA', { weekday: 'long' }),
     date.toLocaleString('en-ZA', { weekday: 'short' }),
   ]),
+  // The words Intl puts between a date and its time ('18 June 2025 at 18:00'), in the
+  // formatting locale of every screen (lib/i18n/catalogue.ts's formattingLocale).
+  ...new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeStyle: 'short' })
+    .formatToParts(new Date(Date.UTC(2025, 5, 18, 16)))
+    .filter((part) => part.type === 'literal' && LETTER.test(part.value))
+    .map((part) => part.value.trim()),
   'R',
   'ZAR',
 ];

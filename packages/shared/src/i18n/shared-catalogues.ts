@@ -5,6 +5,7 @@ import { CART_TEXT } from '../cart/cart.messages.ts';
 import { GRADE_TEXT } from '../catalogue/grades.messages.ts';
 import { CHECKOUT_TEXT } from '../checkout/checkout.messages.ts';
 import { CONTESTANT_TEXT } from '../contestants/contestants.messages.ts';
+import { EVENT_TEXT } from '../event/event.messages.ts';
 import { FILE_TEXT } from '../files/files.messages.ts';
 import { RESULT_TEXT } from '../results/results.messages.ts';
 import { SUPPORT_TEXT } from '../support/support.messages.ts';
@@ -19,6 +20,7 @@ export const SHARED_CATALOGUES: readonly SharedCatalogue<string>[] = [
   CART_TEXT,
   CHECKOUT_TEXT,
   CONTESTANT_TEXT,
+  EVENT_TEXT,
   FAMILY_DATE_TEXT,
   FILE_TEXT,
   FINALISING_TEXT,

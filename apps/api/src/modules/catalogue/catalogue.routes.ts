@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { catalogueApi } from '@eisteddfod/shared';
+import { catalogueApi, EVENT_TEXT } from '@eisteddfod/shared';
 import { sendCompressedJson } from '../../lib/compressed-json.ts';
 import { notFound } from '../../lib/errors.ts';
 import { serve } from '../../plugins/endpoints.ts';
@@ -10,7 +10,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
 
   async function currentEventId(): Promise<number> {
     const id = await catalogue.currentEventId();
-    if (id === undefined) throw notFound('EVENT_NOT_FOUND', 'No event has been set up yet');
+    if (id === undefined) throw notFound('EVENT_NOT_FOUND', EVENT_TEXT.say('noEventYet'));
     return id;
   }
 

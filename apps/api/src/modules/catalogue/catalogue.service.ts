@@ -1,4 +1,5 @@
 import {
+  EVENT_TEXT,
   mayEnterGrade,
   type Category,
   type EventSummary,
@@ -89,7 +90,7 @@ function createSnapshots(db: Database, options: CatalogueServiceOptions, now: ()
     const loaded = await pending;
     if (!loaded) {
       snapshots.delete(eventId);
-      throw notFound('EVENT_NOT_FOUND', `There is no event with id ${eventId}`);
+      throw notFound('EVENT_NOT_FOUND', EVENT_TEXT.say('noEvent', { id: String(eventId) }));
     }
     return loaded;
   }
@@ -160,7 +161,7 @@ async function categoryFilter(
 ) {
   const snap = await deps.snapshot(eventId);
   if (!snap.categories.some((c) => c.id === categoryId)) {
-    throw notFound('CATEGORY_NOT_FOUND', `There is no category with id ${categoryId}`);
+    throw notFound('CATEGORY_NOT_FOUND', EVENT_TEXT.say('noCategory', { id: String(categoryId) }));
   }
   return { snap, filter: { ...filter, categoryId } };
 }

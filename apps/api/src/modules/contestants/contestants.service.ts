@@ -20,7 +20,7 @@ type EnteredItem = Awaited<ReturnType<typeof repo.findEnteredItems>>[number];
 type GroupParticipant = Awaited<ReturnType<typeof repo.findGroupParticipants>>[number];
 
 const profileNotFound = (id: number) =>
-  notFound('PROFILE_NOT_FOUND', `There is no contestant with id ${id}`);
+  notFound('PROFILE_NOT_FOUND', CONTESTANT_TEXT.say('noContestant', { id: String(id) }));
 
 /** What the contestants' operations share, built once by createContestantsService. */
 interface ContestantsDeps {

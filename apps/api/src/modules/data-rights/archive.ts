@@ -19,32 +19,27 @@ import {
 import type { DataRightsDependencies } from './data-rights.service.ts';
 import { identify, iso, type Customer } from './family.ts';
 import { noCustomer } from './erasure-requests.ts';
+import { text } from './text.ts';
 
 // A family's archive: everything kept about it, as one ZIP (decision 024).
 
 /** A name safe in a ZIP on every system. */
 const safeName = (name: string) => name.replace(/[^A-Za-z0-9._-]+/g, '_').slice(0, 120) || 'file';
 
-const README = `Your data from the Online Eisteddfod
-=====================================
-
-This archive holds everything the entry portal keeps about your family, as the Protection of
-Personal Information Act (POPIA) entitles you to.
-
-data.json   Your account and its sign-in addresses, your contestants, your orders with their
-            entries, group members, uploaded files' details, published results and certificates,
-            your payments, the messages we sent you, your support tickets and the log of changes
-            made to your records. Amounts are in cents (R 1.00 = 100).
-files/      The files themselves: contestants' pictures (files/pictures), the files uploaded for
-            entries (files/entries/<entry number>) and certificates (files/certificates).
-            Videos kept by our video host (Bunny Stream) are listed in data.json with their
-            address rather than copied here.
-
-A file listed in data.json as "missing" was no longer in storage when the archive was made
-(deleted after its event's retention period, for instance).
-
-To have your data erased, use "Ask us to erase my data" on My Profile.
-`;
+/**
+ * The archive's README.txt, in the language the server writes (decision 057): what data.json and
+ * files/ hold, and how to have the data erased.
+ */
+function readme(): string {
+  const title = text('readmeTitle');
+  return [
+    `${title}\n${'='.repeat(title.length)}`,
+    text('readmeIntro'),
+    `${text('readmeDataJson')}\n${text('readmeFiles')}`,
+    text('readmeMissing'),
+    `${text('readmeErase')}\n`,
+  ].join('\n\n');
+}
 
 /** The archive's files: where each is, and the name it has in the ZIP. */
 interface ArchiveFile {
@@ -317,7 +312,7 @@ export async function archive(
   const zip = createZipStream();
   const missing: string[] = [];
   const write = async () => {
-    if (!(await zip.addText('README.txt', README))) return;
+    if (!(await zip.addText('README.txt', readme()))) return;
     for (const file of files) {
       let source: Readable;
       try {

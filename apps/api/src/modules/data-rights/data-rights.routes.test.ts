@@ -294,6 +294,28 @@ const archiveOf = async (family: Family) => {
   return unzipSync(new Uint8Array(res.rawPayload));
 };
 
+/** The archive's README.txt, word for word (its underline as long as its title). */
+const README = `Your data from the Online Eisteddfod
+====================================
+
+This archive holds everything the entry portal keeps about your family, as the Protection of
+Personal Information Act (POPIA) entitles you to.
+
+data.json   Your account and its sign-in addresses, your contestants, your orders with their
+            entries, group members, uploaded files' details, published results and certificates,
+            your payments, the messages we sent you, your support tickets and the log of changes
+            made to your records. Amounts are in cents (R 1.00 = 100).
+files/      The files themselves: contestants' pictures (files/pictures), the files uploaded for
+            entries (files/entries/<entry number>) and certificates (files/certificates).
+            Videos kept by our video host (Bunny Stream) are listed in data.json with their
+            address rather than copied here.
+
+A file listed in data.json as "missing" was no longer in storage when the archive was made
+(deleted after its event's retention period, for instance).
+
+To have your data erased, use "Ask us to erase my data" on My Profile.
+`;
+
 describe('the data archive', () => {
   it("holds the family's data and files, and nothing of another family's", async () => {
     const a = await richFamily();
@@ -302,6 +324,7 @@ describe('the data archive', () => {
     const names = Object.keys(zip);
     expect(names[0]).toBe('README.txt');
     expect(strFromU8(zip['README.txt']!)).toContain('data.json');
+    expect(strFromU8(zip['README.txt']!)).toBe(README);
     const data = JSON.parse(strFromU8(zip['data.json']!)) as {
       account: { email: string; firstName: string; mobileNumber: string };
       loginIdentities: { identifier: string }[];

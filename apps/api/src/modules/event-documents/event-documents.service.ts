@@ -1,3 +1,4 @@
+import { EVENT_TEXT } from '@eisteddfod/shared';
 import { LruCache } from '../../lib/compressed-json.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { CatalogueService, CatalogueSnapshot } from '../catalogue/index.ts';
@@ -21,7 +22,7 @@ export function createEventDocumentsService({ catalogue }: { catalogue: Catalogu
 
   async function current() {
     const eventId = await catalogue.currentEventId();
-    if (eventId === undefined) throw notFound('EVENT_NOT_FOUND', 'No event has been set up yet');
+    if (eventId === undefined) throw notFound('EVENT_NOT_FOUND', EVENT_TEXT.say('noEventYet'));
     return catalogue.getSnapshot(eventId);
   }
 
@@ -56,7 +57,7 @@ export function createEventDocumentsService({ catalogue }: { catalogue: Catalogu
     async faq() {
       const snap = await current();
       const content = snap.content;
-      if (!content) throw notFound('CONTENT_NOT_FOUND', 'This event has no FAQ yet');
+      if (!content) throw notFound('CONTENT_NOT_FOUND', EVENT_TEXT.say('noFaq'));
       return cached(snap, 'faq.pdf', () => buildFaq(snap.event, content));
     },
 

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { CART_TEXT, ordersApi } from '@eisteddfod/shared';
+import { CART_TEXT, EVENT_TEXT, ordersApi } from '@eisteddfod/shared';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { callerOf } from '../../plugins/access.ts';
 import { serve } from '../../plugins/endpoints.ts';
@@ -14,7 +14,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       throw badRequest('CUSTOMER_MISMATCH', CART_TEXT.say('notYourCart'));
     }
     const eventId = await app.catalogue.currentEventId();
-    if (eventId === undefined) throw notFound('EVENT_NOT_FOUND', 'No event has been set up yet');
+    if (eventId === undefined) throw notFound('EVENT_NOT_FOUND', EVENT_TEXT.say('noEventYet'));
     // Only the event families see takes entries: not next year's copy an organiser is still
     // setting up, nor an earlier one (its orders stay readable).
     if (req.body.eventId !== undefined && req.body.eventId !== eventId)

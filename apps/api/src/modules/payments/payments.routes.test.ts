@@ -290,7 +290,11 @@ describe('paying', () => {
     );
     expect((await orderOf(f, cart)).status).toBe('cart');
     const url = new URL(link, 'http://site.invalid');
-    expect((await t.app.inject({ url: url.pathname + url.search })).statusCode).toBe(404);
+    const expired = await t.app.inject({ url: url.pathname + url.search });
+    expect(expired.statusCode).toBe(404);
+    expect(expired.body).toBe(
+      '<!doctype html><title>Payment</title><p>This payment link has expired or is not valid. Please go back to your cart.</p>',
+    );
     const again = (await paymentLink(f, cart, email)).json<{ link: string }>();
     await payOnSandbox(again.link);
     expect(await orderOf(f, cart)).toMatchObject({ status: 'paid', totalPrice: 16000 + 35000 });

@@ -6,8 +6,9 @@ import { callerOf } from '../../plugins/access.ts';
 import { serve, type ZodApp } from '../../plugins/endpoints.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { requireWithinLimit } from '../../providers/rate-limit/rate-limiter.ts';
-import { AUTOSUBMIT_JS, PAY_PAGE_CSS } from '../../providers/payment/pay-page.ts';
+import { AUTOSUBMIT_JS, escapeHtml, PAY_PAGE_CSS } from '../../providers/payment/pay-page.ts';
 import type { PaymentProvider } from '../../providers/payment/provider.ts';
+import { text } from './text.ts';
 
 /**
  * A PayFast ITN is a few hundred bytes of form fields; 16 KB leaves room for long names and
@@ -33,7 +34,7 @@ const notFoundPage = (reply: FastifyReply) =>
     .code(404)
     .type('text/html; charset=utf-8')
     .send(
-      '<!doctype html><title>Payment</title><p>This payment link has expired or is not valid. Please go back to your cart.</p>',
+      `<!doctype html><title>${escapeHtml(text('linkExpiredTitle'))}</title><p>${escapeHtml(text('linkExpired'))}</p>`,
     );
 
 /** A provider's page for an order it is to be paid with, its buttons, and its notifications. */

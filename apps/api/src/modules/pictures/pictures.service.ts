@@ -90,11 +90,7 @@ async function renditionOf(data: Buffer, kind: NonNullable<ReturnType<typeof det
   } catch (err) {
     // Every decoder busy (503 DECODER_BUSY): not the picture's fault, try again shortly.
     if (isDecoderBusy(err)) throw err;
-    throw new AppError(
-      415,
-      'UNREADABLE_PICTURE',
-      'This picture could not be read. Please choose another file.',
-    );
+    throw new AppError(415, 'UNREADABLE_PICTURE', FILE_TEXT.say('unreadablePicture'));
   }
 }
 

@@ -1,6 +1,7 @@
 import {
   COUNTRIES,
   DEFAULT_COUNTRY,
+  EVENT_TEXT,
   GENDERS,
   GRADES,
   INSTRUMENTS,
@@ -27,7 +28,7 @@ export function createReferenceService(deps: {
   return {
     async clientConfig() {
       const eventId = await catalogue.currentEventId();
-      if (eventId === undefined) throw notFound('EVENT_NOT_FOUND', 'No event has been set up yet');
+      if (eventId === undefined) throw notFound('EVENT_NOT_FOUND', EVENT_TEXT.say('noEventYet'));
       const event = await catalogue.getEvent(eventId);
       return {
         eventId,

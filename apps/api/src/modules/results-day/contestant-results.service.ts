@@ -1,4 +1,6 @@
 import {
+  CONTESTANT_TEXT,
+  EVENT_TEXT,
   hasPassedUploadDeadline,
   markingState,
   medalFor,
@@ -22,7 +24,7 @@ export interface ContestantResultsDependencies {
 }
 
 const noProfile = (id: number) =>
-  notFound('PROFILE_NOT_FOUND', `There is no participant profile with id ${id}`);
+  notFound('PROFILE_NOT_FOUND', CONTESTANT_TEXT.say('noProfile', { id: String(id) }));
 
 /**
  * A family's results page for one of its contestants (decision 026): every paid entry of the
@@ -38,7 +40,7 @@ export function createContestantResultsService(deps: ContestantResultsDependenci
       if (!profile) throw noProfile(contestantId);
       const eventId = await deps.currentEventId();
       const event = eventId === undefined ? undefined : await repo.findEvent(db, eventId);
-      if (!event) throw notFound('EVENT_NOT_FOUND', 'There is no event yet.');
+      if (!event) throw notFound('EVENT_NOT_FOUND', EVENT_TEXT.say('noEventSoFar'));
 
       const entries = await Promise.all(
         (await findEntries(db, event.id, contestantId)).map(async (e) => {

@@ -1,5 +1,6 @@
 import {
   AUDIO_EXTENSIONS,
+  EVENT_TEXT,
   extensionOf,
   MEDALS,
   medalFor,
@@ -44,7 +45,7 @@ type GalaCache = Map<number, { at: number; gala: Gala }>;
 
 async function eventOf(deps: GalaDependencies, eventId: number) {
   const event = await repo.findEvent(deps.db, eventId);
-  if (!event) throw notFound('EVENT_NOT_FOUND', 'There is no event yet.');
+  if (!event) throw notFound('EVENT_NOT_FOUND', EVENT_TEXT.say('noEventSoFar'));
   return event;
 }
 
@@ -165,7 +166,7 @@ async function build(deps: GalaDependencies, eventId: number): Promise<Gala> {
 /** The live event's gala, from this instance's memory for up to a minute. */
 async function gala(deps: GalaDependencies, cache: GalaCache): Promise<Gala> {
   const eventId = await deps.currentEventId();
-  if (eventId === undefined) throw notFound('EVENT_NOT_FOUND', 'There is no event yet.');
+  if (eventId === undefined) throw notFound('EVENT_NOT_FOUND', EVENT_TEXT.say('noEventSoFar'));
   const hit = cache.get(eventId);
   const now = deps.now();
   // A cached "not yet" is not kept past the release time, nor anything past a minute.

@@ -3,6 +3,7 @@ import type { Readable } from 'node:stream';
 import {
   endpointUrl,
   EventContentSchema,
+  FILE_TEXT,
   SITE_IMAGE_MAX_MB,
   siteContentApi,
   UPLOADED_SITE_IMAGE,
@@ -150,11 +151,7 @@ async function rewrittenPicture(kind: SiteImageKind, data: Buffer): Promise<Buff
   } catch (err) {
     // Every decoder busy (503 DECODER_BUSY): not the picture's fault, try again shortly.
     if (isDecoderBusy(err)) throw err;
-    throw new AppError(
-      415,
-      'UNREADABLE_PICTURE',
-      'This picture could not be read. Please choose another file.',
-    );
+    throw new AppError(415, 'UNREADABLE_PICTURE', FILE_TEXT.say('unreadablePicture'));
   }
 }
 

@@ -330,8 +330,15 @@ describe('entry files (POST UploadS3Files)', () => {
       itemId: musicSolo().id,
       participantProfileId: profile,
     });
-    const res = await sendFile(other, unpaid.json<{ id: number }>().id, 'a.pdf', PDF);
+    const unpaidId = unpaid.json<{ id: number }>().id;
+    const res = await sendFile(other, unpaidId, 'a.pdf', PDF);
     expect(res.statusCode).toBe(404);
+    // Said by id, so that the uploads portal can say it in its reader's language (decision 057).
+    expect(res.json()).toMatchObject({
+      code: 'ORDER_ITEM_NOT_FOUND',
+      message: `There is no paid entry with id ${unpaidId}`,
+      messageId: UPLOAD_TEXT.id('noPaidEntry'),
+    });
   });
 });
 
@@ -341,9 +348,12 @@ describe('deleting, finalising and withdrawing', () => {
     const sent = await sendFile(f, ids[0]!, 'notes.txt', Buffer.from('Tempo: allegro\n'));
     const uploadId = sent.json<{ orderItemUploadId: number }>().orderItemUploadId;
     const other = await createFamily(t);
-    expect(
-      (await other.call('DELETE', `/api/OrderItems/OrderItemUploads/${uploadId}`)).statusCode,
-    ).toBe(404);
+    const theirs = await other.call('DELETE', `/api/OrderItems/OrderItemUploads/${uploadId}`);
+    expect(theirs.statusCode).toBe(404);
+    expect(theirs.json()).toMatchObject({
+      message: `There is no file with id ${uploadId}`,
+      messageId: UPLOAD_TEXT.id('noFile'),
+    });
     const res = await f.call('DELETE', `/api/OrderItems/OrderItemUploads/${uploadId}`);
     expect(res.statusCode).toBe(204);
     expect((await list(f, profile)).items[0]!.orderItemUploads).toEqual([]);

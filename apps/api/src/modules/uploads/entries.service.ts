@@ -143,7 +143,7 @@ async function deleteUpload(deps: Deps, customerId: number, uploadId: number): P
   const { ownEntry, contextOf, assertOpen } = deps.access;
   const found = await fileRepo.findOwnUpload(deps.db, customerId, uploadId);
   if (!found || found.upload.isDeleted) {
-    throw notFound('UPLOAD_NOT_FOUND', `There is no file with id ${uploadId}`);
+    throw notFound('UPLOAD_NOT_FOUND', UPLOAD_TEXT.say('noFile', { id: String(uploadId) }));
   }
   await ownEntry(customerId, found.entry.id); // Before the transaction: see `withdraw`.
   await repo.withLockedEntry(deps.db, customerId, found.entry.id, async (tx, row) => {
@@ -160,7 +160,7 @@ async function bucketLink(
 ): Promise<{ url: string }> {
   await deps.access.ownEntry(customerId, query.orderItemId);
   const upload = await fileRepo.findLiveUploadByName(deps.db, query.orderItemId, query.fileName);
-  if (!upload) throw notFound('FILE_NOT_FOUND', 'There is no such file for this entry.');
+  if (!upload) throw notFound('FILE_NOT_FOUND', UPLOAD_TEXT.say('noFileForEntry'));
   return { url: deps.mediaLinks.forOwner(upload) };
 }
 

@@ -32,7 +32,7 @@ import type { SlotRow } from './video-slots.repository.ts';
 // build on them.
 
 const entryNotFound = (id: number) =>
-  notFound('ORDER_ITEM_NOT_FOUND', `There is no paid entry with id ${id}`);
+  notFound('ORDER_ITEM_NOT_FOUND', UPLOAD_TEXT.say('noPaidEntry', { id: String(id) }));
 export const withdrawnError = () =>
   new AppError(409, 'ENTRY_WITHDRAWN', UPLOAD_TEXT.say('withdrawnState'));
 export const finalisedError = () =>

@@ -117,7 +117,7 @@ async function recordVideoUpload(
   const { db, videoHost } = deps;
   const slot = await repo.findSlot(db, body.videoId);
   if (!slot || slot.customerId !== customerId || slot.orderItemId !== orderItemId) {
-    throw notFound('VIDEO_NOT_FOUND', 'There is no such video for this entry.');
+    throw notFound('VIDEO_NOT_FOUND', UPLOAD_TEXT.say('noVideoForEntry'));
   }
   if (!isAllowedMedia(slot.originalFileName ?? body.originalFileName)) throw unsupportedFormat();
   let size = slot.completedAt ? slot.storageSize : 0;

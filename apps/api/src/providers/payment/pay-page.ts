@@ -1,13 +1,16 @@
 // The page frame every pay page of ours shares (decision 006): the sandbox's and the form to PayFast.
+import { DEFAULT_LOCALE } from '@eisteddfod/shared';
+
 export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
  * The page frame of our payment pages: own stylesheet, no inline script (strict CSP), and the
  * app's own favicon (served beside the web app; without it the browser asked for /favicon.ico).
+ * Its words are in the language the server writes (decision 057).
  */
 export function payPageFrame(title: string, body: string, script = ''): string {
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<html lang="${DEFAULT_LOCALE}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)}</title><link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="/api/payments/pay.css">${script}</head>
 <body><main>${body}</main></body></html>`;

@@ -2,7 +2,6 @@ import { Alert, Button, Container, Group, List, Loader, Paper, Text, Title } fro
 import {
   calendarDateIn,
   entryDates,
-  formatLongDate,
   formatRand,
   type Order,
   paths,
@@ -19,6 +18,7 @@ import { useCurrentEvent } from '../../shared/event/api/client-config.ts';
 import { POLL_FOR_MS, useConfirmedOrder } from './api/order.ts';
 import { RichText } from '../../lib/i18n/RichText.tsx';
 import { text } from './text.ts';
+import { formatDate } from '../../shared/event/format-instant.ts';
 
 /**
  * /confirmation/{id} (spec 2): where the payment provider returns the buyer. It shows what the
@@ -152,7 +152,7 @@ function NextSteps({ order }: { order: Order }) {
       <List type="ordered" spacing="xs" mb="lg">
         <List.Item>
           {uploadsLater
-            ? text('uploadStepFrom', { date: formatLongDate(dates.uploadsOpen) })
+            ? text('uploadStepFrom', { date: formatDate(dates.uploadsOpen) })
             : text('uploadStep')}
         </List.Item>
         <List.Item>

@@ -1,7 +1,7 @@
-import { formatLongDate, type Gala } from '@eisteddfod/shared';
+import type { Gala } from '@eisteddfod/shared';
 import { Alert, Container, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '../../lib/document-title.ts';
-import { formatInstant } from '../../shared/event/format-instant.ts';
+import { formatDate, formatInstant } from '../../shared/event/format-instant.ts';
 import { useGala } from './api/gala.ts';
 import { MedalCounts } from './components/MedalCounts.tsx';
 import { Showcase } from './components/Showcase.tsx';
@@ -37,7 +37,7 @@ function GalaBody({ gala }: { gala: Gala }) {
         time: formatInstant(gala.releaseAt, gala.timeZone),
         timeZone: gala.timeZone,
       })
-    : formatLongDate(gala.galaDate);
+    : formatDate(gala.galaDate);
   if (!gala.released)
     return (
       <Stack gap="sm">

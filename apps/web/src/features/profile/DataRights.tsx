@@ -1,8 +1,8 @@
-import { formatLongDate } from '@eisteddfod/shared';
 import { Alert, Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useDownloadArchive, useErasureRequest, useRequestErasure } from './api/data-rights-api.ts';
 import { text } from './text.ts';
+import { formatDate } from '../../shared/event/format-instant.ts';
 
 /**
  * My Profile's data rights (POPIA, decision 024): download everything the portal holds about the
@@ -26,7 +26,7 @@ export function DataRights({ customerId }: { customerId: number }) {
       </Button>
       {pending ? (
         <Alert color="blue" title={text('erasureRequested')}>
-          {text('erasureRequestedOn', { date: formatLongDate(pending.requestedAt.slice(0, 10)) })}
+          {text('erasureRequestedOn', { date: formatDate(pending.requestedAt.slice(0, 10)) })}
         </Alert>
       ) : (
         <Button

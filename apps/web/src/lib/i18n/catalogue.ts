@@ -8,6 +8,15 @@ import { setupI18n } from '@lingui/core';
  */
 const i18n = setupI18n({ locale: DEFAULT_LOCALE, messages: { [DEFAULT_LOCALE]: {} } });
 
+/**
+ * The language tag dates and times are written in for each of the product's languages: British
+ * English writes the spec's '18 June 2025 at 18:00' and '21 Apr 2025, 10:00:00'.
+ */
+const FORMATTING_LOCALES: Record<Locale, string> = { en: 'en-GB' };
+
+/** The tag to give `Intl`'s formatters, for the language the reader reads (decision 057). */
+export const formattingLocale = (): string => FORMATTING_LOCALES[i18n.locale as Locale];
+
 /** What a message's {placeholders} are filled with. */
 export type MessageValues = Record<string, string | number | null | undefined>;
 

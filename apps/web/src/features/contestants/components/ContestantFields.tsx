@@ -7,9 +7,10 @@ import {
   type ComboboxItem,
   type OptionsFilter,
 } from '@mantine/core';
-import { CONTESTANT_TEXT, GENDERS, GRADES, OTHER_SCHOOL, type Gender } from '@eisteddfod/shared';
+import { CONTESTANT_TEXT, GENDERS, OTHER_SCHOOL, type Gender } from '@eisteddfod/shared';
 import { memo, useCallback, useState } from 'react';
 import type { FieldErrors, FieldMark } from '../../../lib/field-errors.ts';
+import { gradeOptions } from '../../../shared/grades/text.ts';
 import { text } from '../text.ts';
 
 /** What the create and edit screens ask (spec 2): names, school, gender, age and grade. */
@@ -39,8 +40,6 @@ export const CONTESTANT_PROBLEM_FIELD: Record<string, ContestantField> = {
   [CONTESTANT_TEXT.id('school')]: 'school',
   [CONTESTANT_TEXT.id('grade')]: 'grade',
 };
-
-const GRADE_OPTIONS = GRADES.map((grade) => ({ value: grade.value, label: grade.label }));
 
 /**
  * The schools whose names hold what was typed, and Other School always: the hint for a school
@@ -214,7 +213,7 @@ const GradeField = memo(function GradeField({
       label={text('ageAndGrade')}
       size="md"
       placeholder={text('gradePlaceholder')}
-      data={GRADE_OPTIONS}
+      data={gradeOptions()}
       maxDropdownHeight={280}
       required={required}
       error={error}

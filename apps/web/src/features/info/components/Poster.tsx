@@ -1,8 +1,9 @@
 import { Container, Text, Title } from '@mantine/core';
-import { formatLongDate, type EventContent, type EventSummary } from '@eisteddfod/shared';
+import type { EventContent, EventSummary } from '@eisteddfod/shared';
 import { artworkSrc } from '../../../shared/event/documents.ts';
 import { text } from '../text.ts';
 import classes from './info.module.css';
+import { formatDate } from '../../../shared/event/format-instant.ts';
 
 /** The competition poster: the first gallery artwork as a banner behind the event's name. */
 export function Poster({ event, content }: { event: EventSummary; content: EventContent }) {
@@ -26,9 +27,9 @@ export function Poster({ event, content }: { event: EventSummary; content: Event
         <Text className={classes.posterLine}>{content.hostLine}</Text>
         <Text className={classes.posterDates}>
           {text('posterDates', {
-            opens: formatLongDate(event.dates.registrationOpens),
-            closes: formatLongDate(event.dates.registrationCloses),
-            gala: formatLongDate(event.dates.galaAwards),
+            opens: formatDate(event.dates.registrationOpens),
+            closes: formatDate(event.dates.registrationCloses),
+            gala: formatDate(event.dates.galaAwards),
           })}
         </Text>
         {artwork && (

@@ -26,6 +26,7 @@ import { useFieldErrors, type FieldErrors } from '../../../lib/field-errors.ts';
 import { useCurrentEvent } from '../../event/api/client-config.ts';
 import { wordsOf } from '../../../lib/i18n/catalogue.ts';
 import { toast } from '../../../lib/toasts.ts';
+import { gradeOptions } from '../../grades/text.ts';
 import { useSchools } from '../api/schools.ts';
 import { useUpdateGroupParticipants } from '../api/update-group-participants.ts';
 import classes from './GroupParticipantsModal.module.css';
@@ -33,7 +34,6 @@ import { cartText, text } from '../text.ts';
 
 // Mantine's dimmed description grey is below WCAG AA contrast on white.
 const optionStyles = { description: { color: 'var(--mantine-color-gray-8)' } };
-const GRADE_OPTIONS = GRADES.map((g) => ({ value: g.value, label: g.label }));
 
 /** Spec 2 and 5, "Group participants": the members of a group entry, saved all at once. */
 export function GroupParticipantsModal(props: {
@@ -309,7 +309,7 @@ function MemberFields(props: {
         <Select
           label={text('grade')}
           {...fault('grade')}
-          data={GRADE_OPTIONS}
+          data={gradeOptions()}
           allowDeselect={false}
           value={member.grade || null}
           onChange={(grade) => props.onChange('grade', grade ?? '')}
