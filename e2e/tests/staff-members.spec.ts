@@ -70,5 +70,6 @@ test('an organiser invites an adjudicator, deactivates them and reactivates them
   // The session ended stays ended; a new sign-in works.
   expect((await marking()).status()).toBe(401);
   const again = await staffSignIn(browser, email);
-  await expect(again).toHaveURL(/\/participant-profiles$/);
+  // An adjudicator's session starts on their marking (issue 34).
+  await expect(again).toHaveURL(/\/staff\/marking$/);
 });

@@ -15,18 +15,18 @@ type Queue = JobsReport['queues'][number];
 function State({ queue }: { queue: Queue }) {
   if (queue.failed > 0)
     return (
-      <Badge color="red" variant="light">
+      <Badge color="red" variant="light" c="black">
         {queue.failed} failed
       </Badge>
     );
   if (queue.waiting > 0 || queue.running > 0)
     return (
-      <Badge color="blue" variant="light">
+      <Badge color="blue" variant="light" c="black">
         Working
       </Badge>
     );
   return (
-    <Badge color="green" variant="light">
+    <Badge color="green" variant="light" c="black">
       {queue.scheduled ? 'Running on schedule' : 'Nothing waiting'}
     </Badge>
   );

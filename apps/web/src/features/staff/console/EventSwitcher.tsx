@@ -23,7 +23,7 @@ export function EventSwitcher() {
         maw={260}
       />
       {working.isLive ? (
-        <Badge color="green" variant="light">
+        <Badge color="green" variant="light" c="black">
           Live
         </Badge>
       ) : (
