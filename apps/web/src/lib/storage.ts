@@ -10,7 +10,9 @@ export type StorageKey =
   | 'currentSubCategory'
   | 'whatsAppConfirmation'
   /** Uploads not finished yet, to say where they stopped after a reload (issue 32). */
-  | 'unfinishedUploads';
+  | 'unfinishedUploads'
+  /** An adjudicator's mark of one entry not yet saved on the server (decision 058). */
+  | `markingDraft:${number}`;
 
 export function readStored(key: StorageKey): string | null {
   return localStorage.getItem(key);
