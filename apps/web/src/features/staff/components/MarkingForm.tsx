@@ -115,15 +115,24 @@ export function MarkingForm(props: {
     save(true);
   }
 
-  function onKeyDown(event: KeyboardEvent<HTMLFormElement>) {
-    if (event.key !== 'Enter' || !(event.ctrlKey || event.metaKey)) return;
-    if (readOnly || !props.onSubmitNext || props.saving) return;
-    event.preventDefault();
-    save(true, true);
-  }
+  // Ctrl or ⌘ + Enter anywhere on the page, the recording's player included: Submit & next.
+  const shortcut = useRef<(event: globalThis.KeyboardEvent) => void>(() => undefined);
+  useEffect(() => {
+    shortcut.current = (event) => {
+      if (event.key !== 'Enter' || !(event.ctrlKey || event.metaKey)) return;
+      if (readOnly || !props.onSubmitNext || props.saving) return;
+      event.preventDefault();
+      save(true, true);
+    };
+  });
+  useEffect(() => {
+    const onKeyDown = (event: globalThis.KeyboardEvent) => shortcut.current(event);
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, []);
 
   return (
-    <form onSubmit={onSubmit} onKeyDown={onKeyDown} noValidate aria-label="Mark this entry">
+    <form onSubmit={onSubmit} noValidate aria-label="Mark this entry">
       <Stack>
         {readOnly && (
           <Alert color="blue" title="Submitted">

@@ -2,7 +2,7 @@ import type { MarkingEntrySummary } from '@eisteddfod/shared';
 import { Progress, Stack, Text } from '@mantine/core';
 
 /** Submitted (or published) marks count as marked; drafts are still to do. */
-export const isMarked = (e: Pick<MarkingEntrySummary, 'status'>) =>
+const isMarked = (e: Pick<MarkingEntrySummary, 'status'>) =>
   e.status === 'submitted' || e.status === 'published';
 
 /**
