@@ -226,7 +226,9 @@ describe('marking at a judge’s pace', () => {
     renderRoutes(routes, '/staff/marking/2');
     const hhmm = until.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' });
     expect(
-      await screen.findByText(`You can change this mark until ${hhmm}. Then it locks.`),
+      await screen.findByText(
+        `This mark has been submitted. You can change this mark until ${hhmm}; then it locks.`,
+      ),
     ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Submit changes' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Save draft' })).toBeNull();

@@ -141,7 +141,8 @@ export function MarkingForm(props: {
         )}
         {until && (
           <Alert color="blue" title="Submitted">
-            You can change this mark until {clockTime(until)}. Then it locks.
+            This mark has been submitted. You can change this mark until {clockTime(until)}; then it
+            locks.
           </Alert>
         )}
         <Table aria-label="Rubric">
