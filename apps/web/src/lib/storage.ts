@@ -12,7 +12,9 @@ export type StorageKey =
   /** Uploads not finished yet, to say where they stopped after a reload (issue 32). */
   | 'unfinishedUploads'
   /** The event an organiser last chose in the console's header (issue 34). */
-  | 'consoleEvent';
+  | 'consoleEvent'
+  /** An adjudicator's mark of one entry not yet saved on the server (decision 058). */
+  | `markingDraft:${number}`;
 
 export function readStored(key: StorageKey): string | null {
   return localStorage.getItem(key);

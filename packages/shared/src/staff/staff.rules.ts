@@ -72,3 +72,15 @@ export function blindFileLabel(uploadType: 2 | 3, index: number, fileName: strin
 export function foldName(name: string): string {
   return name.normalize('NFC').trim().replace(/\s+/g, ' ').toLowerCase();
 }
+
+/**
+ * How long an adjudicator may change a mark they submitted (decision 058): long enough to go
+ * back to the entry just marked, short enough that a mark is settled before an organiser reads
+ * it. After that it locks; an organiser may still reopen it until it is published.
+ */
+export const MARK_CHANGE_MINUTES = 10;
+
+/** When a mark submitted at `submittedAt` locks for its adjudicator. */
+export function markLocksAt(submittedAt: Date): Date {
+  return new Date(submittedAt.getTime() + MARK_CHANGE_MINUTES * 60_000);
+}

@@ -144,6 +144,11 @@ const MarkSchema = z.object({
   total: z.number().int(),
   submittedAt: z.iso.datetime().nullable(),
   publishedAt: z.iso.datetime().nullable(),
+  /**
+   * Until when its adjudicator may still change a submitted mark (decision 058): null for a
+   * draft, and once the mark has locked or been published.
+   */
+  changeableUntil: z.iso.datetime().nullable(),
 });
 export type Mark = z.infer<typeof MarkSchema>;
 

@@ -337,8 +337,36 @@ describe('blind marking', () => {
     expect(mark).toMatchObject({ status: 'submitted', total: 100 - 2 * detail.rubric.length });
     expect(mark?.scores.map((s) => s.name)).toEqual(detail.rubric.map((c) => c.name));
 
-    const change = await adjudicator.call('PUT', url, { scores, comment: 'Changed', submit: true });
-    expect(change.statusCode).toBe(409);
+    // Decision 058: for ten minutes after submitting, the adjudicator may change it by submitting
+    // again (never back to a draft); the minutes run from the first submission; then it locks.
+    expect(mark?.changeableUntil).toBe('2025-04-01T10:10:00.000Z');
+    t.setNow('2025-04-01T10:09:00Z');
+    const unsubmit = await adjudicator.call('PUT', url, {
+      scores,
+      comment: 'Draft',
+      submit: false,
+    });
+    expect(unsubmit.statusCode).toBe(409);
+    const fix = scores.map((s, k) => (k === 0 ? { ...s, value: s.value + 1 } : s));
+    const change = await adjudicator.call('PUT', url, {
+      scores: fix,
+      comment: 'Fixed',
+      submit: true,
+    });
+    expect(change.statusCode, change.body).toBe(200);
+    expect(MarkingEntrySchema.parse(change.json()).mark).toMatchObject({
+      status: 'submitted',
+      comment: 'Fixed',
+      total: 101 - 2 * detail.rubric.length,
+      submittedAt: '2025-04-01T10:00:00.000Z',
+      changeableUntil: '2025-04-01T10:10:00.000Z',
+    });
+    t.setNow('2025-04-01T10:10:01Z');
+    const locked = MarkingEntrySchema.parse((await adjudicator.call('GET', url)).json()).mark;
+    expect(locked).toMatchObject({ comment: 'Fixed', changeableUntil: null });
+    const late = await adjudicator.call('PUT', url, { scores, comment: 'Changed', submit: true });
+    expect(late.statusCode).toBe(409);
+    expect(late.json().message).toContain('can no longer be changed');
     // Another adjudicator assigned the same category does not see an entry already marked.
     const second2 = await createStaff(t, 'adjudicator');
     await organiser.call('POST', `/api/Staff/Adjudicators/${second2.id}/Assignments`, {

@@ -1,6 +1,7 @@
 import {
   blindFileLabel,
   describeRubricProblem,
+  markLocksAt,
   rubricProblems,
   totalOf,
   type MarkingEntry,
@@ -80,6 +81,19 @@ async function visibleEntry(deps: MarkingDependencies, marker: Marker, orderItem
   return row;
 }
 
+/**
+ * Until when a submitted mark can still be changed by its adjudicator (decision 058): a few
+ * minutes after its submission, never once published; null for a draft or a locked mark.
+ */
+function changeableUntil(
+  mark: { status: string; submittedAt: Date | null; publishedAt: Date | null },
+  now: number,
+): Date | null {
+  if (mark.status !== 'submitted' || !mark.submittedAt || mark.publishedAt) return null;
+  const until = markLocksAt(mark.submittedAt);
+  return until.getTime() > now ? until : null;
+}
+
 async function markOf(deps: MarkingDependencies, markId: number | null) {
   const { db } = deps;
   if (markId === null) return null;
@@ -93,8 +107,16 @@ async function markOf(deps: MarkingDependencies, markId: number | null) {
     total: mark.total,
     submittedAt: mark.submittedAt?.toISOString() ?? null,
     publishedAt: mark.publishedAt?.toISOString() ?? null,
+    changeableUntil: changeableUntil(mark, deps.now())?.toISOString() ?? null,
   };
 }
+
+const markLocked = () =>
+  new AppError(
+    409,
+    'MARK_SUBMITTED',
+    'This mark has been submitted and can no longer be changed. An organiser can send it back to you.',
+  );
 
 async function detail(
   deps: MarkingDependencies,
@@ -163,7 +185,8 @@ async function fileLink(
 
 /**
  * Saves the adjudicator's scores and comment as a draft, or submits them. The total is the
- * server's sum; a submitted mark is final for the adjudicator (an organiser may reopen it).
+ * server's sum. A submitted mark can be submitted again with changes for a few minutes after
+ * its first submission, then locks (decision 058; an organiser may reopen it).
  */
 async function saveMark(
   deps: MarkingDependencies,
@@ -175,7 +198,9 @@ async function saveMark(
   const event = await eventId(deps);
   const row = await visibleEntry(deps, marker, orderItemId);
   if (row.markStatus === 'submitted') {
-    throw new AppError(409, 'MARK_SUBMITTED', 'This mark has been submitted already.');
+    const mark = await repo.findMark(db, row.markId ?? 0);
+    // Within its minutes a submitted mark is changed by submitting it again, never unsubmitted.
+    if (!input.submit || !mark || !changeableUntil(mark, deps.now())) throw markLocked();
   }
   const total = totalOf(input.scores);
   const now = new Date(deps.now());
@@ -212,9 +237,7 @@ async function saveMark(
       });
     return written;
   });
-  if (!saved) {
-    throw new AppError(409, 'MARK_SUBMITTED', 'This mark has been submitted already.');
-  }
+  if (!saved) throw markLocked();
   return detail(deps, marker, orderItemId);
 }
 

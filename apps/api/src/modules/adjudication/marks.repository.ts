@@ -1,4 +1,5 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { MARK_CHANGE_MINUTES } from '@eisteddfod/shared';
+import { and, asc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { marks, rubricScores } from '../../db/schema/index.ts';
 
@@ -29,11 +30,23 @@ export interface MarkToSave {
 
 /**
  * Saves an adjudicator's draft or submitted mark with its scores, in one transaction. Another
- * adjudicator's mark, or a submitted one, is never overwritten (races): then it answers false.
+ * adjudicator's mark, a published one, or a submitted one that has locked or is being saved as a
+ * draft, is never overwritten (races): then it answers false. A change to a submitted mark keeps
+ * its first submission time, so its minutes to change are not extended.
  */
 export async function saveMark(db: Database, input: MarkToSave): Promise<boolean> {
   const status = input.submit ? 'submitted' : 'draft';
-  const submittedAt = input.submit ? input.at : null;
+  const changeable = input.submit
+    ? or(
+        eq(marks.status, 'draft'),
+        and(
+          eq(marks.status, 'submitted'),
+          isNull(marks.publishedAt),
+          // Submitted less than its minutes ago (decision 058).
+          gt(marks.submittedAt, new Date(input.at.getTime() - MARK_CHANGE_MINUTES * 60_000)),
+        ),
+      )
+    : eq(marks.status, 'draft');
   return db.transaction(async (tx) => {
     const [mark] = await tx
       .insert(marks)
@@ -44,7 +57,7 @@ export async function saveMark(db: Database, input: MarkToSave): Promise<boolean
         total: input.total,
         status,
         updatedAt: input.at,
-        submittedAt,
+        submittedAt: input.submit ? input.at : null,
       })
       .onConflictDoUpdate({
         target: marks.orderItemId,
@@ -53,9 +66,11 @@ export async function saveMark(db: Database, input: MarkToSave): Promise<boolean
           total: input.total,
           status,
           updatedAt: input.at,
-          submittedAt,
+          submittedAt: input.submit
+            ? sql`coalesce(${marks.submittedAt}, ${input.at.toISOString()}::timestamptz)`
+            : null,
         },
-        setWhere: and(eq(marks.adjudicatorId, input.adjudicatorId), eq(marks.status, 'draft')),
+        setWhere: and(eq(marks.adjudicatorId, input.adjudicatorId), changeable),
       })
       .returning({ id: marks.id });
     if (!mark) return false;

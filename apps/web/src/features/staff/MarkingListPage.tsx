@@ -3,6 +3,7 @@ import { Anchor, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { useMarkingList } from './api/marking/list-marking.ts';
 import { ConflictsPanel } from './components/ConflictsPanel.tsx';
+import { MarkingProgress } from './components/MarkingProgress.tsx';
 import { MarkStatusBadge } from './components/MarkStatusBadge.tsx';
 import { DataTable, type Column } from './components/DataTable.tsx';
 import { StaffArea } from './components/StaffArea.tsx';
@@ -31,14 +32,17 @@ function EntriesTable() {
   if (list.isPending) return <Text>Loading your entries…</Text>;
   if (list.isError) return <Text>Your entries could not be loaded.</Text>;
   return (
-    <DataTable
-      label="Entries to mark"
-      minWidth={480}
-      columns={COLUMNS}
-      rows={list.data}
-      rowKey={(e) => e.orderItemId}
-      empty="There are no finalised entries for you to mark yet."
-    />
+    <Stack gap="sm">
+      {list.data.length > 0 && <MarkingProgress list={list.data} />}
+      <DataTable
+        label="Entries to mark"
+        minWidth={480}
+        columns={COLUMNS}
+        rows={list.data}
+        rowKey={(e) => e.orderItemId}
+        empty="There are no finalised entries for you to mark yet."
+      />
+    </Stack>
   );
 }
 

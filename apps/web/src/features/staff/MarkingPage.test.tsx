@@ -110,6 +110,7 @@ describe('MarkingForm', () => {
           total: 80,
           submittedAt: '2025-05-01T10:00:00.000Z',
           publishedAt: null,
+          changeableUntil: null,
         }}
         saving={false}
         onSave={vi.fn()}
@@ -143,6 +144,7 @@ describe('MarkingPage (/staff/marking/:orderItemId)', () => {
             total: 40,
             submittedAt: null,
             publishedAt: null,
+            changeableUntil: null,
           }),
         ];
       }

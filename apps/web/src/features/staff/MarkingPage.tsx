@@ -1,13 +1,17 @@
 import { paths } from '@eisteddfod/shared';
 import type { MarkingEntry } from '@eisteddfod/shared';
 import { Anchor, Badge, Card, Group, Image, List, Stack, Text, Title } from '@mantine/core';
-import { Link, useParams } from 'react-router';
-import { useMarkingEntry } from './api/marking/get-marking-entry.ts';
-import { useSaveMark } from './api/marking/save-mark.ts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { Link, useLocation, useParams } from 'react-router';
+import { prefetchMarkingEntry, useMarkingEntry } from './api/marking/get-marking-entry.ts';
+import { useMarkingList } from './api/marking/list-marking.ts';
+import { EntryMark } from './components/EntryMark.tsx';
 import { EntryPlayer } from './components/EntryPlayer.tsx';
-import { MarkingForm } from './components/MarkingForm.tsx';
+import { MarkingProgress, nextToMark } from './components/MarkingProgress.tsx';
 import { MarkStatusBadge } from './components/MarkStatusBadge.tsx';
 import { StaffArea } from './components/StaffArea.tsx';
+import classes from './MarkingPage.module.css';
 
 const isImage = (label: string) => /\.(png|jpe?g|webp|gif)\)$/i.test(label);
 
@@ -40,9 +44,20 @@ function Files({ entry }: { entry: MarkingEntry }) {
   );
 }
 
+/** The progress over the adjudicator's list, and the next entry's data fetched ahead. */
+function Progress({ orderItemId }: { orderItemId: number }) {
+  const list = useMarkingList();
+  const queryClient = useQueryClient();
+  const next = list.data ? nextToMark(list.data, orderItemId) : undefined;
+  useEffect(() => {
+    if (next !== undefined) prefetchMarkingEntry(queryClient, next);
+  }, [next, queryClient]);
+  return list.data ? <MarkingProgress list={list.data} /> : null;
+}
+
 function Entry({ orderItemId }: { orderItemId: number }) {
   const entry = useMarkingEntry(orderItemId);
-  const save = useSaveMark(orderItemId);
+  const focusFirst = Boolean((useLocation().state as { focusFirst?: boolean } | null)?.focusFirst);
   if (entry.isPending) return <Text>Loading the entry…</Text>;
   if (entry.isError) {
     return (
@@ -55,6 +70,7 @@ function Entry({ orderItemId }: { orderItemId: number }) {
   const e = entry.data;
   return (
     <Stack gap="lg">
+      <Progress orderItemId={orderItemId} />
       <Card withBorder>
         <Group gap="sm" wrap="wrap" mb="xs">
           <Title order={2}>Entry {e.entryCode}</Title>
@@ -72,25 +88,25 @@ function Entry({ orderItemId }: { orderItemId: number }) {
           {e.itemDescription}
         </Text>
       </Card>
-      <section aria-labelledby="files-heading">
-        <Title order={2} id="files-heading" mb="xs">
-          Files
-        </Title>
-        <Files entry={e} />
-      </section>
-      <section aria-labelledby="rubric-heading">
-        <Title order={2} id="rubric-heading" mb="xs">
-          Rubric
-        </Title>
-        {/* A new key after each save re-reads the saved mark into the form. */}
-        <MarkingForm
-          key={`${e.mark?.status ?? 'none'}-${e.mark?.total ?? ''}`}
-          rubric={e.rubric}
-          mark={e.mark}
-          saving={save.isPending}
-          onSave={(mark) => save.mutate(mark)}
-        />
-      </section>
+      <div className={classes.columns}>
+        <section aria-labelledby="files-heading" className={classes.player}>
+          <Title order={2} id="files-heading" mb="xs">
+            Files
+          </Title>
+          <Files entry={e} />
+        </section>
+        <section aria-labelledby="rubric-heading">
+          <Title order={2} id="rubric-heading" mb="xs">
+            Rubric
+          </Title>
+          {/* A new form once submitted: it reads the submitted mark back. */}
+          <EntryMark
+            key={String(e.mark?.status === 'submitted')}
+            entry={e}
+            focusFirst={focusFirst}
+          />
+        </section>
+      </div>
       <Anchor component={Link} to={paths.staffMarking.href()}>
         Back to your entries
       </Anchor>
@@ -104,7 +120,11 @@ export default function MarkingPage() {
   return (
     <StaffArea title="Mark an entry" action="mark:entries">
       {() =>
-        Number.isInteger(id) && id > 0 ? <Entry orderItemId={id} /> : <Text>No such entry.</Text>
+        Number.isInteger(id) && id > 0 ? (
+          <Entry key={id} orderItemId={id} />
+        ) : (
+          <Text>No such entry.</Text>
+        )
       }
     </StaffArea>
   );

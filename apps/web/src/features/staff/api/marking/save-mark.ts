@@ -1,4 +1,4 @@
-import { staffApi, type SaveMark } from '@eisteddfod/shared';
+import { staffApi, type MarkingEntrySummary, type SaveMark } from '@eisteddfod/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi, messageOf } from '../../../../lib/api-client.ts';
 import { toast } from '../../../../lib/toasts.ts';
@@ -12,6 +12,12 @@ export function useSaveMark(orderItemId: number) {
     meta: { handlesErrors: true },
     onSuccess: (entry, mark) => {
       queryClient.setQueryData(markingEntryKey(orderItemId), entry);
+      // The progress counts it at once; the list is read again behind.
+      queryClient.setQueryData<MarkingEntrySummary[]>(markingListKey, (list) =>
+        list?.map((e) =>
+          e.orderItemId === orderItemId ? { ...e, status: entry.status, total: entry.total } : e,
+        ),
+      );
       void queryClient.invalidateQueries({ queryKey: markingListKey, exact: true });
       toast('success', mark.submit ? 'Mark submitted' : 'Draft saved', 'Success');
     },
