@@ -5,8 +5,10 @@ import {
   type Item,
   type MarkingEntry,
 } from '@eisteddfod/shared';
+import { and, eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog } from '../../db/schema/index.ts';
 import { createFamily } from '../../test/family.ts';
 import { catalogueItems } from '../../test/fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -360,6 +362,18 @@ describe('blind marking', () => {
       total: 101 - 2 * detail.rubric.length,
       submittedAt: '2025-04-01T10:00:00.000Z',
       changeableUntil: '2025-04-01T10:10:00.000Z',
+    });
+    // The audit log keeps what the change replaced, apart from a first submission.
+    const [changed] = await t.database.db
+      .select({ details: auditLog.details })
+      .from(auditLog)
+      .where(
+        and(eq(auditLog.action, 'mark.changed'), eq(auditLog.entityId, String(entry.orderItemId))),
+      );
+    expect(changed?.details).toEqual({
+      from: { total: 100 - 2 * detail.rubric.length, scores },
+      to: { total: 101 - 2 * detail.rubric.length, scores: fix },
+      commentChanged: true,
     });
     t.setNow('2025-04-01T10:10:01Z');
     const locked = MarkingEntrySchema.parse((await adjudicator.call('GET', url)).json()).mark;

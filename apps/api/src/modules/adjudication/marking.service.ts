@@ -184,6 +184,21 @@ async function fileLink(
 }
 
 /**
+ * A submitted mark the adjudicator may still change (decision 058), with what it says now for
+ * the audit line of the change; refused once locked, and never unsubmitted.
+ */
+async function submittedMark(deps: MarkingDependencies, markId: number | null) {
+  const mark = markId === null ? undefined : await repo.findMark(deps.db, markId);
+  if (!mark || !changeableUntil(mark, deps.now())) throw markLocked();
+  const scores = await repo.findRubricScores(deps.db, mark.id);
+  return {
+    total: mark.total,
+    comment: mark.comment,
+    scores: scores.map((x) => ({ name: x.name, value: x.value })),
+  };
+}
+
+/**
  * Saves the adjudicator's scores and comment as a draft, or submits them. The total is the
  * server's sum. A submitted mark can be submitted again with changes for a few minutes after
  * its first submission, then locks (decision 058; an organiser may reopen it).
@@ -197,11 +212,9 @@ async function saveMark(
   const { db } = deps;
   const event = await eventId(deps);
   const row = await visibleEntry(deps, marker, orderItemId);
-  if (row.markStatus === 'submitted') {
-    const mark = await repo.findMark(db, row.markId ?? 0);
-    // Within its minutes a submitted mark is changed by submitting it again, never unsubmitted.
-    if (!input.submit || !mark || !changeableUntil(mark, deps.now())) throw markLocked();
-  }
+  const before = row.markStatus === 'submitted' ? await submittedMark(deps, row.markId) : null;
+  // Within its minutes a submitted mark is changed by submitting it again, never unsubmitted.
+  if (before && !input.submit) throw markLocked();
   const total = totalOf(input.scores);
   const now = new Date(deps.now());
   // The rubric is read, the scores checked against it and the mark written under the
@@ -230,10 +243,17 @@ async function saveMark(
     if (written)
       await audit(tx, {
         actorCustomerId: marker.customerId,
-        action: input.submit ? 'mark.submitted' : 'mark.draft_saved',
+        action: before ? 'mark.changed' : input.submit ? 'mark.submitted' : 'mark.draft_saved',
         entityType: 'order_item',
         entityId: orderItemId,
-        details: { total },
+        // A change after submission keeps what it replaced (decision 058).
+        details: before
+          ? {
+              from: { total: before.total, scores: before.scores },
+              to: { total, scores: scores.map((x) => ({ name: x.name, value: x.value })) },
+              commentChanged: before.comment !== input.comment,
+            }
+          : { total },
       });
     return written;
   });
