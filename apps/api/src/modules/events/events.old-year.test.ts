@@ -124,4 +124,11 @@ describe('carryOver', () => {
     expect(carryOver('Gala 2025', change)).toBe('Gala 2025');
     expect(carryOver('Eisteddfod 2025 and 2025', change)).toBe('Eisteddfod 2026 and 2025');
   });
+
+  it('writes a new name with a $ in it as typed (security review)', () => {
+    const dollars = { ...change, newName: 'Eisteddfod $& 2026' };
+    expect(carryOver('Welcome to Eisteddfod 2025!', dollars)).toBe(
+      'Welcome to Eisteddfod $& 2026!',
+    );
+  });
 });

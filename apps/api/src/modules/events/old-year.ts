@@ -25,7 +25,7 @@ const namesYear = (text: string, year: number) => yearIn(year).test(text);
 export function carryOver(text: string, change: YearChange, isTitle = false): string {
   const renamed =
     change.oldName && change.oldName !== change.newName && namesYear(change.oldName, change.oldYear)
-      ? text.replaceAll(change.oldName, change.newName)
+      ? text.replaceAll(change.oldName, () => change.newName)
       : text;
   return isTitle ? renamed.replace(yearIn(change.oldYear), String(change.newYear)) : renamed;
 }
