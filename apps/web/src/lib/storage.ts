@@ -14,7 +14,7 @@ export type StorageKey =
   /** The event an organiser last chose in the console's header (issue 34). */
   | 'consoleEvent'
   /** An adjudicator's mark of one entry not yet saved on the server (decision 058). */
-  | `markingDraft:${number}`;
+  | `markingDraft:${number}:${number}`;
 
 export function readStored(key: StorageKey): string | null {
   return localStorage.getItem(key);
@@ -40,10 +40,15 @@ export function removeStored(key: StorageKey): void {
   window.dispatchEvent(new StorageEvent('storage', { key }));
 }
 
-/** Logout, the route guard and a 401 all clear the same four keys (spec 2 and 4). */
+/**
+ * Logout, the route guard and a 401 all clear the same four keys (spec 2 and 4), and any mark an
+ * adjudicator left unsaved on this device: unpublished scores do not outlive the session.
+ */
 export function clearSession(): void {
   for (const key of ['token', 'username', 'customerId', 'participantProfiles'] as const) {
     localStorage.removeItem(key);
   }
+  const drafts = Object.keys(localStorage).filter((key) => key.startsWith('markingDraft:'));
+  for (const key of drafts) localStorage.removeItem(key);
   window.dispatchEvent(new StorageEvent('storage', { key: 'token' }));
 }

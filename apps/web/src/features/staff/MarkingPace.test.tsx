@@ -2,6 +2,7 @@ import type { MarkingEntry, MarkingEntrySummary, StaffMe } from '@eisteddfod/sha
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiError, mockApi, type MockRequest } from '../../test/api-mock.ts';
+import { clearSession } from '../../lib/storage.ts';
 import { renderRoutes } from '../../test/render.tsx';
 import MarkingListPage from './MarkingListPage.tsx';
 import MarkingPage from './MarkingPage.tsx';
@@ -102,7 +103,10 @@ const routes = [
 ];
 
 describe('marking at a judge’s pace', () => {
-  beforeEach(() => localStorage.setItem('token', 'session-token'));
+  beforeEach(() => {
+    localStorage.setItem('token', 'session-token');
+    localStorage.setItem('customerId', String(adjudicator.customerId));
+  });
   afterEach(() => {
     vi.useRealTimers();
     vi.unstubAllGlobals();
@@ -167,7 +171,7 @@ describe('marking at a judge’s pace', () => {
     await screen.findByRole('heading', { name: 'Entry E2' });
     score('Technique', '41');
     expect(screen.getByText(/Not saved yet/)).toBeInTheDocument();
-    expect(localStorage.getItem('markingDraft:2')).toContain('41');
+    expect(localStorage.getItem('markingDraft:7:2')).toContain('41');
     await waitFor(() => expect(screen.getByText(/^Draft saved \d\d:\d\d\.$/)).toBeInTheDocument(), {
       timeout: 3000,
     });
@@ -176,7 +180,7 @@ describe('marking at a judge’s pace', () => {
       comment: '',
       submit: false,
     });
-    expect(localStorage.getItem('markingDraft:2')).toBeNull();
+    expect(localStorage.getItem('markingDraft:7:2')).toBeNull();
   });
 
   it('keeps a copy on the device when the save fails, and puts it back on opening the entry', async () => {
@@ -203,6 +207,23 @@ describe('marking at a judge’s pace', () => {
       screen.getByText('Your unsaved changes on this device were put back.'),
     ).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: /^Technique/ })).toHaveValue('44');
+  });
+
+  it("never puts back another adjudicator's copy, and signing out clears every copy", async () => {
+    localStorage.setItem(
+      'markingDraft:8:2',
+      JSON.stringify({ scores: [{ name: 'Technique', value: 12 }], comment: 'Theirs' }),
+    );
+    localStorage.setItem('markingDraft:7:3', JSON.stringify({ scores: [], comment: 'Mine' }));
+    server();
+    renderRoutes(routes, '/staff/marking/2');
+    await screen.findByRole('heading', { name: 'Entry E2' });
+    expect(screen.getByRole('textbox', { name: /^Technique/ })).toHaveValue('');
+    expect(
+      screen.queryByText('Your unsaved changes on this device were put back.'),
+    ).not.toBeInTheDocument();
+    clearSession();
+    expect(Object.keys(localStorage).filter((k) => k.startsWith('markingDraft:'))).toEqual([]);
   });
 
   it('asks before leaving an entry with changes the server does not have', async () => {

@@ -8,7 +8,7 @@ import type { RubricCriterion } from '@eisteddfod/shared';
 import { useEffect, useRef, useState } from 'react';
 import { useBlocker } from 'react-router';
 import { messageOf } from '../../../lib/api-client.ts';
-import { readStored, removeStored, writeStored } from '../../../lib/storage.ts';
+import { readStored, removeStored, storedCustomerId, writeStored } from '../../../lib/storage.ts';
 import { useAutosaveMark } from '../api/marking/autosave-mark.ts';
 
 /** What an adjudicator has typed of a mark: the scores given so far and the comment. */
@@ -20,7 +20,11 @@ export interface MarkDraft {
 /** How long typing rests before the draft goes to the server. */
 const AUTOSAVE_AFTER_MS = 1200;
 
-const keyOf = (orderItemId: number) => `markingDraft:${orderItemId}` as const;
+/**
+ * Each adjudicator's own copy (security review): on a shared laptop another judge opening the
+ * same entry never gets it put back as theirs; signing out clears them all (lib/storage.ts).
+ */
+const keyOf = (orderItemId: number) => `markingDraft:${storedCustomerId()}:${orderItemId}` as const;
 const same = (a: MarkDraft, b: MarkDraft) => JSON.stringify(a) === JSON.stringify(b);
 
 export const draftOf = (mark: Mark | null): MarkDraft => ({
