@@ -119,6 +119,14 @@ describe('GET /api/Staff/Tasks', () => {
     expect(task('data-requests').examples[0]).toMatchObject({ href: '/staff/data-requests' });
   });
 
+  it("shows a task only to a caller granted its rows' action (security review)", async () => {
+    // A role that may ask (read:dashboard) but manages only payments sees no family's names.
+    const { tasks } = await t.app.seasonTasks.tasks((action) => action === 'manage:payments');
+    expect(tasks.map((x) => x.id)).toEqual(['payments']);
+    const all = await t.app.seasonTasks.tasks(() => true);
+    expect(all.tasks).toHaveLength(10);
+  });
+
   it('is for organisers only', async () => {
     const adjudicator = await createStaff(t, 'adjudicator');
     expect((await adjudicator.call('GET', '/api/Staff/Tasks')).statusCode).toBe(403);

@@ -10,6 +10,7 @@ import {
   type SeasonTasks,
   type SeasonTaskStatus,
   type JobsReport,
+  type StaffAction,
   type StaffErasureRequest,
 } from '@eisteddfod/shared';
 import type { Database } from '../../db/client.ts';
@@ -35,6 +36,24 @@ export interface SeasonTasksDependencies {
   jobs: () => Promise<Pick<JobsReport, 'failures'>>;
   heldBackFiles: () => Promise<{ files: number }[]>;
 }
+
+/**
+ * The action whose rows each task names (decision 056): a task shows only to a caller granted it
+ * over any rows, since its examples name families, contestants, payments and adjudicators. The
+ * endpoint's own action ('read:dashboard') only lets the caller ask.
+ */
+const NEEDS: Record<SeasonTaskId, StaffAction> = {
+  'finalise-entries': 'manage:families',
+  'upload-files': 'manage:families',
+  'failed-files': 'manage:families',
+  payments: 'manage:payments',
+  'unassigned-entries': 'manage:adjudicators',
+  'unmarked-entries': 'manage:adjudicators',
+  conflicts: 'manage:adjudicators',
+  winners: 'release:results',
+  'data-requests': 'manage:data-requests',
+  'background-work': 'read:jobs',
+};
 
 /** A background job that gave up this long ago or less still needs looking at. */
 const RECENT_FAILURE_MS = 7 * 24 * 3600_000;
@@ -187,10 +206,15 @@ function winnersTask(phase: SeasonPhase, confirmed: boolean, stale: boolean): Ta
   };
 }
 
-function inOrder(phase: SeasonPhase, tasks: Record<SeasonTaskId, Task>): SeasonTask[] {
+function inOrder(
+  phase: SeasonPhase,
+  tasks: Record<SeasonTaskId, Task>,
+  mayRead: (action: StaffAction) => boolean,
+): SeasonTask[] {
   const first = FIRST_IN[phase];
   const rank = (id: SeasonTaskId) => (first.includes(id) ? first.indexOf(id) : first.length);
   return (Object.entries(tasks) as [SeasonTaskId, Task][])
+    .filter(([id]) => mayRead(NEEDS[id]))
     .map(([id, task]) => ({ id, ...task }))
     .sort(
       (a, b) =>
@@ -205,7 +229,8 @@ function inOrder(phase: SeasonPhase, tasks: Record<SeasonTaskId, Task>): SeasonT
  */
 export function createSeasonTasksService(deps: SeasonTasksDependencies) {
   return {
-    async tasks(): Promise<SeasonTasks> {
+    /** The tasks whose rows `mayRead` grants (the caller's actions over any rows). */
+    async tasks(mayRead: (action: StaffAction) => boolean): Promise<SeasonTasks> {
       const now = new Date(deps.now());
       const eventId = await deps.liveEventId();
       const event = eventId === undefined ? undefined : await repo.findEvent(deps.db, eventId);
@@ -233,7 +258,7 @@ export function createSeasonTasksService(deps: SeasonTasksDependencies) {
         event: { id: event.id, name: event.name },
         phase,
         today: calendarDateIn(now, event.timeZone),
-        tasks: inOrder(phase, tasks),
+        tasks: inOrder(phase, tasks, mayRead),
       };
     },
   };

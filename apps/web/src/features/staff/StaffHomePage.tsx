@@ -1,4 +1,4 @@
-import { formatRand, type Overview, paths } from '@eisteddfod/shared';
+import { can, formatRand, type Overview, paths } from '@eisteddfod/shared';
 import {
   Anchor,
   Button,
@@ -180,7 +180,7 @@ function Tasks() {
   return <SeasonTaskList tasks={tasks.data} />;
 }
 
-function OrganiserHome() {
+function OrganiserHome(props: { withTasks: boolean }) {
   const overview = useOverview();
   if (overview.isPending) return <Text>Loading the overview…</Text>;
   if (overview.isError) {
@@ -189,7 +189,7 @@ function OrganiserHome() {
   }
   return (
     <Stack gap="xl">
-      <Tasks />
+      {props.withTasks && <Tasks />}
       <OrganiserOverview overview={overview.data} />
     </Stack>
   );
@@ -202,7 +202,7 @@ function OrganiserHome() {
 export default function StaffHomePage() {
   return (
     <StaffArea title="Staff overview" action="read:entries">
-      {() => <OrganiserHome />}
+      {(me) => <OrganiserHome withTasks={can(me.role, 'read:dashboard')} />}
     </StaffArea>
   );
 }
