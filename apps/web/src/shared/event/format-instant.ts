@@ -7,12 +7,28 @@ import { formattingLocale } from '../../lib/i18n/catalogue.ts';
  * date and time included.
  */
 export function formatInstant(iso: string, timeZone: string | undefined): string {
-  return new Intl.DateTimeFormat(formattingLocale(), {
+  return formatter(`instant|${timeZone ?? ''}`, () => ({
     dateStyle: 'long',
     timeStyle: 'short',
     hourCycle: 'h23',
     ...(timeZone ? { timeZone } : {}),
-  }).format(new Date(iso));
+  })).format(new Date(iso));
+}
+
+/**
+ * One formatter per locale and options, made on first use: making one is slow (the locale's
+ * data is loaded, decision 052), and a list of entries formats a date per row.
+ */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(key: string, options: () => Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const locale = formattingLocale();
+  const id = `${locale}|${key}`;
+  let made = formatters.get(id);
+  if (!made) {
+    made = new Intl.DateTimeFormat(locale, options());
+    formatters.set(id, made);
+  }
+  return made;
 }
 
 /**
@@ -22,10 +38,10 @@ export function formatInstant(iso: string, timeZone: string | undefined): string
 export function formatDate(isoDate: string): string {
   const day = new Date(`${isoDate.slice(0, 10)}T00:00:00Z`);
   if (Number.isNaN(day.getTime())) return isoDate;
-  return new Intl.DateTimeFormat(formattingLocale(), {
+  return formatter('date', () => ({
     day: '2-digit',
     month: 'long',
     year: 'numeric',
     timeZone: 'UTC',
-  }).format(day);
+  })).format(day);
 }
