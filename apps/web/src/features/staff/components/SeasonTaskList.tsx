@@ -31,7 +31,7 @@ function TaskRow(props: { task: SeasonTask; today: string; eventId: number }) {
         <Title order={3} size="h5" id={headingId}>
           {words.title}
         </Title>
-        <Badge color={status.color} variant="light" style={{ flexShrink: 0 }}>
+        <Badge color={status.color} c="black" variant="light" style={{ flexShrink: 0 }}>
           {status.label}
         </Badge>
       </Group>

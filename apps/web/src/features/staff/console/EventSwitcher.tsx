@@ -23,7 +23,7 @@ export function EventSwitcher() {
         maw={260}
       />
       {working.isLive ? (
-        <Badge color="green" variant="light">
+        <Badge color="green" c="black" variant="light">
           Live
         </Badge>
       ) : (
