@@ -85,7 +85,13 @@ function Console(props: { me: StaffMe; onSignOut: () => void }) {
       {/* One scrolling list: on a phone the account ends it rather than standing under it, so the
           list has the whole height and a link cut off at the bottom shows that there is more. */}
       <AppShell.Navbar p="sm" aria-label="Staff">
-        <AppShell.Section grow component={ScrollArea} type="auto" scrollbars="y">
+        <AppShell.Section
+          grow
+          component={ScrollArea}
+          type="auto"
+          scrollbars="y"
+          offsetScrollbars="y"
+        >
           {organiser && (
             <Box hiddenFrom="md" mb="sm">
               <EventSwitcher />
