@@ -67,7 +67,7 @@ test('an organiser invites an adjudicator, deactivates them and reactivates them
   await row.getByRole('button', { name: 'Reactivate Thandi Nkosi' }).click();
   await expect(organiser.getByText('Thandi Nkosi may sign in again.')).toBeVisible();
   await expect(row.getByText('Active')).toBeVisible();
-  // The session ended stays ended; a new sign-in works.
+  // The session ended stays ended; a new sign-in works, and starts on their marking (issue 34).
   expect((await marking()).status()).toBe(401);
   const again = await staffSignIn(browser, email);
   // An adjudicator's session starts on their marking (issue 34).

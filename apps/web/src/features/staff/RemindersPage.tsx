@@ -220,7 +220,7 @@ function Campaigns() {
       header: 'Status',
       cell: (c) => (
         <>
-          <Badge color={STATUS[c.status].color} c="black" variant="light">
+          <Badge miw="max-content" color={STATUS[c.status].color} c="black" variant="light">
             {STATUS[c.status].label}
           </Badge>
           {c.status === 'sent' && (

@@ -231,7 +231,7 @@ function RubricsScreen({ id }: { id: number }) {
         Adjudicators score each entry against its section’s criteria; the maxima total{' '}
         {RUBRIC_TOTAL}. A section’s rubric is fixed from its first mark.
       </Text>
-      <SimpleGrid cols={{ base: 1, md: 2 }}>
+      <SimpleGrid cols={{ base: 1, xl: 2 }}>
         {rubrics.data.sections.map((rubric) => (
           <SectionRubric
             key={`${rubric.section}-${rubric.criteria.map((c) => c.name).join()}-${rubric.locked}`}

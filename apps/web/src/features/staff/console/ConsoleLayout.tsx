@@ -11,6 +11,7 @@ import {
   Divider,
   Group,
   Loader,
+  ScrollArea,
   Stack,
   Text,
 } from '@mantine/core';
@@ -81,20 +82,28 @@ function Console(props: { me: StaffMe; onSignOut: () => void }) {
           </Group>
         </Group>
       </AppShell.Header>
+      {/* One scrolling list: on a phone the account ends it rather than standing under it, so the
+          list has the whole height and a link cut off at the bottom shows that there is more. */}
       <AppShell.Navbar p="sm" aria-label="Staff">
-        <AppShell.Section grow style={{ overflowY: 'auto' }}>
+        <AppShell.Section
+          grow
+          component={ScrollArea}
+          type="auto"
+          scrollbars="y"
+          offsetScrollbars="y"
+        >
           {organiser && (
             <Box hiddenFrom="md" mb="sm">
               <EventSwitcher />
             </Box>
           )}
           {organiser ? <OrganiserNav me={me} /> : <ConsoleNav role={me.role} eventId={undefined} />}
-        </AppShell.Section>
-        <AppShell.Section hiddenFrom="md">
-          <Divider my="sm" />
-          <Stack gap="xs" align="flex-start">
-            <Account me={me} onSignOut={props.onSignOut} />
-          </Stack>
+          <Box hiddenFrom="md">
+            <Divider my="sm" />
+            <Stack gap="xs" align="flex-start">
+              <Account me={me} onSignOut={props.onSignOut} />
+            </Stack>
+          </Box>
         </AppShell.Section>
       </AppShell.Navbar>
       <AppShell.Main id="main">
