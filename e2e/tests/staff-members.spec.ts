@@ -70,6 +70,5 @@ test('an organiser invites an adjudicator, deactivates them and reactivates them
   // The session ended stays ended; a new sign-in works, and starts on their marking (issue 34).
   expect((await marking()).status()).toBe(401);
   const again = await staffSignIn(browser, email);
-  // An adjudicator's session starts on their marking (issue 34).
   await expect(again).toHaveURL(/\/staff\/marking$/);
 });
