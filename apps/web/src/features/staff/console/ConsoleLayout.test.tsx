@@ -92,6 +92,20 @@ describe('ConsoleLayout (issue 34)', () => {
     expect(signOut).toHaveBeenCalledOnce();
   });
 
+  it("switching the event elsewhere moves the navigation's event screens to it", async () => {
+    serve(organiser);
+    renderConsole('/staff');
+    const nav = await screen.findByRole('navigation', { name: 'Staff' });
+    const catalogue = await within(nav).findByRole('link', { name: 'Catalogue' });
+    expect(catalogue).toHaveAttribute('href', '/staff/events/1/catalogue');
+    const [select] = screen.getAllByRole('combobox', { name: 'Event being worked on' });
+    await userEvent.selectOptions(select!, '2');
+    expect(within(nav).getByRole('link', { name: 'Catalogue' })).toHaveAttribute(
+      'href',
+      '/staff/events/2/catalogue',
+    );
+  });
+
   it("switching the event on an event's screen opens the same screen of the other", async () => {
     serve(organiser);
     const { router } = renderConsole('/staff/events/1/catalogue');

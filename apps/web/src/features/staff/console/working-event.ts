@@ -1,13 +1,9 @@
 import type { StaffEvent } from '@eisteddfod/shared';
-import { useCallback, useState } from 'react';
+import { useCallback } from 'react';
 import { useLocation, useMatch, useNavigate } from 'react-router';
-import { readStored, writeStored } from '../../../lib/storage.ts';
+import { useStored } from '../../../lib/session.ts';
+import { writeStored } from '../../../lib/storage.ts';
 import { useStaffEvents } from '../api/events/list-events.ts';
-
-function remembered(): number | undefined {
-  const id = Number(readStored('consoleEvent'));
-  return Number.isInteger(id) && id > 0 ? id : undefined;
-}
 
 /**
  * The event an organiser is working on (issue 34): the one in the address on an event's own
@@ -19,7 +15,9 @@ export function useWorkingEvent() {
   const match = useMatch({ path: '/staff/events/:id', end: false });
   const { pathname, search } = useLocation();
   const navigate = useNavigate();
-  const [chosen, setChosen] = useState(remembered);
+  // The choice is the stored one, so the header's select and the navigation read the same.
+  const stored = Number(useStored('consoleEvent'));
+  const chosen = Number.isInteger(stored) && stored > 0 ? stored : undefined;
   const list = events.data?.events ?? [];
   const inAddress = match ? Number(match.params.id) : undefined;
   const find = (id: number | undefined) => list.find((e) => e.id === id);
@@ -29,7 +27,6 @@ export function useWorkingEvent() {
   const choose = useCallback(
     (id: number) => {
       writeStored('consoleEvent', String(id));
-      setChosen(id);
       if (match) {
         const rest = pathname.slice(match.pathnameBase.length);
         void navigate(`/staff/events/${id}${rest}${search}`);
