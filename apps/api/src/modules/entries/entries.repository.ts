@@ -1,5 +1,15 @@
 import type { Section } from '@eisteddfod/shared';
-import { and, asc, eq, inArray, isNotNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  eq,
+  inArray,
+  isNotNull,
+  isNull,
+  sql,
+  type SQL,
+  type SQLWrapper,
+} from 'drizzle-orm';
 import { QueryBuilder, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
 import { foldedSql } from '../../db/fold.ts';
@@ -155,6 +165,31 @@ export async function countVisibleEntries(
     .innerJoin(participantProfiles, eq(participantProfiles.id, orderItems.participantProfileId))
     .leftJoin(marks, eq(marks.orderItemId, orderItems.id))
     .where(and(isMarkable(eventId), isVisibleTo(adjudicatorId, eventId)));
+  return row?.n ?? 0;
+}
+
+/**
+ * Finalised entries no active adjudicator can mark and nobody has started (the task list, issue
+ * 34): no assignment covers their section or category, or every adjudicator it covers declared a
+ * conflict with them. The same rule as an adjudicator's list (`isVisibleTo`), for all at once.
+ */
+export async function countEntriesNobodyCanMark(db: Database, eventId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .innerJoin(items, eq(items.id, orderItems.itemId))
+    .innerJoin(categories, eq(categories.id, items.categoryId))
+    .innerJoin(participantProfiles, eq(participantProfiles.id, orderItems.participantProfileId))
+    .leftJoin(marks, eq(marks.orderItemId, orderItems.id))
+    .where(
+      and(
+        isMarkable(eventId),
+        isNull(marks.id),
+        sql`not exists (select 1 from ${customers} where ${customers.role} = 'adjudicator'
+          and ${customers.deactivatedAt} is null and ${isVisibleTo(customers.id, eventId)})`,
+      ),
+    );
   return row?.n ?? 0;
 }
 

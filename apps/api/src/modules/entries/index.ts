@@ -3,6 +3,7 @@
 // or visible to an adjudicator, published; an entry's live files; links to its media). No plugin and no service:
 // queries and link-making the other modules' services call with their own database handle.
 export {
+  countEntriesNobodyCanMark,
   countVisibleEntries,
   type EntryRow,
   entriesIn,

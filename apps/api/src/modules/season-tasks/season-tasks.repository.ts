@@ -1,18 +1,15 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import {
-  categories,
   conflictsOfInterest,
   customers,
   events,
   items,
-  marks,
   orderItems,
   orderItemUploads,
   orders,
   participantProfiles,
 } from '../../db/schema/index.ts';
-import { isMarkable, isVisibleTo } from '../entries/index.ts';
 
 // The task list's own reads (issue 34): what no other module already counts. Each is one query
 // of the live event's rows; the rest of the list comes from the modules that own the rules.
@@ -61,30 +58,6 @@ export async function findFailedFiles(db: Database, eventId: number) {
     .orderBy(asc(orderItemUploads.createdAt))
     .limit(5);
   return { total: rows[0]?.total ?? 0, first: rows };
-}
-
-/**
- * Finalised entries no active adjudicator can mark and nobody has started: no assignment covers
- * their section or category, or every adjudicator it covers declared a conflict with them.
- */
-export async function countUnassigned(db: Database, eventId: number): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(orderItems)
-    .innerJoin(orders, eq(orders.id, orderItems.orderId))
-    .innerJoin(items, eq(items.id, orderItems.itemId))
-    .innerJoin(categories, eq(categories.id, items.categoryId))
-    .innerJoin(participantProfiles, eq(participantProfiles.id, orderItems.participantProfileId))
-    .leftJoin(marks, eq(marks.orderItemId, orderItems.id))
-    .where(
-      and(
-        isMarkable(eventId),
-        isNull(marks.id),
-        sql`not exists (select 1 from ${customers} where ${customers.role} = 'adjudicator'
-          and ${customers.deactivatedAt} is null and ${isVisibleTo(customers.id, eventId)})`,
-      ),
-    );
-  return row?.n ?? 0;
 }
 
 /** Conflicts of interest declared by active adjudicators, newest first: the first five and how many. */

@@ -15,6 +15,7 @@ import {
 } from '@eisteddfod/shared';
 import type { Database } from '../../db/client.ts';
 
+import { countEntriesNobodyCanMark } from '../entries/index.ts';
 import * as repo from './season-tasks.repository.ts';
 
 /** What the reminders module answers of the entries a reminder is about (its `outstanding`). */
@@ -98,7 +99,7 @@ const doneOr = (count: number, status: SeasonTaskStatus = 'to-do') => (count > 0
 
 async function markingTasks(deps: SeasonTasksDependencies, eventId: number, phase: SeasonPhase) {
   const [unassigned, adjudicators, conflicts] = await Promise.all([
-    repo.countUnassigned(deps.db, eventId),
+    countEntriesNobodyCanMark(deps.db, eventId),
     deps.adjudicators(),
     repo.findConflicts(deps.db),
   ]);
