@@ -64,6 +64,7 @@ export * from './staff/season-tasks.schema.ts';
 export * from './staff/rubric-editor.schema.ts';
 export * from './staff/audit.schema.ts';
 export * from './reference/schools.schema.ts';
+export * from './schools/memberships.rules.ts';
 export * from './staff/staff-members.schema.ts';
 export * from './web/paths.ts';
 export * from './api/error-codes.ts';

@@ -1,4 +1,4 @@
-import type { MainFileKind, Section, WinnersRule } from '@eisteddfod/shared';
+import type { MainFileKind, SchoolKind, Section, WinnersRule } from '@eisteddfod/shared';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -143,8 +143,14 @@ export const items = pgTable(
 );
 
 /** Schools offered in the contestant form; the first is 'Other School' (spec 9). */
-export const schools = pgTable('schools', {
-  id: integer().primaryKey().generatedAlwaysAsIdentity(),
-  name: text().notNull().unique(),
-  sortOrder: integer().notNull().default(0),
-});
+export const schools = pgTable(
+  'schools',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    name: text().notNull().unique(),
+    sortOrder: integer().notNull().default(0),
+    /** A school, or a private studio a teacher runs (decision 061). */
+    kind: text().notNull().default('school').$type<SchoolKind>(),
+  },
+  (t) => [check('schools_kind_ck', sql`${t.kind} in ('school', 'studio')`)],
+);

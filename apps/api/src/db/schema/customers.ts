@@ -1,4 +1,10 @@
-import type { Gender, StaffRole } from '@eisteddfod/shared';
+import type {
+  Gender,
+  MembershipRole,
+  MembershipStatus,
+  SchoolKind,
+  StaffRole,
+} from '@eisteddfod/shared';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -10,6 +16,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { schools } from './catalogue.ts';
 
 /**
  * A parent or guardian (spec 3, Customer), or a member of staff: 'organiser' or 'adjudicator'
@@ -114,11 +121,30 @@ export const participantProfiles = pgTable(
     gender: text().$type<Gender>(),
     acceptedTermsAt: timestamp({ withTimezone: true }),
     acceptedHonourPledgeAt: timestamp({ withTimezone: true }),
+    /**
+     * The school of the list the child attends (decision 061); `school` keeps the name as typed.
+     * Null for 'Other School' and for a name the list does not have (yet).
+     */
+    schoolId: integer().references(() => schools.id, { onDelete: 'set null' }),
+    /**
+     * The class that holds this learner: the membership of the teacher who entered them (the
+     * account in `customerId`). Null for a family's own child.
+     */
+    schoolMembershipId: integer().references(() => schoolMemberships.id, { onDelete: 'set null' }),
+    /**
+     * When the teacher declared that the school's own consent covers this learner's data. Until
+     * a parent consents, nothing of the child is public (decision 061).
+     */
+    schoolConsentDeclaredAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('participant_profiles_customer_idx').on(t.customerId),
+    index('participant_profiles_school_idx').on(t.schoolId),
+    index('participant_profiles_membership_idx')
+      .on(t.schoolMembershipId)
+      .where(sql`${t.schoolMembershipId} is not null`),
     check(
       'participant_profiles_grade_ck',
       sql`${t.grade} in ('R','1','2','3','4','5','6','7','8','9','10','11','12')`,
@@ -126,6 +152,58 @@ export const participantProfiles = pgTable(
     check(
       'participant_profiles_gender_ck',
       sql`${t.gender} is null or ${t.gender} in ('male', 'female', 'other')`,
+    ),
+  ],
+);
+
+/**
+ * A teacher's request to act for a school, and once approved, their class there (decision 061).
+ * A school the list does not have is asked for by name (`proposedSchoolName`); the organiser adds
+ * it, or picks the school it is, when approving.
+ */
+export const schoolMemberships = pgTable(
+  'school_memberships',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    customerId: integer()
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    schoolId: integer().references(() => schools.id, { onDelete: 'restrict' }),
+    proposedSchoolName: text(),
+    proposedKind: text().$type<SchoolKind>(),
+    role: text().notNull().default('teacher').$type<MembershipRole>(),
+    status: text().notNull().default('requested').$type<MembershipStatus>(),
+    requestedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp({ withTimezone: true }),
+    decidedBy: integer().references(() => customers.id, { onDelete: 'set null' }),
+    /** Why an organiser refused, shown to the teacher. */
+    refusalReason: text(),
+  },
+  (t) => [
+    index('school_memberships_customer_idx').on(t.customerId),
+    index('school_memberships_school_idx').on(t.schoolId, t.status),
+    uniqueIndex('school_memberships_open_uq')
+      .on(t.customerId, t.schoolId)
+      .where(sql`${t.status} in ('requested', 'approved')`),
+    uniqueIndex('school_memberships_coordinator_uq')
+      .on(t.schoolId)
+      .where(sql`${t.role} = 'coordinator' and ${t.status} = 'approved'`),
+    check('school_memberships_role_ck', sql`${t.role} in ('teacher', 'coordinator')`),
+    check(
+      'school_memberships_status_ck',
+      sql`${t.status} in ('requested', 'approved', 'refused', 'ended')`,
+    ),
+    check(
+      'school_memberships_kind_ck',
+      sql`${t.proposedKind} is null or ${t.proposedKind} in ('school', 'studio')`,
+    ),
+    check(
+      'school_memberships_school_ck',
+      sql`${t.schoolId} is not null or ${t.proposedSchoolName} is not null`,
+    ),
+    check(
+      'school_memberships_approved_ck',
+      sql`${t.status} in ('requested', 'refused') or ${t.schoolId} is not null`,
     ),
   ],
 );
