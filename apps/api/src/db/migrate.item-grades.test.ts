@@ -1,32 +1,11 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { apiRoot } from '../lib/paths.ts';
 import { openDatabase } from './client.ts';
 import { migrateDatabase } from './migrate.ts';
+import { migrationsUpTo, removeMigrationFolders } from './migrations-folder.test-helpers.ts';
 
 // Migration 0027 (decision 042) reads the grades a running season's descriptions state into the
 // new columns, so that families get the check without an organiser retyping every item.
-const folders: string[] = [];
-afterAll(() => {
-  for (const folder of folders) rmSync(folder, { recursive: true, force: true });
-});
-
-/** The migrations as the previous release had them: none after `lastTag`. */
-function migrationsUpTo(lastTag: string): string {
-  const folder = mkdtempSync(path.join(tmpdir(), 'migrations-'));
-  folders.push(folder);
-  cpSync(path.join(apiRoot(), 'drizzle'), folder, { recursive: true });
-  const journalFile = path.join(folder, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: { tag: string }[] };
-  journal.entries = journal.entries.slice(
-    0,
-    journal.entries.findIndex((e) => e.tag === lastTag) + 1,
-  );
-  writeFileSync(journalFile, JSON.stringify(journal));
-  return folder;
-}
+afterAll(removeMigrationFolders);
 
 it(
   'fills an existing catalogue’s grades from its descriptions, and leaves the rest open',

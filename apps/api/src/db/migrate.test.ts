@@ -1,18 +1,24 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { apiRoot } from '../lib/paths.ts';
 import { openDatabase, type DatabaseHandle } from './client.ts';
 import { migrateDatabase } from './migrate.ts';
+import { migrationsUpTo, removeMigrationFolders } from './migrations-folder.test-helpers.ts';
 import { StartupRefusal } from './startup-refusal.ts';
 
 const migrations = path.join(apiRoot(), 'drizzle');
 const opened: DatabaseHandle[] = [];
-const folders: string[] = [];
+/** The migrations edited after they were committed, as first committed (decision 037). */
+const FIRST_TEXTS = [
+  '0013_staff_deactivation',
+  '0014_payment_ledger',
+  '0015_reminders',
+  '0016_data_rights',
+];
 afterEach(async () => {
   for (const handle of opened.splice(0)) await handle.close();
-  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
+  removeMigrationFolders();
 });
 
 async function memoryDatabase() {
@@ -42,32 +48,6 @@ async function schemaOf(handle: DatabaseHandle) {
   };
 }
 
-/**
- * A copy of the migrations as a database saw them when 0013-0016 still had their first texts
- * (db/first-texts, from git: 0013 before a4cca2a, 0014-0016 before cea3d1f), and none after
- * `lastTag`.
- */
-function firstTextsFolder(lastTag: string): string {
-  const folder = mkdtempSync(path.join(tmpdir(), 'first-texts-'));
-  folders.push(folder);
-  cpSync(migrations, folder, { recursive: true });
-  const firstTexts = path.join(import.meta.dirname, 'first-texts');
-  for (const tag of [
-    '0013_staff_deactivation',
-    '0014_payment_ledger',
-    '0015_reminders',
-    '0016_data_rights',
-  ]) {
-    cpSync(path.join(firstTexts, `${tag}.sql`), path.join(folder, `${tag}.sql`));
-  }
-  const journalFile = path.join(folder, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: { tag: string }[] };
-  const last = journal.entries.findIndex((e) => e.tag === lastTag);
-  journal.entries = journal.entries.slice(0, last + 1);
-  writeFileSync(journalFile, JSON.stringify(journal));
-  return folder;
-}
-
 describe('migrations edited after they were committed (decision 037)', () => {
   let freshSchema: Awaited<ReturnType<typeof schemaOf>>;
   beforeAll(async () => {
@@ -82,7 +62,7 @@ describe('migrations edited after they were committed (decision 037)', () => {
     { timeout: 180_000 },
     async () => {
       const old = await memoryDatabase();
-      await migrateDatabase(old, undefined, firstTextsFolder('0021_school_conflicts'));
+      await migrateDatabase(old, undefined, migrationsUpTo('0021_school_conflicts', FIRST_TEXTS));
       const ledger = await old.executeSql("select to_regclass('public.ledger_movements') as t", []);
       expect(ledger.rows).toEqual([{ t: null }]);
       // An organiser whose sessions the first 0013 revoked, and a member never revoked.
@@ -110,7 +90,11 @@ describe('migrations edited after they were committed (decision 037)', () => {
     { timeout: 180_000 },
     async () => {
       const upToDate = await memoryDatabase();
-      await migrateDatabase(upToDate, undefined, firstTextsFolder('0012_staff_and_schools'));
+      await migrateDatabase(
+        upToDate,
+        undefined,
+        migrationsUpTo('0012_staff_and_schools', FIRST_TEXTS),
+      );
       // Applied the current 0013-0016 and everything after: a fresh database's schema.
       await migrateDatabase(upToDate, undefined, migrations);
       expect(await schemaOf(upToDate)).toEqual(freshSchema);
