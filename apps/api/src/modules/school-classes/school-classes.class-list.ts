@@ -158,11 +158,16 @@ export function createClassListService(db: Database) {
             id: bad.problems[0]!.messageId,
             values: bad.problems[0]!.values,
           });
-        const changed = report.some(
+        const changed = report.find(
           (r, i) =>
             r.match !== null && !(r.match.kind === 'possible-match' && body.rows[i]!.addAnyway),
         );
-        if (changed) throw new AppError(409, 'CLASS_LIST_CHANGED', CLASS_TEXT.say('changed'));
+        if (changed)
+          throw new AppError(
+            409,
+            'CLASS_LIST_CHANGED',
+            CLASS_TEXT.say('changed', { row: changed.row }),
+          );
         const ids = await repo.insertLearners(tx, cls, body.rows.map(newLearner), new Date());
         await audit(tx, {
           actorCustomerId: customerId,

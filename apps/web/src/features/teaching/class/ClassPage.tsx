@@ -41,9 +41,15 @@ export default function ClassPage() {
         </Text>
       )}
       {data?.mine && (
-        <Group gap="sm" mb="md" w={{ base: '100%', xs: 'auto' }} grow preventGrowOverflow={false}>
-          <Button onClick={() => setForm('new')}>{text('addLearner')}</Button>
-          <Button variant="outline" onClick={() => setImporting(true)}>
+        <Group gap="sm" mb="md">
+          <Button w={{ base: '100%', xs: 'auto' }} onClick={() => setForm('new')}>
+            {text('addLearner')}
+          </Button>
+          <Button
+            w={{ base: '100%', xs: 'auto' }}
+            variant="outline"
+            onClick={() => setImporting(true)}
+          >
             {text('importList')}
           </Button>
         </Group>

@@ -16,7 +16,9 @@ import {
 import {
   CLASS_LIST_COLUMNS,
   CLASS_LIST_HEADERS,
+  GENDERS,
   type ClassListColumn,
+  type Gender,
   type ClassListReport,
   type ClassListRowReport,
 } from '@eisteddfod/shared';
@@ -36,9 +38,17 @@ const COLUMN_LABELS: Record<ClassListColumn, Parameters<typeof text>[0]> = {
   surname: 'surname',
   grade: 'grade',
   gender: 'gender',
-  parentEmail: 'parentEmail',
-  parentMobile: 'parentMobile',
+  parentEmail: 'parentEmailShort',
+  parentMobile: 'parentMobileShort',
 };
+
+/** A cell as the teacher reads it: a gender understood in their language. */
+function shown(row: ClassListRowReport, column: ClassListColumn): string {
+  const value = row[column];
+  if (column === 'gender' && (GENDERS as readonly string[]).includes(value))
+    return text(value as Gender);
+  return value;
+}
 
 const problemWords = (p: ClassListRowReport['problems'][number]) =>
   hasMessage(p.messageId) ? wordsOf({ id: p.messageId, values: p.values ?? {} }) : p.message;
@@ -63,7 +73,7 @@ function Cell({ row, column }: { row: ClassListRowReport; column: ClassListColum
       p={problems.length ? 4 : 0}
       data-problem={problems.length ? 'true' : undefined}
     >
-      <Text size="sm">{row[column] || (problems.length ? text('empty_cell') : '')}</Text>
+      <Text size="sm">{shown(row, column) || (problems.length ? text('empty_cell') : '')}</Text>
       {problems.map((p) => (
         <Text key={p.messageId} size="xs" c="red.9">
           {problemWords(p)}
@@ -124,14 +134,16 @@ function Review({
             <Text size="xs" c="dimmed">
               {text('row')} {r.row}
             </Text>
-            {CLASS_LIST_COLUMNS.map((c) => (
-              <Group key={c} gap="xs" wrap="nowrap" align="flex-start">
-                <Text size="xs" w={90} style={{ flexShrink: 0 }}>
-                  {text(COLUMN_LABELS[c])}
-                </Text>
-                <Cell row={r} column={c} />
-              </Group>
-            ))}
+            {CLASS_LIST_COLUMNS.filter((c) => r[c] || r.problems.some((p) => p.column === c)).map(
+              (c) => (
+                <Group key={c} gap="xs" wrap="nowrap" align="flex-start">
+                  <Text size="xs" w={90} style={{ flexShrink: 0 }}>
+                    {text(COLUMN_LABELS[c])}
+                  </Text>
+                  <Cell row={r} column={c} />
+                </Group>
+              ),
+            )}
             {status(r)}
           </Card>
         ))}
