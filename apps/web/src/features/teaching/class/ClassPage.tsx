@@ -83,6 +83,7 @@ export default function ClassPage() {
       <Modal
         opened={toRemove !== null}
         onClose={() => setToRemove(null)}
+        closeButtonProps={{ 'aria-label': text('close') }}
         title={text('removeTitle', { name: removeName })}
       >
         <Text mb="md">{text('removeText', { name: removeName })}</Text>

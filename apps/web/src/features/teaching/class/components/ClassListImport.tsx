@@ -131,7 +131,7 @@ function Review({
       <Stack gap="xs" hiddenFrom="md">
         {report.rows.map((r) => (
           <Card key={r.row} withBorder padding="xs" data-row={r.row}>
-            <Text size="xs" c="dimmed">
+            <Text size="xs" c="gray.7">
               {text('row')} {r.row}
             </Text>
             {CLASS_LIST_COLUMNS.filter((c) => r[c] || r.problems.some((p) => p.column === c)).map(

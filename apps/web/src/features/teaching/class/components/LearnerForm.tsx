@@ -96,6 +96,7 @@ export function LearnerForm({
     <Modal
       opened={opened}
       onClose={onClose}
+      closeButtonProps={{ 'aria-label': text('close') }}
       title={learner ? text('editTitle') : text('addLearner')}
       fullScreen={false}
       size="lg"

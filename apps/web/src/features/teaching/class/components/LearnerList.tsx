@@ -17,15 +17,14 @@ function Actions({
   return (
     <Group gap="xs" wrap="nowrap">
       <ActionIcon
-        variant="light"
+        variant="default"
         aria-label={text('editNamed', { name })}
         onClick={() => onEdit(learner)}
       >
         ✎
       </ActionIcon>
       <ActionIcon
-        variant="light"
-        color="red"
+        variant="default"
         aria-label={text('removeNamed', { name })}
         disabled={learner.entries > 0}
         onClick={() => onRemove(learner)}
@@ -63,7 +62,7 @@ export function LearnerList({
                   {text('grade')} {l.grade} · {genderWord(l.gender)} ·{' '}
                   {text('entryCount', { count: l.entries })}
                 </Text>
-                <Text size="sm" c="dimmed">
+                <Text size="sm" c="gray.7">
                   {parent(l)}
                 </Text>
               </div>
