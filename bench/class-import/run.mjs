@@ -245,7 +245,7 @@ try {
     // (a learner an earlier run's class holds is skipped, as the screen skips it).
     const keep = rows
       .filter((/** @type {any} */ r) => !r.match || r.match.kind === 'possible-match')
-      .map(({ problems: _p, match, ...r }) => ({
+      .map((/** @type {any} */ { problems: _p, match, ...r }) => ({
         ...r,
         addAnyway: match?.kind === 'possible-match',
       }));

@@ -1,7 +1,13 @@
 import type { ClassLearner, SchoolClass, SchoolLearners } from '@eisteddfod/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, learnerParentContacts, participantProfiles } from '../../db/schema/index.ts';
+import {
+  auditLog,
+  learnerParentContacts,
+  orderItems,
+  orders,
+  participantProfiles,
+} from '../../db/schema/index.ts';
 import { createFamily } from '../../test/family.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { createSchool, createTeacher } from './school-classes.test-helpers.ts';
@@ -187,6 +193,29 @@ describe("a teacher's class", () => {
       gender: 'female',
     });
     expect(clash.json()).toMatchObject({ code: 'LEARNER_IN_CLASS' });
+    // A learner with an entry stays, as a contestant does; the count shows on the class.
+    const zola = (await teacher.call('GET', teacher.base))
+      .json<SchoolClass>()
+      .learners.find((l) => l.firstName === 'Zola')!;
+    const [order] = await t.database.db
+      .insert(orders)
+      .values({ customerId: teacher.id, eventId: t.eventId })
+      .returning();
+    const item = await t.database.db.query.items.findFirst();
+    await t.database.db
+      .insert(orderItems)
+      .values({ orderId: order!.id, itemId: item!.id, participantProfileId: zola.id });
+    const kept = await teacher.call('DELETE', `${teacher.base}/Learners/${zola.id}`);
+    expect(kept.statusCode).toBe(409);
+    expect(kept.json()).toMatchObject({ code: 'PROFILE_HAS_ITEMS' });
+    expect(
+      (await teacher.call('GET', teacher.base))
+        .json<SchoolClass>()
+        .learners.find((l) => l.id === zola.id)?.entries,
+    ).toBe(1);
+    // Another class's learner is not this class's to remove.
+    const other = await createTeacher(t, school.id);
+    expect((await other.call('DELETE', `${other.base}/Learners/${a.id}`)).statusCode).toBe(404);
     const gone = await teacher.call('DELETE', `${teacher.base}/Learners/${a.id}`);
     expect(gone.statusCode).toBe(204);
     expect((await teacher.call('DELETE', `${teacher.base}/Learners/${a.id}`)).statusCode).toBe(404);
