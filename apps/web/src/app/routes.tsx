@@ -22,6 +22,7 @@ const screens = {
   contestants: () => import('../features/contestants/ContestantsPage.tsx'),
   createContestant: () => import('../features/contestants/CreateContestantPage.tsx'),
   editContestant: () => import('../features/contestants/EditContestantPage.tsx'),
+  teachingClass: () => import('../features/teaching/class/ClassPage.tsx'),
   sections: () => import('../features/catalogue/SectionsPage.tsx'),
   categories: () => import('../features/catalogue/CategoriesPage.tsx'),
   items: () => import('../features/catalogue/ItemsPage.tsx'),
@@ -70,6 +71,7 @@ const MyProfilePage = lazy(screens.myProfile);
 const ContestantsPage = lazy(screens.contestants);
 const CreateContestantPage = lazy(screens.createContestant);
 const EditContestantPage = lazy(screens.editContestant);
+const TeachingClassPage = lazy(screens.teachingClass);
 const SectionsPage = lazy(screens.sections);
 const CategoriesPage = lazy(screens.categories);
 const ItemsPage = lazy(screens.items);
@@ -140,6 +142,7 @@ export const routes: RouteObject[] = [
       {
         element: <RequireLogin />,
         children: [
+          { path: paths.teachingClass.pattern, element: <TeachingClassPage /> },
           {
             path: paths.contestants.pattern,
             element: <ContestantsPage />,

@@ -138,6 +138,17 @@ const ERROR_CODES = [
   'STAFF_NOT_ERASABLE',
   // Family desk (decision 021)
   'ORDER_NOT_PAID',
+  // A teacher's class (decision 064)
+  'NOT_A_TEACHER',
+  'CLASS_NOT_FOUND',
+  'NOT_YOUR_CLASS',
+  'LEARNER_NOT_FOUND',
+  'LEARNER_IN_CLASS',
+  'LEARNER_IN_SCHOOL',
+  'LEARNER_POSSIBLE_MATCH',
+  'CLASS_LIST_CHANGED',
+  'CLASS_LIST_TOO_LONG',
+  'CONSENT_NOT_DECLARED',
 ] as const;
 
 export const ErrorCodeSchema = z.enum(ERROR_CODES);

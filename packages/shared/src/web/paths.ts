@@ -56,6 +56,8 @@ export const paths = {
   myOrders: page('/my-orders'),
   viewOrder: page('/view-order/:id'),
   uploads: page('/uploads'),
+  /** A teacher's class (issue 35, decision 064). */
+  teachingClass: page('/teaching/class/:membershipId'),
   staff: page('/staff'),
   staffDashboard: page('/staff/dashboard'),
   staffMarking: page('/staff/marking'),

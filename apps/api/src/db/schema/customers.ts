@@ -207,3 +207,16 @@ export const schoolMemberships = pgTable(
     ),
   ],
 );
+
+/**
+ * A parent's email or mobile number a teacher gave for a learner of their class (decision 064),
+ * kept for the parents' invitations. Not proved: nothing is sent to it until a parent accepts.
+ */
+export const learnerParentContacts = pgTable('learner_parent_contacts', {
+  participantProfileId: integer()
+    .primaryKey()
+    .references(() => participantProfiles.id, { onDelete: 'cascade' }),
+  email: text(),
+  mobileNumber: text(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});

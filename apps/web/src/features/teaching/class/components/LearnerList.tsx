@@ -1,0 +1,106 @@
+import { ActionIcon, Card, Group, Stack, Table, Text } from '@mantine/core';
+import type { ClassLearner } from '@eisteddfod/shared';
+import { text } from '../text.ts';
+
+const genderWord = (g: ClassLearner['gender']) => (g ? text(g) : '');
+
+function Actions({
+  learner,
+  onEdit,
+  onRemove,
+}: {
+  learner: ClassLearner;
+  onEdit: (l: ClassLearner) => void;
+  onRemove: (l: ClassLearner) => void;
+}) {
+  const name = `${learner.firstName} ${learner.surname}`;
+  return (
+    <Group gap="xs" wrap="nowrap">
+      <ActionIcon
+        variant="default"
+        aria-label={text('editNamed', { name })}
+        onClick={() => onEdit(learner)}
+      >
+        ✎
+      </ActionIcon>
+      <ActionIcon
+        variant="default"
+        aria-label={text('removeNamed', { name })}
+        disabled={learner.entries > 0}
+        onClick={() => onRemove(learner)}
+      >
+        ✕
+      </ActionIcon>
+    </Group>
+  );
+}
+
+/** The class's learners: cards on a phone, a table on a wider screen. */
+export function LearnerList({
+  learners,
+  mine,
+  onEdit,
+  onRemove,
+}: {
+  learners: ClassLearner[];
+  mine: boolean;
+  onEdit: (l: ClassLearner) => void;
+  onRemove: (l: ClassLearner) => void;
+}) {
+  const parent = (l: ClassLearner) => l.parentEmail ?? l.parentMobile ?? text('noParent');
+  return (
+    <>
+      <Stack gap="sm" hiddenFrom="sm" data-testid="learner-cards">
+        {learners.map((l) => (
+          <Card key={l.id} withBorder padding="sm">
+            <Group justify="space-between" wrap="nowrap" align="flex-start">
+              <div>
+                <Text fw={600}>
+                  {l.firstName} {l.surname}
+                </Text>
+                <Text size="sm">
+                  {text('grade')} {l.grade} · {genderWord(l.gender)} ·{' '}
+                  {text('entryCount', { count: l.entries })}
+                </Text>
+                <Text size="sm" c="gray.7">
+                  {parent(l)}
+                </Text>
+              </div>
+              {mine && <Actions learner={l} onEdit={onEdit} onRemove={onRemove} />}
+            </Group>
+          </Card>
+        ))}
+      </Stack>
+      <Table visibleFrom="sm" striped highlightOnHover data-testid="learner-table">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{text('firstName')}</Table.Th>
+            <Table.Th>{text('surname')}</Table.Th>
+            <Table.Th>{text('grade')}</Table.Th>
+            <Table.Th>{text('gender')}</Table.Th>
+            <Table.Th>{text('entries')}</Table.Th>
+            <Table.Th>{text('parent')}</Table.Th>
+            {mine && <Table.Th>{text('actions')}</Table.Th>}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {learners.map((l) => (
+            <Table.Tr key={l.id}>
+              <Table.Td>{l.firstName}</Table.Td>
+              <Table.Td>{l.surname}</Table.Td>
+              <Table.Td>{l.grade}</Table.Td>
+              <Table.Td>{genderWord(l.gender)}</Table.Td>
+              <Table.Td>{l.entries}</Table.Td>
+              <Table.Td>{parent(l)}</Table.Td>
+              {mine && (
+                <Table.Td>
+                  <Actions learner={l} onEdit={onEdit} onRemove={onRemove} />
+                </Table.Td>
+              )}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </>
+  );
+}
