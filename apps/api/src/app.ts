@@ -26,6 +26,7 @@ import reminders from './modules/reminders/index.ts';
 import resultsDay from './modules/results-day/index.ts';
 import rubrics from './modules/rubrics/index.ts';
 import schools from './modules/schools/index.ts';
+import teachers from './modules/teachers/index.ts';
 import seasonTasks from './modules/season-tasks/index.ts';
 import signIns from './modules/sign-ins/index.ts';
 import siteContent from './modules/site-content/index.ts';
@@ -118,6 +119,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(audit);
   await app.register(siteContent);
   await app.register(schools);
+  await app.register(teachers);
   await app.register(reference);
   await app.register(content);
   await app.register(eventDocuments);

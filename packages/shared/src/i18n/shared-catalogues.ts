@@ -7,6 +7,7 @@ import { CHECKOUT_TEXT } from '../checkout/checkout.messages.ts';
 import { CONTESTANT_TEXT } from '../contestants/contestants.messages.ts';
 import { EVENT_TEXT } from '../event/event.messages.ts';
 import { FILE_TEXT } from '../files/files.messages.ts';
+import { MEMBERSHIP_TEXT } from '../schools/memberships.messages.ts';
 import { RESULT_TEXT } from '../results/results.messages.ts';
 import { SUPPORT_TEXT } from '../support/support.messages.ts';
 import { FAMILY_DATE_TEXT } from '../time/family-dates.rules.ts';
@@ -25,6 +26,7 @@ export const SHARED_CATALOGUES: readonly SharedCatalogue<string>[] = [
   FILE_TEXT,
   FINALISING_TEXT,
   GRADE_TEXT,
+  MEMBERSHIP_TEXT,
   PROCESSING_TEXT,
   RESULT_TEXT,
   SUPPORT_TEXT,

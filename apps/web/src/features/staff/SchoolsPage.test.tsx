@@ -10,9 +10,16 @@ import { organiser } from './test/fixtures.ts';
 vi.mock('@mantine/notifications', () => ({ notifications: { show: vi.fn() } }));
 
 const schools: StaffSchool[] = [
-  { id: 1, name: 'Other School', contestants: 40, fixed: true },
-  { id: 2, name: 'Jacaranda Primary', contestants: 2, fixed: false },
-  { id: 3, name: 'Jacaranda Primary School', contestants: 9, fixed: false },
+  { id: 1, name: 'Other School', kind: 'school', contestants: 40, teachers: 0, fixed: true },
+  { id: 2, name: 'Jacaranda Primary', kind: 'school', contestants: 2, teachers: 0, fixed: false },
+  {
+    id: 3,
+    name: 'Jacaranda Primary School',
+    kind: 'school',
+    contestants: 9,
+    teachers: 0,
+    fixed: false,
+  },
 ];
 
 describe('SchoolsPage (/staff/schools)', () => {
