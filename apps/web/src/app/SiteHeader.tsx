@@ -5,7 +5,8 @@ import { lazy, Suspense, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { useIsLoggedIn } from '../lib/session.ts';
 import { readStored } from '../lib/storage.ts';
-import { loggedInMenu, loggedOutMenu, staffMenuFor } from './menu.ts';
+import { useMemberships } from '../shared/teaching/memberships.ts';
+import { loggedInMenu, loggedOutMenu, staffMenuFor, teachingMenuFor } from './menu.ts';
 import classes from './SiteHeader.module.css';
 import { text } from './text.ts';
 import { useLogout } from './use-logout.ts';
@@ -19,8 +20,14 @@ export function SiteHeader() {
   // The drawer's code is fetched when the burger is first pointed at, focused or used.
   const [menuWanted, setMenuWanted] = useState(false);
   const logOut = useLogout();
+  const token = readStored('token');
+  // A member of staff has no classes: only a family account asks for its memberships.
+  const memberships = useMemberships(
+    loggedIn && !staffMenuFor(token).length ? Number(readStored('customerId')) : 0,
+  );
+  const hasClass = (memberships.data ?? []).some((m) => m.status === 'approved');
   const links = loggedIn
-    ? [...loggedInMenu(), ...staffMenuFor(readStored('token'))]
+    ? [...loggedInMenu(), ...teachingMenuFor(hasClass), ...staffMenuFor(token)]
     : loggedOutMenu();
 
   function logout() {

@@ -30,6 +30,8 @@ const screens = {
   myOrders: () => import('../features/orders/MyOrdersPage.tsx'),
   viewOrder: () => import('../features/orders/ViewOrderPage.tsx'),
   uploads: () => import('../features/uploads/UploadsPage.tsx'),
+  // Teachers (issue 35, decision 061): a family account's Teaching area and its classes.
+  teaching: () => import('../features/teaching/TeachingPage.tsx'),
   // Staff screens (issue 9): downloaded only when a member of staff opens them.
   staffHome: () => import('../features/staff/StaffHomePage.tsx'),
   dashboard: () => import('../features/staff/DashboardPage.tsx'),
@@ -78,6 +80,7 @@ const PaymentConfirmationPage = lazy(screens.paymentConfirmation);
 const MyOrdersPage = lazy(screens.myOrders);
 const ViewOrderPage = lazy(screens.viewOrder);
 const UploadsPage = lazy(screens.uploads);
+const TeachingPage = lazy(screens.teaching);
 const StaffHomePage = lazy(screens.staffHome);
 const DashboardPage = lazy(screens.dashboard);
 const MarkingListPage = lazy(screens.markingList);
@@ -185,6 +188,11 @@ export const routes: RouteObject[] = [
           { path: paths.editContestant.pattern, element: <EditContestantPage /> },
           { path: paths.uploads.pattern, element: <UploadsPage /> },
           { path: paths.contestantResults.pattern, element: <ContestantResultsPage /> },
+          {
+            // The Teaching area (decision 061): requests here; a class's pages below it.
+            path: paths.teaching.pattern,
+            children: [{ index: true, element: <TeachingPage /> }],
+          },
         ],
       },
       { path: '*', element: <NotFoundPage /> },
