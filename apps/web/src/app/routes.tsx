@@ -47,6 +47,7 @@ const screens = {
   signIns: () => import('../features/staff/SignInsPage.tsx'),
   siteContent: () => import('../features/staff/SiteContentPage.tsx'),
   schools: () => import('../features/staff/SchoolsPage.tsx'),
+  teachers: () => import('../features/staff/TeachersPage.tsx'),
   staffMembers: () => import('../features/staff/StaffMembersPage.tsx'),
   reminders: () => import('../features/staff/RemindersPage.tsx'),
   families: () => import('../features/staff/FamiliesPage.tsx'),
@@ -95,6 +96,7 @@ const AuditLogPage = lazy(screens.auditLog);
 const SignInsPage = lazy(screens.signIns);
 const SiteContentPage = lazy(screens.siteContent);
 const SchoolsPage = lazy(screens.schools);
+const TeachersPage = lazy(screens.teachers);
 const StaffMembersPage = lazy(screens.staffMembers);
 const RemindersPage = lazy(screens.reminders);
 const FamiliesPage = lazy(screens.families);
@@ -219,6 +221,7 @@ export const routes: RouteObject[] = [
           { path: paths.staffSignIns.pattern, element: <SignInsPage /> },
           { path: paths.staffEventContent.pattern, element: <SiteContentPage /> },
           { path: paths.staffSchools.pattern, element: <SchoolsPage /> },
+          { path: paths.staffTeachers.pattern, element: <TeachersPage /> },
           { path: paths.staffMembers.pattern, element: <StaffMembersPage /> },
           { path: paths.staffReminders.pattern, element: <RemindersPage /> },
           { path: paths.staffFamilies.pattern, element: <FamiliesPage /> },
