@@ -48,6 +48,7 @@ const screens = {
   siteContent: () => import('../features/staff/SiteContentPage.tsx'),
   schools: () => import('../features/staff/SchoolsPage.tsx'),
   teachers: () => import('../features/staff/TeachersPage.tsx'),
+  school: () => import('../features/staff/SchoolPage.tsx'),
   staffMembers: () => import('../features/staff/StaffMembersPage.tsx'),
   reminders: () => import('../features/staff/RemindersPage.tsx'),
   families: () => import('../features/staff/FamiliesPage.tsx'),
@@ -97,6 +98,7 @@ const SignInsPage = lazy(screens.signIns);
 const SiteContentPage = lazy(screens.siteContent);
 const SchoolsPage = lazy(screens.schools);
 const TeachersPage = lazy(screens.teachers);
+const SchoolPage = lazy(screens.school);
 const StaffMembersPage = lazy(screens.staffMembers);
 const RemindersPage = lazy(screens.reminders);
 const FamiliesPage = lazy(screens.families);
@@ -222,6 +224,7 @@ export const routes: RouteObject[] = [
           { path: paths.staffEventContent.pattern, element: <SiteContentPage /> },
           { path: paths.staffSchools.pattern, element: <SchoolsPage /> },
           { path: paths.staffTeachers.pattern, element: <TeachersPage /> },
+          { path: paths.staffSchool.pattern, element: <SchoolPage /> },
           { path: paths.staffMembers.pattern, element: <StaffMembersPage /> },
           { path: paths.staffReminders.pattern, element: <RemindersPage /> },
           { path: paths.staffFamilies.pattern, element: <FamiliesPage /> },
