@@ -133,8 +133,7 @@ export function RefuseDialog(props: { request: StaffMembership; onClose: () => v
           <Textarea
             label="Reason (the teacher sees it)"
             required
-            autosize
-            minRows={3}
+            rows={3}
             value={reason}
             error={error}
             onChange={(e) => setReason(e.currentTarget.value)}
