@@ -5,14 +5,14 @@ import { lazy, Suspense, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { useIsLoggedIn } from '../lib/session.ts';
 import { readStored } from '../lib/storage.ts';
-import { useMemberships } from '../shared/teaching/memberships.ts';
-import { loggedInMenu, loggedOutMenu, staffMenuFor, teachingMenuFor } from './menu.ts';
+import { loggedInMenu, loggedOutMenu, staffMenuFor } from './menu.ts';
 import classes from './SiteHeader.module.css';
 import { text } from './text.ts';
 import { useLogout } from './use-logout.ts';
 
 const loadMobileMenu = () => import('./MobileMenu.tsx');
 const MobileMenu = lazy(loadMobileMenu);
+const MyClassLink = lazy(() => import('./MyClassLink.tsx'));
 
 export function SiteHeader() {
   const loggedIn = useIsLoggedIn();
@@ -21,14 +21,9 @@ export function SiteHeader() {
   const [menuWanted, setMenuWanted] = useState(false);
   const logOut = useLogout();
   const token = readStored('token');
+  const links = loggedIn ? [...loggedInMenu(), ...staffMenuFor(token)] : loggedOutMenu();
   // A member of staff has no classes: only a family account asks for its memberships.
-  const memberships = useMemberships(
-    loggedIn && !staffMenuFor(token).length ? Number(readStored('customerId')) : 0,
-  );
-  const hasClass = (memberships.data ?? []).some((m) => m.status === 'approved');
-  const links = loggedIn
-    ? [...loggedInMenu(), ...teachingMenuFor(hasClass), ...staffMenuFor(token)]
-    : loggedOutMenu();
+  const family = loggedIn && staffMenuFor(token).length === 0;
 
   function logout() {
     close();
@@ -54,6 +49,11 @@ export function SiteHeader() {
             {link.label}
           </NavLink>
         ),
+      )}
+      {family && (
+        <Suspense fallback={null}>
+          <MyClassLink onClick={close} />
+        </Suspense>
       )}
       {/* Drawn as the links are: a Mantine Button's smaller type made Logout look lesser. */}
       {loggedIn && (
