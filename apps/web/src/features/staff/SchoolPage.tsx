@@ -15,6 +15,8 @@ import { Link, useParams } from 'react-router';
 import { useSchoolPage } from './api/schools/school-records.ts';
 import { StaffArea } from './components/StaffArea.tsx';
 
+const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
 function SchoolScreen({ id }: { id: number }) {
   const page = useSchoolPage(id);
   if (page.isPending) return <Loader aria-label="Loading the school" />;
@@ -38,8 +40,13 @@ function SchoolScreen({ id }: { id: number }) {
           </Badge>
         </Group>
         <Text size="sm" mt="xs">
-          {linkedContestants} contestants attend it · {school.contestants} contestants and group
-          members name it · {teachers.length} teachers
+          {count(linkedContestants, 'contestant attends', 'contestants attend')} it ·{' '}
+          {count(
+            school.contestants,
+            'contestant or group member names',
+            'contestants and group members name',
+          )}{' '}
+          it · {count(teachers.length, 'teacher', 'teachers')}
         </Text>
       </Card>
       <section aria-labelledby="school-teachers-heading">
