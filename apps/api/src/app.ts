@@ -27,6 +27,7 @@ import resultsDay from './modules/results-day/index.ts';
 import rubrics from './modules/rubrics/index.ts';
 import schools from './modules/schools/index.ts';
 import schoolClasses from './modules/school-classes/index.ts';
+import teachers from './modules/teachers/index.ts';
 import seasonTasks from './modules/season-tasks/index.ts';
 import signIns from './modules/sign-ins/index.ts';
 import siteContent from './modules/site-content/index.ts';
@@ -120,6 +121,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(siteContent);
   await app.register(schools);
   await app.register(schoolClasses);
+  await app.register(teachers);
   await app.register(reference);
   await app.register(content);
   await app.register(eventDocuments);

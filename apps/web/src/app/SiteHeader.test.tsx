@@ -2,6 +2,7 @@ import { notifications } from '@mantine/notifications';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { apiError, mockApi } from '../test/api-mock.ts';
 import { renderRoutes } from '../test/render.tsx';
 import { LOGGED_OUT_MESSAGE } from './menu.ts';
 import { SiteHeader } from './SiteHeader.tsx';
@@ -33,6 +34,45 @@ describe('SiteHeader (spec 2, menu)', () => {
       'href',
       '/register',
     );
+  });
+
+  it('shows My Class to a family once an organiser approved one of its requests (decision 061)', async () => {
+    localStorage.setItem('token', 't');
+    localStorage.setItem('customerId', '42');
+    let status = 'requested';
+    mockApi((r) =>
+      r.path === '/api/Customers/42/school-memberships'
+        ? [
+            200,
+            [
+              {
+                id: 1,
+                schoolId: 3,
+                schoolName: 'Jacaranda Primary School',
+                kind: 'school',
+                role: 'teacher',
+                status,
+                refusalReason: null,
+                requestedAt: '2025-02-03T08:00:00.000Z',
+                decidedAt: null,
+              },
+            ],
+          ]
+        : [404, apiError(404, 'NOT_FOUND')],
+    );
+    const waiting = renderRoutes(routes, '/');
+    await screen.findByRole('link', { name: 'My Orders' });
+    await new Promise((done) => setTimeout(done, 50));
+    expect(mainMenu().queryByRole('link', { name: 'My Class' })).not.toBeInTheDocument();
+    waiting.unmount();
+    status = 'approved';
+    renderRoutes(routes, '/');
+    expect(await mainMenu().findByRole('link', { name: 'My Class' })).toHaveAttribute(
+      'href',
+      '/teaching',
+    );
+    vi.unstubAllGlobals();
+    localStorage.clear();
   });
 
   it('draws Logout as the other entries are drawn', () => {

@@ -12,6 +12,7 @@ import { useLogout } from './use-logout.ts';
 
 const loadMobileMenu = () => import('./MobileMenu.tsx');
 const MobileMenu = lazy(loadMobileMenu);
+const MyClassLink = lazy(() => import('./MyClassLink.tsx'));
 
 export function SiteHeader() {
   const loggedIn = useIsLoggedIn();
@@ -19,9 +20,10 @@ export function SiteHeader() {
   // The drawer's code is fetched when the burger is first pointed at, focused or used.
   const [menuWanted, setMenuWanted] = useState(false);
   const logOut = useLogout();
-  const links = loggedIn
-    ? [...loggedInMenu(), ...staffMenuFor(readStored('token'))]
-    : loggedOutMenu();
+  const token = readStored('token');
+  const links = loggedIn ? [...loggedInMenu(), ...staffMenuFor(token)] : loggedOutMenu();
+  // A member of staff has no classes: only a family account asks for its memberships.
+  const family = loggedIn && staffMenuFor(token).length === 0;
 
   function logout() {
     close();
@@ -47,6 +49,11 @@ export function SiteHeader() {
             {link.label}
           </NavLink>
         ),
+      )}
+      {family && (
+        <Suspense fallback={null}>
+          <MyClassLink onClick={close} />
+        </Suspense>
       )}
       {/* Drawn as the links are: a Mantine Button's smaller type made Logout look lesser. */}
       {loggedIn && (

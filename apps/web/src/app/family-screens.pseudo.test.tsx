@@ -95,6 +95,7 @@ const screens: Array<[name: string, path: string, who: Visitor]> = [
   ['view order', paths.viewOrder.href({ id: PAID_ORDER_ID }), 'family'],
   ['uploads', paths.uploads.href(), 'family'],
   ['contestant results', paths.contestantResults.href({ id: CONTESTANT_ID }), 'family'],
+  ['teaching', paths.teaching.href(), 'family'],
 ];
 
 /** What each screen showed; written on update. */

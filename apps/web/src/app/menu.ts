@@ -40,3 +40,8 @@ export const LOGGED_OUT_MESSAGE = text('loggedOut');
 export function staffMenuFor(token: string | null): MenuLink[] {
   return staffRoleOf(token) ? [{ label: text('staff'), to: paths.staff.href() }] : [];
 }
+
+/** 'My Class' (decision 061), for an account an organiser approved to act for a school. */
+export function teachingMenuFor(hasClass: boolean): MenuLink[] {
+  return hasClass ? [{ label: text('myClass'), to: paths.teaching.href() }] : [];
+}

@@ -31,6 +31,8 @@ const screens = {
   myOrders: () => import('../features/orders/MyOrdersPage.tsx'),
   viewOrder: () => import('../features/orders/ViewOrderPage.tsx'),
   uploads: () => import('../features/uploads/UploadsPage.tsx'),
+  // Teachers (issue 35, decision 061): a family account's Teaching area and its classes.
+  teaching: () => import('../features/teaching/TeachingPage.tsx'),
   // Staff screens (issue 9): downloaded only when a member of staff opens them.
   staffHome: () => import('../features/staff/StaffHomePage.tsx'),
   dashboard: () => import('../features/staff/DashboardPage.tsx'),
@@ -46,6 +48,8 @@ const screens = {
   signIns: () => import('../features/staff/SignInsPage.tsx'),
   siteContent: () => import('../features/staff/SiteContentPage.tsx'),
   schools: () => import('../features/staff/SchoolsPage.tsx'),
+  teachers: () => import('../features/staff/TeachersPage.tsx'),
+  school: () => import('../features/staff/SchoolPage.tsx'),
   staffMembers: () => import('../features/staff/StaffMembersPage.tsx'),
   reminders: () => import('../features/staff/RemindersPage.tsx'),
   families: () => import('../features/staff/FamiliesPage.tsx'),
@@ -80,6 +84,7 @@ const PaymentConfirmationPage = lazy(screens.paymentConfirmation);
 const MyOrdersPage = lazy(screens.myOrders);
 const ViewOrderPage = lazy(screens.viewOrder);
 const UploadsPage = lazy(screens.uploads);
+const TeachingPage = lazy(screens.teaching);
 const StaffHomePage = lazy(screens.staffHome);
 const DashboardPage = lazy(screens.dashboard);
 const MarkingListPage = lazy(screens.markingList);
@@ -94,6 +99,8 @@ const AuditLogPage = lazy(screens.auditLog);
 const SignInsPage = lazy(screens.signIns);
 const SiteContentPage = lazy(screens.siteContent);
 const SchoolsPage = lazy(screens.schools);
+const TeachersPage = lazy(screens.teachers);
+const SchoolPage = lazy(screens.school);
 const StaffMembersPage = lazy(screens.staffMembers);
 const RemindersPage = lazy(screens.reminders);
 const FamiliesPage = lazy(screens.families);
@@ -142,7 +149,6 @@ export const routes: RouteObject[] = [
       {
         element: <RequireLogin />,
         children: [
-          { path: paths.teachingClass.pattern, element: <TeachingClassPage /> },
           {
             path: paths.contestants.pattern,
             element: <ContestantsPage />,
@@ -188,6 +194,14 @@ export const routes: RouteObject[] = [
           { path: paths.editContestant.pattern, element: <EditContestantPage /> },
           { path: paths.uploads.pattern, element: <UploadsPage /> },
           { path: paths.contestantResults.pattern, element: <ContestantResultsPage /> },
+          {
+            // The Teaching area (decision 061): requests here; a class's pages below it.
+            path: paths.teaching.pattern,
+            children: [
+              { index: true, element: <TeachingPage /> },
+              { path: paths.teachingClass.pattern, element: <TeachingClassPage /> },
+            ],
+          },
         ],
       },
       { path: '*', element: <NotFoundPage /> },
@@ -214,6 +228,8 @@ export const routes: RouteObject[] = [
           { path: paths.staffSignIns.pattern, element: <SignInsPage /> },
           { path: paths.staffEventContent.pattern, element: <SiteContentPage /> },
           { path: paths.staffSchools.pattern, element: <SchoolsPage /> },
+          { path: paths.staffTeachers.pattern, element: <TeachersPage /> },
+          { path: paths.staffSchool.pattern, element: <SchoolPage /> },
           { path: paths.staffMembers.pattern, element: <StaffMembersPage /> },
           { path: paths.staffReminders.pattern, element: <RemindersPage /> },
           { path: paths.staffFamilies.pattern, element: <FamiliesPage /> },

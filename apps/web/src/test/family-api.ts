@@ -3,6 +3,7 @@ import type {
   ClientConfig,
   Customer,
   FamilyDataRights,
+  Membership,
   Order,
   OrderItemUpload,
   ParticipantOrderItem,
@@ -206,6 +207,31 @@ const categories: Category[] = [
   { id: 30, name: 'Ballet', section: 'Dance' },
 ];
 
+const memberships: Membership[] = [
+  {
+    id: 11,
+    schoolId: 3,
+    schoolName: 'Jacaranda Primary School',
+    kind: 'school',
+    role: 'teacher',
+    status: 'approved',
+    refusalReason: null,
+    requestedAt: '2025-02-03T08:00:00.000Z',
+    decidedAt: '2025-02-04T08:00:00.000Z',
+  },
+  {
+    id: 12,
+    schoolId: null,
+    schoolName: 'Nomvula Dance Studio',
+    kind: 'studio',
+    role: 'coordinator',
+    status: 'refused',
+    refusalReason: 'We could not reach the studio.',
+    requestedAt: '2025-02-03T09:00:00.000Z',
+    decidedAt: '2025-02-05T08:00:00.000Z',
+  },
+];
+
 /** GET answers by path, beyond the catalogue's (browsingServer). */
 const answers: Record<string, unknown> = {
   '/api/Eisteddfods/1/Categories': categories,
@@ -219,6 +245,11 @@ const answers: Record<string, unknown> = {
   [`/api/Orders/${PAID_ORDER_ID}`]: paidOrder,
   '/api/OrderItems/ParticipantOrderItems': entries,
   [`/api/ParticipantProfiles/${CONTESTANT_ID}/Results`]: resultsOf(ayanda),
+  // A teacher too (decision 061): a class, a request refused with its reason.
+  [`/api/Customers/${CUSTOMER_ID}/school-memberships`]: memberships,
+  [`/api/Customers/${CUSTOMER_ID}/teaching/schools`]: [
+    { id: 3, name: 'Jacaranda Primary School', kind: 'school' },
+  ],
 };
 
 /**

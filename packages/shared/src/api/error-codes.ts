@@ -52,6 +52,13 @@ const ERROR_CODES = [
   'SCHOOL_NOT_FOUND',
   'SCHOOL_EXISTS',
   'SCHOOL_FIXED',
+  // Schools and teachers (decision 061)
+  'NOT_A_TEACHER',
+  'MEMBERSHIP_NOT_FOUND',
+  'MEMBERSHIP_OPEN',
+  'MEMBERSHIP_LIMIT',
+  'MEMBERSHIP_DECIDED',
+  'COORDINATOR_TAKEN',
   'CATEGORY_NAME_TAKEN',
   'CATEGORY_NOT_EMPTY',
   'IMPORT_UNREADABLE',
@@ -139,7 +146,6 @@ const ERROR_CODES = [
   // Family desk (decision 021)
   'ORDER_NOT_PAID',
   // A teacher's class (decision 064)
-  'NOT_A_TEACHER',
   'CLASS_NOT_FOUND',
   'NOT_YOUR_CLASS',
   'LEARNER_NOT_FOUND',

@@ -6,6 +6,12 @@ import {
   SchoolParamsSchema,
   StaffSchoolSchema,
 } from '../reference/schools.schema.ts';
+import {
+  LinkedSchoolNameSchema,
+  LinkSchoolNameSchema,
+  StaffSchoolPageSchema,
+  UnlinkedSchoolNameSchema,
+} from '../schools/school-records.schema.ts';
 
 const tags = ['Staff: schools'];
 const errors = [400, 401, 403, 404, 409] as const;
@@ -27,7 +33,7 @@ export const schoolsApi = {
     path: '/api/Staff/Schools',
     access: staff,
     tags,
-    summary: 'Add a school',
+    summary: 'Add a school (or a private studio); contestants who typed its name link to it',
     body: SchoolNameSchema,
     responses: { 201: StaffSchoolSchema },
     errors,
@@ -52,6 +58,36 @@ export const schoolsApi = {
     params: SchoolParamsSchema,
     body: MergeSchoolSchema,
     responses: { 200: StaffSchoolSchema },
+    errors,
+  }),
+  school: defineEndpoint({
+    method: 'GET',
+    path: '/api/Staff/Schools/:id',
+    access: staff,
+    tags,
+    summary: "A school's page: its teachers and the learners each holds",
+    params: SchoolParamsSchema,
+    responses: { 200: StaffSchoolPageSchema },
+    errors,
+  }),
+  unlinked: defineEndpoint({
+    method: 'GET',
+    path: '/api/Staff/SchoolNames/Unlinked',
+    access: staff,
+    tags,
+    summary: 'School names contestants typed that no school of the list matches, with look-alikes',
+    responses: { 200: z.array(UnlinkedSchoolNameSchema) },
+    errors,
+  }),
+  link: defineEndpoint({
+    method: 'POST',
+    path: '/api/Staff/Schools/:id/Link',
+    access: staff,
+    tags,
+    summary: 'Confirm that the contestants who typed a name attend this school',
+    params: SchoolParamsSchema,
+    body: LinkSchoolNameSchema,
+    responses: { 200: LinkedSchoolNameSchema },
     errors,
   }),
 };

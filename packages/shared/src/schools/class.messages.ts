@@ -1,5 +1,5 @@
 import { sharedCatalogue } from '../i18n/said.ts';
-import en from './messages/en.json' with { type: 'json' };
+import en from './class/messages/en.json' with { type: 'json' };
 
 /**
  * A teacher's class (issue 35, decision 064): what the server says about a learner or a class

@@ -16,6 +16,7 @@ export const SEASON_TASK_IDS = [
   'winners',
   'data-requests',
   'background-work',
+  'teachers',
 ] as const;
 export type SeasonTaskId = (typeof SEASON_TASK_IDS)[number];
 

@@ -56,8 +56,10 @@ export const paths = {
   myOrders: page('/my-orders'),
   viewOrder: page('/view-order/:id'),
   uploads: page('/uploads'),
-  /** A teacher's class (issue 35, decision 064). */
+  /** A family account's Teaching area: asking to act for a school, its classes (decision 061). */
+  teaching: page('/teaching'),
   teachingClass: page('/teaching/class/:membershipId'),
+  teachingClassEnter: page('/teaching/class/:membershipId/enter'),
   staff: page('/staff'),
   staffDashboard: page('/staff/dashboard'),
   staffMarking: page('/staff/marking'),
@@ -71,6 +73,10 @@ export const paths = {
   staffAuditLog: page('/staff/audit-log'),
   staffSignIns: page('/staff/sign-ins'),
   staffSchools: page('/staff/schools'),
+  /** A school's page: its teachers and their learners (decision 061). */
+  staffSchool: page('/staff/schools/:id'),
+  /** Teachers' requests to act for a school, and the approved teachers (decision 061). */
+  staffTeachers: page('/staff/teachers'),
   staffMembers: page('/staff/members'),
   staffFamilies: page('/staff/families'),
   staffFamily: page('/staff/families/:id'),

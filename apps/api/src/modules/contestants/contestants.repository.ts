@@ -1,5 +1,7 @@
-import { and, asc, eq, inArray, ne, count } from 'drizzle-orm';
+import { OTHER_SCHOOL } from '@eisteddfod/shared';
+import { and, asc, eq, inArray, ne, count, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { foldedSql } from '../../db/fold.ts';
 import {
   events,
   groupParticipants,
@@ -39,6 +41,14 @@ export async function findProfile(
   return row;
 }
 
+/**
+ * The school of the list a typed name is, folded as migration 0033 folds it (case and runs of
+ * spaces); null for 'Other School' and a name the list does not have (decision 061).
+ */
+const schoolNamed = (name: string): SQL =>
+  sql`(select min(${schools.id}) from ${schools}
+        where ${foldedSql(schools.name)} = ${foldedSql(sql`${name}`)} and ${schools.name} <> ${OTHER_SCHOOL})`;
+
 export async function insertProfile(
   db: Database,
   values: ProfileValues & {
@@ -47,7 +57,10 @@ export async function insertProfile(
     acceptedHonourPledgeAt: Date;
   },
 ): Promise<ProfileRow> {
-  const [row] = await db.insert(participantProfiles).values(values).returning();
+  const [row] = await db
+    .insert(participantProfiles)
+    .values({ ...values, schoolId: schoolNamed(values.school) })
+    .returning();
   if (!row) throw new Error('The contestant was not created');
   return row;
 }
@@ -60,7 +73,13 @@ export async function updateProfile(
 ): Promise<ProfileRow | undefined> {
   const [row] = await db
     .update(participantProfiles)
-    .set({ ...values, updatedAt: new Date() })
+    // The same school typed again keeps its link (one an organiser confirmed by hand too).
+    .set({
+      ...values,
+      schoolId: sql`case when ${foldedSql(participantProfiles.school)} = ${foldedSql(sql`${values.school}`)}
+        then ${participantProfiles.schoolId} else ${schoolNamed(values.school)} end`,
+      updatedAt: new Date(),
+    })
     .where(
       and(eq(participantProfiles.id, profileId), eq(participantProfiles.customerId, customerId)),
     )

@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import { SCHOOLS_CHANGED } from '../../plugins/changes.ts';
+import { teachersOfSchool } from '../teachers/index.ts';
 import { schoolsRoutes } from './schools.routes.ts';
 import { createSchoolsService } from './schools.service.ts';
 
@@ -15,7 +16,11 @@ export default fp(
   async (app) => {
     app.decorate(
       'schools',
-      createSchoolsService({ db: app.db, announce: () => app.changes.announce(SCHOOLS_CHANGED) }),
+      createSchoolsService({
+        db: app.db,
+        announce: () => app.changes.announce(SCHOOLS_CHANGED),
+        teachersOf: teachersOfSchool,
+      }),
     );
     await app.register(schoolsRoutes);
   },

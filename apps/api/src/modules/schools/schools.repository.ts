@@ -1,4 +1,4 @@
-import { OTHER_SCHOOL } from '@eisteddfod/shared';
+import { OTHER_SCHOOL, type SchoolKind } from '@eisteddfod/shared';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { foldedSql } from '../../db/fold.ts';
@@ -6,6 +6,7 @@ import {
   conflictsOfInterest,
   groupParticipants,
   participantProfiles,
+  schoolMemberships,
   schools,
 } from '../../db/schema/index.ts';
 
@@ -14,20 +15,32 @@ const contestants = sql<number>`(
   (select count(*)::int from ${participantProfiles} p where p.school = "schools"."name") +
   (select count(*)::int from ${groupParticipants} g where g.school = "schools"."name"))`;
 
-export type CountedSchoolRow = { id: number; name: string; contestants: number };
+// Teachers approved to act for the school (decision 061).
+const teachers = sql<number>`(select count(*)::int from ${schoolMemberships} m
+  where m.school_id = "schools"."id" and m.status = 'approved')`;
+
+const countedColumns = {
+  id: schools.id,
+  name: schools.name,
+  kind: schools.kind,
+  contestants,
+  teachers,
+};
+
+export type CountedSchoolRow = {
+  id: number;
+  name: string;
+  kind: SchoolKind;
+  contestants: number;
+  teachers: number;
+};
 
 export async function listSchools(db: Database): Promise<CountedSchoolRow[]> {
-  return db
-    .select({ id: schools.id, name: schools.name, contestants })
-    .from(schools)
-    .orderBy(asc(schools.sortOrder), asc(schools.id));
+  return db.select(countedColumns).from(schools).orderBy(asc(schools.sortOrder), asc(schools.id));
 }
 
 export async function findSchool(db: Database, id: number): Promise<CountedSchoolRow | undefined> {
-  const [row] = await db
-    .select({ id: schools.id, name: schools.name, contestants })
-    .from(schools)
-    .where(eq(schools.id, id));
+  const [row] = await db.select(countedColumns).from(schools).where(eq(schools.id, id));
   return row;
 }
 
@@ -45,16 +58,112 @@ export async function findByName(db: Database, name: string) {
   return row;
 }
 
-export async function insertSchool(db: Database, name: string): Promise<number> {
-  const [row] = await db.insert(schools).values({ name }).returning({ id: schools.id });
+export async function insertSchool(db: Database, name: string, kind: SchoolKind): Promise<number> {
+  const [row] = await db.insert(schools).values({ name, kind }).returning({ id: schools.id });
   if (!row) throw new Error('The school was not added');
   return row.id;
 }
 
-/** Renames a school and every contestant and group member who names it. */
-export async function renameSchool(db: Database, from: string, to: string, id: number) {
-  await db.update(schools).set({ name: to }).where(eq(schools.id, id));
+/** Renames a school and every contestant and group member who names it; links stay. */
+export async function renameSchool(
+  db: Database,
+  from: string,
+  to: string,
+  id: number,
+  kind: SchoolKind | undefined,
+) {
+  await db
+    .update(schools)
+    .set({ name: to, ...(kind ? { kind } : {}) })
+    .where(eq(schools.id, id));
   await moveContestants(db, from, to);
+}
+
+/**
+ * Contestants of no school whose typed name is this school's, folded as migration 0033 folds
+ * it (case and runs of spaces), now attend it. Returns how many.
+ */
+export async function linkByName(db: Database, id: number, name: string): Promise<number> {
+  if (name === OTHER_SCHOOL) return 0;
+  const rows = await db
+    .update(participantProfiles)
+    .set({ schoolId: id })
+    .where(
+      and(
+        isNull(participantProfiles.schoolId),
+        sql`${foldedSql(participantProfiles.school)} = ${foldedSql(sql`${name}`)}`,
+      ),
+    )
+    .returning({ id: participantProfiles.id });
+  return rows.length;
+}
+
+/**
+ * A merge: the duplicate's contestants attend the school that stays, and its memberships move
+ * there. A teacher with an open membership at both keeps the one that stays (the other is
+ * closed, its learners join the class that stays); a second approved coordinator becomes a
+ * teacher, as a school has one.
+ */
+export async function moveLinksAndMemberships(db: Database, from: number, to: number) {
+  await db
+    .update(participantProfiles)
+    .set({ schoolId: to })
+    .where(eq(participantProfiles.schoolId, from));
+  await db.execute(sql`
+    with twin as (
+      select d.id as dup, k.id as kept from ${schoolMemberships} d
+        join ${schoolMemberships} k on k.customer_id = d.customer_id and k.school_id = ${to}
+         and k.status in ('requested', 'approved')
+       where d.school_id = ${from} and d.status in ('requested', 'approved'))
+    update ${participantProfiles} set school_membership_id = twin.kept
+      from twin where ${participantProfiles.schoolMembershipId} = twin.dup`);
+  await db.execute(sql`
+    update ${schoolMemberships} d
+       set status = case when d.status = 'approved' then 'ended' else 'refused' end,
+           refusal_reason = case when d.status = 'requested' then 'The school was merged with another you act for.' else d.refusal_reason end,
+           decided_at = now()
+     where d.school_id = ${from} and d.status in ('requested', 'approved')
+       and exists (select 1 from ${schoolMemberships} k where k.customer_id = d.customer_id
+                     and k.school_id = ${to} and k.status in ('requested', 'approved'))`);
+  await db.execute(sql`
+    update ${schoolMemberships} d set role = 'teacher'
+     where d.school_id = ${from} and d.role = 'coordinator' and d.status = 'approved'
+       and exists (select 1 from ${schoolMemberships} k where k.school_id = ${to}
+                     and k.role = 'coordinator' and k.status = 'approved')`);
+  await db
+    .update(schoolMemberships)
+    .set({ schoolId: to })
+    .where(eq(schoolMemberships.schoolId, from));
+}
+
+/** Typed school names no school of the list is linked for, with how many contestants each. */
+export async function findUnlinkedNames(db: Database) {
+  const key = foldedSql(participantProfiles.school);
+  return db
+    .select({
+      key: sql<string>`${key}`,
+      name: sql<string>`mode() within group (order by ${participantProfiles.school})`,
+      contestants: sql<number>`count(*)::int`,
+    })
+    .from(participantProfiles)
+    .where(
+      and(
+        isNull(participantProfiles.schoolId),
+        sql`${participantProfiles.school} <> ${OTHER_SCHOOL}`,
+        sql`btrim(${participantProfiles.school}) <> ''`,
+      ),
+    )
+    .groupBy(key)
+    .orderBy(sql`count(*) desc`, key);
+}
+
+/** Contestants linked to the school, whoever entered them. */
+export async function countLinked(db: Database, id: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(participantProfiles)
+    .where(eq(participantProfiles.schoolId, id));
+  return row?.n ?? 0;
 }
 
 /** Contestants and group members of school `from` now name `to`. */

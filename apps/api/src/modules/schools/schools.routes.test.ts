@@ -1,5 +1,7 @@
-import type { StaffSchool } from '@eisteddfod/shared';
+import type { StaffSchool, StaffSchoolPage, UnlinkedSchoolName } from '@eisteddfod/shared';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { participantProfiles, schoolMemberships } from '../../db/schema/index.ts';
 import { createFamily } from '../../test/family.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { createStaff } from '../adjudication/adjudication.test-helpers.ts';
@@ -109,5 +111,114 @@ describe('schools', () => {
     expect(itself.statusCode).toBe(400);
     const missing = await organiser.call('PUT', '/api/Staff/Schools/999999', { name: 'Nowhere' });
     expect(missing.statusCode).toBe(404);
+  });
+
+  describe('schools as records (decision 061)', () => {
+    const schoolIdOf = async (id: number) =>
+      (
+        await t.database.db
+          .select({ schoolId: participantProfiles.schoolId })
+          .from(participantProfiles)
+          .where(eq(participantProfiles.id, id))
+      )[0]?.schoolId;
+
+    it("links a new contestant to the school its name is, and a changed name follows; 'Other School' links none", async () => {
+      const school = await add('Msasa Primary');
+      const family = await createFamily(t);
+      const linked = await family.addContestant({ school: 'Msasa Primary' });
+      expect(await schoolIdOf(linked)).toBe(school.id);
+      const other = await family.addContestant({ school: 'Other School' });
+      expect(await schoolIdOf(other)).toBeNull();
+      const moved = await family.call('PUT', `/api/Customers/${family.id}/participant-profile`, {
+        id: other,
+        firstName: 'Ayanda',
+        surname: 'Dlamini',
+        school: 'Msasa Primary',
+        grade: '5',
+        gender: 'female',
+      });
+      expect(moved.statusCode, moved.body).toBe(200);
+      expect(await schoolIdOf(other)).toBe(school.id);
+    });
+
+    it('adding a school links the contestants who typed its name; rename keeps links; kind is editable', async () => {
+      const family = await createFamily(t);
+      const typed = await family.addContestant({ school: 'Other School' });
+      // A name typed before the list had it (an older release kept free text).
+      await t.database.db
+        .update(participantProfiles)
+        .set({ school: 'baobab   ridge college' })
+        .where(eq(participantProfiles.id, typed));
+      const school = await add('Baobab Ridge College');
+      expect(await schoolIdOf(typed)).toBe(school.id);
+      expect(school).toMatchObject({ kind: 'school', teachers: 0 });
+      const renamed = await organiser.call('PUT', `/api/Staff/Schools/${school.id}`, {
+        name: 'Baobab Ridge Studio',
+        kind: 'studio',
+      });
+      expect(renamed.json<StaffSchool>()).toMatchObject({ kind: 'studio' });
+      expect(await schoolIdOf(typed)).toBe(school.id);
+    });
+
+    it('lists typed names no school matches with look-alikes, and links them only when the organiser confirms (audited)', async () => {
+      const school = await add('Umhlanga Rocks High School');
+      const family = await createFamily(t);
+      const ids = [
+        await family.addContestant({ school: 'Other School' }),
+        await family.addContestant({ school: 'Other School' }),
+      ];
+      await t.database.db
+        .update(participantProfiles)
+        .set({ school: 'Umhlanga Rocks High' })
+        .where(inArray(participantProfiles.id, ids));
+      const unlinked = (await organiser.call('GET', '/api/Staff/SchoolNames/Unlinked')).json<
+        UnlinkedSchoolName[]
+      >();
+      const row = unlinked.find((u) => u.name === 'Umhlanga Rocks High');
+      expect(row).toMatchObject({ contestants: 2 });
+      expect(row!.lookAlikes.map((s) => s.id)).toContain(school.id);
+      expect(await schoolIdOf(ids[0]!)).toBeNull();
+      const res = await organiser.call('POST', `/api/Staff/Schools/${school.id}/Link`, {
+        name: 'Umhlanga Rocks High',
+      });
+      expect(res.json()).toEqual({ linked: 2 });
+      expect(await schoolIdOf(ids[1]!)).toBe(school.id);
+      const after = (await organiser.call('GET', '/api/Staff/SchoolNames/Unlinked')).json<
+        UnlinkedSchoolName[]
+      >();
+      expect(after.some((u) => u.name === 'Umhlanga Rocks High')).toBe(false);
+      const page = (
+        await organiser.call('GET', `/api/Staff/Schools/${school.id}`)
+      ).json<StaffSchoolPage>();
+      expect(page.linkedContestants).toBe(2);
+    });
+
+    it('a merge moves memberships and linked contestants to the school that stays', async () => {
+      const kept = await add('Kiaat Academy');
+      const duplicate = await add('Kiaat Acadamy');
+      const family = await createFamily(t);
+      const learner = await family.addContestant({ school: 'Kiaat Acadamy' });
+      expect(await schoolIdOf(learner)).toBe(duplicate.id);
+      const [membership] = await t.database.db
+        .insert(schoolMemberships)
+        .values({
+          customerId: family.id,
+          schoolId: duplicate.id,
+          role: 'coordinator',
+          status: 'approved',
+        })
+        .returning();
+      const res = await organiser.call('POST', `/api/Staff/Schools/${duplicate.id}/Merge`, {
+        intoId: kept.id,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json<StaffSchool>()).toMatchObject({ id: kept.id, teachers: 1 });
+      expect(await schoolIdOf(learner)).toBe(kept.id);
+      const page = (
+        await organiser.call('GET', `/api/Staff/Schools/${kept.id}`)
+      ).json<StaffSchoolPage>();
+      expect(page.teachers.map((m) => m.id)).toEqual([membership!.id]);
+      expect(page.teachers[0]).toMatchObject({ role: 'coordinator', email: family.email });
+    });
   });
 });

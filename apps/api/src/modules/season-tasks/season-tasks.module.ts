@@ -12,7 +12,8 @@ declare module 'fastify' {
 /**
  * The task list reads, never writes: each task asks the module that owns its rule (reminders'
  * audiences, the ledger's reconciliation, adjudicators' progress, the release's winners check,
- * data requests, the job queue) and counts the rest itself.
+ * data requests, the job queue,
+ * teachers waiting) and counts the rest itself.
  */
 export default fp(
   async (app) => {
@@ -31,6 +32,7 @@ export default fp(
         dataRequests: () => app.dataRights.list(),
         jobs: () => app.jobs.report(),
         heldBackFiles: () => app.fileProcessing.heldBack(),
+        teachersWaiting: async () => (await app.teachers.teachers()).waiting,
       }),
     );
     await app.register(seasonTasksRoutes);
@@ -47,6 +49,7 @@ export default fp(
       'results-day',
       'data-rights',
       'uploads',
+      'teachers',
     ],
   },
 );

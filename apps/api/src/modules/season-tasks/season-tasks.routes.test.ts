@@ -119,12 +119,36 @@ describe('GET /api/Staff/Tasks', () => {
     expect(task('data-requests').examples[0]).toMatchObject({ href: '/staff/data-requests' });
   });
 
+  it('counts teachers waiting for an answer, with who and which school (decision 061)', async () => {
+    const organiser = await createStaff(t, 'organiser');
+    const family = await createFamily(t);
+    const asked = await family.call('POST', `/api/Customers/${family.id}/school-memberships`, {
+      schoolName: 'Tasks Test Studio',
+      kind: 'studio',
+      role: 'teacher',
+    });
+    expect(asked.statusCode, asked.body).toBe(201);
+    const { task } = await tasksOf(organiser);
+    expect(task('teachers')).toMatchObject({ status: 'to-do', count: 1 });
+    expect(task('teachers').examples[0]).toMatchObject({
+      label: expect.stringMatching(/: Tasks Test Studio$/),
+      href: '/staff/teachers',
+    });
+    const refused = await organiser.call(
+      'POST',
+      `/api/Staff/Teachers/${asked.json<{ id: number }>().id}/Refuse`,
+      { reason: 'Not known to us.' },
+    );
+    expect(refused.statusCode).toBe(200);
+    expect((await tasksOf(organiser)).task('teachers')).toMatchObject({ status: 'done', count: 0 });
+  });
+
   it("shows a task only to a caller granted its rows' action (security review)", async () => {
     // A role that may ask (read:dashboard) but manages only payments sees no family's names.
     const { tasks } = await t.app.seasonTasks.tasks((action) => action === 'manage:payments');
     expect(tasks.map((x) => x.id)).toEqual(['payments']);
     const all = await t.app.seasonTasks.tasks(() => true);
-    expect(all.tasks).toHaveLength(10);
+    expect(all.tasks).toHaveLength(11);
   });
 
   it('is for organisers only', async () => {

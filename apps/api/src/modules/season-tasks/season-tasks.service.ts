@@ -12,6 +12,7 @@ import {
   type JobsReport,
   type StaffAction,
   type StaffErasureRequest,
+  type StaffMembership,
 } from '@eisteddfod/shared';
 import type { Database } from '../../db/client.ts';
 
@@ -36,6 +37,8 @@ export interface SeasonTasksDependencies {
   dataRequests: () => Promise<StaffErasureRequest[]>;
   jobs: () => Promise<Pick<JobsReport, 'failures'>>;
   heldBackFiles: () => Promise<{ files: number }[]>;
+  /** Teachers' requests to act for a school, waiting for an organiser (decision 061). */
+  teachersWaiting: () => Promise<StaffMembership[]>;
 }
 
 /**
@@ -54,6 +57,7 @@ const NEEDS: Record<SeasonTaskId, StaffAction> = {
   winners: 'release:results',
   'data-requests': 'manage:data-requests',
   'background-work': 'read:jobs',
+  teachers: 'manage:schools',
 };
 
 /** A background job that gave up this long ago or less still needs looking at. */
@@ -61,8 +65,8 @@ const RECENT_FAILURE_MS = 7 * 24 * 3600_000;
 
 /** Which tasks come first in each phase, before the rest in their order here. */
 const FIRST_IN: Record<SeasonPhase, SeasonTaskId[]> = {
-  'setting-up': ['background-work', 'data-requests'],
-  'entries-open': ['payments', 'upload-files', 'finalise-entries', 'failed-files'],
+  'setting-up': ['background-work', 'data-requests', 'teachers'],
+  'entries-open': ['payments', 'teachers', 'upload-files', 'finalise-entries', 'failed-files'],
   uploads: ['finalise-entries', 'upload-files', 'failed-files', 'unassigned-entries'],
   judging: ['unassigned-entries', 'unmarked-entries', 'conflicts', 'winners'],
   results: ['winners', 'data-requests', 'payments'],
@@ -168,10 +172,11 @@ async function moneyAndFiles(deps: SeasonTasksDependencies, eventId: number) {
 }
 
 async function careTasks(deps: SeasonTasksDependencies) {
-  const [requests, jobs, heldBack] = await Promise.all([
+  const [requests, jobs, heldBack, teachers] = await Promise.all([
     deps.dataRequests(),
     deps.jobs(),
     deps.heldBackFiles(),
+    deps.teachersWaiting(),
   ]);
   const waiting = requests.filter((r) => r.status === 'pending');
   const since = deps.now() - RECENT_FAILURE_MS;
@@ -194,6 +199,14 @@ async function careTasks(deps: SeasonTasksDependencies) {
         ...(held > 0 ? [{ label: `${held} files held back by an outage`, href: toJobs }] : []),
         ...failures.slice(0, 5).map((f) => ({ label: `${f.label}: ${f.error}`, href: toJobs })),
       ].slice(0, 5),
+    },
+    teachers: {
+      status: doneOr(teachers.length),
+      count: teachers.length,
+      examples: teachers.slice(0, 5).map((m) => ({
+        label: `${m.teacherName}: ${m.schoolName}`,
+        href: paths.staffTeachers.href(),
+      })),
     },
   } satisfies Partial<Record<SeasonTaskId, Task>>;
 }

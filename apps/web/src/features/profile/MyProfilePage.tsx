@@ -1,6 +1,7 @@
-import { Button, Stack, Text, TextInput } from '@mantine/core';
-import { UpdateCustomerSchema, toMobileDigits, type Customer } from '@eisteddfod/shared';
+import { Button, Stack, Text, TextInput, Title } from '@mantine/core';
+import { UpdateCustomerSchema, paths, toMobileDigits, type Customer } from '@eisteddfod/shared';
 import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
 import { CountrySelect } from '../../components/CountrySelect.tsx';
 import { FormCard } from '../../components/FormCard.tsx';
 import { useFieldErrors } from '../../lib/field-errors.ts';
@@ -121,6 +122,22 @@ function ProfileForm({ customer }: { customer: Customer }) {
       </form>
       <ReminderSettings customerId={customer.customerId} />
       <DataRights customerId={customer.customerId} />
+      <Teaching />
     </FormCard>
+  );
+}
+
+/** The way into the Teaching area (decision 061): a teacher is a family account too. */
+function Teaching() {
+  return (
+    <Stack gap="xs" mt="xl" component="section" aria-labelledby="teaching-title">
+      <Title order={2} size="h4" id="teaching-title">
+        {text('teachingTitle')}
+      </Title>
+      <Text size="sm">{text('teachingLead')}</Text>
+      <Button component={Link} to={paths.teaching.href()} variant="default" fullWidth size="md">
+        {text('teaching')}
+      </Button>
+    </Stack>
   );
 }

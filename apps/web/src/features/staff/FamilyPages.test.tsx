@@ -173,8 +173,15 @@ const family: FamilyDetails = {
 };
 
 const schools: StaffSchool[] = [
-  { id: 1, name: 'Other School', contestants: 3, fixed: true },
-  { id: 2, name: 'Amanzi Valley High School', contestants: 1, fixed: false },
+  { id: 1, name: 'Other School', kind: 'school', contestants: 3, teachers: 0, fixed: true },
+  {
+    id: 2,
+    name: 'Amanzi Valley High School',
+    kind: 'school',
+    contestants: 1,
+    teachers: 0,
+    fixed: false,
+  },
 ];
 
 /** A family with what an organiser checks (issue 34): a photo, a group, an empty slot. */

@@ -10,9 +10,16 @@ import { organiser } from './test/fixtures.ts';
 vi.mock('@mantine/notifications', () => ({ notifications: { show: vi.fn() } }));
 
 const schools: StaffSchool[] = [
-  { id: 1, name: 'Other School', contestants: 40, fixed: true },
-  { id: 2, name: 'Jacaranda Primary', contestants: 2, fixed: false },
-  { id: 3, name: 'Jacaranda Primary School', contestants: 9, fixed: false },
+  { id: 1, name: 'Other School', kind: 'school', contestants: 40, teachers: 0, fixed: true },
+  { id: 2, name: 'Jacaranda Primary', kind: 'school', contestants: 2, teachers: 0, fixed: false },
+  {
+    id: 3,
+    name: 'Jacaranda Primary School',
+    kind: 'school',
+    contestants: 9,
+    teachers: 0,
+    fixed: false,
+  },
 ];
 
 describe('SchoolsPage (/staff/schools)', () => {
@@ -76,5 +83,40 @@ describe('SchoolsPage (/staff/schools)', () => {
     await user.click(screen.getByRole('combobox', { name: 'Sort by' }));
     await user.click(await screen.findByRole('option', { name: 'Name', hidden: true }));
     expect(names()).toEqual(['Jacaranda Primary', 'Jacaranda Primary School', 'Other School']);
+  });
+
+  it('offers the look-alike for a typed name and links it only on the click (decision 061)', async () => {
+    const requests = mockApi((r) => {
+      if (r.path === '/api/Staff/Me') return [200, organiser];
+      if (r.path === '/api/Staff/Schools') return [200, schools];
+      if (r.path === '/api/Staff/SchoolNames/Unlinked')
+        return [
+          200,
+          [
+            {
+              name: 'Jacaranda Prim',
+              contestants: 3,
+              lookAlikes: [{ id: 3, name: 'Jacaranda Primary School', kind: 'school' }],
+            },
+          ],
+        ];
+      if (r.path === '/api/Staff/Schools/3/Link') return [200, { linked: 3 }];
+      return [404, apiError(404, 'NOT_FOUND')];
+    });
+    const user = userEvent.setup();
+    renderRoutes([{ path: '/staff/schools', element: <SchoolsPage /> }], '/staff/schools');
+    const names = await screen.findByRole('region', { name: 'Names to match' });
+    const row = await within(names).findByRole('article');
+    expect(within(row).getByText('3 contestants')).toBeInTheDocument();
+    expect(within(row).getByRole('combobox', { name: 'School for “Jacaranda Prim”' })).toHaveValue(
+      'Jacaranda Primary School (looks alike)',
+    );
+    expect(requests.some((r) => r.path.endsWith('/Link'))).toBe(false);
+    await user.click(within(row).getByRole('button', { name: 'Link' }));
+    await waitFor(() =>
+      expect(requests.find((r) => r.path === '/api/Staff/Schools/3/Link')?.body).toEqual({
+        name: 'Jacaranda Prim',
+      }),
+    );
   });
 });

@@ -1,12 +1,14 @@
-import type { StaffSchool } from '@eisteddfod/shared';
+import { paths, type SchoolKind, type StaffSchool } from '@eisteddfod/shared';
 import {
   Alert,
+  Anchor,
   Badge,
   Button,
   Card,
   Group,
   Loader,
   Modal,
+  Radio,
   Select,
   Stack,
   Text,
@@ -14,12 +16,27 @@ import {
   Title,
 } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
 import { useAddSchool } from './api/schools/add-school.ts';
 import { useSchools } from './api/schools/list-schools.ts';
 import { useMergeSchool } from './api/schools/merge-school.ts';
 import { useRenameSchool } from './api/schools/rename-school.ts';
 import { DataTable, type Column, type Sort } from './components/DataTable.tsx';
 import { StaffArea } from './components/StaffArea.tsx';
+import { UnlinkedSchoolNames } from './UnlinkedSchoolNames.tsx';
+
+const KIND_LABEL: Record<SchoolKind, string> = { school: 'School', studio: 'Private studio' };
+
+function KindChoice(props: { value: SchoolKind; onChange: (kind: SchoolKind) => void }) {
+  return (
+    <Radio.Group label="Kind" value={props.value} onChange={(v) => props.onChange(v as SchoolKind)}>
+      <Group mt={4}>
+        <Radio value="school" label="School" />
+        <Radio value="studio" label="Private studio" />
+      </Group>
+    </Radio.Group>
+  );
+}
 
 const PAGE_SIZE = 25;
 
@@ -42,6 +59,7 @@ const sortChoice = (sort: Sort | null) =>
 
 function AddSchool() {
   const [name, setName] = useState('');
+  const [kind, setKind] = useState<SchoolKind>('school');
   const [error, setError] = useState<string>();
   const add = useAddSchool();
   function submit(e: FormEvent) {
@@ -51,7 +69,7 @@ function AddSchool() {
       return;
     }
     setError(undefined);
-    add.mutate(name.trim(), { onSuccess: () => setName('') });
+    add.mutate({ name: name.trim(), kind }, { onSuccess: () => setName('') });
   }
   return (
     <form onSubmit={submit} noValidate>
@@ -64,6 +82,7 @@ function AddSchool() {
           style={{ flex: '1 1 16rem' }}
           maw={420}
         />
+        <KindChoice value={kind} onChange={setKind} />
         <Button type="submit" loading={add.isPending}>
           Add school
         </Button>
@@ -81,13 +100,14 @@ function SchoolDialog(props: {
 }) {
   const { school } = props;
   const [name, setName] = useState(school.name);
+  const [kind, setKind] = useState<SchoolKind>(school.kind);
   const [intoId, setIntoId] = useState<string | null>(null);
   const rename = useRenameSchool();
   const merge = useMergeSchool();
   function submit(e: FormEvent) {
     e.preventDefault();
     if (props.mode === 'rename' && name.trim())
-      rename.mutate({ id: school.id, name: name.trim() }, { onSuccess: props.onClose });
+      rename.mutate({ id: school.id, name: name.trim(), kind }, { onSuccess: props.onClose });
     if (props.mode === 'merge' && intoId)
       merge.mutate({ id: school.id, intoId: Number(intoId) }, { onSuccess: props.onClose });
   }
@@ -101,12 +121,15 @@ function SchoolDialog(props: {
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           {props.mode === 'rename' ? (
-            <TextInput
-              label="Name"
-              value={name}
-              onChange={(e) => setName(e.currentTarget.value)}
-              description={`${school.contestants} contestants and group members follow.`}
-            />
+            <>
+              <TextInput
+                label="Name"
+                value={name}
+                onChange={(e) => setName(e.currentTarget.value)}
+                description={`${school.contestants} contestants and group members follow.`}
+              />
+              <KindChoice value={kind} onChange={setKind} />
+            </>
           ) : (
             <Select
               label="Into"
@@ -165,12 +188,29 @@ function SchoolsScreen() {
         </>
       ),
     },
+    { key: 'kind', header: 'Kind', cell: (school) => KIND_LABEL[school.kind] },
     {
       key: 'contestants',
       header: 'Contestants',
       compare: byContestants,
       firstDirection: 'descending',
       cell: (school) => school.contestants,
+    },
+    {
+      key: 'teachers',
+      header: 'Teachers',
+      cell: (school) =>
+        school.fixed ? (
+          '—'
+        ) : (
+          <Anchor
+            component={Link}
+            to={paths.staffSchool.href({ id: school.id })}
+            aria-label={`${school.name}: ${school.teachers} teachers`}
+          >
+            {school.teachers}
+          </Anchor>
+        ),
     },
     {
       key: 'changes',
@@ -236,6 +276,7 @@ function SchoolsScreen() {
           paging={PAGE_SIZE}
         />
       </Stack>
+      <UnlinkedSchoolNames schools={schools.data} />
       {dialog && (
         <SchoolDialog
           school={dialog.school}

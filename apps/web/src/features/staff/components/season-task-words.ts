@@ -121,4 +121,12 @@ export const TASK_WORDS: Record<SeasonTaskId, TaskWords> = {
         : `${plural(t.count, 'job or file', 'jobs or files')} failed this week or are held back by an outage.`,
     action: { label: 'Open background jobs', href: () => paths.staffJobs.href() },
   },
+  teachers: {
+    title: 'Teachers waiting',
+    says: (t) =>
+      t.count === 0
+        ? 'No teacher is waiting to act for a school.'
+        : `${plural(t.count, 'teacher')} asked to act for a school and ${t.count === 1 ? 'is' : 'are'} waiting for an answer.`,
+    action: { label: 'Open teachers', href: () => paths.staffTeachers.href() },
+  },
 };

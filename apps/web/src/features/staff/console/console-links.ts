@@ -44,6 +44,7 @@ export const CONSOLE_GROUPS: ConsoleGroup[] = [
         to: ofEvent(paths.staffEventContent),
       },
       { label: 'Schools', action: 'manage:schools', to: fixed(paths.staffSchools.href()) },
+      { label: 'Teachers', action: 'manage:schools', to: fixed(paths.staffTeachers.href()) },
     ],
   },
   {
