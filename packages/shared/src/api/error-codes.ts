@@ -138,6 +138,9 @@ const ERROR_CODES = [
   'STAFF_NOT_ERASABLE',
   // Family desk (decision 021)
   'ORDER_NOT_PAID',
+  // Teachers and their classes (issue 35, decision 061)
+  'NOT_A_TEACHER',
+  'CLASS_NOT_FOUND',
 ] as const;
 
 export const ErrorCodeSchema = z.enum(ERROR_CODES);

@@ -8,6 +8,7 @@ import { CONTESTANT_TEXT } from '../contestants/contestants.messages.ts';
 import { EVENT_TEXT } from '../event/event.messages.ts';
 import { FILE_TEXT } from '../files/files.messages.ts';
 import { RESULT_TEXT } from '../results/results.messages.ts';
+import { CLASS_TEXT } from '../schools/class-entries.messages.ts';
 import { SUPPORT_TEXT } from '../support/support.messages.ts';
 import { FAMILY_DATE_TEXT } from '../time/family-dates.rules.ts';
 import { FINALISING_TEXT } from '../uploads/finalising.messages.ts';
@@ -19,6 +20,7 @@ export const SHARED_CATALOGUES: readonly SharedCatalogue<string>[] = [
   ACCOUNT_TEXT,
   CART_TEXT,
   CHECKOUT_TEXT,
+  CLASS_TEXT,
   CONTESTANT_TEXT,
   EVENT_TEXT,
   FAMILY_DATE_TEXT,
