@@ -30,6 +30,7 @@ const screens = {
   myOrders: () => import('../features/orders/MyOrdersPage.tsx'),
   viewOrder: () => import('../features/orders/ViewOrderPage.tsx'),
   uploads: () => import('../features/uploads/UploadsPage.tsx'),
+  teachingEnter: () => import('../features/teaching/enter/EnterClassPage.tsx'),
   // Staff screens (issue 9): downloaded only when a member of staff opens them.
   staffHome: () => import('../features/staff/StaffHomePage.tsx'),
   dashboard: () => import('../features/staff/DashboardPage.tsx'),
@@ -78,6 +79,7 @@ const PaymentConfirmationPage = lazy(screens.paymentConfirmation);
 const MyOrdersPage = lazy(screens.myOrders);
 const ViewOrderPage = lazy(screens.viewOrder);
 const UploadsPage = lazy(screens.uploads);
+const EnterClassPage = lazy(screens.teachingEnter);
 const StaffHomePage = lazy(screens.staffHome);
 const DashboardPage = lazy(screens.dashboard);
 const MarkingListPage = lazy(screens.markingList);
@@ -184,6 +186,7 @@ export const routes: RouteObject[] = [
           { path: paths.viewOrder.pattern, element: <ViewOrderPage /> },
           { path: paths.editContestant.pattern, element: <EditContestantPage /> },
           { path: paths.uploads.pattern, element: <UploadsPage /> },
+          { path: paths.teachingEnter.pattern, element: <EnterClassPage /> },
           { path: paths.contestantResults.pattern, element: <ContestantResultsPage /> },
         ],
       },

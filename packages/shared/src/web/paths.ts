@@ -56,6 +56,9 @@ export const paths = {
   myOrders: page('/my-orders'),
   viewOrder: page('/view-order/:id'),
   uploads: page('/uploads'),
+  /** A teacher's grid and the class's entries by state (issue 35, decision 065). */
+  teachingEnter: page('/teaching/class/:membershipId/enter'),
+  teachingEntries: page('/teaching/class/:membershipId/entries'),
   staff: page('/staff'),
   staffDashboard: page('/staff/dashboard'),
   staffMarking: page('/staff/marking'),
