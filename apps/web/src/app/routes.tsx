@@ -31,6 +31,7 @@ const screens = {
   viewOrder: () => import('../features/orders/ViewOrderPage.tsx'),
   uploads: () => import('../features/uploads/UploadsPage.tsx'),
   teachingEnter: () => import('../features/teaching/enter/EnterClassPage.tsx'),
+  teachingEntries: () => import('../features/teaching/enter/ClassEntriesPage.tsx'),
   // Staff screens (issue 9): downloaded only when a member of staff opens them.
   staffHome: () => import('../features/staff/StaffHomePage.tsx'),
   dashboard: () => import('../features/staff/DashboardPage.tsx'),
@@ -80,6 +81,7 @@ const MyOrdersPage = lazy(screens.myOrders);
 const ViewOrderPage = lazy(screens.viewOrder);
 const UploadsPage = lazy(screens.uploads);
 const EnterClassPage = lazy(screens.teachingEnter);
+const ClassEntriesPage = lazy(screens.teachingEntries);
 const StaffHomePage = lazy(screens.staffHome);
 const DashboardPage = lazy(screens.dashboard);
 const MarkingListPage = lazy(screens.markingList);
@@ -187,6 +189,7 @@ export const routes: RouteObject[] = [
           { path: paths.editContestant.pattern, element: <EditContestantPage /> },
           { path: paths.uploads.pattern, element: <UploadsPage /> },
           { path: paths.teachingEnter.pattern, element: <EnterClassPage /> },
+          { path: paths.teachingEntries.pattern, element: <ClassEntriesPage /> },
           { path: paths.contestantResults.pattern, element: <ContestantResultsPage /> },
         ],
       },
