@@ -8,7 +8,6 @@ import {
   Group,
   Loader,
   Stack,
-  Switch,
   Text,
   Title,
 } from '@mantine/core';
@@ -21,6 +20,7 @@ import { storedCustomerId } from '../../../lib/storage.ts';
 import { useClassGrid, useEnterClass } from './api/class-entries.ts';
 import { ClassGridTable } from './components/ClassGridTable.tsx';
 import { GroupNames } from './components/GroupNames.tsx';
+import { ItemFilter, NO_FILTER, filterItems } from './components/ItemFilter.tsx';
 import { LearnerCards } from './components/LearnerCards.tsx';
 import { gridView } from './components/grid-view.ts';
 import { initialTicks, plan, refusalsByCell, type CellKey, type Ticks } from './ticks.ts';
@@ -51,14 +51,15 @@ export default function EnterClassPage() {
 function EnterClass({ grid, customerId }: { grid: ClassGrid; customerId: number }) {
   const navigate = useNavigate();
   const [ticks, setTicks] = useState<Ticks>(() => initialTicks(grid));
-  const [showAll, setShowAll] = useState(false);
+  const [filter, setFilter] = useState(NO_FILTER);
   const [problems, setProblems] = useState<Map<CellKey, string>>(new Map());
   const [refusedRows, setRefusedRows] = useState(0);
   const enter = useEnterClass(customerId, grid.membershipId);
-  const items = useMemo(() => {
-    const reachable = new Set(Object.values(grid.allowedByGrade).flat());
-    return showAll ? grid.items : grid.items.filter((i) => reachable.has(i.id));
-  }, [grid, showAll]);
+  const reachable = useMemo(() => new Set(Object.values(grid.allowedByGrade).flat()), [grid]);
+  const items = useMemo(
+    () => filterItems(grid.items, reachable, filter),
+    [grid, reachable, filter],
+  );
   const view = gridView(grid, ticks, problems, setTicks);
   const planned = plan(grid, ticks);
   const count = planned.change.add.length;
@@ -81,17 +82,15 @@ function EnterClass({ grid, customerId }: { grid: ClassGrid; customerId: number 
       <Stack gap="md">
         <Title order={1}>{text('title', { school: grid.schoolName })}</Title>
         <Text>{text('intro')}</Text>
-        <Group justify="space-between">
-          <Switch
-            label={text('showAll')}
-            checked={showAll}
-            onChange={(e) => setShowAll(e.currentTarget.checked)}
-          />
-          <Anchor component={Link} to={`/teaching/class/${grid.membershipId}/entries`}>
-            {text('entriesLink')}
-          </Anchor>
-        </Group>
+        <Anchor
+          component={Link}
+          to={paths.teachingEntries.href({ membershipId: grid.membershipId })}
+        >
+          {text('entriesLink')}
+        </Anchor>
+        <ItemFilter items={grid.items} value={filter} onChange={setFilter} />
         {grid.learners.length === 0 && <Text>{text('noLearners')}</Text>}
+        {items.length === 0 && <Text>{text('noItems')}</Text>}
         {problems.size > 0 && !enter.isPending && (
           <Alert color="red" role="alert">
             {text('refused', { count: refusedRows })}
@@ -102,7 +101,7 @@ function EnterClass({ grid, customerId }: { grid: ClassGrid; customerId: number 
           <ClassGridTable grid={grid} items={items} view={view} />
         </Box>
         <Box hiddenFrom="md">
-          <LearnerCards grid={grid} items={items} view={view} />
+          <LearnerCards grid={grid} items={items} view={view} showAll={filter.showAll} />
         </Box>
         <GroupNames
           grid={grid}

@@ -4,15 +4,18 @@ import { GridCell } from './GridCell.tsx';
 import type { GridView } from './grid-view.ts';
 import { text } from '../text.ts';
 
-/** A phone's grid: a card per learner, listing the items their grade allows. */
+/** A phone's grid: a card per learner, listing the items their grade allows (or every one). */
 export function LearnerCards({
   grid,
   items,
   view,
+  showAll,
 }: {
   grid: ClassGrid;
   items: GridItem[];
   view: GridView;
+  /** Every item shown, those the learner's grade does not allow greyed, as on a desktop. */
+  showAll: boolean;
 }) {
   return (
     <Stack gap="sm">
@@ -32,7 +35,7 @@ export function LearnerCards({
           </Text>
           <Stack gap="xs">
             {items
-              .filter((item) => view.allowed(learner, item))
+              .filter((item) => showAll || view.allowed(learner, item))
               .map((item) => (
                 <Group key={item.id} gap="sm" wrap="nowrap" align="flex-start">
                   <GridCell {...view.cell(learner, item)} />
