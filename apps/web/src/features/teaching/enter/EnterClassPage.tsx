@@ -110,6 +110,9 @@ function EnterClass({ grid, customerId }: { grid: ClassGrid; customerId: number 
           onName={(itemId, name) =>
             setTicks((t) => ({ ...t, groupNames: new Map(t.groupNames).set(itemId, name) }))
           }
+          onMembers={(itemId, members) =>
+            setTicks((t) => ({ ...t, groupMembers: new Map(t.groupMembers).set(itemId, members) }))
+          }
         />
         <Group pos="sticky" bottom={0} py="sm" bg="var(--mantine-color-body)">
           <Button onClick={submit} loading={enter.isPending} disabled={changes === 0}>

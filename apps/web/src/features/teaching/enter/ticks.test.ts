@@ -62,4 +62,25 @@ describe('the grid’s ticks as one call (decision 065)', () => {
       '1:10': 'Gone',
     });
   });
+
+  it('sends a group’s members from elsewhere with its row, and none when there are none', () => {
+    const ticks = initialTicks(grid);
+    ticks.ticked.set(cellKey(3, 12), '');
+    const member = {
+      firstName: 'Thabo',
+      surname: 'Nkosi',
+      school: 'Other School',
+      gender: 'male',
+      grade: '5',
+    };
+    ticks.groupMembers.set(12, [member]);
+    ticks.groupMembers.set(10, [member]); // not a group item: never sent
+    expect(plan(grid, ticks).change.add).toEqual([
+      { learnerId: 3, itemId: 12, groupName: '', groupLearnerIds: [], groupMembers: [member] },
+    ]);
+    ticks.groupMembers.set(12, []);
+    expect(plan(grid, ticks).change.add).toEqual([
+      { learnerId: 3, itemId: 12, groupName: '', groupLearnerIds: [] },
+    ]);
+  });
 });

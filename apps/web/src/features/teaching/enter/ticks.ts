@@ -1,4 +1,10 @@
-import type { ClassEntriesChange, ClassGrid, GridEntry, RefusedRow } from '@eisteddfod/shared';
+import type {
+  ClassEntriesChange,
+  ClassGrid,
+  GridEntry,
+  GroupMember,
+  RefusedRow,
+} from '@eisteddfod/shared';
 
 // What the grid's ticks mean for the batch call (decision 065): a new tick is an entry to add,
 // an untick of an unpaid entry one to remove, a group item's ticks one group.
@@ -11,6 +17,8 @@ export interface Ticks {
   ticked: Map<CellKey, string>;
   /** A group item's name, by item. */
   groupNames: Map<number, string>;
+  /** A group item's members from elsewhere (not learners of the class), by item. */
+  groupMembers: Map<number, GroupMember[]>;
 }
 
 export function existingEntries(grid: ClassGrid): Map<CellKey, GridEntry> {
@@ -21,6 +29,7 @@ export function initialTicks(grid: ClassGrid): Ticks {
   return {
     ticked: new Map(grid.entries.map((e) => [cellKey(e.learnerId, e.itemId), e.instruments])),
     groupNames: new Map(),
+    groupMembers: new Map(),
   };
 }
 
@@ -44,11 +53,13 @@ export function plan(grid: ClassGrid, ticks: Ticks): Planned {
     if (fresh.length === 0) continue;
     if (item.isGroupItem) {
       const [first, ...others] = fresh;
+      const members = ticks.groupMembers.get(item.id) ?? [];
       add.push({
         learnerId: first!.id,
         itemId: item.id,
         groupName: ticks.groupNames.get(item.id) ?? '',
         groupLearnerIds: others.map((l) => l.id),
+        ...(members.length > 0 ? { groupMembers: members } : {}),
       });
       addCells.push(fresh.map((l) => cellKey(l.id, item.id)));
       continue;
