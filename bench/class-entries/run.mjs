@@ -197,7 +197,7 @@ async function timedJson(/** @type {() => Promise<Response>} */ f, /** @type {st
 }
 
 const spread = (/** @type {number[]} */ xs) =>
-  `${Math.min(...xs).toFixed(0)}–${Math.max(...xs).toFixed(0)} ms (median ${[...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)].toFixed(0)})`;
+  `${Math.min(...xs).toFixed(0)}–${Math.max(...xs).toFixed(0)} ms (median ${([...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0).toFixed(0)})`;
 
 try {
   await admin(`CREATE DATABASE "${dbName}"`);
