@@ -8,6 +8,7 @@ import adjudication from './modules/adjudication/index.ts';
 import audit from './modules/audit/index.ts';
 import catalogue from './modules/catalogue/index.ts';
 import catalogueEditor from './modules/catalogue-editor/index.ts';
+import classEntries from './modules/class-entries/index.ts';
 import content from './modules/content/index.ts';
 import contestants from './modules/contestants/index.ts';
 import dashboard from './modules/dashboard/index.ts';
@@ -133,6 +134,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(contestants);
   await app.register(uploads);
   await app.register(orders);
+  await app.register(classEntries);
   await app.register(payments);
   await app.register(paymentLedger);
   await app.register(adjudication);

@@ -33,6 +33,8 @@ const screens = {
   uploads: () => import('../features/uploads/UploadsPage.tsx'),
   // Teachers (issue 35, decision 061): a family account's Teaching area and its classes.
   teaching: () => import('../features/teaching/TeachingPage.tsx'),
+  teachingEnter: () => import('../features/teaching/enter/EnterClassPage.tsx'),
+  teachingEntries: () => import('../features/teaching/enter/ClassEntriesPage.tsx'),
   // Staff screens (issue 9): downloaded only when a member of staff opens them.
   staffHome: () => import('../features/staff/StaffHomePage.tsx'),
   dashboard: () => import('../features/staff/DashboardPage.tsx'),
@@ -85,6 +87,8 @@ const MyOrdersPage = lazy(screens.myOrders);
 const ViewOrderPage = lazy(screens.viewOrder);
 const UploadsPage = lazy(screens.uploads);
 const TeachingPage = lazy(screens.teaching);
+const EnterClassPage = lazy(screens.teachingEnter);
+const ClassEntriesPage = lazy(screens.teachingEntries);
 const StaffHomePage = lazy(screens.staffHome);
 const DashboardPage = lazy(screens.dashboard);
 const MarkingListPage = lazy(screens.markingList);
@@ -200,6 +204,8 @@ export const routes: RouteObject[] = [
             children: [
               { index: true, element: <TeachingPage /> },
               { path: paths.teachingClass.pattern, element: <TeachingClassPage /> },
+              { path: paths.teachingEnter.pattern, element: <EnterClassPage /> },
+              { path: paths.teachingEntries.pattern, element: <ClassEntriesPage /> },
             ],
           },
         ],

@@ -59,7 +59,9 @@ export const paths = {
   /** A family account's Teaching area: asking to act for a school, its classes (decision 061). */
   teaching: page('/teaching'),
   teachingClass: page('/teaching/class/:membershipId'),
-  teachingClassEnter: page('/teaching/class/:membershipId/enter'),
+  /** A teacher's grid and the class's entries by state (issue 35, decision 065). */
+  teachingEnter: page('/teaching/class/:membershipId/enter'),
+  teachingEntries: page('/teaching/class/:membershipId/entries'),
   staff: page('/staff'),
   staffDashboard: page('/staff/dashboard'),
   staffMarking: page('/staff/marking'),

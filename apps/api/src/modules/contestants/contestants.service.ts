@@ -19,7 +19,8 @@ export type ContestantsService = ReturnType<typeof createContestantsService>;
 type EnteredItem = Awaited<ReturnType<typeof repo.findEnteredItems>>[number];
 type GroupParticipant = Awaited<ReturnType<typeof repo.findGroupParticipants>>[number];
 
-const profileNotFound = (id: number) =>
+/** Another account's contestant, or none: the same 404 either way. */
+export const profileNotFound = (id: number) =>
   notFound('PROFILE_NOT_FOUND', CONTESTANT_TEXT.say('noContestant', { id: String(id) }));
 
 /** What the contestants' operations share, built once by createContestantsService. */

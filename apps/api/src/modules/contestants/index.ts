@@ -1,3 +1,3 @@
 // The contestants module's face (decision 010): its plugin, and what other modules may use of it.
 export { default } from './contestants.module.ts';
-export { type ContestantsService } from './contestants.service.ts';
+export { profileNotFound, type ContestantsService } from './contestants.service.ts';

@@ -8,3 +8,5 @@ export {
   type OrderRow,
 } from './orders.repository.ts';
 export { orderNumber, type OrdersService } from './orders.service.ts';
+export { asMember } from './orders.cart.ts';
+export type { BatchEntry, BatchRefusal, BatchResult } from './orders.cart-batch.ts';

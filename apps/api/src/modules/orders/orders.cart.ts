@@ -7,7 +7,9 @@ import {
   isInstrument,
   type AddOrderItem,
   type GroupMember,
+  type Item,
   type OrderItem,
+  type Section,
 } from '@eisteddfod/shared';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
@@ -19,12 +21,67 @@ import {
   orderItemNotFound,
   refuseBeforeOpening,
   refuseOutsideGrades,
-  refuseRetired,
   requireOwnCart,
 } from './orders.rules.ts';
 import type { OrdersDependencies } from './orders.service.ts';
 
 // Spec 5's cart: adding an item, removing it, and a group item's members.
+
+/** An entry about to join a cart: its row and its first group members. */
+export interface NewEntry {
+  values: {
+    orderId: number;
+    itemId: number;
+    participantProfileId: number;
+    groupName: string | null;
+    instruments: string;
+  };
+  members: (GroupMember & { position: number })[];
+  section: Section;
+}
+
+/**
+ * Spec 5's checks of one new entry that need no lock: the item exists and is not retired, its
+ * deadline has not passed, the contestant's grade, the instrument. The one-at-a-time add and the
+ * batch (orders.cart-batch.ts) both ask it, so a row of the grid meets the cart's own rules.
+ */
+export function checkNewEntry(
+  orderId: number,
+  found: { item: Item | undefined; retired: boolean },
+  profile: repo.ProfileSummary,
+  input: AddOrderItem,
+): NewEntry {
+  const { item } = found;
+  if (!item)
+    throw notFound('ITEM_NOT_FOUND', CART_TEXT.say('noItem', { id: String(input.itemId) }));
+  if (found.retired) throw new AppError(409, 'ITEM_RETIRED', CART_TEXT.say('itemRetired'));
+  if (item.deadlinePassed) throw badRequest('DEADLINE_PASSED', CART_TEXT.say('lateItem'));
+  refuseOutsideGrades(item, profile);
+  const instrument = input.instruments?.trim() ?? '';
+  if (item.requiresAnInstrument && !isInstrument(instrument)) {
+    throw badRequest('INSTRUMENT_REQUIRED', CART_TEXT.say('selectInstrument'));
+  }
+  // The contestant entering a group item is its first member.
+  const members = item.isGroupItem ? [{ position: 0, ...asMember(profile) }] : [];
+  const values = {
+    orderId,
+    itemId: item.id,
+    participantProfileId: profile.id,
+    groupName: item.isGroupItem ? input.groupName || null : null,
+    // Only an item that asks for an instrument keeps one, so the duplicate rule holds.
+    instruments: item.requiresAnInstrument ? instrument : '',
+  };
+  return { values, members, section: item.category.section };
+}
+
+/** A contestant as a group member row. */
+export const asMember = (profile: repo.ProfileSummary): GroupMember => ({
+  firstName: profile.firstName,
+  surname: profile.surname,
+  school: profile.school,
+  gender: profile.gender ?? '',
+  grade: profile.grade,
+});
 
 /** Spec 5, add item to cart, checked here whatever the browser did. */
 export async function addItemToCart(
@@ -40,41 +97,12 @@ export async function addItemToCart(
     input.participantProfileId,
   );
   const item = await deps.catalogue.findItem(order.eventId, input.itemId);
-  if (!item)
-    throw notFound('ITEM_NOT_FOUND', CART_TEXT.say('noItem', { id: String(input.itemId) }));
-  await refuseRetired(deps, order.eventId, item.id);
-  if (item.deadlinePassed) throw badRequest('DEADLINE_PASSED', CART_TEXT.say('lateItem'));
-  refuseOutsideGrades(item, profile);
-  const instrument = input.instruments?.trim() ?? '';
-  if (item.requiresAnInstrument && !isInstrument(instrument)) {
-    throw badRequest('INSTRUMENT_REQUIRED', CART_TEXT.say('selectInstrument'));
-  }
-  // The contestant entering a group item is its first member.
-  const members = item.isGroupItem
-    ? [
-        {
-          position: 0,
-          firstName: profile.firstName,
-          surname: profile.surname,
-          school: profile.school,
-          gender: profile.gender ?? '',
-          grade: profile.grade,
-        },
-      ]
-    : [];
-  const values = {
-    orderId,
-    itemId: item.id,
-    participantProfileId: profile.id,
-    groupName: item.isGroupItem ? input.groupName || null : null,
-    // Only an item that asks for an instrument keeps one, so the duplicate rule holds.
-    instruments: item.requiresAnInstrument ? instrument : '',
-  };
+  const retired = item ? await deps.catalogue.isRetired(order.eventId, item.id) : false;
+  const { values, members, section } = checkNewEntry(orderId, { item, retired }, profile, input);
   try {
     const row = await changeCart(deps, orderId, async (tx) => {
       // Spec 5's duplicate rule, the cart screen's own (entryKey), checked under the cart's
       // lock; the unique index stays as the last word on simultaneous adds.
-      const section = item.category.section;
       if (duplicateOf(values, section)(await repo.findItemsOfOrder(tx, orderId))) {
         throw new AppError(409, 'DUPLICATE_ENTRY', duplicateMessage(section));
       }
@@ -84,7 +112,7 @@ export async function addItemToCart(
   } catch (err) {
     // The unique index decides, so twenty simultaneous clicks leave one entry.
     if (isUniqueViolation(err)) {
-      throw new AppError(409, 'DUPLICATE_ENTRY', duplicateMessage(item.category.section));
+      throw new AppError(409, 'DUPLICATE_ENTRY', duplicateMessage(section));
     }
     throw err;
   }

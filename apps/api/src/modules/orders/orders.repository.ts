@@ -100,6 +100,73 @@ export async function findProfileSummaries(db: Database, ids: number[]): Promise
     .where(inArray(participantProfiles.id, ids));
 }
 
+/** The customer's own contestants among `ids` (another account's are left out). */
+export async function findOwnProfileSummaries(
+  db: Database,
+  customerId: number,
+  ids: number[],
+): Promise<ProfileSummary[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select({
+      id: participantProfiles.id,
+      firstName: participantProfiles.firstName,
+      surname: participantProfiles.surname,
+      grade: participantProfiles.grade,
+      school: participantProfiles.school,
+      gender: participantProfiles.gender,
+    })
+    .from(participantProfiles)
+    .where(
+      and(
+        eq(participantProfiles.customerId, customerId),
+        inArray(participantProfiles.id, [...new Set(ids)]),
+      ),
+    );
+}
+
+/**
+ * Adds many entries with their group members in two statements (the grid's batch, decision
+ * 065). A duplicate fails on the unique index.
+ */
+export async function insertOrderItems(
+  tx: Tx,
+  entries: {
+    values: typeof orderItems.$inferInsert;
+    members: Omit<typeof groupParticipants.$inferInsert, 'orderItemId'>[];
+  }[],
+): Promise<OrderItemRow[]> {
+  if (entries.length === 0) return [];
+  const rows = await tx
+    .insert(orderItems)
+    .values(entries.map((e) => e.values))
+    .returning();
+  // Each inserted row is one (contestant, item, instrument): the unique index's key.
+  const key = (r: { participantProfileId: number; itemId: number; instruments?: string }) =>
+    `${r.participantProfileId}:${r.itemId}:${r.instruments ?? ''}`;
+  const idOf = new Map(rows.map((r) => [key(r), r.id]));
+  const members = entries.flatMap((e) =>
+    e.members.map((m) => ({ ...m, orderItemId: idOf.get(key(e.values))! })),
+  );
+  for (let start = 0; start < members.length; start += 1000) {
+    await tx.insert(groupParticipants).values(members.slice(start, start + 1000));
+  }
+  return rows;
+}
+
+export async function deleteOrderItems(
+  tx: Tx,
+  orderId: number,
+  orderItemIds: number[],
+): Promise<number> {
+  if (orderItemIds.length === 0) return 0;
+  const rows = await tx
+    .delete(orderItems)
+    .where(and(inArray(orderItems.id, orderItemIds), eq(orderItems.orderId, orderId)))
+    .returning({ id: orderItems.id });
+  return rows.length;
+}
+
 /** A transaction, for the writes that run under a cart's lock. */
 
 /**

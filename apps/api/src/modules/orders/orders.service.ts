@@ -2,6 +2,7 @@ import type { AddOrderItem, GroupMember, Order, UpdateOrderItem } from '@eistedd
 import type { Database } from '../../db/client.ts';
 import type { CatalogueService } from '../catalogue/index.ts';
 import type { ContestantsService } from '../contestants/index.ts';
+import { changeCartInBatch, type BatchEntry } from './orders.cart-batch.ts';
 import { addItemToCart, removeItemFromCart, updateGroupParticipants } from './orders.cart.ts';
 import { changeEntryItem } from './orders.change-item.ts';
 import { describeOrder } from './orders.describe.ts';
@@ -39,12 +40,24 @@ export function createOrdersService(deps: OrdersDependencies) {
       return describeOrder(deps, await repo.findOrCreateCart(db, customerId, eventId));
     },
 
+    /** The id of the customer's open cart for the event, made if there is none. */
+    async openCartId(customerId: number, eventId: number): Promise<number> {
+      return (await repo.findOrCreateCart(db, customerId, eventId)).id;
+    },
+
     async getOrder(customerId: number, orderId: number): Promise<Order> {
       return describeOrder(deps, await requireOwnOrder(deps, customerId, orderId));
     },
 
     addItemToCart: (customerId: number, orderId: number, input: AddOrderItem) =>
       addItemToCart(deps, customerId, orderId, input),
+
+    /** Many adds and removals of one cart, all or nothing (the teachers' grid, decision 065). */
+    changeCartInBatch: (
+      customerId: number,
+      orderId: number,
+      change: { add: BatchEntry[]; remove: number[] },
+    ) => changeCartInBatch(deps, customerId, orderId, change),
 
     removeItemFromCart: (customerId: number, orderId: number, orderItemId: number) =>
       removeItemFromCart(deps, customerId, orderId, orderItemId),

@@ -26,7 +26,7 @@ import { AppError, badRequest } from '../../lib/errors.ts';
 import { wordsOf } from '../../lib/messages.ts';
 import { UnreadableFileError } from '../../lib/strip-metadata/errors.ts';
 import { runUntrusted, SHEET_LIMITS } from '../../lib/untrusted.ts';
-import { reachClass, type ReachedClass } from './school-classes.access.ts';
+import { reachClass, type ReachedClass } from '../teachers/index.ts';
 import * as repo from './school-classes.repository.ts';
 import { consentNotDeclared, newLearner } from './school-classes.service.ts';
 

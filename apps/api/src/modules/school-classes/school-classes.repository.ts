@@ -13,23 +13,6 @@ import {
   schools,
 } from '../../db/schema/index.ts';
 
-/** An approved class of a school, with its teacher's name. */
-export async function findApprovedClass(db: Database, membershipId: number) {
-  const [row] = await db
-    .select({
-      membershipId: schoolMemberships.id,
-      customerId: schoolMemberships.customerId,
-      schoolId: schools.id,
-      schoolName: schools.name,
-      teacherName: sql<string>`${customers.firstName} || ' ' || ${customers.surname}`,
-    })
-    .from(schoolMemberships)
-    .innerJoin(schools, eq(schools.id, schoolMemberships.schoolId))
-    .innerJoin(customers, eq(customers.id, schoolMemberships.customerId))
-    .where(and(eq(schoolMemberships.id, membershipId), eq(schoolMemberships.status, 'approved')));
-  return row;
-}
-
 /** The teachers' names of these classes, by class. */
 export async function findTeacherNames(db: Database, membershipIds: number[]) {
   if (membershipIds.length === 0) return new Map<number, string>();

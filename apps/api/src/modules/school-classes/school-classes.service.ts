@@ -17,7 +17,7 @@ import type { Database } from '../../db/client.ts';
 import { isForeignKeyViolation } from '../../db/errors.ts';
 import { audit } from '../../lib/audit.repository.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
-import { reachClass, teacherReach, type ReachedClass } from './school-classes.access.ts';
+import { reachClass, teacherReach, type ReachedClass } from '../teachers/index.ts';
 import * as repo from './school-classes.repository.ts';
 
 const toLearner = ({ teacherName: _t, ...row }: repo.LearnerRow): ClassLearner => row;

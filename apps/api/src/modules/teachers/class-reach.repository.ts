@@ -1,7 +1,12 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { MembershipRole } from '@eisteddfod/shared';
 import type { Database } from '../../db/client.ts';
-import { participantProfiles, schoolMemberships, schools } from '../../db/schema/index.ts';
+import {
+  customers,
+  participantProfiles,
+  schoolMemberships,
+  schools,
+} from '../../db/schema/index.ts';
 
 /** One approved membership: a class at a school, and whether its holder coordinates it. */
 export interface HeldClass {
@@ -52,4 +57,21 @@ export function learnersIn(reach: ClassReach): SQL {
     select ${schoolMemberships.id} from ${schoolMemberships}
     where ${inArray(schoolMemberships.schoolId, coordinated)}
       and ${schoolMemberships.status} = 'approved'))`;
+}
+
+/** An approved class of a school, with its teacher's name. */
+export async function findApprovedClass(db: Database, membershipId: number) {
+  const [row] = await db
+    .select({
+      membershipId: schoolMemberships.id,
+      customerId: schoolMemberships.customerId,
+      schoolId: schools.id,
+      schoolName: schools.name,
+      teacherName: sql<string>`${customers.firstName} || ' ' || ${customers.surname}`,
+    })
+    .from(schoolMemberships)
+    .innerJoin(schools, eq(schools.id, schoolMemberships.schoolId))
+    .innerJoin(customers, eq(customers.id, schoolMemberships.customerId))
+    .where(and(eq(schoolMemberships.id, membershipId), eq(schoolMemberships.status, 'approved')));
+  return row;
 }

@@ -4,3 +4,5 @@ export { findClassReach, learnersIn } from './class-reach.repository.ts';
 export type { ClassReach, HeldClass } from './class-reach.repository.ts';
 export { teachersOfSchool } from './teachers.service.ts';
 export { countAllWaiting as countTeachersWaiting } from './teachers.repository.ts';
+export { notATeacher, reachClass, teacherReach } from './class-access.ts';
+export type { ReachedClass } from './class-access.ts';

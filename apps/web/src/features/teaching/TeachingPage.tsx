@@ -46,11 +46,19 @@ export default function TeachingPage() {
                     </Button>
                     <Button
                       component={Link}
-                      to={paths.teachingClassEnter.href({ membershipId: c.id })}
+                      to={paths.teachingEnter.href({ membershipId: c.id })}
                       variant="default"
                       size="sm"
                     >
                       {text('enterLearners')}
+                    </Button>
+                    <Button
+                      component={Link}
+                      to={paths.teachingEntries.href({ membershipId: c.id })}
+                      variant="default"
+                      size="sm"
+                    >
+                      {text('classEntries')}
                     </Button>
                   </Group>
                 </Card>

@@ -1,50 +1,35 @@
-import {
-  Button,
-  Checkbox,
-  Fieldset,
-  Group,
-  Modal,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Modal, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import {
-  GENDERS,
-  GRADES,
-  entryPriceCents,
-  groupCountMessage,
-  formatRand,
-  isIncompleteMember,
-  padMembers,
-  type GroupMember,
-  type OrderItem,
-} from '@eisteddfod/shared';
-import { useState } from 'react';
-import { useFieldErrors, type FieldErrors } from '../../../lib/field-errors.ts';
-import { useCurrentEvent } from '../../event/api/client-config.ts';
+import { groupCountMessage, type OrderItem } from '@eisteddfod/shared';
+import type { ReactNode } from 'react';
 import { wordsOf } from '../../../lib/i18n/catalogue.ts';
-import { toast } from '../../../lib/toasts.ts';
-import { gradeOptions } from '../../grades/text.ts';
-import { useSchools } from '../api/schools.ts';
 import { useUpdateGroupParticipants } from '../api/update-group-participants.ts';
-import classes from './GroupParticipantsModal.module.css';
-import { cartText, text } from '../text.ts';
-
-// Mantine's dimmed description grey is below WCAG AA contrast on white.
-const optionStyles = { description: { color: 'var(--mantine-color-gray-8)' } };
+import { GroupMembersForm } from './GroupMembersForm.tsx';
+import { text } from '../text.ts';
 
 /** Spec 2 and 5, "Group participants": the members of a group entry, saved all at once. */
 export function GroupParticipantsModal(props: {
   orderItem: OrderItem | null;
   onClose: () => void;
 }) {
-  const isPhone = useMediaQuery('(max-width: 48em)') ?? false;
   const { orderItem } = props;
   return (
+    <GroupParticipantsDialog opened={orderItem !== null} onClose={props.onClose}>
+      {orderItem && <GroupForm key={orderItem.id} orderItem={orderItem} onDone={props.onClose} />}
+    </GroupParticipantsDialog>
+  );
+}
+
+/** The dialog around a group's members: the whole screen on a phone. */
+export function GroupParticipantsDialog(props: {
+  opened: boolean;
+  onClose: () => void;
+  children: ReactNode;
+}) {
+  const isPhone = useMediaQuery('(max-width: 48em)') ?? false;
+  return (
     <Modal
-      opened={orderItem !== null}
+      opened={props.opened}
       onClose={props.onClose}
       title={text('groupParticipants')}
       size={1040}
@@ -54,279 +39,39 @@ export function GroupParticipantsModal(props: {
       closeButtonProps={{ 'aria-label': text('close') }}
       styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-xl)' } }}
     >
-      {orderItem && <GroupForm key={orderItem.id} orderItem={orderItem} onDone={props.onClose} />}
+      {props.children}
     </Modal>
   );
 }
 
-const blankMember = (from?: GroupMember, sameAge = false, sameSchool = false): GroupMember => ({
-  firstName: '',
-  surname: '',
-  school: sameSchool ? (from?.school ?? '') : '',
-  gender: '',
-  grade: sameAge ? (from?.grade ?? '') : '',
-});
-
-/** A member who passes isIncompleteMember: each field is checked against it alone. */
-const COMPLETE_MEMBER: GroupMember = {
-  firstName: 'Ab',
-  surname: 'Ab',
-  school: 'Ab',
-  gender: GENDERS[0],
-  grade: GRADES[0]!.value,
-};
-const MEMBER_FIELDS = ['firstName', 'surname', 'school', 'gender', 'grade'] as const;
-/** A field of one participant: `${index}.${field}`. */
-type MemberField = `${number}.${(typeof MEMBER_FIELDS)[number]}`;
-
-/**
- * Issue 32: the fields that make the participants incomplete, in the form's order, by the shared
- * rule applied to each field alone. The first says why; the others are marked.
- */
-function memberFaults(rows: GroupMember[], sameSchool: boolean) {
-  const faults: Partial<Record<MemberField, string | true>> = {};
-  rows.forEach((row, index) => {
-    for (const field of MEMBER_FIELDS) {
-      // A school the option copies from the first participant is not asked again.
-      if (field === 'school' && index > 0 && sameSchool) continue;
-      if (!isIncompleteMember({ ...COMPLETE_MEMBER, [field]: row[field] })) continue;
-      const key: MemberField = `${index}.${field}`;
-      faults[key] = Object.keys(faults).length === 0 ? cartText('groupDetails') : true;
-    }
-  });
-  return faults;
-}
-
 function GroupForm({ orderItem, onDone }: { orderItem: OrderItem; onDone: () => void }) {
+  const update = useUpdateGroupParticipants();
   const min = orderItem.minimumParticipants;
   const max = orderItem.maximumParticipants;
-  const [rows, setRows] = useState<GroupMember[]>(() =>
-    padMembers(orderItem.groupParticipants, min),
-  );
-  const [sameAge, setSameAge] = useState(false);
-  const [sameSchool, setSameSchool] = useState(false);
-  const [triedToSave, setTriedToSave] = useState(false);
-  const faults = useFieldErrors<MemberField>();
-  const fees = useCurrentEvent().data?.fees;
-  const schools = useSchools().data ?? [];
-  const update = useUpdateGroupParticipants();
-
-  const price = fees
-    ? entryPriceCents({ isGroupItem: true, price: orderItem.price }, rows.length, fees)
-    : orderItem.price;
-
-  function change(index: number, field: keyof GroupMember, value: string) {
-    setRows((current) =>
-      current.map((row, i) => {
-        if (i === index) return { ...row, [field]: value };
-        // While an option is on, the first participant's grade or school is everyone's.
-        if (index === 0 && field === 'grade' && sameAge) return { ...row, grade: value };
-        if (index === 0 && field === 'school' && sameSchool) return { ...row, school: value };
-        return row;
-      }),
-    );
-  }
-
-  function chooseSameAge(checked: boolean) {
-    setSameAge(checked);
-    if (checked)
-      setRows((current) => current.map((row) => ({ ...row, grade: current[0]?.grade ?? '' })));
-  }
-
-  function chooseSameSchool(checked: boolean) {
-    setSameSchool(checked);
-    if (checked) {
-      setRows((current) => current.map((row) => ({ ...row, school: current[0]?.school ?? '' })));
-    }
-  }
-
-  function addRow() {
-    setRows((current) => [...current, blankMember(current[0], sameAge, sameSchool)]);
-  }
-
-  function removeRow(index: number) {
-    setRows((current) => current.filter((_, i) => i !== index));
-  }
-
-  function save() {
-    setTriedToSave(true);
-    if (rows.some(isIncompleteMember)) {
-      toast('warning', cartText('groupDetails'));
-      faults.mark(memberFaults(rows, sameSchool));
-      return;
-    }
-    const members = rows.map((row) => ({
-      firstName: row.firstName.trim(),
-      surname: row.surname.trim(),
-      school: row.school.trim(),
-      gender: row.gender,
-      grade: row.grade,
-    }));
-    update.mutate({ orderItemId: orderItem.id, members }, { onSuccess: onDone });
-  }
-
   return (
-    <Stack gap="md">
-      <div>
-        <Text fw={700}>
-          {orderItem.itemCode} {orderItem.itemShortDescription}
-        </Text>
-        <Text size="sm">
-          {text('enteredBy', {
-            name: `${orderItem.participantFirstName} ${orderItem.participantSurname}`,
-          })}{' '}
-          {wordsOf(groupCountMessage(min, max))}
-        </Text>
-      </div>
-
-      <Group gap="lg">
-        <Checkbox
-          label={text('sameAge')}
-          description={text('sameAgeHint')}
-          checked={sameAge}
-          styles={optionStyles}
-          onChange={(event) => chooseSameAge(event.currentTarget.checked)}
-        />
-        <Checkbox
-          label={text('sameSchool')}
-          description={text('sameSchoolHint')}
-          checked={sameSchool}
-          styles={optionStyles}
-          onChange={(event) => chooseSameSchool(event.currentTarget.checked)}
-        />
-      </Group>
-
-      {rows.map((row, index) => (
-        <MemberFields
-          key={index}
-          index={index}
-          member={row}
-          schools={schools}
-          showSchool={index === 0 || !sameSchool}
-          canRemove={index > 0 && rows.length > min}
-          highlight={triedToSave && isIncompleteMember(row)}
-          faults={faults}
-          onChange={(field, value) => {
-            faults.changed(`${index}.${field}`);
-            change(index, field, value);
-          }}
-          onRemove={() => removeRow(index)}
-        />
-      ))}
-
-      {rows.length < max && (
-        <Group justify="flex-end">
-          <Button variant="light" onClick={addRow}>
-            {text('addParticipant')}
-          </Button>
-        </Group>
-      )}
-
-      <div className={classes.footer}>
-        <Group justify="space-between" align="center" gap="sm">
-          <Text fw={700} size="lg" aria-live="polite">
-            {text('participantsPrice', { count: rows.length, price: formatRand(price) })}
+    <GroupMembersForm
+      heading={
+        <div>
+          <Text fw={700}>
+            {orderItem.itemCode} {orderItem.itemShortDescription}
           </Text>
-          <Group gap="sm">
-            <Button variant="default" onClick={onDone}>
-              {text('cancel')}
-            </Button>
-            <Button onClick={save} loading={update.isPending}>
-              {text('saveParticipants')}
-            </Button>
-          </Group>
-        </Group>
-      </div>
-    </Stack>
-  );
-}
-
-function MemberFields(props: {
-  index: number;
-  member: GroupMember;
-  schools: string[];
-  showSchool: boolean;
-  canRemove: boolean;
-  highlight: boolean;
-  faults: FieldErrors<MemberField>;
-  onChange: (field: keyof GroupMember, value: string) => void;
-  onRemove: () => void;
-}) {
-  const { member } = props;
-  const label = text('participant', { number: props.index + 1 });
-  const fault = (field: (typeof MEMBER_FIELDS)[number]) =>
-    props.faults.field(`${props.index}.${field}`);
-  return (
-    <Fieldset
-      legend={label}
-      variant="filled"
-      styles={{
-        root: props.highlight ? { borderColor: 'var(--mantine-color-red-8)' } : undefined,
-        legend: { fontWeight: 700 },
-      }}
-    >
-      <div className={classes.fields} data-without-school={props.showSchool ? undefined : true}>
-        <TextInput
-          label={text('firstName')}
-          {...fault('firstName')}
-          value={member.firstName}
-          autoComplete="off"
-          onChange={(event) => props.onChange('firstName', event.currentTarget.value)}
-        />
-        <TextInput
-          label={text('surname')}
-          {...fault('surname')}
-          value={member.surname}
-          autoComplete="off"
-          onChange={(event) => props.onChange('surname', event.currentTarget.value)}
-        />
-        {props.showSchool && (
-          <Select
-            label={text('school')}
-            {...fault('school')}
-            // A school typed in before the list existed still shows as chosen.
-            data={
-              member.school && !props.schools.includes(member.school)
-                ? [member.school, ...props.schools]
-                : props.schools
-            }
-            searchable
-            nothingFoundMessage={text('noSchool')}
-            // Required (spec 5): choosing the chosen option again keeps it rather than clearing it.
-            allowDeselect={false}
-            value={member.school || null}
-            onChange={(school) => props.onChange('school', school ?? '')}
-          />
-        )}
-        <Select
-          label={text('gender')}
-          {...fault('gender')}
-          data={GENDERS.map((gender) => ({ value: gender, label: text(gender) }))}
-          allowDeselect={false}
-          value={member.gender || null}
-          onChange={(gender) => props.onChange('gender', gender ?? '')}
-        />
-        <Select
-          label={text('grade')}
-          {...fault('grade')}
-          data={gradeOptions()}
-          allowDeselect={false}
-          value={member.grade || null}
-          onChange={(grade) => props.onChange('grade', grade ?? '')}
-        />
-      </div>
-      {props.canRemove && (
-        <Group justify="flex-end" mt="xs">
-          <Button
-            variant="subtle"
-            color="red.9"
-            aria-label={text('removeParticipant', { number: props.index + 1 })}
-            onClick={props.onRemove}
-          >
-            {text('remove')}
-          </Button>
-        </Group>
-      )}
-    </Fieldset>
+          <Text size="sm">
+            {text('enteredBy', {
+              name: `${orderItem.participantFirstName} ${orderItem.participantSurname}`,
+            })}{' '}
+            {wordsOf(groupCountMessage(min, max))}
+          </Text>
+        </div>
+      }
+      initial={orderItem.groupParticipants}
+      min={min}
+      max={max}
+      price={orderItem.price}
+      saving={update.isPending}
+      onSave={(members) =>
+        update.mutate({ orderItemId: orderItem.id, members }, { onSuccess: onDone })
+      }
+      onCancel={onDone}
+    />
   );
 }

@@ -1,8 +1,7 @@
 import { CLASS_TEXT } from '@eisteddfod/shared';
 import type { Database } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { findClassReach, type ClassReach } from '../teachers/index.ts';
-import * as repo from './school-classes.repository.ts';
+import { findApprovedClass, findClassReach, type ClassReach } from './class-reach.repository.ts';
 
 /** A class the caller reaches, with whether it is their own (they may change it). */
 export interface ReachedClass {
@@ -38,7 +37,7 @@ export async function reachClass(
   change: boolean,
 ): Promise<ReachedClass> {
   const reach = await teacherReach(db, customerId);
-  const cls = await repo.findApprovedClass(db, membershipId);
+  const cls = await findApprovedClass(db, membershipId);
   const coordinated = reach.classes.filter((c) => c.role === 'coordinator').map((c) => c.schoolId);
   const mine = cls?.customerId === customerId;
   if (!cls || !(mine || coordinated.includes(cls.schoolId)))

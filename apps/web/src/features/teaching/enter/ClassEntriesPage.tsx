@@ -1,0 +1,90 @@
+import { CLASS_ENTRY_STATES, paths, type ClassEntryState } from '@eisteddfod/shared';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Card,
+  Chip,
+  Container,
+  Group,
+  Loader,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { messageOf } from '../../../lib/api-client.ts';
+import { useDocumentTitle } from '../../../lib/document-title.ts';
+import { storedCustomerId } from '../../../lib/storage.ts';
+import { useClassEntries } from './api/class-entries.ts';
+import { text } from './text.ts';
+
+/** /teaching/class/:membershipId/entries: the class's entries by state, with counts. */
+export default function ClassEntriesPage() {
+  const membershipId = Number(useParams().membershipId);
+  const customerId = storedCustomerId();
+  const query = useClassEntries(customerId, membershipId);
+  const [state, setState] = useState<ClassEntryState | 'all'>('all');
+  const data = query.data;
+  useDocumentTitle(data ? text('entriesTitle', { school: data.schoolName }) : undefined);
+  if (query.error)
+    return (
+      <Container py="md">
+        <Alert color="red">{messageOf(query.error)}</Alert>
+      </Container>
+    );
+  if (!data) return <Loader m="xl" />;
+  const shown = state === 'all' ? data.entries : data.entries.filter((e) => e.state === state);
+  return (
+    <Container size="lg" py="md">
+      <Stack gap="md">
+        <Title order={1}>{text('entriesTitle', { school: data.schoolName })}</Title>
+        {data.wholeSchool && <Text>{text('wholeSchool')}</Text>}
+        <Anchor component={Link} to={paths.teachingEnter.href({ membershipId })}>
+          {text('enterLink')}
+        </Anchor>
+        <Chip.Group value={state} onChange={(v) => setState(v as ClassEntryState | 'all')}>
+          <Group gap="xs">
+            <Chip value="all">{text('allStates', { count: data.entries.length })}</Chip>
+            {CLASS_ENTRY_STATES.map((s) => (
+              <Chip key={s} value={s}>
+                {text(`state.${s}`, { count: data.counts[s] })}
+              </Chip>
+            ))}
+          </Group>
+        </Chip.Group>
+        {shown.length === 0 && <Text>{text('noEntries')}</Text>}
+        <Stack gap="xs" component="ul" p={0} style={{ listStyle: 'none' }}>
+          {shown.map((e) => (
+            <Card key={e.orderItemId} withBorder padding="sm" component="li">
+              <Group justify="space-between" wrap="wrap" gap="xs">
+                <div>
+                  <Text fw={600}>
+                    {e.firstName} {e.surname}
+                  </Text>
+                  <Text size="sm">
+                    {e.itemCode} {e.itemName}
+                  </Text>
+                </div>
+                <Group gap="xs">
+                  <Badge variant="light" c="black">
+                    {text(`badge.${e.state}`)}
+                  </Badge>
+                  {e.own && e.state !== 'unpaid' && (
+                    <Anchor
+                      component={Link}
+                      to={`${paths.uploads.href()}?participant=${e.learnerId}`}
+                    >
+                      {text('openUploads')}
+                    </Anchor>
+                  )}
+                </Group>
+              </Group>
+            </Card>
+          ))}
+        </Stack>
+      </Stack>
+    </Container>
+  );
+}
