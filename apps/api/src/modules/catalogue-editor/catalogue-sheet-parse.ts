@@ -19,6 +19,34 @@ export const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
 
 const unreadable = (message: string) => new AppError(415, 'IMPORT_UNREADABLE', message);
 
+/**
+ * What the child hands back is bounded as the file is: a small XLSX can point thousands of cells
+ * at one long shared string, and every copy would cross to the server's process (review of issue
+ * 35). No sheet we import has a field over 4,000 characters or more than 14 columns, so a cell
+ * keeps one character more than that (too long, and said so, never cut to fit), a row 60 cells,
+ * the sheet 20,000 rows and 16 million characters in all; past those the file is refused.
+ */
+const MAX_CELL_CHARS = 4_001;
+const MAX_ROW_CELLS = 60;
+const MAX_SHEET_ROWS = 20_000;
+const MAX_SHEET_CHARS = 16_000_000;
+
+const tooLarge = () =>
+  unreadable('This spreadsheet holds more than any import takes: split it and try again.');
+
+function bounded(rows: SheetRows): SheetRows {
+  if (rows.length > MAX_SHEET_ROWS) throw tooLarge();
+  let chars = 0;
+  return rows.map((row) =>
+    row.slice(0, MAX_ROW_CELLS).map((cell) => {
+      const kept = cell.length > MAX_CELL_CHARS ? cell.slice(0, MAX_CELL_CHARS) : cell;
+      chars += kept.length;
+      if (chars > MAX_SHEET_CHARS) throw tooLarge();
+      return kept;
+    }),
+  );
+}
+
 /** A cell of an XLSX sheet as the text a CSV would hold. */
 function cellText(value: unknown): string {
   if (value === null || value === undefined) return '';
@@ -47,8 +75,11 @@ export async function parseSheet(data: Buffer): Promise<SheetRows> {
       // Loaded for an XLSX only: a child starts for each sheet, and a CSV's need not load it.
       const { default: readXlsx } = await import('read-excel-file/node');
       const [first] = await readXlsx(zip(unzip(data, MAX_SHEET_UNZIPPED_BYTES)));
-      return (first?.data ?? []).map((row) => row.map(cellText));
-    } catch {
+      const rows = first?.data ?? [];
+      if (rows.length > MAX_SHEET_ROWS) throw tooLarge();
+      return bounded(rows.map((row) => row.slice(0, MAX_ROW_CELLS).map(cellText)));
+    } catch (err) {
+      if (err instanceof AppError) throw err;
       throw unreadable(UNREADABLE_XLSX);
     }
   }
@@ -64,7 +95,7 @@ export async function parseSheet(data: Buffer): Promise<SheetRows> {
       skip_empty_lines: true,
     }) as SheetRows;
     // The ' our export put before a cell that starts like a formula comes off again.
-    return rows.map((row) => row.map(csvCellText));
+    return bounded(rows.map((row) => row.map(csvCellText)));
   } catch (err) {
     const line = (err as { lines?: number }).lines;
     throw unreadable(
