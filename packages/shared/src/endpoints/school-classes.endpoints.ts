@@ -53,7 +53,7 @@ export const schoolClassesApi = {
     params: ClassParamsSchema,
     body: AddLearnerSchema,
     responses: { 201: ClassLearnerSchema },
-    errors,
+    errors: [...errors, 429],
   }),
   update: defineEndpoint({
     method: 'PUT',
@@ -64,7 +64,7 @@ export const schoolClassesApi = {
     params: LearnerParamsSchema,
     body: UpdateLearnerSchema,
     responses: { 200: ClassLearnerSchema },
-    errors,
+    errors: [...errors, 429],
   }),
   remove: defineEndpoint({
     method: 'DELETE',
@@ -86,7 +86,7 @@ export const schoolClassesApi = {
     params: ClassParamsSchema,
     consumes: ['multipart/form-data'],
     responses: { 200: ClassListReportSchema },
-    errors: [...errors, 413, 415],
+    errors: [...errors, 413, 415, 429],
   }),
   addList: defineEndpoint({
     method: 'POST',

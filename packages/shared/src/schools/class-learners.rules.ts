@@ -228,8 +228,9 @@ function gradeFits(known: string, grade: string): boolean {
 /**
  * The duplicate rule (decision 064), for a learner about to join class `classId` of the school
  * whose contestants `index` holds. In this class the name alone matches (a class does not have
- * two children of one name; a grade out of date is still the child); elsewhere the name and the
- * grade, or the grade below. `exceptId` is the learner being edited.
+ * two children of one name; a grade out of date is still the child), and a family's child too
+ * (nothing of a family, not even the grade, may be learnt from the answer); another class's
+ * learner matches on the name and the grade, or the grade below. `exceptId` is the learner being edited.
  */
 export function findLearnerMatch(
   learner: { firstName: string; surname: string; grade: string },
@@ -246,6 +247,8 @@ export function findLearnerMatch(
   const fits = same.filter((k) => gradeFits(k.grade, grade));
   const other = fits.find((k) => k.membershipId !== null);
   if (other?.membershipId) return { kind: 'in-school', membershipId: other.membershipId };
-  if (fits.some((k) => k.membershipId === null)) return { kind: 'possible-match' };
+  // A family's child matches on the name alone: matching on the grade too would let a teacher
+  // learn the child's grade by trying each (security review of issue 35).
+  if (same.some((k) => k.membershipId === null)) return { kind: 'possible-match' };
   return null;
 }

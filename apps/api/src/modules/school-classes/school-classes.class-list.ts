@@ -138,7 +138,17 @@ export function createClassListService(db: Database) {
       const cls = await reachClass(db, customerId, membershipId, true);
       const rows = listRows(await readRows(file.data));
       const known = indexLearners(await repo.findKnownLearners(db, cls));
-      return { rows: await reportRows(db, cls, rows, known) };
+      const report = await reportRows(db, cls, rows, known);
+      const matches = report.filter((r) => r.match?.kind === 'possible-match').length;
+      if (matches > 0)
+        await audit(db, {
+          actorCustomerId: customerId,
+          action: 'class.possible-match',
+          entityType: 'school_membership',
+          entityId: membershipId,
+          details: { matches, rows: report.length },
+        });
+      return { rows: report };
     },
 
     async commit(

@@ -280,4 +280,61 @@ describe("a teacher's class", () => {
       (await teacher.addLearner({ firstName: 'Kagiso', surname: 'Molefe', grade: '7' })).statusCode,
     ).toBe(201);
   });
+
+  // The security review of issue 35: what a teacher learns of families, and what is on record.
+  it("never tells a family child's grade, records every answer that names one, and limits the checks", async () => {
+    const school = await createSchool(t);
+    const teacher = await createTeacher(t, school.id);
+    const parent = await createFamily(t);
+    await parent.addContestant({
+      firstName: 'Sipho',
+      surname: 'Dlamini',
+      grade: '7',
+      school: school.name,
+    });
+    const codes = [];
+    for (const grade of ['5', '7', '9', '12'])
+      codes.push(
+        (await teacher.addLearner({ firstName: 'Sipho', surname: 'Dlamini', grade })).json<{
+          code: string;
+        }>().code,
+      );
+    // The same answer whatever the grade tried: trying each grade learns nothing.
+    expect(codes).toEqual(Array(4).fill('LEARNER_POSSIBLE_MATCH'));
+    const records = await t.database.db.query.auditLog.findMany({
+      where: eq(auditLog.actorCustomerId, teacher.id),
+    });
+    expect(records.filter((r) => r.action === 'class.possible-match')).toHaveLength(4);
+
+    // An edit is on record with the fields it changed, never the parent's address.
+    const added = (
+      await teacher.addLearner({
+        firstName: 'Lindiwe',
+        surname: 'Zulu',
+        parentEmail: 'mum@example.org',
+      })
+    ).json<ClassLearner>();
+    const edit = await teacher.call('PUT', `${teacher.base}/Learners/${added.id}`, {
+      firstName: 'Lindiwe',
+      surname: 'Zulu',
+      grade: '5',
+      gender: 'female',
+      parentEmail: 'other@example.org',
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+    const [update] = await t.database.db.query.auditLog
+      .findMany({
+        where: eq(auditLog.action, 'class.learner.update'),
+      })
+      .then((rows) => rows.filter((r) => r.entityId === String(added.id)));
+    expect(update?.details).toEqual({ membershipId: teacher.classId, changed: ['parentEmail'] });
+    expect(JSON.stringify(update?.details)).not.toContain('other@example.org');
+
+    // A teacher adding one by one has 300 checks an hour: the 301st is refused, said in words.
+    for (let i = 0; i < 300 - 6; i++)
+      await t.app.rateLimiter.hit(`class-learner-checks:${teacher.id}`, 1_000, 3_600_000);
+    const refused = await teacher.addLearner({ firstName: 'One', surname: 'Toomany' });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ code: 'RATE_LIMITED' });
+  });
 });

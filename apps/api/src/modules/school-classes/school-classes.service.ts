@@ -81,6 +81,28 @@ async function refuseDuplicate(
     throw new AppError(409, 'LEARNER_POSSIBLE_MATCH', CLASS_TEXT.say('possibleMatch', { name }));
 }
 
+/**
+ * A teacher told that a family's child of a name is on the portal learnt something about a
+ * family: each answer that says so is on record (security review of issue 35). Rethrows `err`.
+ */
+export async function auditPossibleMatch(
+  db: Database,
+  customerId: number,
+  membershipId: number,
+  err: unknown,
+  matches: number,
+): Promise<never> {
+  if (err instanceof AppError && err.code === 'LEARNER_POSSIBLE_MATCH')
+    await audit(db, {
+      actorCustomerId: customerId,
+      action: 'class.possible-match',
+      entityType: 'school_membership',
+      entityId: membershipId,
+      details: { matches },
+    });
+  throw err;
+}
+
 async function oneLearner(db: Database, cls: ReachedClass, learnerId: number) {
   const row = await repo.findLearner(db, cls.reach, learnerId);
   if (!row) throw learnerNotFound(learnerId);
@@ -150,23 +172,26 @@ export function createSchoolClassesService(db: Database) {
       const cls = await reachClass(db, customerId, membershipId, true);
       const learner = newLearner(body);
       if (!body.schoolConsentDeclared) throw consentNotDeclared();
-      const id = await db.transaction(async (tx) => {
-        await repo.takeSchoolTurn(tx, cls.schoolId);
-        await refuseDuplicate(tx, cls, learner, { addAnyway: body.addAnyway ?? false });
-        const [added] = await repo.insertLearners(tx, cls, [learner], new Date());
-        await audit(tx, {
-          actorCustomerId: customerId,
-          action: 'class.learner.add',
-          entityType: 'participant_profile',
-          entityId: added!,
-          details: {
-            membershipId,
-            schoolConsentDeclared: true,
-            addAnyway: body.addAnyway ?? false,
-          },
-        });
-        return added!;
-      });
+      const id = await db
+        .transaction(async (tx) => {
+          await repo.takeSchoolTurn(tx, cls.schoolId);
+          await refuseDuplicate(tx, cls, learner, { addAnyway: body.addAnyway ?? false });
+          const [added] = await repo.insertLearners(tx, cls, [learner], new Date());
+          await audit(tx, {
+            actorCustomerId: customerId,
+            action: 'class.learner.add',
+            entityType: 'participant_profile',
+            entityId: added!,
+            details: {
+              membershipId,
+              schoolConsentDeclared: true,
+              addAnyway: body.addAnyway ?? false,
+            },
+          });
+          return added!;
+        })
+        // After the transaction: its connection is free for the record (PGlite has one).
+        .catch((err: unknown) => auditPossibleMatch(db, customerId, membershipId, err, 1));
       return oneLearner(db, cls, id);
     },
 
@@ -180,9 +205,22 @@ export function createSchoolClassesService(db: Database) {
       const learner = newLearner(body);
       await db.transaction(async (tx) => {
         await repo.takeSchoolTurn(tx, cls.schoolId);
+        const before = await repo.findLearner(tx, cls.reach, learnerId);
         await refuseDuplicate(tx, cls, learner, { exceptId: learnerId, addAnyway: true });
-        if (!(await repo.updateLearner(tx, cls, learnerId, learner)))
+        if (!before || !(await repo.updateLearner(tx, cls, learnerId, learner)))
           throw learnerNotFound(learnerId);
+        // Which fields changed, not their values: the parent's address is where an invitation
+        // goes, so a change to it is on record, without the address in the log.
+        const changed = (Object.keys(learner) as (keyof repo.NewLearner)[]).filter(
+          (k) => (before[k] ?? null) !== learner[k],
+        );
+        await audit(tx, {
+          actorCustomerId: customerId,
+          action: 'class.learner.update',
+          entityType: 'participant_profile',
+          entityId: learnerId,
+          details: { membershipId, changed },
+        });
       });
       return oneLearner(db, cls, learnerId);
     },

@@ -12,6 +12,9 @@ export async function createSchool(t: TestApp, name = `Test School ${process.pid
     .insert(schools)
     .values({ name })
     .returning({ id: schools.id, name: schools.name });
+  // Inserted behind the schools service's back: the contestant form's list is read again, as
+  // after an organiser's change.
+  t.app.contestants.forgetSchools();
   return row!;
 }
 

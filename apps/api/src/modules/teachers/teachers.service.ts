@@ -302,7 +302,8 @@ function createOrganiserDecisions(deps: TeachersDependencies) {
         if (m.status !== 'approved' || m.schoolId === null) throw decided();
         if (role === 'coordinator' && m.role !== 'coordinator')
           await assertCoordinatorFree(tx, m.schoolId, m.schoolName);
-        await repo.updateMembership(tx, id, 'approved', { role });
+        // Ended at this very moment: nothing changed, so nothing is recorded as changed.
+        if (!(await repo.updateMembership(tx, id, 'approved', { role }))) throw decided();
         return { school: m.schoolName, before: { role: m.role }, after: { role } };
       }),
   };

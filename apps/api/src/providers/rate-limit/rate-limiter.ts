@@ -1,3 +1,4 @@
+import type { Said } from '@eisteddfod/shared';
 import { AppError } from '../../lib/errors.ts';
 
 /** Counts hits per key in fixed windows; shared across instances when backed by Redis. */
@@ -43,7 +44,7 @@ export async function requireWithinLimit(
   key: string,
   limit: number,
   windowMs: number,
-  message: string,
+  message: string | Said,
 ): Promise<void> {
   const result = await limiter.hit(key, limit, windowMs);
   if (!result.allowed) {
