@@ -139,6 +139,38 @@ async function removeLearner(
   }
 }
 
+/** Edits a learner of the caller's class; audited with the fields it changed. */
+async function updateLearner(
+  db: Database,
+  customerId: number,
+  membershipId: number,
+  learnerId: number,
+  body: UpdateLearner,
+): Promise<ClassLearner> {
+  const cls = await reachClass(db, customerId, membershipId, true);
+  const learner = newLearner(body);
+  await db.transaction(async (tx) => {
+    await repo.takeSchoolTurn(tx, cls.schoolId);
+    const before = await repo.findLearner(tx, cls.reach, learnerId);
+    await refuseDuplicate(tx, cls, learner, { exceptId: learnerId, addAnyway: true });
+    if (!before || !(await repo.updateLearner(tx, cls, learnerId, learner)))
+      throw learnerNotFound(learnerId);
+    // Which fields changed, not their values: the parent's address is where an invitation
+    // goes, so a change to it is on record, without the address in the log.
+    const changed = (Object.keys(learner) as (keyof repo.NewLearner)[]).filter(
+      (k) => (before[k] ?? null) !== learner[k],
+    );
+    await audit(tx, {
+      actorCustomerId: customerId,
+      action: 'class.learner.update',
+      entityType: 'participant_profile',
+      entityId: learnerId,
+      details: { membershipId, changed },
+    });
+  });
+  return oneLearner(db, cls, learnerId);
+}
+
 /**
  * A teacher's class (issue 35, decision 064): its learners, read through the caller's reach
  * (decision 061), added one by one with the school's consent declared, edited and removed.
@@ -195,35 +227,8 @@ export function createSchoolClassesService(db: Database) {
       return oneLearner(db, cls, id);
     },
 
-    async update(
-      customerId: number,
-      membershipId: number,
-      learnerId: number,
-      body: UpdateLearner,
-    ): Promise<ClassLearner> {
-      const cls = await reachClass(db, customerId, membershipId, true);
-      const learner = newLearner(body);
-      await db.transaction(async (tx) => {
-        await repo.takeSchoolTurn(tx, cls.schoolId);
-        const before = await repo.findLearner(tx, cls.reach, learnerId);
-        await refuseDuplicate(tx, cls, learner, { exceptId: learnerId, addAnyway: true });
-        if (!before || !(await repo.updateLearner(tx, cls, learnerId, learner)))
-          throw learnerNotFound(learnerId);
-        // Which fields changed, not their values: the parent's address is where an invitation
-        // goes, so a change to it is on record, without the address in the log.
-        const changed = (Object.keys(learner) as (keyof repo.NewLearner)[]).filter(
-          (k) => (before[k] ?? null) !== learner[k],
-        );
-        await audit(tx, {
-          actorCustomerId: customerId,
-          action: 'class.learner.update',
-          entityType: 'participant_profile',
-          entityId: learnerId,
-          details: { membershipId, changed },
-        });
-      });
-      return oneLearner(db, cls, learnerId);
-    },
+    update: (customerId: number, membershipId: number, learnerId: number, body: UpdateLearner) =>
+      updateLearner(db, customerId, membershipId, learnerId, body),
 
     remove: (customerId: number, membershipId: number, learnerId: number) =>
       removeLearner(db, customerId, membershipId, learnerId),
