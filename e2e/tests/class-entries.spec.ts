@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectAccessibleDialog, expectNoAccessibilityViolations } from './axe.ts';
-import { payOnSandbox, registerAndLogIn, stored } from './session.ts';
-import { addLearners, approvedTeacher } from './teaching.ts';
+import { payOnSandbox, stored } from './session.ts';
+import { addLearners, approvedTeacher, signedInFamily } from './teaching.ts';
 
 /**
  * Issue 35, part E (decision 065): a teacher enters a class through the grid. The teacher asks
@@ -34,9 +34,11 @@ test.describe('class entries', () => {
       await browser.newContext({ viewport: testInfo.project.use.viewport ?? null })
     ).newPage();
     const email = `teacher.${testInfo.project.name}.${Date.now()}@example.org`;
-    await registerAndLogIn(page, email);
-    const { membershipId } = await approvedTeacher(page, { listed: 'Aloe Crest Primary School' });
-    await addLearners(page, membershipId, [...LEARNERS]);
+    const teacher = await signedInFamily(page, email, 'Ayanda', 'Mokoena');
+    const { membershipId } = await approvedTeacher(teacher, {
+      listed: 'Aloe Crest Primary School',
+    });
+    await addLearners(teacher, membershipId, [...LEARNERS]);
 
     await page.goto(`/teaching/class/${membershipId}/enter`);
     await expect(

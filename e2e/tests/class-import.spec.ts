@@ -1,8 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { expectAccessibleDialog, expectNoAccessibilityViolations } from './axe.ts';
 import { registerFamily } from './cluster/journey.ts';
-import { registerAndLogIn } from './session.ts';
-import { addLearners, approvedTeacher } from './teaching.ts';
+import { addLearners, approvedTeacher, signedInFamily } from './teaching.ts';
 
 /**
  * A teacher imports a class list (issue 35, decision 064): 30 rows, one of them wrong and two
@@ -34,13 +33,13 @@ test('a teacher imports a class list: problems and matches shown, the rest added
   const school = `Jacaranda Primary ${run}`;
   const context = await browser.newContext();
   const page = await context.newPage();
-  await registerAndLogIn(page, `teacher.${run}@example.org`);
-  const { membershipId } = await approvedTeacher(page, { name: school, kind: 'school' });
+  const teacher = await signedInFamily(page, `teacher.${run}@example.org`, 'Ayanda', 'Mokoena');
+  const { membershipId } = await approvedTeacher(teacher, { name: school, kind: 'school' });
 
   // A family's child at the school, entered last year (a grade lower), and a learner already
   // in the class.
   const family = await registerFamily(
-    new URL(page.url()).origin,
+    teacher.client.origin,
     `priya.${run}@example.org`,
     'Naidoo',
     'Priya',
@@ -54,7 +53,7 @@ test('a teacher imports a class list: problems and matches shown, the rest added
     acceptedTermsAndConditions: true,
     acceptedHonourPledge: true,
   });
-  await addLearners(page, membershipId, [
+  await addLearners(teacher, membershipId, [
     { firstName: 'Nomsa', surname: 'Dube', grade: '5', gender: 'female' },
   ]);
 

@@ -1,20 +1,23 @@
-import type { Page } from '@playwright/test';
+import { test, type Page } from '@playwright/test';
 import { Client } from './cluster/client.ts';
-import { signIn } from './cluster/journey.ts';
-import { familyApi } from './session.ts';
+import { registerFamily, signIn, type Family } from './cluster/journey.ts';
 
 // A teacher approved for a school (issue 35, decision 061), reached as the product reaches it:
-// the family asks through the Teaching screen's call, an organiser approves through the
-// Teachers page's call, learners join the class through the class's own call. The screens of
-// asking and approving are teachers.spec.ts's journey; the others start from here.
+// the family registers with its pin and asks through the Teaching screen's call, an organiser
+// approves through the Teachers page's call, learners join the class through the class's own
+// call. The screens of registering, asking and approving are other journeys'
+// (accounts.spec.ts, teachers.spec.ts); the class's screens start from here.
+//
+// Each person calls from a client address of their own (cluster/client.ts), as on the cluster
+// journey: the shared e2e servers count pins and registrations per address and per account
+// (decision 004), and the browsers of every journey there share 127.0.0.1.
 
 /** The bootstrap organiser of the e2e servers (playwright.config.ts). */
 export const ORGANISER_EMAIL = 'organiser@e2e.example';
 
 /**
  * The organiser's API session on a server, signed in once per worker and server: an account
- * gets six pins an hour (decision 004), and the shared servers' other journeys sign this
- * organiser in too. Signed in from a client address of its own, not the browsers'.
+ * gets six pins an hour, and the shared servers' other journeys sign this organiser in too.
  */
 const organisers = new Map<string, Promise<Client>>();
 function organiser(origin: string): Promise<Client> {
@@ -32,16 +35,40 @@ function organiser(origin: string): Promise<Client> {
 export type SchoolAsked = { listed: string } | { name: string; kind: 'school' | 'studio' };
 
 /**
- * The family signed in on `page` asks to act for `school` as a teacher, and the organiser
- * approves it (a new name becomes a school of the list). Its class's membership id.
+ * A new family account on the project's server (registered and signed in with its emailed pin),
+ * and the same session in `page`'s browser, as the verify screen leaves it (spec 3's storage
+ * keys), so that the browser opens the family's screens signed in.
  */
-export async function approvedTeacher(page: Page, school: SchoolAsked) {
-  const { customerId, call } = await familyApi(page);
+export async function signedInFamily(
+  page: Page,
+  email: string,
+  firstName: string,
+  surname: string,
+) {
+  const origin = test.info().project.use.baseURL;
+  if (!origin) throw new Error('the project has no baseURL');
+  const family = await registerFamily(origin, email, surname, firstName);
+  const session = { token: family.client.token, customerId: family.customerId, username: email };
+  await page.addInitScript((stored) => {
+    if (localStorage.getItem('token')) return;
+    localStorage.setItem('token', stored.token ?? '');
+    localStorage.setItem('customerId', String(stored.customerId));
+    localStorage.setItem('username', stored.username);
+  }, session);
+  return family;
+}
+
+/**
+ * The family asks to act for `school` as a teacher, and the organiser approves it (a new name
+ * becomes a school of the list). Its class's membership id and school.
+ */
+export async function approvedTeacher(family: Family, school: SchoolAsked) {
+  const base = `/api/Customers/${family.customerId}`;
   let asked: { schoolId?: number; schoolName?: string; kind?: string };
   if ('listed' in school) {
-    const listed = await call<{ id: number; name: string }[]>(
+    const listed = await family.client.call<{ id: number; name: string }[]>(
       'GET',
-      `/api/Customers/${customerId}/teaching/schools`,
+      `${base}/teaching/schools`,
     );
     const found = listed.find((s) => s.name === school.listed);
     if (!found) throw new Error(`${school.listed} is not a school of the list`);
@@ -49,19 +76,19 @@ export async function approvedTeacher(page: Page, school: SchoolAsked) {
   } else {
     asked = { schoolName: school.name, kind: school.kind };
   }
-  const membership = await call<{ id: number }>(
+  const membership = await family.client.call<{ id: number }>(
     'POST',
-    `/api/Customers/${customerId}/school-memberships`,
+    `${base}/school-memberships`,
     { ...asked, role: 'teacher' },
   );
-  const staff = await organiser(new URL(page.url()).origin);
+  const staff = await organiser(family.client.origin);
   const approved = await staff.call<{ schoolId: number; status: string }>(
     'POST',
     `/api/Staff/Teachers/${membership.id}/Approve`,
     'listed' in school ? {} : { newSchool: { name: school.name, kind: school.kind } },
   );
   if (approved.status !== 'approved') throw new Error(`not approved: ${approved.status}`);
-  return { customerId, membershipId: membership.id, schoolId: approved.schoolId };
+  return { membershipId: membership.id, schoolId: approved.schoolId };
 }
 
 export interface Learner {
@@ -72,13 +99,12 @@ export interface Learner {
 }
 
 /** Learners added to the class one by one, the school's consent declared; their ids. */
-export async function addLearners(page: Page, membershipId: number, learners: Learner[]) {
-  const { customerId, call } = await familyApi(page);
+export async function addLearners(family: Family, membershipId: number, learners: Learner[]) {
   const ids: number[] = [];
   for (const learner of learners) {
-    const added = await call<{ id: number }>(
+    const added = await family.client.call<{ id: number }>(
       'POST',
-      `/api/Customers/${customerId}/Classes/${membershipId}/Learners`,
+      `/api/Customers/${family.customerId}/Classes/${membershipId}/Learners`,
       { ...learner, schoolConsentDeclared: true },
     );
     ids.push(added.id);
