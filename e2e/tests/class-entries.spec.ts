@@ -1,80 +1,21 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectAccessibleDialog, expectNoAccessibilityViolations } from './axe.ts';
-import { createDatabase, postgresProblem } from './cluster/services.ts';
-import { useOwnServer } from './own-server.ts';
-import { expectOk, registerAndLogIn, stored } from './session.ts';
+import { payOnSandbox, stored } from './session.ts';
+import { addLearners, approvedTeacher, signedInFamily } from './teaching.ts';
 
 /**
- * Issue 35, part E (decision 065): a teacher enters a class through the grid. The approval of a
- * teacher and the class's learner screens are built elsewhere (parts C and D), so this journey's
- * server runs on a PostgreSQL database of its own, as the cluster journey's does, and the one
- * step no screen makes yet (an organiser approving the membership, the learners put in the
- * class) is a SQL statement; everything else goes through the real API and screens.
+ * Issue 35, part E (decision 065): a teacher enters a class through the grid. The teacher asks
+ * to act for a school of the list and an organiser approves it, and the learners join the class,
+ * through the product's own calls (teaching.ts; the screens of asking and approving are
+ * teachers.spec.ts's); the grid, checkout and the class's entries are driven in the browser.
+ * On the shared e2e server: its learners are the class's alone, and its orders the teacher's.
  */
 
-const ORGANISER_EMAIL = 'organiser@class-entries.example';
-const DATABASE = `eisteddfod_class_entries_${process.pid}`;
-
-function databaseUrl(): string {
-  const url = new URL(process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres');
-  url.pathname = `/${DATABASE}`;
-  return url.href;
-}
-
-let database: Awaited<ReturnType<typeof createDatabase>> | undefined;
-test.beforeAll(async () => {
-  const problem = await postgresProblem();
-  test.skip(problem !== undefined, `This journey needs PostgreSQL: ${problem}`);
-  database = await createDatabase(DATABASE);
-});
-const serverOrigin = useOwnServer('class-entries', ORGANISER_EMAIL, {
-  DATABASE_URL: databaseUrl(),
-});
-test.afterAll(async () => {
-  await database?.drop();
-});
-
 const LEARNERS = [
-  ['Sipho', 'Ndlovu', '4'],
-  ['Lerato', 'Mokoena', '5'],
-  ['Aisha', 'Patel', '6'],
+  { firstName: 'Sipho', surname: 'Ndlovu', grade: '4', gender: 'female' },
+  { firstName: 'Lerato', surname: 'Mokoena', grade: '5', gender: 'female' },
+  { firstName: 'Aisha', surname: 'Patel', grade: '6', gender: 'female' },
 ] as const;
-
-/** The teacher's learners as contestants of the account, then put in an approved class. */
-async function makeClass(page: Page) {
-  const token = await stored(page, 'token');
-  const customerId = Number(await stored(page, 'customerId'));
-  for (const [firstName, surname, grade] of LEARNERS) {
-    const response = await page.request.post(`/api/Customers/${customerId}/participant-profile`, {
-      headers: { authorization: `Bearer ${token}` },
-      data: {
-        customerId,
-        firstName,
-        surname,
-        school: 'Aloe Crest Primary School',
-        grade,
-        gender: 'female',
-        acceptedTermsAndConditions: true,
-        acceptedHonourPledge: true,
-      },
-    });
-    await expectOk(response, 'a learner');
-  }
-  const [school] = await database!.query<{ id: number }>(
-    `select id from schools where name = 'Aloe Crest Primary School'`,
-  );
-  const [membership] = await database!.query<{ id: number }>(
-    `insert into school_memberships (customer_id, school_id, role, status, decided_at)
-     values ($1, $2, 'teacher', 'approved', now()) returning id`,
-    [customerId, school!.id],
-  );
-  await database!.query(
-    `update participant_profiles set school_id = $2, school_membership_id = $3,
-       school_consent_declared_at = now() where customer_id = $1`,
-    [customerId, school!.id, membership!.id],
-  );
-  return { customerId, membershipId: membership!.id };
-}
 
 const cell = (page: Page, name: string, code: string) =>
   page.getByRole('checkbox', { name: new RegExp(`^${name}: ${code} `) });
@@ -90,13 +31,14 @@ test.describe('class entries', () => {
   }, testInfo) => {
     test.setTimeout(240_000);
     const page = await (
-      await browser.newContext({
-        viewport: testInfo.project.use.viewport ?? null,
-        baseURL: serverOrigin(),
-      })
+      await browser.newContext({ viewport: testInfo.project.use.viewport ?? null })
     ).newPage();
-    await registerAndLogIn(page, `teacher.${test.info().project.name}.${Date.now()}@example.org`);
-    const { membershipId } = await makeClass(page);
+    const email = `teacher.${testInfo.project.name}.${Date.now()}@example.org`;
+    const teacher = await signedInFamily(page, email, 'Ayanda', 'Mokoena');
+    const { membershipId } = await approvedTeacher(teacher, {
+      listed: 'Aloe Crest Primary School',
+    });
+    await addLearners(teacher, membershipId, [...LEARNERS]);
 
     await page.goto(`/teaching/class/${membershipId}/enter`);
     await expect(
@@ -151,19 +93,14 @@ test.describe('class entries', () => {
     await expect(members.getByRole('textbox', { name: 'First Name' }).nth(1)).toHaveValue('Thabo');
     await members.getByRole('button', { name: 'Cancel' }).click();
 
-    // The class's entries by state: four not paid; once paid (the sandbox payment is the
-    // checkout journey's), each waits for its main file.
+    // The class's entries by state: four not paid; once paid on the sandbox page, each waits
+    // for its main file.
     await page.goto(`/teaching/class/${membershipId}/entries`);
     await expect(page.getByRole('radio', { name: 'Not paid (4)' })).toHaveCount(1);
     await expect(page.getByRole('listitem').filter({ hasText: 'Not paid' })).toHaveCount(4);
     await expectNoAccessibilityViolations(page);
-    await database!.query(
-      `update orders set status = 'paid', completed_at = now()
-       where customer_id = (select customer_id from school_memberships where id = $1)
-         and status = 'cart'`,
-      [membershipId],
-    );
-    await page.reload();
+    await payOnSandbox(page, Number(await stored(page, 'cart')), email);
+    await page.goto(`/teaching/class/${membershipId}/entries`);
     await page.getByText('No main file (4)').click();
     await expect(page.getByRole('radio', { name: 'No main file (4)' })).toBeChecked();
     await expect(page.getByRole('listitem').filter({ hasText: 'No main file' })).toHaveCount(4);

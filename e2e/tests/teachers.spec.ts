@@ -1,13 +1,11 @@
 import { expect, test } from '@playwright/test';
 import { expectAccessibleDialog, expectNoAccessibilityViolations } from './axe.ts';
 import { openConsoleLink, openStaffArea, registerAndLogIn, staffSignIn } from './session.ts';
+import { ORGANISER_EMAIL } from './teaching.ts';
 
 // Issue 35, part 1 (decision 061): a family asks to act for a studio the list does not have;
 // an organiser approves it, adding the studio to the list; the family sees it approved, with its
 // class, and My Class in the header.
-
-/** The bootstrap organiser of the e2e server (playwright.config.ts). */
-const ORGANISER_EMAIL = 'organiser@e2e.example';
 
 test('a teacher asks for a studio the list lacks, and an organiser approves it by adding it', async ({
   browser,

@@ -58,10 +58,15 @@ export async function signIn(client: Client, email: string): Promise<number> {
 export type Family = Awaited<ReturnType<typeof registerFamily>>;
 
 /** A new family: registered, signed in with its pin, on a device of its own. */
-export async function registerFamily(origin: string, email: string, surname: string) {
+export async function registerFamily(
+  origin: string,
+  email: string,
+  surname: string,
+  firstName = 'Parent',
+) {
   const client = new Client(origin);
   await client.call('POST', '/api/Customers/CustomerAndUser', {
-    firstName: 'Parent',
+    firstName,
     surname,
     email,
     mobileNumber: '',

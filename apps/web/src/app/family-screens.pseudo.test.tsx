@@ -8,6 +8,7 @@ import { mockApi } from '../test/api-mock.ts';
 import { CONTESTANT_ID, CUSTOMER_ID } from '../test/catalogue-server.ts';
 import { awaitPin, familyApi, PAID_ORDER_ID, signIn } from '../test/family-api.ts';
 import { renderRoutes } from '../test/render.tsx';
+import { CLASS_ID } from '../test/teaching-fixtures.ts';
 import { readTexts, servedStrings, untranslated } from '../test/untranslated.ts';
 import { routes } from './routes.tsx';
 
@@ -96,6 +97,9 @@ const screens: Array<[name: string, path: string, who: Visitor]> = [
   ['uploads', paths.uploads.href(), 'family'],
   ['contestant results', paths.contestantResults.href({ id: CONTESTANT_ID }), 'family'],
   ['teaching', paths.teaching.href(), 'family'],
+  ['class', paths.teachingClass.href({ membershipId: CLASS_ID }), 'family'],
+  ['class grid', paths.teachingEnter.href({ membershipId: CLASS_ID }), 'family'],
+  ['class entries', paths.teachingEntries.href({ membershipId: CLASS_ID }), 'family'],
 ];
 
 /** What each screen showed; written on update. */

@@ -23,6 +23,7 @@ import {
 import { contestant, groupItem } from './contestant-fixtures.ts';
 import { gala, resultsOf } from './family-results-fixtures.ts';
 import { PUBLIC_SITE } from './public-site-fixture.ts';
+import { teachingAnswers } from './teaching-fixtures.ts';
 
 /**
  * One fake API for every family screen (the pseudo-locale probe, app/family-screens.pseudo.test.tsx):
@@ -250,6 +251,8 @@ const answers: Record<string, unknown> = {
   [`/api/Customers/${CUSTOMER_ID}/teaching/schools`]: [
     { id: 3, name: 'Jacaranda Primary School', kind: 'school' },
   ],
+  // Its class: learners, the grid and the entries by state.
+  ...teachingAnswers,
 };
 
 /**
