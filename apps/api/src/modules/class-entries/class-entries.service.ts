@@ -13,7 +13,8 @@ import {
   type GridItem,
 } from '@eisteddfod/shared';
 import type { Database } from '../../db/client.ts';
-import { AppError, notFound } from '../../lib/errors.ts';
+import type { AppError } from '../../lib/errors.ts';
+import { notFound } from '../../lib/errors.ts';
 import type { CatalogueService } from '../catalogue/index.ts';
 import { profileNotFound } from '../contestants/index.ts';
 import { asMember, type BatchEntry, type OrdersService } from '../orders/index.ts';

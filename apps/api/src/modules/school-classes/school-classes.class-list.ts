@@ -53,7 +53,7 @@ async function readRows(data: Buffer): Promise<string[][]> {
 }
 
 /** The list's learners by the columns its header names; grade and gender as understood. */
-export function listRows(sheet: string[][]): ListRow[] {
+function listRows(sheet: string[][]): ListRow[] {
   const [header, ...body] = sheet;
   const columns = classListColumns(header ?? []);
   const missing = REQUIRED_CLASS_LIST_COLUMNS.find((c) => columns[c] === undefined);

@@ -85,7 +85,7 @@ async function refuseDuplicate(
  * A teacher told that a family's child of a name is on the portal learnt something about a
  * family: each answer that says so is on record (security review of issue 35). Rethrows `err`.
  */
-export async function auditPossibleMatch(
+async function auditPossibleMatch(
   db: Database,
   customerId: number,
   membershipId: number,

@@ -16,7 +16,7 @@ export interface ReachedClass {
   coordinates: boolean;
 }
 
-export const notATeacher = () => new AppError(403, 'NOT_A_TEACHER', CLASS_TEXT.say('notATeacher'));
+const notATeacher = () => new AppError(403, 'NOT_A_TEACHER', CLASS_TEXT.say('notATeacher'));
 
 /** The caller's reach as a teacher (decision 061); 403 NOT_A_TEACHER when it is empty. */
 export async function teacherReach(db: Database, customerId: number): Promise<ClassReach> {

@@ -1,8 +1,7 @@
 // The teachers module's face (decision 010): its plugin, and what other modules may use of it.
 export { default } from './teachers.module.ts';
-export { findClassReach, learnersIn } from './class-reach.repository.ts';
+export { learnersIn } from './class-reach.repository.ts';
 export type { ClassReach, HeldClass } from './class-reach.repository.ts';
 export { teachersOfSchool } from './teachers.service.ts';
-export { countAllWaiting as countTeachersWaiting } from './teachers.repository.ts';
-export { notATeacher, reachClass, teacherReach } from './class-access.ts';
+export { reachClass, teacherReach } from './class-access.ts';
 export type { ReachedClass } from './class-access.ts';

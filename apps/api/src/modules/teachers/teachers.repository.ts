@@ -9,8 +9,6 @@ import {
   schools,
 } from '../../db/schema/index.ts';
 
-export type MembershipRow = typeof schoolMemberships.$inferSelect;
-
 /** The schools a teacher may choose from: the list but 'Other School'. */
 export async function findListedSchools(db: Database) {
   return db
@@ -209,15 +207,6 @@ export async function findCoordinator(db: Database, schoolId: number) {
       ),
     );
   return row;
-}
-
-/** Requests waiting for an organiser (the console's task list). */
-export async function countAllWaiting(db: Database): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(schoolMemberships)
-    .where(eq(schoolMemberships.status, 'requested'));
-  return row?.n ?? 0;
 }
 
 /** Requests of one account are decided one at a time (its limit of requests waiting holds). */

@@ -35,7 +35,7 @@ export interface TeachersDependencies {
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-export const toMembership = (m: repo.MembershipView): Membership => ({
+const toMembership = (m: repo.MembershipView): Membership => ({
   id: m.id,
   schoolId: m.schoolId,
   schoolName: m.schoolName,
@@ -47,7 +47,7 @@ export const toMembership = (m: repo.MembershipView): Membership => ({
   decidedAt: iso(m.decidedAt),
 });
 
-export const toStaffMembership = (
+const toStaffMembership = (
   m: repo.StaffMembershipRow,
   lookAlikes: ListedSchool[] = [],
 ): StaffMembership => ({

@@ -97,6 +97,3 @@ export function refusalsByCell(
   }
   return byCell;
 }
-
-/** How many entries the group items' ticks and the others make. */
-export const entryCount = (planned: Planned) => planned.change.add.length;

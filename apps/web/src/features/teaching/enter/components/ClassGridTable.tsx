@@ -1,6 +1,5 @@
 import type { ClassGrid, GridItem } from '@eisteddfod/shared';
 import { Table, Text } from '@mantine/core';
-import { cellKey } from '../ticks.ts';
 import { GridCell } from './GridCell.tsx';
 import type { GridView } from './grid-view.ts';
 import classes from './grid.module.css';
@@ -73,5 +72,3 @@ export function ClassGridTable({
     </Table.ScrollContainer>
   );
 }
-
-export { cellKey };
