@@ -10,7 +10,7 @@ import { createDatabase, postgresProblem } from './cluster/services.ts';
 
 /**
  * The rolling-upgrade drill (issue 31, decision 037). The previous release (by default the
- * commit before the newest change to apps/api/drizzle; ROLLING_UPGRADE_FROM names another tag
+ * commit before the newest one that added a migration; ROLLING_UPGRADE_FROM names another tag
  * or commit) is built from git into a scratch folder and started on a fresh PostgreSQL
  * database, as the instances of a deployment are before an upgrade. This checkout's built server
  * then starts on the same database and migrates it, as the first new instance does; and the
@@ -34,9 +34,19 @@ test('the previous release serves a family on the database the new release migra
   // A clone without history cannot build the previous release: that is a failure, not a skip,
   // so that a CI which stopped fetching history does not quietly stop checking upgrades.
   expect(git('rev-parse', '--is-shallow-repository'), 'a clone with its history').toBe('false');
-  const previous =
-    process.env.ROLLING_UPGRADE_FROM ??
-    git('rev-parse', `${git('log', '-1', '--format=%H', '--', 'apps/api/drizzle')}^`);
+  // The commit before the newest one (on main's own line) that added a migration: an edit of
+  // the journal alone (an index put right) is no new schema, and taking the commit before it
+  // compared a release with itself.
+  const added = git(
+    'log',
+    '-1',
+    '--format=%H',
+    '--first-parent',
+    '--diff-filter=A',
+    '--',
+    'apps/api/drizzle/*.sql',
+  );
+  const previous = process.env.ROLLING_UPGRADE_FROM ?? git('rev-parse', `${added}^`);
   const log = (line: string) => console.log(line);
   const scratch = mkdtempSync(path.join(tmpdir(), 'rolling-upgrade-'));
   const run = `rolling_${Date.now()}_${randomBytes(3).toString('hex')}`;
