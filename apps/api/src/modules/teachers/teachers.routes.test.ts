@@ -227,6 +227,34 @@ describe('organisers decide', () => {
     expect(await audited('membership.left', ma.id)).toHaveLength(1);
   });
 
+  it('never lets an organiser approve or promote their own request: another organiser decides', async () => {
+    const school = await addSchool();
+    const own = await organiser.call('POST', `/api/Customers/${organiser.id}/school-memberships`, {
+      schoolId: school.id,
+      role: 'coordinator',
+    });
+    expect(own.statusCode, own.body).toBe(201);
+    const id = own.json<Membership>().id;
+    const self = await approve(id);
+    expect(self.statusCode).toBe(403);
+    expect(self.json()).toMatchObject({ code: 'OWN_MEMBERSHIP' });
+    const [row] = await t.database.db
+      .select()
+      .from(schoolMemberships)
+      .where(eq(schoolMemberships.id, id));
+    expect(row).toMatchObject({ status: 'requested', decidedBy: null });
+    const colleague = await createStaff(t, 'organiser');
+    const approved = await colleague.call('POST', `/api/Staff/Teachers/${id}/Approve`, {});
+    expect(approved.statusCode, approved.body).toBe(200);
+    const promote = await organiser.call('PUT', `/api/Staff/Teachers/${id}/Role`, {
+      role: 'teacher',
+    });
+    expect(promote.statusCode).toBe(403);
+    // Ending one's own membership is leaving, which anyone may do.
+    const end = await organiser.call('POST', `/api/Staff/Teachers/${id}/End`);
+    expect(end.statusCode, end.body).toBe(200);
+  });
+
   it("is organisers' only: a family gets 404, an adjudicator 403", async () => {
     const family = await createFamily(t);
     const adjudicator = await createStaff(t, 'adjudicator');

@@ -163,6 +163,16 @@ async function requireMembership(tx: Database, id: number) {
   return m;
 }
 
+/**
+ * An organiser who teaches too asks like any teacher, and another organiser decides: approving
+ * or promoting one's own request would be acting for a school on one's own word (decision 061).
+ * Ending one's own membership is leaving, which anyone may do.
+ */
+function assertNotOwn(organiserId: number, m: { customerId: number }) {
+  if (m.customerId === organiserId)
+    throw new AppError(403, 'OWN_MEMBERSHIP', MEMBERSHIP_TEXT.say('ownRequest'));
+}
+
 async function assertCoordinatorFree(tx: Database, schoolId: number, schoolName: string) {
   const coordinator = await repo.findCoordinator(tx, schoolId);
   if (coordinator)
@@ -254,6 +264,7 @@ function createOrganiserDecisions(deps: TeachersDependencies) {
     async approve(organiserId: number, id: number, body: ApproveMembership) {
       let added = false;
       const result = await decide(organiserId, id, 'membership.approved', async (tx, m) => {
+        assertNotOwn(organiserId, m);
         if (m.status !== 'requested') throw decided();
         const school = await schoolApproved(deps, tx, organiserId, m, body);
         added = school.added;
@@ -299,6 +310,7 @@ function createOrganiserDecisions(deps: TeachersDependencies) {
 
     setRole: (organiserId: number, id: number, role: MembershipRole) =>
       decide(organiserId, id, 'membership.role', async (tx, m) => {
+        assertNotOwn(organiserId, m);
         if (m.status !== 'approved' || m.schoolId === null) throw decided();
         if (role === 'coordinator' && m.role !== 'coordinator')
           await assertCoordinatorFree(tx, m.schoolId, m.schoolName);
