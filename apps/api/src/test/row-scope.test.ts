@@ -1,7 +1,7 @@
 import { can, REMINDER_KINDS } from '@eisteddfod/shared';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasRows, type IdKind } from './row-scope.routes.ts';
+import { hasRows, idOf, type IdKind } from './row-scope.routes.ts';
 import {
   bodyNamesRows,
   expectRefused,
@@ -37,7 +37,8 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => t?.close());
 
-type CallerKind = 'parent' | 'teacher' | 'coordinator' | 'adjudicator' | 'organiser';
+/** `former`: a family account whose membership is ended or still a request (no reach). */
+type CallerKind = 'parent' | 'teacher' | 'coordinator' | 'former' | 'adjudicator' | 'organiser';
 
 interface Relation {
   caller: Caller;
@@ -48,13 +49,23 @@ interface Relation {
   readable: Party[];
 }
 
-/** Who calls, and whose rows each must not reach (A1, A2 and AC share school A; B1 is B's). */
+/**
+ * Who calls, and whose rows each must not reach: A1, A2, AC and the two without reach are school
+ * A's (an ended class's learners leave the coordinator's sight); B1 is B's.
+ */
 const relations = (): Relation[] => [
   { caller: w.P, kind: 'parent', foreign: [w.Q, w.A1], readable: [] },
-  { caller: w.A1, kind: 'teacher', foreign: [w.A2, w.AC, w.B1, w.P], readable: [] },
+  { caller: w.A1, kind: 'teacher', foreign: [w.A2, w.AC, w.B1, w.P, w.ended], readable: [] },
   { caller: w.A2, kind: 'teacher', foreign: [w.A1], readable: [] },
-  { caller: w.AC, kind: 'coordinator', foreign: [w.B1, w.P], readable: [w.A1, w.A2] },
+  {
+    caller: w.AC,
+    kind: 'coordinator',
+    foreign: [w.B1, w.P, w.ended, w.asking],
+    readable: [w.A1, w.A2],
+  },
   { caller: w.B1, kind: 'teacher', foreign: [w.A1, w.AC], readable: [] },
+  { caller: w.ended, kind: 'former', foreign: [w.A1, w.AC], readable: [] },
+  { caller: w.asking, kind: 'former', foreign: [w.A1, w.A2, w.AC], readable: [] },
   { caller: w.adjudicator, kind: 'adjudicator', foreign: [w.P], readable: [] },
   { caller: w.organiser, kind: 'organiser', foreign: [w.P], readable: [] },
 ];
@@ -91,6 +102,8 @@ function ownStatus(route: Walked, kind: CallerKind): 'ok' | 'skip' | number {
   // A family has no class of its own: a class's id is always another's (403 NOT_A_TEACHER,
   // walked as the mixed variant above).
   if (kind === 'parent') return 'skip';
+  // Their own class, ended or never approved: no reach at all (403 NOT_A_TEACHER).
+  if (kind === 'former') return 403;
   if (kind === 'teacher' && route.path.includes('/teachingschools/')) return 404; // Not a coordinator.
   return 'ok';
 }
@@ -145,10 +158,12 @@ async function walkFamilyRoute(route: Walked, rel: Relation) {
     caller,
     kinds.filter((k) => OWNER_KINDS.has(k)),
   );
-  for (const v of [...rel.foreign, ...rel.readable]) {
-    // A party with no row of a kind the route names (a family has no class) has nothing to take.
-    if (!hasRows(v, kinds)) continue;
-    expectRefused(label(v, 'all'), await ask(rel, route, () => v, v, label(v, 'all')), v);
+  const victims = [...rel.foreign, ...rel.readable].filter((v) => hasRows(v, kinds));
+  for (const [n, v] of victims.entries()) {
+    // Another account's id in the path is refused by the access hook before any row is read
+    // (plugins/access.ts): once per caller is enough for that.
+    if (n === 0 || !kinds.includes('customer'))
+      expectRefused(label(v, 'all'), await ask(rel, route, () => v, v, label(v, 'all')), v);
     if (!mixed || !mayMix) continue;
     // The caller's own account (or cart) with the other party's rows in it: the real test.
     const whose = (k: IdKind) => (OWNER_KINDS.has(k) ? caller : v);
@@ -156,9 +171,20 @@ async function walkFamilyRoute(route: Walked, rel: Relation) {
     if (rel.readable.includes(v) && COORDINATOR_READS.has(key(route))) {
       if (!ok(res) || shows(res, v).length === 0)
         found.failures.push(`${label(v, 'mixed')}: a coordinator's read: ${res.statusCode}`);
-    } else expectRefused(label(v, 'mixed'), res, v);
+    } else if (!sameRows(route, caller, v)) expectRefused(label(v, 'mixed'), res, v);
   }
   return walkOwn(route, rel, false);
+}
+
+/**
+ * Whether the mixed call names only rows the caller shares with `v` (their school, for two
+ * members of school A): then it is the caller's own read, and `ask` alone checks that none of
+ * `v`'s names are in it.
+ */
+function sameRows(route: Walked, caller: Party, v: Party): boolean {
+  return route.params
+    .filter((p) => p.kind !== 'neutral' && p.kind !== 'guid' && !OWNER_KINDS.has(p.kind))
+    .every((p) => idOf(caller, p.kind, p.name, t.eventId) === idOf(v, p.kind, p.name, t.eventId));
 }
 
 /** A read with the caller's own ids succeeds where it should, and shows their own rows. */
@@ -232,7 +258,7 @@ describe('row scope over every route (issue 35)', () => {
       console.log(
         `family routes: ${family.length} routes, ${calls} calls in ${Date.now() - started} ms`,
       );
-      expect(found.failures).toEqual([]);
+      expect([...new Set(found.failures)]).toEqual([]);
     },
     WALK_TIMEOUT,
   );
@@ -243,7 +269,7 @@ describe('row scope over every route (issue 35)', () => {
       found.failures.length = 0;
       const staff = walked.filter((r) => r.walk === 'staff');
       for (const route of staff) for (const rel of relations()) await walkStaffRoute(route, rel);
-      expect(found.failures).toEqual([]);
+      expect([...new Set(found.failures)]).toEqual([]);
       // The marking list is the adjudicator's assigned section only: P's entry, never Q's.
       const list = await t.app.inject({ url: '/api/Staff/Marking', headers: w.adjudicator.auth });
       const ids = list.json<{ orderItemId: number }[]>().map((e) => e.orderItemId);
@@ -265,7 +291,7 @@ describe('row scope over every route (issue 35)', () => {
           else if (shows(res, v).length) found.failures.push(`${label}: shows ${shows(res, v)}`);
         }
       }
-      expect(found.failures).toEqual([]);
+      expect([...new Set(found.failures)]).toEqual([]);
       console.log(
         `${calls} calls; refused by validation only (their body was {}):\n  ${[...found.validationOnly].join('\n  ')}`,
       );

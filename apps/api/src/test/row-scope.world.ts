@@ -1,6 +1,6 @@
 import type { Item } from '@eisteddfod/shared';
 import { eq } from 'drizzle-orm';
-import { customers, orderItemUploads } from '../db/schema/index.ts';
+import { customers, orderItemUploads, schoolMemberships } from '../db/schema/index.ts';
 import { createStaff, finalisedEntry } from '../modules/adjudication/adjudication.test-helpers.ts';
 import {
   addMainFile,
@@ -131,12 +131,35 @@ async function staff(t: TestApp, role: 'organiser' | 'adjudicator'): Promise<Cal
   };
 }
 
+/**
+ * A teacher of school A whose membership is no longer approved: `ended` (their class ended,
+ * its learners stay with their account) or `requested` (asking to coordinate, not yet
+ * decided). Neither reaches any class (decision 061: only approved memberships count).
+ */
+async function withoutReach(
+  t: TestApp,
+  name: string,
+  schoolId: number,
+  item: Item,
+  status: 'ended' | 'requested',
+): Promise<Caller> {
+  // Made an approved teacher (to hold a learner, as a class does), then ended, or taken back to
+  // a request to coordinate (the school has its coordinator approved already).
+  const party = await teacher(t, name, schoolId, item);
+  const role = status === 'requested' ? 'coordinator' : 'teacher';
+  await t.database.db
+    .update(schoolMemberships)
+    .set({ status, role })
+    .where(eq(schoolMemberships.id, party.membershipId));
+  return party;
+}
+
 export type World = Awaited<ReturnType<typeof buildWorld>>;
 
 /**
  * The world: parents P and Q (no school); school A with teachers A1 and A2 and coordinator AC,
- * school B with teacher B1; an organiser, and an adjudicator assigned the section of P's entry
- * (Dance) and not Q's.
+ * a teacher whose class ended and a coordinator's request waiting; school B with teacher B1; an
+ * organiser, and an adjudicator assigned the section of P's entry (Dance) and not Q's.
  */
 export async function buildWorld(t: TestApp) {
   const items = await catalogueItems(t);
@@ -165,5 +188,7 @@ export async function buildWorld(t: TestApp) {
   const A2 = await teacher(t, 'Atwo', schoolA.id, other);
   const AC = await teacher(t, 'Acoord', schoolA.id, other, 'coordinator');
   const B1 = await teacher(t, 'Bone', schoolB.id, other);
-  return { organiser, adjudicator, P, Q, A1, A2, AC, B1, schoolA, schoolB, itemId: other.id };
+  const ended = await withoutReach(t, 'Aended', schoolA.id, other, 'ended');
+  const asking = await withoutReach(t, 'Aasking', schoolA.id, other, 'requested');
+  return { organiser, adjudicator, P, Q, A1, A2, AC, B1, ended, asking, itemId: other.id };
 }
