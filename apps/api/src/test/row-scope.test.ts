@@ -151,8 +151,18 @@ async function walkFamilyRoute(route: Walked, rel: Relation) {
   const label = (v: Party, variant: string) =>
     `${key(route)} as ${caller.name} with ${v.name}'s ids (${variant})`;
   const kinds = route.params.map((p) => p.kind).filter((k) => k !== 'neutral' && k !== 'guid');
-  // Nothing of a party in the call: the answer is the caller's own (walkOwn checks it).
-  if (kinds.length === 0) return walkOwn(route, rel, true);
+  if (kinds.length === 0) {
+    // Another party's ids in the body only.
+    if (bodyNamesRows(route))
+      for (const v of rel.foreign)
+        expectRefused(
+          label(v, 'body'),
+          await ask(rel, route, () => caller, v, label(v, 'body')),
+          v,
+        );
+    // Nothing of a party in the call: the answer is the caller's own (walkOwn checks it).
+    return walkOwn(route, rel, true);
+  }
   const mixed = kinds.some((k) => !OWNER_KINDS.has(k)) || bodyNamesRows(route);
   const mayMix = hasRows(
     caller,
