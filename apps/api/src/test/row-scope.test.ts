@@ -303,7 +303,7 @@ describe('row scope over every route (issue 35)', () => {
       }
       expect([...new Set(found.failures)]).toEqual([]);
       console.log(
-        `${calls} calls; refused by validation only (their body was {}):\n  ${[...found.validationOnly].join('\n  ')}`,
+        `${calls} calls; answered 400 to another party’s ids (a body of {} may be refused before whose rows it names is checked):\n  ${[...found.validationOnly].join('\n  ')}`,
       );
     },
     WALK_TIMEOUT,
