@@ -27,7 +27,7 @@ const HEADER = [
 ];
 
 /** Words a family reads for a title (the results page's 'Section Winner: {section}, {band}'). */
-export const titleText = (t: Pick<ClassTitle, 'section' | 'bandLabel'>) =>
+const titleText = (t: Pick<ClassTitle, 'section' | 'bandLabel'>) =>
   `Section Winner: ${t.section}, ${t.bandLabel}`;
 
 /** The certificate numbers of one entry: its own, and the name on each when several (a group). */
