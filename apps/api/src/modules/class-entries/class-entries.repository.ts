@@ -111,5 +111,5 @@ export async function resultsReleased(db: Database, eventId: number): Promise<bo
     .select({ at: events.resultsReleasedAt })
     .from(events)
     .where(eq(events.id, eventId));
-  return row?.at != null;
+  return row !== undefined && row.at !== null;
 }

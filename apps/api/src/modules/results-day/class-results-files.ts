@@ -83,9 +83,11 @@ const MAX_NAME = 120;
  * trailing dots and spaces, runs of spaces as one, at most MAX_NAME characters.
  */
 export function safeFileName(text: string): string {
-  const cleaned = text
-    .normalize('NFC')
-    .replace(/[\u0000-\u001f\u007f<>:"/\\|?*]+/g, ' ')
+  const printable = [...text.normalize('NFC')]
+    .map((ch) => (ch.charCodeAt(0) < 0x20 || ch === '\u007f' ? ' ' : ch))
+    .join('');
+  const cleaned = printable
+    .replace(/[<>:"/\\|?*]+/g, ' ')
     .replace(/\s+/g, ' ')
     .replace(/^[\s.]+|[\s.]+$/g, '');
   const cut = [...cleaned]

@@ -55,6 +55,7 @@ export default fp<ResultsDayOptions>(
   async (app, { setNow }) => {
     const currentEventId = () => app.catalogue.currentEventId();
     const publicUrl = app.config.PUBLIC_URL;
+    const reads = { db: app.db, currentEventId, now: app.now };
     const certificates = createCertificatesService({
       db: app.db,
       storage: app.storage,
@@ -96,18 +97,8 @@ export default fp<ResultsDayOptions>(
         gala,
       }),
       gala,
-      contestantResults: createContestantResultsService({
-        db: app.db,
-        certificates,
-        currentEventId,
-        now: app.now,
-      }),
-      classResults: createClassResultsService({
-        db: app.db,
-        storage: app.storage,
-        currentEventId,
-        now: app.now,
-      }),
+      contestantResults: createContestantResultsService({ ...reads, certificates }),
+      classResults: createClassResultsService({ ...reads, storage: app.storage }),
     });
     // CERTIFICATE_WORKERS (2) at a time per instance: a certificate is a small PDF, mostly
     // waiting on storage; fewer leave more of an 'all' instance to its families (decision 039).
