@@ -104,7 +104,9 @@ test.describe('class entries', () => {
     await page.getByText('No main file (4)').click();
     await expect(page.getByRole('radio', { name: 'No main file (4)' })).toBeChecked();
     await expect(page.getByRole('listitem').filter({ hasText: 'No main file' })).toHaveCount(4);
-    await expect(page.getByRole('link', { name: 'Uploads' }).first()).toBeVisible();
+    await expect(
+      page.getByRole('link', { name: /^Upload for Sipho Ndlovu: DA102$/ }),
+    ).toBeVisible();
     await expectNoAccessibilityViolations(page);
 
     // A paid entry stays ticked and cannot be unticked in the grid.

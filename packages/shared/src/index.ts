@@ -98,6 +98,7 @@ export * from './endpoints/schools.endpoints.ts';
 export * from './endpoints/school-classes.endpoints.ts';
 export * from './endpoints/teachers.endpoints.ts';
 export * from './endpoints/class-entries.endpoints.ts';
+export * from './endpoints/class-results.endpoints.ts';
 export * from './endpoints/staff-members.endpoints.ts';
 export * from './reminders/reminders.schema.ts';
 export * from './endpoints/reminders.endpoints.ts';

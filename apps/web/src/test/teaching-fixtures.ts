@@ -112,6 +112,7 @@ const entries: ClassEntries = {
   membershipId: CLASS_ID,
   schoolName: SCHOOL,
   wholeSchool: false,
+  resultsReleased: true,
   entries: [
     entry(501, 'unpaid'),
     entry(502, 'no-main-file'),

@@ -156,6 +156,8 @@ const ERROR_CODES = [
   'CLASS_LIST_CHANGED',
   'CLASS_LIST_TOO_LONG',
   'CONSENT_NOT_DECLARED',
+  // A class's results pack (decision 067)
+  'RESULTS_NOT_RELEASED',
 ] as const;
 
 export const ErrorCodeSchema = z.enum(ERROR_CODES);

@@ -135,6 +135,11 @@ export const ClassEntriesSchema = z.object({
   schoolName: z.string(),
   /** A coordinator's class lists the whole school's entries. */
   wholeSchool: z.boolean(),
+  /**
+   * The live event's results are released (decision 026's rule, as for families): the class's
+   * results CSV and certificates ZIP can be downloaded (decision 067).
+   */
+  resultsReleased: z.boolean(),
   entries: z.array(ClassEntrySchema),
   counts: z.record(z.enum(CLASS_ENTRY_STATES), z.number().int()),
 });

@@ -1,12 +1,12 @@
 import { and, asc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import {
+  events,
   items,
   marks,
   orderItems,
   orders,
   participantProfiles,
-  schoolMemberships,
 } from '../../db/schema/index.ts';
 import { learnersIn, type ClassReach } from '../teachers/index.ts';
 import { hasMainFile } from '../uploads/index.ts';
@@ -40,15 +40,6 @@ export async function findClassLearners(
     .from(participantProfiles)
     .where(and(learnersIn(reach), eq(participantProfiles.schoolMembershipId, membershipId)))
     .orderBy(asc(participantProfiles.surname), asc(participantProfiles.firstName));
-}
-
-/** Which learners the condition reaches: one class, or every class of a coordinated school. */
-export function classScope(reach: ClassReach, membershipId: number, wholeSchool?: number): SQL {
-  const scope = wholeSchool
-    ? sql`${participantProfiles.schoolMembershipId} in (select ${schoolMemberships.id}
-        from ${schoolMemberships} where ${schoolMemberships.schoolId} = ${wholeSchool})`
-    : eq(participantProfiles.schoolMembershipId, membershipId);
-  return and(learnersIn(reach), scope)!;
 }
 
 /** The event's entries of these learners in open or paid orders (the grid's ticks). */
@@ -112,4 +103,13 @@ export async function findScopedEntries(db: Database, eventId: number, scope: SQ
       asc(items.code),
       asc(orderItems.id),
     );
+}
+
+/** Whether the event's results are released (decision 026): the class's results pack opens. */
+export async function resultsReleased(db: Database, eventId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ at: events.resultsReleasedAt })
+    .from(events)
+    .where(eq(events.id, eventId));
+  return row !== undefined && row.at !== null;
 }

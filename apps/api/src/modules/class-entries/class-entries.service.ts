@@ -18,7 +18,7 @@ import { notFound } from '../../lib/errors.ts';
 import type { CatalogueService } from '../catalogue/index.ts';
 import { profileNotFound } from '../contestants/index.ts';
 import { asMember, type BatchEntry, type OrdersService } from '../orders/index.ts';
-import { reachClass } from '../teachers/index.ts';
+import { classScope, reachClass } from '../teachers/index.ts';
 import * as repo from './class-entries.repository.ts';
 
 export interface ClassEntriesDependencies {
@@ -173,7 +173,7 @@ async function entries(
   const eventId = await liveEventId(deps);
   const event = await deps.catalogue.getEvent(eventId);
   const wholeSchool = held.coordinates;
-  const scope = repo.classScope(reach, membershipId, wholeSchool ? held.schoolId : undefined);
+  const scope = classScope(reach, membershipId, wholeSchool ? held.schoolId : undefined);
   const rows = await repo.findScopedEntries(deps.db, eventId, scope);
   const now = new Date(deps.now());
   const counts = Object.fromEntries(CLASS_ENTRY_STATES.map((s) => [s, 0])) as Record<
@@ -195,7 +195,14 @@ async function entries(
       own: e.customerId === customerId,
     };
   });
-  return { membershipId, schoolName: held.schoolName, wholeSchool, entries: list, counts };
+  return {
+    membershipId,
+    schoolName: held.schoolName,
+    wholeSchool,
+    resultsReleased: await repo.resultsReleased(deps.db, eventId),
+    entries: list,
+    counts,
+  };
 }
 
 /** A teacher's class in the live event: its grid, entering it, its entries by state. */

@@ -6,3 +6,4 @@ export {
   redactNotificationIfErased,
 } from './erased-payments.repository.ts';
 export { DELETION_GRACE_MS, queueFileDeletions } from './file-deletions.repository.ts';
+export { createZipStream } from './zip-stream.ts';

@@ -13,7 +13,14 @@ const family: AudienceFamily = {
   mobileVerifiedAt: null,
   country: 'ZA',
   entries: [
-    { orderItemId: 1, code: 'DA101', title: 'Poem', contestant: 'Lindiwe', dueDate: '2025-04-24' },
+    {
+      orderItemId: 1,
+      code: 'DA101',
+      title: 'Poem',
+      contestant: 'Lindiwe',
+      dueDate: '2025-04-24',
+      learner: false,
+    },
   ],
 };
 const ctx = {
@@ -44,5 +51,19 @@ describe('reminders name the date every screen shows (issue 32, decision 046)', 
   it('by WhatsApp', () => {
     const { parameters } = reminderWhatsApp('not_finalised', family, ctx, templates);
     expect(parameters[2]).toBe(`Lindiwe: DA101 Poem (Upload by ${shown})`);
+  });
+});
+
+describe('a family keeps its words; a teacher gets a teacher’s (issue 35, decision 067)', () => {
+  it('words a parent’s reminder as before and a teacher’s learner by learner', () => {
+    const parent = reminderEmail('not_finalised', family, ctx);
+    expect(parent.subject).toBe('Your entries are complete but not finalised');
+    const teacher = reminderEmail(
+      'not_finalised',
+      { ...family, entries: family.entries.map((e) => ({ ...e, learner: true })) },
+      ctx,
+    );
+    expect(teacher.subject).toBe("Your learners' entries are complete but not finalised");
+    expect(teacher.body).toContain('Lindiwe:\n- DA101 Poem (Upload by');
   });
 });

@@ -76,12 +76,51 @@ const EMAIL: Record<
   }),
 };
 
+/**
+ * A teacher's words (issue 35, decision 067): the subject and introduction of the kinds about a
+ * class's entries, which the teacher's account holds for its learners.
+ */
+const TEACHER: Partial<Record<ReminderKind, (ctx: Context) => { subject: string; intro: string }>> =
+  {
+    no_main_file: (ctx) => ({
+      subject: text('noMainFileSubjectTeacher'),
+      intro: text('noMainFileIntroTeacher', { eventName: ctx.eventName }),
+    }),
+    not_finalised: (ctx) => ({
+      subject: text('notFinalisedSubjectTeacher'),
+      intro: text('notFinalisedIntroTeacher', { eventName: ctx.eventName }),
+    }),
+    results_published: (ctx) => ({
+      subject: text('resultsPublishedSubjectTeacher'),
+      intro: text('resultsPublishedIntroTeacher', { eventName: ctx.eventName }),
+    }),
+  };
+
+/** A teacher's entries, learner by learner: each learner's name once, their entries under it. */
+function byLearner(kind: ReminderKind, entries: AudienceFamily['entries']): string[] {
+  const learners = new Map<string, AudienceFamily['entries']>();
+  for (const e of entries) learners.set(e.contestant, [...(learners.get(e.contestant) ?? []), e]);
+  return [...learners].flatMap(([contestant, own]) => [
+    text('learnerHeading', { contestant }),
+    ...own.map((e) => {
+      const what = { code: e.code, title: e.title };
+      const line =
+        kind === 'no_main_file' || kind === 'not_finalised'
+          ? text('learnerEntryDue', { ...what, due: wordsOf(describeDate(entryDates(e).uploadBy)) })
+          : text('learnerEntry', what);
+      return text('emailEntryLine', { entry: line });
+    }),
+  ]);
+}
+
 export function reminderEmail(
   kind: ReminderKind,
   family: AudienceFamily,
   ctx: Context,
 ): { subject: string; body: string } {
-  const words = EMAIL[kind](ctx);
+  // A teacher's account is told of its learners' entries in one message, learner by learner.
+  const teacher = TEACHER[kind] && family.entries.some((e) => e.learner) ? TEACHER[kind] : null;
+  const words = { ...EMAIL[kind](ctx), ...teacher?.(ctx) };
   return {
     subject: words.subject,
     body: [
@@ -89,9 +128,12 @@ export function reminderEmail(
       '',
       words.intro,
       '',
-      ...family.entries.map((e) => text('emailEntryLine', { entry: entryLine(kind, e) })),
+      ...(teacher
+        ? byLearner(kind, family.entries)
+        : family.entries.map((e) => text('emailEntryLine', { entry: entryLine(kind, e) }))),
       '',
       words.act,
+      ...(teacher ? [text('teacherAct', { url: `${ctx.publicUrl}${paths.teaching.href()}` })] : []),
       '',
       text('whyYouGetThis', {
         eventName: ctx.eventName,

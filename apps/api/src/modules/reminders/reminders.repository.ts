@@ -28,6 +28,8 @@ export interface AudienceEntry {
   title: string;
   contestant: string;
   dueDate: string;
+  /** The contestant is a learner of a teacher's class (decision 061): the teacher is told. */
+  learner: boolean;
 }
 
 /** One family a reminder is for, with the entries it names. Never another family's data. */
@@ -134,6 +136,7 @@ function audienceRows(db: Database, eventId: number, kind: ReminderKind, dueDate
       dueDate: items.dueDate,
       contestantFirstName: participantProfiles.firstName,
       contestantSurname: participantProfiles.surname,
+      learner: sql<boolean>`${participantProfiles.schoolMembershipId} is not null`,
     })
     .from(orderItems)
     .innerJoin(orders, eq(orders.id, orderItems.orderId))
@@ -185,6 +188,7 @@ function byFamily(
       title: row.title,
       contestant: `${row.contestantFirstName} ${row.contestantSurname}`,
       dueDate: row.dueDate,
+      learner: row.learner,
     });
   }
   for (const family of families.values()) family.subjectKey = subjectKeyOf(kind, family);

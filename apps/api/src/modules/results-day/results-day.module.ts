@@ -6,6 +6,8 @@ import { familyResultsRoutes } from './family-results.routes.ts';
 import { resultsRoutes } from './results.routes.ts';
 import { createResultsService } from './results.service.ts';
 import { verifyRoutes } from './verify.routes.ts';
+import { createClassResultsService } from './class-results.service.ts';
+import { classResultsRoutes } from './class-results.routes.ts';
 import { createContestantResultsService } from './contestant-results.service.ts';
 import { devClockRoutes } from './dev-clock.routes.ts';
 import { createGalaService } from './gala.service.ts';
@@ -20,6 +22,7 @@ interface ResultsDayServices {
   release: ReturnType<typeof createReleaseService>;
   gala: ReturnType<typeof createGalaService>;
   contestantResults: ReturnType<typeof createContestantResultsService>;
+  classResults: ReturnType<typeof createClassResultsService>;
 }
 
 declare module 'fastify' {
@@ -52,6 +55,7 @@ export default fp<ResultsDayOptions>(
   async (app, { setNow }) => {
     const currentEventId = () => app.catalogue.currentEventId();
     const publicUrl = app.config.PUBLIC_URL;
+    const reads = { db: app.db, currentEventId, now: app.now };
     const certificates = createCertificatesService({
       db: app.db,
       storage: app.storage,
@@ -93,12 +97,8 @@ export default fp<ResultsDayOptions>(
         gala,
       }),
       gala,
-      contestantResults: createContestantResultsService({
-        db: app.db,
-        certificates,
-        currentEventId,
-        now: app.now,
-      }),
+      contestantResults: createContestantResultsService({ ...reads, certificates }),
+      classResults: createClassResultsService({ ...reads, storage: app.storage }),
     });
     // CERTIFICATE_WORKERS (2) at a time per instance: a certificate is a small PDF, mostly
     // waiting on storage; fewer leave more of an 'all' instance to its families (decision 039).
@@ -124,6 +124,7 @@ export default fp<ResultsDayOptions>(
     // Staff (/api/Staff) results; a family's results and certificates; public verification.
     await app.register(resultsRoutes);
     await app.register(familyResultsRoutes);
+    await app.register(classResultsRoutes);
     await app.register(verifyRoutes);
     await app.register(resultsDayRoutes);
     // Fail closed: the clock moves only on a test server that was handed a way to move it.

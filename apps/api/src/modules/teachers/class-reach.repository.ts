@@ -59,6 +59,15 @@ export function learnersIn(reach: ClassReach): SQL {
       and ${schoolMemberships.status} = 'approved'))`;
 }
 
+/** Which learners the condition reaches: one class, or every class of a coordinated school. */
+export function classScope(reach: ClassReach, membershipId: number, wholeSchool?: number): SQL {
+  const scope = wholeSchool
+    ? sql`${participantProfiles.schoolMembershipId} in (select ${schoolMemberships.id}
+        from ${schoolMemberships} where ${schoolMemberships.schoolId} = ${wholeSchool})`
+    : eq(participantProfiles.schoolMembershipId, membershipId);
+  return and(learnersIn(reach), scope)!;
+}
+
 /** An approved class of a school, with its teacher's name. */
 export async function findApprovedClass(db: Database, membershipId: number) {
   const [row] = await db

@@ -76,7 +76,10 @@ export default function UploadsPage() {
   const chosenId = uploads.uploadingFor ?? Number(params.get('participant'));
   const contestant = profiles?.find((profile) => profile.id === chosenId) ?? profiles?.[0];
 
-  const { searchText, search, skip, setSkip, changeSearchText, clearSearch } = useEntriesSearch();
+  // A link to one entry (the class's entries, decision 067) names its item: searched at once.
+  const { searchText, search, skip, setSkip, changeSearchText, clearSearch } = useEntriesSearch(
+    params.get('item') ?? '',
+  );
 
   // The served event's year, unless the family looks back at an earlier one (issue 16).
   const [chosenYear, setChosenYear] = useState<number>();

@@ -1,8 +1,14 @@
-import { CLASS_ENTRY_STATES, paths, type ClassEntryState } from '@eisteddfod/shared';
+import {
+  CLASS_ENTRY_STATES,
+  paths,
+  type ClassEntry,
+  type ClassEntryState,
+} from '@eisteddfod/shared';
 import {
   Alert,
   Anchor,
   Badge,
+  Button,
   Card,
   Chip,
   Container,
@@ -18,7 +24,35 @@ import { messageOf } from '../../../lib/api-client.ts';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { storedCustomerId } from '../../../lib/storage.ts';
 import { useClassEntries } from './api/class-entries.ts';
+import { ClassResultsDownloads } from './components/ClassResultsDownloads.tsx';
 import { text } from './text.ts';
+
+/**
+ * The entry's place in the uploads portal (decision 067): its learner, searched by its item
+ * code. An entry that needs a file or finalising says so on the link.
+ */
+function UploadsLink({ entry: e }: { entry: ClassEntry }) {
+  const to = `${paths.uploads.href()}?${new URLSearchParams({ participant: String(e.learnerId), item: e.itemCode })}`;
+  const what = { name: `${e.firstName} ${e.surname}`, code: e.itemCode };
+  const [label, name] =
+    e.state === 'no-main-file'
+      ? [text('upload'), text('uploadFor', what)]
+      : e.state === 'not-sent'
+        ? [text('finalise'), text('finaliseFor', what)]
+        : [text('openUploads'), text('openFor', what)];
+  const act = e.state === 'no-main-file' || e.state === 'not-sent';
+  return (
+    <Button
+      component={Link}
+      to={to}
+      size="xs"
+      variant={act ? 'filled' : 'subtle'}
+      aria-label={name}
+    >
+      {label}
+    </Button>
+  );
+}
 
 /** /teaching/class/:membershipId/entries: the class's entries by state, with counts. */
 export default function ClassEntriesPage() {
@@ -44,6 +78,9 @@ export default function ClassEntriesPage() {
         <Anchor component={Link} to={paths.teachingEnter.href({ membershipId })}>
           {text('enterLink')}
         </Anchor>
+        {data.resultsReleased && (
+          <ClassResultsDownloads customerId={customerId} membershipId={membershipId} />
+        )}
         <Chip.Group value={state} onChange={(v) => setState(v as ClassEntryState | 'all')}>
           <Group gap="xs">
             <Chip value="all">{text('allStates', { count: data.entries.length })}</Chip>
@@ -71,14 +108,7 @@ export default function ClassEntriesPage() {
                   <Badge variant="light" c="black">
                     {text(`badge.${e.state}`)}
                   </Badge>
-                  {e.own && e.state !== 'unpaid' && (
-                    <Anchor
-                      component={Link}
-                      to={`${paths.uploads.href()}?participant=${e.learnerId}`}
-                    >
-                      {text('openUploads')}
-                    </Anchor>
-                  )}
+                  {e.own && e.state !== 'unpaid' && <UploadsLink entry={e} />}
                 </Group>
               </Group>
             </Card>
