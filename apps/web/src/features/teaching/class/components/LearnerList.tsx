@@ -72,7 +72,8 @@ export function LearnerList({
         {learners.map((l) => (
           <Card key={l.id} withBorder padding="sm">
             <Group justify="space-between" wrap="nowrap" align="flex-start">
-              <div>
+              {/* A long address wraps rather than pushing the buttons off a phone's screen. */}
+              <div style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
                 <Text fw={600}>
                   {l.firstName} {l.surname}
                 </Text>
