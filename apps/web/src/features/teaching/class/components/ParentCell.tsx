@@ -13,7 +13,7 @@ const COLOURS: Record<ParentLink['state'], string> = {
 };
 
 /** What the teacher sees of a learner's parent, in words. */
-export function parentStateWords(link: ParentLink): string {
+function parentStateWords(link: ParentLink): string {
   switch (link.state) {
     case 'no-contact':
       return text('parentNoContact');
