@@ -5,13 +5,17 @@ import { toast } from '../../../lib/toasts.ts';
 
 const childrenKey = ['school-children'] as const;
 
-/** The children teachers entered that the parent accepted an invitation for. */
+/**
+ * The children teachers entered that the parent accepted an invitation for. Quiet when it fails:
+ * the section is left out, and the contestants' own list says whether the page loaded.
+ */
 export function useSchoolChildren(customerId: number) {
   return useQuery({
     queryKey: childrenKey,
     queryFn: ({ signal }) =>
       callApi(parentInvitationsApi.children, { params: { id: customerId }, signal }),
     enabled: customerId > 0,
+    meta: { handlesErrors: true },
   });
 }
 
