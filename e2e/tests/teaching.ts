@@ -96,6 +96,8 @@ export interface Learner {
   surname: string;
   grade: string;
   gender: 'female' | 'male';
+  /** For the parent's invitation (decision 063). */
+  parentEmail?: string;
 }
 
 /** Learners added to the class one by one, the school's consent declared; their ids. */

@@ -27,6 +27,7 @@ import reminders from './modules/reminders/index.ts';
 import resultsDay from './modules/results-day/index.ts';
 import rubrics from './modules/rubrics/index.ts';
 import schools from './modules/schools/index.ts';
+import parentInvitations from './modules/parent-invitations/index.ts';
 import schoolClasses from './modules/school-classes/index.ts';
 import teachers from './modules/teachers/index.ts';
 import seasonTasks from './modules/season-tasks/index.ts';
@@ -135,6 +136,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(uploads);
   await app.register(orders);
   await app.register(classEntries);
+  await app.register(parentInvitations);
   await app.register(payments);
   await app.register(paymentLedger);
   await app.register(adjudication);

@@ -22,6 +22,7 @@ const screens = {
   contestants: () => import('../features/contestants/ContestantsPage.tsx'),
   createContestant: () => import('../features/contestants/CreateContestantPage.tsx'),
   editContestant: () => import('../features/contestants/EditContestantPage.tsx'),
+  parentInvitation: () => import('../features/contestants/InvitationPage.tsx'),
   teachingClass: () => import('../features/teaching/class/ClassPage.tsx'),
   sections: () => import('../features/catalogue/SectionsPage.tsx'),
   categories: () => import('../features/catalogue/CategoriesPage.tsx'),
@@ -78,6 +79,7 @@ const ContestantsPage = lazy(screens.contestants);
 const CreateContestantPage = lazy(screens.createContestant);
 const EditContestantPage = lazy(screens.editContestant);
 const TeachingClassPage = lazy(screens.teachingClass);
+const InvitationPage = lazy(screens.parentInvitation);
 const SectionsPage = lazy(screens.sections);
 const CategoriesPage = lazy(screens.categories);
 const ItemsPage = lazy(screens.items);
@@ -150,6 +152,8 @@ export const routes: RouteObject[] = [
       { path: paths.privacyPolicy.pattern, element: <PrivacyPolicyPage /> },
       { path: paths.termsOfService.pattern, element: <TermsOfServicePage /> },
       { path: paths.gala.pattern, element: <GalaPage /> },
+      // Open to all: the page asks the parent to sign in with the invited address (decision 063).
+      { path: paths.parentInvitation.pattern, element: <InvitationPage /> },
       {
         element: <RequireLogin />,
         children: [

@@ -25,5 +25,8 @@ export function landingAfterSignIn(): string {
   const role = staffRoleOf(readStored('token'));
   if (role === 'organiser') return paths.staff.href();
   if (role === 'adjudicator') return paths.staffMarking.href();
+  // A parent who opened an invitation's link signs in on the way: back to it (decision 063).
+  const invitation = readStored('parentInvitation');
+  if (invitation) return paths.parentInvitation.href({ token: invitation });
   return paths.contestants.href();
 }

@@ -13,6 +13,8 @@ export type StorageKey =
   | 'unfinishedUploads'
   /** The event an organiser last chose in the console's header (issue 34). */
   | 'consoleEvent'
+  /** The parent's invitation link opened before signing in: where sign-in leads (decision 063). */
+  | 'parentInvitation'
   /** An adjudicator's mark of one entry not yet saved on the server (decision 058). */
   | `markingDraft:${number}:${number}`;
 

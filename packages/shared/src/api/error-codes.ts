@@ -158,6 +158,18 @@ const ERROR_CODES = [
   'CONSENT_NOT_DECLARED',
   // A class's results pack (decision 067)
   'RESULTS_NOT_RELEASED',
+  // A learner's parent (decision 063)
+  'NO_PARENT_CONTACT',
+  'PARENT_ALREADY_LINKED',
+  'PARENT_LEFT',
+  'INVITATION_NOT_FOUND',
+  'INVITATION_EXPIRED',
+  'INVITATION_USED',
+  'INVITATION_NOT_YOURS',
+  'OWN_LEARNER',
+  'CONSENTS_MISSING',
+  'CHILD_NOT_FOUND',
+  'PAYMENT_UNDER_WAY',
 ] as const;
 
 export const ErrorCodeSchema = z.enum(ERROR_CODES);

@@ -62,6 +62,8 @@ export const paths = {
   /** A teacher's grid and the class's entries by state (issue 35, decision 065). */
   teachingEnter: page('/teaching/class/:membershipId/enter'),
   teachingEntries: page('/teaching/class/:membershipId/entries'),
+  /** The link a learner's parent is sent (issue 35, decision 063). */
+  parentInvitation: page('/invitation/:token'),
   staff: page('/staff'),
   staffDashboard: page('/staff/dashboard'),
   staffMarking: page('/staff/marking'),

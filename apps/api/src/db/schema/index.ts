@@ -9,3 +9,4 @@ export * from './reminders.ts';
 export * from './ledger.ts';
 export * from './data-rights.ts';
 export * from './sign-ins.ts';
+export * from './parents.ts';

@@ -124,10 +124,18 @@ export async function findCurrentCertificate(
 export async function findCurrentCertificateByCode(
   db: Database,
   verificationCode: string,
-): Promise<CertificateRow | undefined> {
+): Promise<(CertificateRow & { nameWithheld: boolean }) | undefined> {
   const [row] = await db
-    .select(getTableColumns(certificates))
+    .select({
+      ...getTableColumns(certificates),
+      // A learner a teacher entered whose parent has not consented yet (decision 063): the
+      // certificate is genuine, but the public page names nobody.
+      nameWithheld: sql<boolean>`coalesce(${participantProfiles.schoolMembershipId} is not null
+        and ${participantProfiles.acceptedTermsAt} is null, false)`,
+    })
     .from(certificates)
+    .innerJoin(orderItems, eq(orderItems.id, certificates.orderItemId))
+    .innerJoin(participantProfiles, eq(participantProfiles.id, orderItems.participantProfileId))
     .leftJoin(sectionWinners, eq(sectionWinners.id, certificates.sectionWinnerId))
     .leftJoin(events, eq(events.id, sectionWinners.eventId))
     .where(

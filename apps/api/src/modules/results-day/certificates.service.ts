@@ -17,6 +17,7 @@ import { DELETION_GRACE_MS, queueFileDeletions } from '../data-rights/index.ts';
 import { findGroupMembers } from '../orders/index.ts';
 import { renderCertificate } from './certificate-pdf.ts';
 import * as repo from './certificates.repository.ts';
+import { text } from './text.ts';
 
 export interface CertificatesDependencies {
   db: Database;
@@ -288,8 +289,8 @@ async function verify(
   if (!row) return undefined;
   return {
     valid: true,
-    contestant: `${row.firstName} ${row.surname}`,
-    school: row.school,
+    contestant: row.nameWithheld ? text('nameWithheld') : `${row.firstName} ${row.surname}`,
+    school: row.nameWithheld ? '' : row.school,
     itemCode: row.itemCode,
     itemTitle: row.itemTitle,
     total: row.total,

@@ -17,6 +17,7 @@ import type { MediaLinks } from '../entries/index.ts';
 import { publishedTotals, showcaseFiles } from './gala.repository.ts';
 import { releaseAtOf } from './release.service.ts';
 import { confirmationIsCurrent } from './winners-compute.ts';
+import { text } from './text.ts';
 import * as repo from './winners.repository.ts';
 
 export interface GalaDependencies {
@@ -133,7 +134,7 @@ async function content(
     : [];
   // Without the terms' consent a winner is listed without a name, and nothing of theirs shown.
   const nameOf = (w: repo.CurrentWinner) =>
-    w.acceptedTermsAt ? publicName(w.firstName, w.surname) : 'Name withheld';
+    w.acceptedTermsAt ? publicName(w.firstName, w.surname) : text('nameWithheld');
   const consenting = winners.filter((w) => w.acceptedTermsAt !== null);
   const showcase = await showcaseOf(deps, consenting, nameOf, asReleased);
   return {

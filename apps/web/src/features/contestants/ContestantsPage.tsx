@@ -10,6 +10,7 @@ import { ContestantCard } from './components/ContestantCard.tsx';
 import { DeleteContestantModal } from './components/DeleteContestantModal.tsx';
 import { EntryProgress } from '../../shared/contestants/EntryProgress.tsx';
 import { ItemDescriptionModal } from './components/ItemDescriptionModal.tsx';
+import { SchoolChildren } from './school/SchoolChildren.tsx';
 import { useDrawnInBackground } from '../../lib/drawn-in-background.ts';
 import { text } from './text.ts';
 
@@ -72,6 +73,8 @@ export default function ContestantsPage() {
           ))}
         </SimpleGrid>
       )}
+
+      <SchoolChildren customerId={customerId} />
 
       <ItemDescriptionModal item={shownItem} onClose={() => setShownItem(null)} />
       <DeleteContestantModal

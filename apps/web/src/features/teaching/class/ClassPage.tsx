@@ -1,9 +1,10 @@
-import { Button, Container, Group, Modal, Text, Title } from '@mantine/core';
+import { Button, Container, Group, List, Modal, Text, Title } from '@mantine/core';
 import type { ClassLearner } from '@eisteddfod/shared';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { storedCustomerId } from '../../../lib/storage.ts';
 import { toast } from '../../../lib/toasts.ts';
+import { useClassParents, useInviteAllParents, useInviteParent } from './api/parents.ts';
 import { useRemoveLearner, useSchoolClass } from './api/school-class.ts';
 import { ClassListImport } from './components/ClassListImport.tsx';
 import { LearnerForm } from './components/LearnerForm.tsx';
@@ -21,6 +22,13 @@ export default function ClassPage() {
   const [importing, setImporting] = useState(false);
   const [toRemove, setToRemove] = useState<ClassLearner | null>(null);
   const data = cls.data;
+  const parents = useClassParents(customerId, membershipId);
+  const invite = useInviteParent(customerId, membershipId);
+  const inviteAll = useInviteAllParents(customerId, membershipId);
+  const links = parents.data ?? [];
+  const byLearner = new Map(links.map((p) => [p.learnerId, p]));
+  const takenOver = links.filter((p) => p.state === 'taken-over');
+  const anyToInvite = links.some((p) => p.state === 'not-invited');
   const removeName = toRemove ? `${toRemove.firstName} ${toRemove.surname}` : '';
 
   return (
@@ -52,6 +60,16 @@ export default function ClassPage() {
           >
             {text('importList')}
           </Button>
+          {anyToInvite && (
+            <Button
+              w={{ base: '100%', xs: 'auto' }}
+              variant="light"
+              loading={inviteAll.isPending}
+              onClick={() => inviteAll.mutate()}
+            >
+              {text('inviteAll')}
+            </Button>
+          )}
         </Group>
       )}
       {importing && (
@@ -66,9 +84,29 @@ export default function ClassPage() {
         <LearnerList
           learners={data.learners}
           mine={data.mine}
+          parents={{
+            byLearner,
+            invitingId: invite.isPending ? (invite.variables ?? null) : null,
+            onInvite: (id) => invite.mutate(id),
+          }}
           onEdit={setForm}
           onRemove={setToRemove}
         />
+      )}
+      {takenOver.length > 0 && !importing && (
+        <>
+          <Title order={2} fz={{ base: 20, sm: 24 }} mt="xl" mb="xs">
+            {text('takenOverTitle')}
+          </Title>
+          <Text mb="xs">{text('takenOverLead')}</Text>
+          <List mb="md">
+            {takenOver.map((p) => (
+              <List.Item key={p.learnerId}>
+                {p.firstName} {p.surname}
+              </List.Item>
+            ))}
+          </List>
+        </>
       )}
       {form && (
         <LearnerForm

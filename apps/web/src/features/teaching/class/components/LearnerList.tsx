@@ -1,6 +1,7 @@
 import { ActionIcon, Card, Group, Stack, Table, Text } from '@mantine/core';
-import type { ClassLearner } from '@eisteddfod/shared';
+import type { ClassLearner, ParentLink } from '@eisteddfod/shared';
 import { text } from '../text.ts';
+import { ParentCell } from './ParentCell.tsx';
 
 const genderWord = (g: ClassLearner['gender']) => (g ? text(g) : '');
 
@@ -35,26 +36,44 @@ function Actions({
   );
 }
 
+/** The learners' parents (decision 063), and the invitation button's state. */
+export interface ParentsView {
+  byLearner: Map<number, ParentLink>;
+  invitingId: number | null;
+  onInvite: (learnerId: number) => void;
+}
+
 /** The class's learners: cards on a phone, a table on a wider screen. */
 export function LearnerList({
   learners,
   mine,
+  parents,
   onEdit,
   onRemove,
 }: {
   learners: ClassLearner[];
   mine: boolean;
+  parents: ParentsView;
   onEdit: (l: ClassLearner) => void;
   onRemove: (l: ClassLearner) => void;
 }) {
   const parent = (l: ClassLearner) => l.parentEmail ?? l.parentMobile ?? text('noParent');
+  const cell = (l: ClassLearner) => (
+    <ParentCell
+      link={parents.byLearner.get(l.id)}
+      mine={mine}
+      inviting={parents.invitingId === l.id}
+      onInvite={parents.onInvite}
+    />
+  );
   return (
     <>
       <Stack gap="sm" hiddenFrom="sm" data-testid="learner-cards">
         {learners.map((l) => (
           <Card key={l.id} withBorder padding="sm">
             <Group justify="space-between" wrap="nowrap" align="flex-start">
-              <div>
+              {/* A long address wraps rather than pushing the buttons off a phone's screen. */}
+              <div style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
                 <Text fw={600}>
                   {l.firstName} {l.surname}
                 </Text>
@@ -62,9 +81,10 @@ export function LearnerList({
                   {text('grade')} {l.grade} · {genderWord(l.gender)} ·{' '}
                   {text('entryCount', { count: l.entries })}
                 </Text>
-                <Text size="sm" c="gray.7">
+                <Text size="sm" c="gray.7" mb={4}>
                   {parent(l)}
                 </Text>
+                {cell(l)}
               </div>
               {mine && <Actions learner={l} onEdit={onEdit} onRemove={onRemove} />}
             </Group>
@@ -91,7 +111,12 @@ export function LearnerList({
               <Table.Td>{l.grade}</Table.Td>
               <Table.Td>{genderWord(l.gender)}</Table.Td>
               <Table.Td>{l.entries}</Table.Td>
-              <Table.Td>{parent(l)}</Table.Td>
+              <Table.Td>
+                <Text size="sm" mb={4}>
+                  {parent(l)}
+                </Text>
+                {cell(l)}
+              </Table.Td>
               {mine && (
                 <Table.Td>
                   <Actions learner={l} onEdit={onEdit} onRemove={onRemove} />

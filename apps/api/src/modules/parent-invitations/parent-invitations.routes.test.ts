@@ -1,0 +1,185 @@
+import type { ClassParents, InvitationSummary, SchoolChild } from '@eisteddfod/shared';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, learnerParents } from '../../db/schema/index.ts';
+import { createFamily } from '../../test/family.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createSchool, createTeacher } from '../school-classes/school-classes.test-helpers.ts';
+import {
+  ageInvitation,
+  consents,
+  learnerWithParent,
+  tokenSentTo,
+} from './parent-invitations.test-helpers.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const accept = (parent: Awaited<ReturnType<typeof createFamily>>, token: string, body = consents) =>
+  parent.call('POST', `/api/Customers/${parent.id}/ParentInvitations/${token}/Accept`, body);
+
+const stateOf = async (teacher: Awaited<ReturnType<typeof createTeacher>>, learnerId: number) => {
+  const res = await teacher.call('GET', `${teacher.base}/Parents`);
+  expect(res.statusCode).toBe(200);
+  return res.json<ClassParents>().find((p) => p.learnerId === learnerId)?.state;
+};
+
+describe("a teacher invites a learner's parent", () => {
+  it('sends one link by email, again only after a day; another teacher reaches nothing', async () => {
+    const school = await createSchool(t);
+    const teacher = await createTeacher(t, school.id);
+    const other = await createTeacher(t, school.id);
+    const email = `parent.${Date.now()}@example.org`;
+    const learner = await learnerWithParent(teacher, 'Naledi', email);
+    const bare = await learnerWithParent(teacher, 'Kabelo', null);
+    expect(await stateOf(teacher, learner)).toBe('not-invited');
+    expect(await stateOf(teacher, bare)).toBe('no-contact');
+
+    const url = `${teacher.base}/Learners/${learner}/Invitation`;
+    const first = await teacher.call('POST', url);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toMatchObject({ state: 'invited', channel: 'email' });
+    expect(await t.app.outbox.findByRecipient(email)).toHaveLength(1);
+    // A double tap sends nothing more, and the link sent stands.
+    expect((await teacher.call('POST', url)).statusCode).toBe(200);
+    expect(await t.app.outbox.findByRecipient(email)).toHaveLength(1);
+    const [row] = await t.database.db
+      .select()
+      .from(learnerParents)
+      .where(eq(learnerParents.participantProfileId, learner));
+    const token = await tokenSentTo(t, email);
+    // Only the token's hash is kept.
+    expect(row!.tokenHash).not.toContain(token);
+    expect(row!.tokenHash).toMatch(/^[0-9a-f]{64}$/);
+
+    const noAddress = await teacher.call('POST', `${teacher.base}/Learners/${bare}/Invitation`);
+    expect(noAddress.statusCode).toBe(400);
+    expect(noAddress.json()).toMatchObject({ code: 'NO_PARENT_CONTACT' });
+    const theirs = await other.call(
+      'POST',
+      `/api/Customers/${other.id}/Classes/${teacher.classId}/Learners/${learner}/Invitation`,
+    );
+    expect(theirs.statusCode).toBe(404);
+    const ownClass = await other.call('POST', `${other.base}/Learners/${learner}/Invitation`);
+    expect(ownClass.statusCode).toBe(404);
+
+    // A day on, a resend makes a new link; the old one no longer opens.
+    await ageInvitation(t, learner, 1);
+    expect((await teacher.call('POST', url)).statusCode).toBe(200);
+    const newer = await tokenSentTo(t, email);
+    expect(newer).not.toBe(token);
+    expect((await t.app.inject({ url: `/api/ParentInvitations/${token}` })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: `/api/ParentInvitations/${newer}` })).statusCode).toBe(200);
+  });
+
+  it('invites all not yet invited, by WhatsApp when there is only a mobile number', async () => {
+    const school = await createSchool(t);
+    const teacher = await createTeacher(t, school.id);
+    await learnerWithParent(teacher, 'Ayo', `ayo.${Date.now()}@example.org`);
+    const mobile = `0829${String(Date.now()).slice(-6)}`;
+    const res = await teacher.addLearner({
+      firstName: 'Zola',
+      surname: 'Mokoena',
+      parentMobile: mobile,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    await learnerWithParent(teacher, 'Thabo', null);
+
+    const all = await teacher.call('POST', `${teacher.base}/Invitations`);
+    expect(all.json()).toEqual({ sent: 2, skipped: 0 });
+    const [whatsApp] = await t.app.outbox.findByRecipient(mobile);
+    expect(whatsApp).toMatchObject({ channel: 'whatsapp', recipient: `+27${mobile.slice(1)}` });
+    expect((await teacher.call('POST', `${teacher.base}/Invitations`)).json()).toEqual({
+      sent: 0,
+      skipped: 2,
+    });
+  });
+});
+
+describe('the parent accepts', () => {
+  it("links only the account that proved the invited address, with the parent's consents, once", async () => {
+    const school = await createSchool(t);
+    const teacher = await createTeacher(t, school.id);
+    const parent = await createFamily(t);
+    const stranger = await createFamily(t);
+    const learner = await learnerWithParent(teacher, 'Naledi', parent.email);
+    await learnerWithParent(teacher, 'Classmate', `classmate.${Date.now()}@example.org`);
+    await teacher.call('POST', `${teacher.base}/Invitations`);
+    const token = await tokenSentTo(t, parent.email);
+
+    const summary = await t.app.inject({ url: `/api/ParentInvitations/${token}` });
+    expect(summary.json<InvitationSummary>()).toMatchObject({
+      childFirstName: 'Naledi',
+      schoolName: school.name,
+      channel: 'email',
+    });
+    expect(summary.body).not.toContain('Mokoena');
+    expect(summary.body).not.toContain(parent.email);
+    const bogus = `${token.slice(0, 42)}${token.endsWith('A') ? 'B' : 'A'}`;
+    expect((await t.app.inject({ url: `/api/ParentInvitations/${bogus}` })).statusCode).toBe(404);
+
+    // A link forwarded to someone else links nobody, and stays usable by the parent.
+    const forwarded = await accept(stranger, token);
+    expect(forwarded.statusCode).toBe(403);
+    expect(forwarded.json()).toMatchObject({ code: 'INVITATION_NOT_YOURS' });
+    // The teacher, who holds the child, is not the parent either.
+    expect((await accept(teacher, token)).statusCode).toBe(409);
+    const noConsent = await accept(parent, token, { ...consents, acceptedMinorData: false });
+    expect(noConsent.json()).toMatchObject({ code: 'CONSENTS_MISSING' });
+
+    const ok = await accept(parent, token);
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json<SchoolChild>()).toMatchObject({
+      learnerId: learner,
+      firstName: 'Naledi',
+      state: 'linked',
+    });
+    expect(await stateOf(teacher, learner)).toBe('linked');
+    const again = await accept(parent, token);
+    expect(again.json()).toMatchObject({ code: 'INVITATION_USED' });
+
+    // Exactly the linked child: never the class's other learner, never to another family.
+    const mine = await parent.call('GET', `/api/Customers/${parent.id}/SchoolChildren`);
+    expect(mine.json<SchoolChild[]>().map((c) => c.firstName)).toEqual(['Naledi']);
+    const theirs = await stranger.call('GET', `/api/Customers/${stranger.id}/SchoolChildren`);
+    expect(theirs.json()).toEqual([]);
+    expect(
+      (await stranger.call('GET', `/api/Customers/${parent.id}/SchoolChildren`)).statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await stranger.call(
+          'POST',
+          `/api/Customers/${stranger.id}/SchoolChildren/${learner}/TakeOver`,
+        )
+      ).statusCode,
+    ).toBe(404);
+
+    const steps = await t.database.db
+      .select({ action: auditLog.action })
+      .from(auditLog)
+      .where(
+        and(eq(auditLog.entityType, 'participant_profile'), eq(auditLog.entityId, String(learner))),
+      );
+    expect(steps.map((s) => s.action)).toEqual(
+      expect.arrayContaining(['parent.invited', 'parent.refused', 'parent.linked']),
+    );
+  });
+
+  it('refuses an expired invitation', async () => {
+    const school = await createSchool(t);
+    const teacher = await createTeacher(t, school.id);
+    const parent = await createFamily(t);
+    const learner = await learnerWithParent(teacher, 'Lerato', parent.email);
+    await teacher.call('POST', `${teacher.base}/Learners/${learner}/Invitation`);
+    const token = await tokenSentTo(t, parent.email);
+    await ageInvitation(t, learner, 15);
+    const late = await accept(parent, token);
+    expect(late.statusCode).toBe(409);
+    expect(late.json()).toMatchObject({ code: 'INVITATION_EXPIRED' });
+    expect(await stateOf(teacher, learner)).toBe('invited');
+  });
+});
