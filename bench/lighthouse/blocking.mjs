@@ -50,7 +50,12 @@ if (BASELINE && !existsSync(path.join(BASELINE, 'index.html'))) {
 }
 
 /** The trace's categories: the main thread's tasks (with their thread time) and the paints. */
-const CATEGORIES = ['toplevel', 'disabled-by-default-devtools.timeline', 'loading', 'blink.user_timing'];
+const CATEGORIES = [
+  'toplevel',
+  'disabled-by-default-devtools.timeline',
+  'loading',
+  'blink.user_timing',
+];
 
 /**
  * @typedef {{ name: string, ph: string, ts: number, dur?: number, tdur?: number, pid: number,
@@ -108,9 +113,11 @@ async function load(browser, url, storage) {
     hasTouch: true,
   });
   try {
-    await context.addInitScript(`for (const [key, value] of Object.entries(${JSON.stringify(
-      storage,
-    )})) localStorage.setItem(key, value);`);
+    await context.addInitScript(
+      `for (const [key, value] of Object.entries(${JSON.stringify(
+        storage,
+      )})) localStorage.setItem(key, value);`,
+    );
     const tab = await context.newPage();
     await browser.startTracing(tab, { categories: CATEGORIES });
     await tab.goto(url, { waitUntil: 'networkidle' });
@@ -126,7 +133,7 @@ async function load(browser, url, storage) {
 function median(values) {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] ?? 0 : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
+  return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
 }
 
 const ms = (/** @type {number} */ value) => `${Math.round(value)} ms`;
@@ -149,6 +156,9 @@ for (const build of builds) {
     await startLocalServer(serverJs, {
       NODE_ENV: 'development',
       ...(build.dist ? { WEB_DIST_DIR: build.dist } : {}),
+    }).catch(async (error) => {
+      await Promise.all(servers.map((server) => server.stop()));
+      throw error;
     }),
   );
 }

@@ -8,7 +8,7 @@ import { followNavigations } from './app/navigation-progress.ts';
 import { routes } from './app/routes.tsx';
 import { cssVariablesResolver, theme } from './app/theme.ts';
 import { Toaster } from './app/Toaster.tsx';
-import { FORMATTERS_AHEAD } from './lib/formatters-ahead.ts';
+import { makeFormattersAhead } from './lib/formatters-ahead.ts';
 import { inTurns } from './lib/in-turn.ts';
 import { createQueryClient } from './lib/query-client.ts';
 
@@ -37,8 +37,11 @@ function render(router: ReturnType<typeof createBrowserRouter>) {
   );
 }
 
-// The first load in turns (decision 062): the entry's evaluation, the router, the first render
-// and each formatter made ahead are separate tasks, none of them long.
+// The locale data, loaded on another thread while this one starts the app (decision 062).
+makeFormattersAhead();
+
+// The first load in turns (decision 062): the entry's evaluation, the router and the first
+// render are separate tasks.
 let router: ReturnType<typeof createBrowserRouter>;
 void inTurns(
   () => {
@@ -46,5 +49,4 @@ void inTurns(
     followNavigations(router);
   },
   () => render(router),
-  ...FORMATTERS_AHEAD,
 );
