@@ -26,12 +26,9 @@ describe('inTurns (decision 062)', () => {
     vi.stubGlobal('scheduler', undefined);
     const after = vi.fn();
     await expect(
-      inTurns(
-        () => {
-          throw new Error('no chunk');
-        },
-        after,
-      ),
+      inTurns(() => {
+        throw new Error('no chunk');
+      }, after),
     ).rejects.toThrow('no chunk');
     expect(after).not.toHaveBeenCalled();
   });
