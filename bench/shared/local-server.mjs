@@ -57,7 +57,8 @@ export async function startLocalServer(serverJs, env = {}) {
       .then((r) => r.ok)
       .catch(() => false);
     if (ready) break;
-    if (i > 120 || child.exitCode !== null) {
+    // Three minutes: on a machine busy with other work, a fresh database took more than one.
+    if (i > 360 || child.exitCode !== null) {
       await stop();
       throw new Error(`the server at ${serverJs} did not become ready`);
     }

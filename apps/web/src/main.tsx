@@ -8,25 +8,45 @@ import { followNavigations } from './app/navigation-progress.ts';
 import { routes } from './app/routes.tsx';
 import { cssVariablesResolver, theme } from './app/theme.ts';
 import { Toaster } from './app/Toaster.tsx';
+import { makeFormattersAhead } from './lib/formatters-ahead.ts';
+import { inTurns } from './lib/in-turn.ts';
 import { createQueryClient } from './lib/query-client.ts';
 
 const queryClient = createQueryClient();
-const router = createBrowserRouter(routes);
-followNavigations(router);
-
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
+const container = root;
 
-// A transition: React renders the app in short slices instead of one long task.
-startTransition(() =>
-  createRoot(root).render(
-    <StrictMode>
-      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
-        <Toaster />
-        <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </MantineProvider>
-    </StrictMode>,
-  ),
+/**
+ * The app, drawn in a transition: React renders it in short slices instead of one long task.
+ * The router (it matches the address and starts loading the screen's code) is made in a turn of
+ * its own before it.
+ */
+function render(router: ReturnType<typeof createBrowserRouter>) {
+  startTransition(() =>
+    createRoot(container).render(
+      <StrictMode>
+        <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
+          <Toaster />
+          <QueryClientProvider client={queryClient}>
+            <RouterProvider router={router} />
+          </QueryClientProvider>
+        </MantineProvider>
+      </StrictMode>,
+    ),
+  );
+}
+
+// The locale data, loaded on another thread while this one starts the app (decision 062).
+makeFormattersAhead();
+
+// The first load in turns (decision 062): the entry's evaluation, the router and the first
+// render are separate tasks.
+let router: ReturnType<typeof createBrowserRouter>;
+void inTurns(
+  () => {
+    router = createBrowserRouter(routes);
+    followNavigations(router);
+  },
+  () => render(router),
 );

@@ -3,6 +3,7 @@ import { Anchor, Burger, Group, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { lazy, Suspense, useState } from 'react';
 import { Link, NavLink } from 'react-router';
+import { AfterLoad } from '../components/AfterLoad.tsx';
 import { useIsLoggedIn } from '../lib/session.ts';
 import { readStored } from '../lib/storage.ts';
 import { loggedInMenu, loggedOutMenu, staffMenuFor } from './menu.ts';
@@ -50,10 +51,13 @@ export function SiteHeader() {
           </NavLink>
         ),
       )}
+      {/* After the screen: its chunk evaluates the memberships' schemas (decision 062). */}
       {family && (
-        <Suspense fallback={null}>
-          <MyClassLink onClick={close} />
-        </Suspense>
+        <AfterLoad>
+          <Suspense fallback={null}>
+            <MyClassLink onClick={close} />
+          </Suspense>
+        </AfterLoad>
       )}
       {/* Drawn as the links are: a Mantine Button's smaller type made Logout look lesser. */}
       {loggedIn && (

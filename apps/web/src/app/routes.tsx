@@ -4,11 +4,20 @@ import type { RouteObject } from 'react-router';
 import { NotFoundPage } from '../components/NotFoundPage.tsx';
 import { AppLayout } from './AppLayout.tsx';
 import { ConsoleFrame } from './ConsoleFrame.tsx';
+import { inTurns } from '../lib/in-turn.ts';
 import { nextScreens } from './prefetch-next-screens.ts';
 import { RequireLogin } from './RequireLogin.tsx';
 
+/**
+ * The code every signed-in screen calls the API with (zod and the calls' schemas): evaluated in
+ * a task of its own before a screen's, not in one long task with it (decision 062).
+ */
+const apiClient = () => import('../lib/api-client.ts');
+
 // Each screen is its own chunk, so a phone downloads only the screen it opens, and the screens a
-// family most likely opens next once it is idle there (`nextScreens` below, decision 051).
+// family most likely opens next once it is idle there (`nextScreens` below, decision 051). The
+// screens a parent uses most load in turns (decision 062): their HTML has asked for every file
+// already (route-pages.ts), so a turn waits for nothing but the processor.
 const screens = {
   home: () => import('../features/home/HomePage.tsx'),
   info: () => import('../features/info/InfoPage.tsx'),
@@ -19,19 +28,20 @@ const screens = {
   login: () => import('../features/auth/LoginPage.tsx'),
   verify: () => import('../features/auth/VerifyPage.tsx'),
   myProfile: () => import('../features/profile/MyProfilePage.tsx'),
-  contestants: () => import('../features/contestants/ContestantsPage.tsx'),
+  contestants: () =>
+    inTurns(apiClient, () => import('../features/contestants/ContestantsPage.tsx')),
   createContestant: () => import('../features/contestants/CreateContestantPage.tsx'),
   editContestant: () => import('../features/contestants/EditContestantPage.tsx'),
   parentInvitation: () => import('../features/contestants/InvitationPage.tsx'),
   teachingClass: () => import('../features/teaching/class/ClassPage.tsx'),
   sections: () => import('../features/catalogue/SectionsPage.tsx'),
   categories: () => import('../features/catalogue/CategoriesPage.tsx'),
-  items: () => import('../features/catalogue/ItemsPage.tsx'),
-  checkout: () => import('../features/checkout/CheckoutPage.tsx'),
+  items: () => inTurns(apiClient, () => import('../features/catalogue/ItemsPage.tsx')),
+  checkout: () => inTurns(apiClient, () => import('../features/checkout/CheckoutPage.tsx')),
   paymentConfirmation: () => import('../features/checkout/PaymentConfirmationPage.tsx'),
   myOrders: () => import('../features/orders/MyOrdersPage.tsx'),
   viewOrder: () => import('../features/orders/ViewOrderPage.tsx'),
-  uploads: () => import('../features/uploads/UploadsPage.tsx'),
+  uploads: () => inTurns(apiClient, () => import('../features/uploads/UploadsPage.tsx')),
   // Teachers (issue 35, decision 061): a family account's Teaching area and its classes.
   teaching: () => import('../features/teaching/TeachingPage.tsx'),
   teachingEnter: () => import('../features/teaching/enter/EnterClassPage.tsx'),

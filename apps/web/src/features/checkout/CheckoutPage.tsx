@@ -22,7 +22,7 @@ import { toast } from '../../lib/toasts.ts';
 import { storedCustomerId } from '../../lib/storage.ts';
 import { cartQueryKey, useCart } from '../../shared/cart/api/cart.ts';
 import { isCartRefusal } from '../../shared/cart/api/cart-errors.ts';
-import { GroupParticipantsModal } from '../../shared/cart/components/GroupParticipantsModal.tsx';
+import { GroupParticipantsModalLater } from '../../shared/cart/components/GroupParticipantsModalLater.tsx';
 import { checkoutText } from '../../shared/checkout/text.ts';
 import { EntryProgress } from '../../shared/contestants/EntryProgress.tsx';
 import { useCurrentEvent, useCurrentEventSettled } from '../../shared/event/api/client-config.ts';
@@ -262,7 +262,7 @@ const CheckoutForm = memo(function CheckoutForm({ order, customer, event }: Chec
         />
       </Paper>
 
-      <GroupParticipantsModal orderItem={managed} onClose={() => setManagedId(null)} />
+      <GroupParticipantsModalLater orderItem={managed} onClose={() => setManagedId(null)} />
     </div>
   );
 });

@@ -16,6 +16,7 @@ import { type ParticipantOrderItem, paths } from '@eisteddfod/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { AfterLoad } from '../../components/AfterLoad.tsx';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { useDrawnInBackground } from '../../lib/drawn-in-background.ts';
 import { fetchedAhead } from '../../lib/query-client.ts';
@@ -305,27 +306,30 @@ export default function UploadsPage() {
         </section>
       )}
 
-      <HowItWorksModal opened={showHelp} onClose={() => setShowHelp(false)} />
-      <ConfirmEntryModal
-        entry={toWithdraw}
-        title={text('withdrawTitle')}
-        question={uploadText('withdrawConfirm')}
-        action={text('withdrawEntry')}
-        color="red.9"
-        busy={withdraw.isPending}
-        onConfirm={(entry) => withdraw.mutate(entry.id, { onSettled: () => setToWithdraw(null) })}
-        onClose={() => setToWithdraw(null)}
-      />
-      <ConfirmEntryModal
-        entry={toFinalise}
-        title={text('finaliseTitle')}
-        question={text('finaliseConfirm')}
-        action={text('finaliseEntry')}
-        busy={finalise.isPending}
-        onConfirm={(entry) => finalise.mutate(entry.id, { onSettled: () => setToFinalise(null) })}
-        onClose={() => setToFinalise(null)}
-      />
-      <ResultsModal entry={resultOf} onClose={() => setResultOf(null)} />
+      {/* The closed dialogs are drawn after the screen (decision 062). */}
+      <AfterLoad now={showHelp || toWithdraw !== null || toFinalise !== null || resultOf !== null}>
+        <HowItWorksModal opened={showHelp} onClose={() => setShowHelp(false)} />
+        <ConfirmEntryModal
+          entry={toWithdraw}
+          title={text('withdrawTitle')}
+          question={uploadText('withdrawConfirm')}
+          action={text('withdrawEntry')}
+          color="red.9"
+          busy={withdraw.isPending}
+          onConfirm={(entry) => withdraw.mutate(entry.id, { onSettled: () => setToWithdraw(null) })}
+          onClose={() => setToWithdraw(null)}
+        />
+        <ConfirmEntryModal
+          entry={toFinalise}
+          title={text('finaliseTitle')}
+          question={text('finaliseConfirm')}
+          action={text('finaliseEntry')}
+          busy={finalise.isPending}
+          onConfirm={(entry) => finalise.mutate(entry.id, { onSettled: () => setToFinalise(null) })}
+          onClose={() => setToFinalise(null)}
+        />
+        <ResultsModal entry={resultOf} onClose={() => setResultOf(null)} />
+      </AfterLoad>
     </Container>
   );
 }

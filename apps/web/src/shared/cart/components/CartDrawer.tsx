@@ -5,7 +5,7 @@ import { memo, type RefObject, useEffect, useId, useRef, useState } from 'react'
 import { Link } from 'react-router';
 import { useCart } from '../api/cart.ts';
 import { useRemoveFromCart } from '../api/remove-order-item.ts';
-import { GroupParticipantsModal } from './GroupParticipantsModal.tsx';
+import { GroupParticipantsModalLater } from './GroupParticipantsModalLater.tsx';
 import { CartIcon, PeopleIcon, TrashIcon } from './icons.tsx';
 import classes from './CartDrawer.module.css';
 import { gradeWords } from '../../grades/text.ts';
@@ -143,7 +143,7 @@ export const CartDrawer = memo(function CartDrawer() {
         </div>
       </Drawer>
 
-      <GroupParticipantsModal orderItem={managed} onClose={() => setManagedId(null)} />
+      <GroupParticipantsModalLater orderItem={managed} onClose={() => setManagedId(null)} />
     </>
   );
 });
