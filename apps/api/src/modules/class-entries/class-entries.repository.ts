@@ -82,6 +82,7 @@ export async function findScopedEntries(db: Database, eventId: number, scope: SQ
     .select({
       orderItemId: orderItems.id,
       learnerId: participantProfiles.id,
+      classId: participantProfiles.schoolMembershipId,
       customerId: participantProfiles.customerId,
       firstName: participantProfiles.firstName,
       surname: participantProfiles.surname,
@@ -112,4 +113,11 @@ export async function findScopedEntries(db: Database, eventId: number, scope: SQ
       asc(items.code),
       asc(orderItems.id),
     );
+}
+
+/** The learners of a school's approved classes (the console's School page, decision 068). */
+export function schoolScope(schoolId: number): SQL {
+  return sql`${participantProfiles.schoolMembershipId} in (select ${schoolMemberships.id}
+    from ${schoolMemberships} where ${schoolMemberships.schoolId} = ${schoolId}
+      and ${schoolMemberships.status} = 'approved')`;
 }

@@ -1,10 +1,16 @@
-import { FamilyDetailsSchema, FamilySearchPageSchema } from '@eisteddfod/shared';
+import {
+  FamilyDetailsSchema,
+  FamilySearchPageSchema,
+  SchoolClassesSchema,
+  type Item,
+} from '@eisteddfod/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customers, participantProfiles, schoolMemberships } from '../../db/schema/index.ts';
 import { createFamily } from '../../test/family.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { createStaff } from '../adjudication/adjudication.test-helpers.ts';
+import { catalogueItems } from '../../test/fixtures.ts';
+import { createStaff, finalisedEntry } from '../adjudication/adjudication.test-helpers.ts';
 import { createSchool, createTeacher } from '../school-classes/school-classes.test-helpers.ts';
 
 // Issue 35, decision 068: the family desk's one search box also finds schools and their
@@ -12,10 +18,12 @@ import { createSchool, createTeacher } from '../school-classes/school-classes.te
 
 let t: TestApp;
 let organiser: Awaited<ReturnType<typeof createStaff>>;
+let catalogue: Item[];
 
 beforeAll(async () => {
   t = await createTestApp({ now: '2025-04-01T10:00:00.000Z' });
   organiser = await createStaff(t, 'organiser');
+  catalogue = await catalogueItems(t);
 });
 afterAll(() => t.close());
 
@@ -86,5 +94,41 @@ describe('the family desk finds schools', () => {
     const family = await createFamily(t);
     const plain = await organiser.call('GET', `/api/Staff/Families/${family.id}`);
     expect(FamilyDetailsSchema.parse(plain.json()).teaching).toEqual([]);
+  });
+});
+
+describe("a school's classes on its page", () => {
+  it("counts each approved class's learners and entries by state, for organisers only", async () => {
+    const school = await createSchool(t);
+    const teacher = await createTeacher(t, school.id);
+    const solo = catalogue.find((i) => !i.isGroupItem && !i.requiresAnInstrument)!;
+    const entry = await finalisedEntry(t, teacher, solo, {
+      firstName: 'Ayo',
+      school: 'Other School',
+    });
+    await t.database.db
+      .update(participantProfiles)
+      .set({ schoolMembershipId: teacher.classId })
+      .where(eq(participantProfiles.id, entry.profileId));
+    const waiting = await createFamily(t);
+    await t.database.db
+      .insert(schoolMemberships)
+      .values({ customerId: waiting.id, schoolId: school.id, status: 'requested' });
+
+    const res = await organiser.call('GET', `/api/Staff/Schools/${school.id}/Classes`);
+    expect(res.statusCode, res.body).toBe(200);
+    const page = SchoolClassesSchema.parse(res.json());
+    expect(page.classes).toHaveLength(1);
+    expect(page.classes[0]).toMatchObject({ membershipId: teacher.classId, learners: 1 });
+    expect(page.classes[0]!.counts.sent).toBe(1);
+    expect(page.counts.sent).toBe(1);
+
+    const adjudicator = await createStaff(t, 'adjudicator');
+    expect(
+      (await adjudicator.call('GET', `/api/Staff/Schools/${school.id}/Classes`)).statusCode,
+    ).toBe(403);
+    expect((await teacher.call('GET', `/api/Staff/Schools/${school.id}/Classes`)).statusCode).toBe(
+      404,
+    );
   });
 });
