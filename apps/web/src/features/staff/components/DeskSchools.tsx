@@ -47,8 +47,13 @@ export function FamilyTeaching({ teaching }: { teaching: FamilyDetails['teaching
       <Title order={2} size="h4" id="family-teaching-heading" mb="xs">
         Teaches
       </Title>
-      <Table.ScrollContainer minWidth={480}>
-        <Table striped aria-labelledby="family-teaching-heading">
+      <div
+        role="region"
+        aria-label="Memberships, scrolls sideways"
+        tabIndex={0}
+        style={{ overflowX: 'auto' }}
+      >
+        <Table striped miw={480} aria-labelledby="family-teaching-heading">
           <Table.Thead>
             <Table.Tr>
               <Table.Th>School</Table.Th>
@@ -76,7 +81,7 @@ export function FamilyTeaching({ teaching }: { teaching: FamilyDetails['teaching
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </div>
     </Card>
   );
 }

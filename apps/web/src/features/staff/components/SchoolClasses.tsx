@@ -41,8 +41,13 @@ export function SchoolClasses({ schoolId }: { schoolId: number }) {
       {rows.length === 0 ? (
         <Text size="sm">No approved class yet.</Text>
       ) : (
-        <Table.ScrollContainer minWidth={760}>
-          <Table striped aria-labelledby="school-classes-heading">
+        <div
+          role="region"
+          aria-label="Classes and entries, scrolls sideways"
+          tabIndex={0}
+          style={{ overflowX: 'auto' }}
+        >
+          <Table striped miw={760} aria-labelledby="school-classes-heading">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Class of</Table.Th>
@@ -73,7 +78,7 @@ export function SchoolClasses({ schoolId }: { schoolId: number }) {
               </Table.Tr>
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </div>
       )}
     </section>
   );
