@@ -28,7 +28,7 @@ import {
   participantProfiles,
   schools,
 } from '../../db/schema/index.ts';
-import { touchesSchoolOrTeacherOf } from './school-conflicts.ts';
+import { touchesSchoolOrTeacherOf } from './school-conflicts.repository.ts';
 
 /**
  * An entry is ready for marking once it is finalised (spec 4, Finalising), not withdrawn, and

@@ -28,7 +28,7 @@ import {
 } from './family-desk.corrections.ts';
 import { familyDetails } from './family-desk.record.ts';
 import * as repo from './family-desk.repository.ts';
-import { findSchoolsNamed } from './family-desk.schools.ts';
+import { findSchoolsNamed } from './family-desk.schools.repository.ts';
 
 /** The organiser at the desk, and the families their scope reaches (plugins/scope.ts). */
 export interface DeskCaller {
