@@ -60,6 +60,8 @@ const ERROR_CODES = [
   'MEMBERSHIP_DECIDED',
   'OWN_MEMBERSHIP',
   'COORDINATOR_TAKEN',
+  // An adjudicator's conflict with a teacher (decision 068)
+  'TEACHER_NOT_FOUND',
   'CATEGORY_NAME_TAKEN',
   'CATEGORY_NOT_EMPTY',
   'IMPORT_UNREADABLE',

@@ -4,7 +4,9 @@ import {
   ClassEntriesResultSchema,
   ClassEntriesSchema,
   ClassGridSchema,
+  SchoolClassesSchema,
 } from '../schools/class-entries.schema.ts';
+import { SchoolParamsSchema } from '../reference/schools.schema.ts';
 import { ClassParamsSchema } from '../schools/class-learner.schema.ts';
 
 const tags = ['Teachers: class entries'];
@@ -46,6 +48,16 @@ export const classEntriesApi = {
     summary: "The class's entries by state (a coordinator's: the whole school's), with counts",
     params: ClassParamsSchema,
     responses: { 200: ClassEntriesSchema },
+    errors,
+  }),
+  schoolClasses: defineEndpoint({
+    method: 'GET',
+    path: '/api/Staff/Schools/:id/Classes',
+    access: { staff: 'manage:schools' },
+    tags: ['Staff: schools'],
+    summary: "A school's classes in the live event: teacher, learners, entries by state",
+    params: SchoolParamsSchema,
+    responses: { 200: SchoolClassesSchema },
     errors,
   }),
 };

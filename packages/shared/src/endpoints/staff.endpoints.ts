@@ -17,6 +17,7 @@ import {
   InviteAdjudicatorSchema,
   MarkingEntrySchema,
   MarkingListSchema,
+  RecordTeacherConflictSchema,
   JobsReportSchema,
   OverviewSchema,
   PublishOutcomeSchema,
@@ -148,6 +149,18 @@ export const staffApi = {
     summary: 'Remove an assignment',
     params: AssignmentParamsSchema,
     responses: { 204: z.null() },
+    errors,
+  }),
+  recordTeacherConflict: defineEndpoint({
+    method: 'POST',
+    path: '/api/Staff/Adjudicators/:id/Conflicts',
+    access: { staff: 'manage:adjudicators' },
+    tags,
+    summary:
+      "Record an adjudicator's conflict with a teacher: the teacher's learners never reach them",
+    params: AdjudicatorParamsSchema,
+    body: RecordTeacherConflictSchema,
+    responses: { 201: z.array(ConflictSchema) },
     errors,
   }),
   results: defineEndpoint({

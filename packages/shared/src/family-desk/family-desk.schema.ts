@@ -3,12 +3,22 @@ import { IdSchema } from '../api/id.schema.ts';
 import { text } from '../api/text.schema.ts';
 import { UpdateParticipantProfileSchema } from '../contestants/contestants.schema.ts';
 import { MEDALS } from '../results/results.rules.ts';
+import { SCHOOL_KINDS } from '../schools/memberships.rules.ts';
+import { StaffMembershipSchema } from '../schools/teachers.schema.ts';
 
 // The family desk (issue 17; docs/decisions/021-family-desk.md): organisers find a family and
 // see everything about it on one page, and correct what the family no longer can.
 
 /** The ways a family is found, as the results say which one matched. */
-const FAMILY_MATCHES = ['name', 'email', 'mobile', 'contestant', 'school', 'order'] as const;
+const FAMILY_MATCHES = [
+  'name',
+  'email',
+  'mobile',
+  'contestant',
+  'school',
+  'order',
+  'teacher',
+] as const;
 export type FamilyMatch = (typeof FAMILY_MATCHES)[number];
 export const FAMILY_MATCH_LABELS: Record<FamilyMatch, string> = {
   name: 'Name',
@@ -17,6 +27,7 @@ export const FAMILY_MATCH_LABELS: Record<FamilyMatch, string> = {
   contestant: 'Contestant',
   school: 'School',
   order: 'Order number',
+  teacher: 'Teaches at the school',
 };
 
 export const FAMILY_DESK_MESSAGES = {
@@ -55,9 +66,20 @@ const FamilySearchResultSchema = z.object({
   matched: z.array(z.enum(FAMILY_MATCHES)),
 });
 
+/** A school of the list whose name the text is part of (issue 35), leading to its page. */
+const SchoolSearchResultSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  kind: z.enum(SCHOOL_KINDS),
+  /** Teachers approved to act for it. */
+  teachers: z.number().int(),
+});
+
 export const FamilySearchPageSchema = z.object({
   rows: z.array(FamilySearchResultSchema),
   total: z.number().int(),
+  /** Schools found by name (folded as schools are: case and runs of spaces), on the first page. */
+  schools: z.array(SchoolSearchResultSchema),
 });
 export type FamilySearchPage = z.infer<typeof FamilySearchPageSchema>;
 
@@ -249,6 +271,8 @@ export const FamilyDetailsSchema = z.object({
   manualPaymentsShown: z.boolean(),
   entries: z.array(FamilyEntrySchema),
   messages: z.array(FamilyMessageSchema),
+  /** The account's school memberships (any state) with the learners each class holds. */
+  teaching: z.array(StaffMembershipSchema),
 });
 export type FamilyDetails = z.infer<typeof FamilyDetailsSchema>;
 

@@ -144,3 +144,22 @@ export const ClassEntriesSchema = z.object({
   counts: z.record(z.enum(CLASS_ENTRY_STATES), z.number().int()),
 });
 export type ClassEntries = z.infer<typeof ClassEntriesSchema>;
+
+const StateCountsSchema = z.record(z.enum(CLASS_ENTRY_STATES), z.number().int());
+
+/**
+ * GET /api/Staff/Schools/{id}/Classes (issue 35, decision 068): a school's approved classes in
+ * the live event, each with its teacher, learners and entries by state, and the school's totals.
+ */
+export const SchoolClassesSchema = z.object({
+  classes: z.array(
+    z.object({
+      membershipId: z.number().int(),
+      teacherName: z.string(),
+      learners: z.number().int(),
+      counts: StateCountsSchema,
+    }),
+  ),
+  counts: StateCountsSchema,
+});
+export type SchoolClasses = z.infer<typeof SchoolClassesSchema>;

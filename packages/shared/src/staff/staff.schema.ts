@@ -45,9 +45,13 @@ export const AssignmentSchema = z.object({
 });
 export type Assignment = z.infer<typeof AssignmentSchema>;
 
+/**
+ * A declared conflict of interest. A teacher's is recorded by an organiser (issue 35, decision
+ * 068); its id is its own table's, so a list keys it by kind and id.
+ */
 export const ConflictSchema = z.object({
   id: z.number().int(),
-  kind: z.enum(['school', 'contestant']),
+  kind: z.enum(['school', 'contestant', 'teacher']),
   label: z.string(),
 });
 export type Conflict = z.infer<typeof ConflictSchema>;
@@ -98,6 +102,13 @@ export const DeclareConflictSchema = z.object({
   name: text().trim().min(2, 'Please enter a name').max(200),
 });
 export type DeclareConflict = z.infer<typeof DeclareConflictSchema>;
+
+/**
+ * POST /api/Staff/Adjudicators/{id}/Conflicts: an organiser records that an adjudicator has a
+ * conflict with a teacher (the account that teaches, as organisers see it on Teachers).
+ */
+export const RecordTeacherConflictSchema = z.strictObject({ teacherId: IdSchema });
+export type RecordTeacherConflict = z.infer<typeof RecordTeacherConflictSchema>;
 
 // ---- Adjudicators: marking --------------------------------------------------------------------
 

@@ -100,6 +100,34 @@ export const conflictsOfInterest = pgTable(
 );
 
 /**
+ * A conflict of interest with a teacher (issue 35, decision 068): an organiser records it on the
+ * adjudicator's conflicts, choosing the teacher's account as organisers see it. Every learner
+ * that teacher holds or entered, in any class at any school, is kept from the adjudicator. Its
+ * own table, not a kind of `conflicts_of_interest`: the previous release reads that table's kinds
+ * as school or contestant and would show a teacher's conflict as a contestant's.
+ */
+export const teacherConflicts = pgTable(
+  'teacher_conflicts',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    adjudicatorId: integer()
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    teacherId: integer()
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    /** The teacher's name and email when recorded, for display. */
+    label: text().notNull(),
+    recordedBy: integer().references(() => customers.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('teacher_conflicts_uq').on(t.adjudicatorId, t.teacherId),
+    index('teacher_conflicts_teacher_idx').on(t.teacherId),
+  ],
+);
+
+/**
  * An adjudicator's mark of one entry: the comment and whether it is still a draft. Families see
  * it (and its rubric scores) only once `publishedAt` is set.
  */

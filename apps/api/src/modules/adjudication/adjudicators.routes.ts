@@ -44,6 +44,12 @@ export const adjudicatorsRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.code(201).send(await adjudicators.assign(customerId, req.params.id, req.body));
   });
 
+  serve(app, staffApi.recordTeacherConflict, async (req, reply) => {
+    const { customerId } = callerOf(req);
+    const conflicts = await adjudicators.recordTeacherConflict(customerId, req.params.id, req.body);
+    return reply.code(201).send(conflicts);
+  });
+
   serve(app, staffApi.unassign, async (req, reply) => {
     const { customerId } = callerOf(req);
     await adjudicators.unassign(customerId, req.params.id, req.params.assignmentId);

@@ -7,6 +7,7 @@ import {
   type CreateAssignment,
   type DeclareConflict,
   type InviteAdjudicator,
+  type RecordTeacherConflict,
   paths,
 } from '@eisteddfod/shared';
 import type { Database } from '../../db/client.ts';
@@ -16,6 +17,7 @@ import { findCustomer } from '../accounts/index.ts';
 import type { Outbox } from '../outbox/index.ts';
 import { countVisibleEntries } from '../entries/index.ts';
 import * as repo from './adjudicators.repository.ts';
+import * as teacherRepo from './teacher-conflicts.repository.ts';
 import { accountExists, createStaffAccount, invitationEmail } from '../staff-members/index.ts';
 
 export interface AdjudicatorsDependencies {
@@ -61,7 +63,14 @@ async function conflictsOf(
 ): Promise<Conflict[]> {
   const { db } = deps;
   const rows = await repo.findConflicts(db, adjudicatorId);
-  return rows.map((r) => ({ ...r, kind: r.kind === 'school' ? 'school' : 'contestant' }));
+  const teachers = await teacherRepo.findTeacherConflicts(db, adjudicatorId);
+  return [
+    ...rows.map((r) => ({
+      ...r,
+      kind: r.kind === 'school' ? ('school' as const) : ('contestant' as const),
+    })),
+    ...teachers.map((r) => ({ ...r, kind: 'teacher' as const })),
+  ];
 }
 
 async function progressOf(deps: AdjudicatorsDependencies, adjudicatorId: number, event: number) {
@@ -197,6 +206,40 @@ async function declareConflict(
   return conflictsOf(deps, adjudicatorId);
 }
 
+/**
+ * An organiser records an adjudicator's conflict with a teacher (decision 068): every learner
+ * the teacher holds or entered is kept from the adjudicator from now on. Audited; kept for good,
+ * as a declared conflict is (decision 008).
+ */
+async function recordTeacherConflict(
+  deps: AdjudicatorsDependencies,
+  organiserId: number,
+  adjudicatorId: number,
+  input: RecordTeacherConflict,
+): Promise<Conflict[]> {
+  const { db } = deps;
+  await assertAdjudicator(deps, adjudicatorId);
+  const teacher = await teacherRepo.findTeacher(db, input.teacherId);
+  if (!teacher) throw notFound('TEACHER_NOT_FOUND', 'There is no such teacher.');
+  const label = teacher.email ? `${teacher.name} (${teacher.email})` : teacher.name;
+  const recorded = await teacherRepo.insertTeacherConflict(db, {
+    adjudicatorId,
+    teacherId: teacher.id,
+    label,
+    recordedBy: organiserId,
+  });
+  if (recorded) {
+    await audit(db, {
+      actorCustomerId: organiserId,
+      action: 'conflict.teacher-recorded',
+      entityType: 'customer',
+      entityId: adjudicatorId,
+      details: { teacherId: teacher.id },
+    });
+  }
+  return conflictsOf(deps, adjudicatorId);
+}
+
 /** Organisers invite adjudicators and say what they mark; adjudicators declare conflicts. */
 export function createAdjudicatorsService(deps: AdjudicatorsDependencies) {
   return {
@@ -215,6 +258,12 @@ export function createAdjudicatorsService(deps: AdjudicatorsDependencies) {
 
     declareConflict: (adjudicatorId: number, input: DeclareConflict) =>
       declareConflict(deps, adjudicatorId, input),
+
+    recordTeacherConflict: (
+      organiserId: number,
+      adjudicatorId: number,
+      input: RecordTeacherConflict,
+    ) => recordTeacherConflict(deps, organiserId, adjudicatorId, input),
 
     progressOf: (adjudicatorId: number, event: number) => progressOf(deps, adjudicatorId, event),
   };

@@ -7,6 +7,7 @@ import {
   orderItems,
   orders,
   participantProfiles,
+  schoolMemberships,
 } from '../../db/schema/index.ts';
 import { learnersIn, type ClassReach } from '../teachers/index.ts';
 import { hasMainFile } from '../uploads/index.ts';
@@ -73,6 +74,7 @@ export async function findScopedEntries(db: Database, eventId: number, scope: SQ
     .select({
       orderItemId: orderItems.id,
       learnerId: participantProfiles.id,
+      classId: participantProfiles.schoolMembershipId,
       customerId: participantProfiles.customerId,
       firstName: participantProfiles.firstName,
       surname: participantProfiles.surname,
@@ -112,4 +114,11 @@ export async function resultsReleased(db: Database, eventId: number): Promise<bo
     .from(events)
     .where(eq(events.id, eventId));
   return row !== undefined && row.at !== null;
+}
+
+/** The learners of a school's approved classes (the console's School page, decision 068). */
+export function schoolScope(schoolId: number): SQL {
+  return sql`${participantProfiles.schoolMembershipId} in (select ${schoolMemberships.id}
+    from ${schoolMemberships} where ${schoolMemberships.schoolId} = ${schoolId}
+      and ${schoolMemberships.status} = 'approved')`;
 }

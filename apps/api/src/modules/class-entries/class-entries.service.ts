@@ -11,6 +11,7 @@ import {
   type ClassEntryState,
   type ClassGrid,
   type GridItem,
+  type SchoolClasses,
 } from '@eisteddfod/shared';
 import type { Database } from '../../db/client.ts';
 import type { AppError } from '../../lib/errors.ts';
@@ -18,7 +19,7 @@ import { notFound } from '../../lib/errors.ts';
 import type { CatalogueService } from '../catalogue/index.ts';
 import { profileNotFound } from '../contestants/index.ts';
 import { asMember, type BatchEntry, type OrdersService } from '../orders/index.ts';
-import { classScope, reachClass } from '../teachers/index.ts';
+import { classScope, reachClass, teachersOfSchool } from '../teachers/index.ts';
 import * as repo from './class-entries.repository.ts';
 
 export interface ClassEntriesDependencies {
@@ -205,6 +206,43 @@ async function entries(
   };
 }
 
+const noCounts = () =>
+  Object.fromEntries(CLASS_ENTRY_STATES.map((s) => [s, 0])) as Record<ClassEntryState, number>;
+
+/**
+ * A school's approved classes for organisers (issue 35, decision 068): each teacher's learners
+ * and their entries in the live event by state, as the teacher's own list counts them.
+ */
+async function schoolClasses(
+  deps: ClassEntriesDependencies,
+  schoolId: number,
+): Promise<SchoolClasses> {
+  const approved = (await teachersOfSchool(deps.db, schoolId)).filter(
+    (m) => m.status === 'approved',
+  );
+  const eventId = await liveEventId(deps);
+  const event = await deps.catalogue.getEvent(eventId);
+  const rows = await repo.findScopedEntries(deps.db, eventId, repo.schoolScope(schoolId));
+  const now = new Date(deps.now());
+  const byClass = new Map(approved.map((m) => [m.id, noCounts()]));
+  const counts = noCounts();
+  for (const row of rows) {
+    const state = stateOf(row, now, event.timeZone);
+    counts[state]++;
+    const inClass = row.classId === null ? undefined : byClass.get(row.classId);
+    if (inClass) inClass[state]++;
+  }
+  return {
+    classes: approved.map((m) => ({
+      membershipId: m.id,
+      teacherName: m.teacherName,
+      learners: m.learners,
+      counts: byClass.get(m.id) ?? noCounts(),
+    })),
+    counts,
+  };
+}
+
 /** A teacher's class in the live event: its grid, entering it, its entries by state. */
 export function createClassEntriesService(deps: ClassEntriesDependencies) {
   return {
@@ -212,6 +250,7 @@ export function createClassEntriesService(deps: ClassEntriesDependencies) {
     enter: (customerId: number, membershipId: number, change: ClassEntriesChange) =>
       enter(deps, customerId, membershipId, change),
     entries: (customerId: number, membershipId: number) => entries(deps, customerId, membershipId),
+    schoolClasses: (schoolId: number) => schoolClasses(deps, schoolId),
   };
 }
 

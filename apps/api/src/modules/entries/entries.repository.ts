@@ -28,6 +28,7 @@ import {
   participantProfiles,
   schools,
 } from '../../db/schema/index.ts';
+import { touchesSchoolOrTeacherOf } from './school-conflicts.repository.ts';
 
 /**
  * An entry is ready for marking once it is finalised (spec 4, Finalising), not withdrawn, and
@@ -51,7 +52,9 @@ export function isMarkable(eventId: number): SQL {
  *
  * A school conflict matches the name as declared and, when it holds a school of the list, that
  * school's name today: a rename or a merge moves the contestants to a new name, and the conflict
- * follows through its school (issue 30). Matching both hides more, never less.
+ * follows through its school (issue 30). Matching both hides more, never less. Schools the
+ * adjudicator teaches at, and teachers they declared, keep their learners away by the records
+ * too (issue 35, decision 068: `touchesSchoolOrTeacherOf`).
  */
 export function isVisibleTo(adjudicatorId: number | AnyPgColumn, eventId: number): SQL {
   const conflictSchool = sql`(select ${foldedSql(schools.name)} from ${schools} where ${schools.id} = ${conflictsOfInterest.schoolId})`;
@@ -80,6 +83,7 @@ export function isVisibleTo(adjudicatorId: number | AnyPgColumn, eventId: number
               or ${anyMember(isContestant(groupParticipants.firstName, groupParticipants.surname))}))
         )
     )
+    and not ${touchesSchoolOrTeacherOf(adjudicatorId)}
     and (${marks.adjudicatorId} is null or ${marks.adjudicatorId} = ${adjudicatorId})
   )`;
 }

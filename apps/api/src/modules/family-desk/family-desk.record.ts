@@ -14,6 +14,7 @@ import { notFound } from '../../lib/errors.ts';
 import type { FamilyScope } from '../../plugins/scope.ts';
 import { toInternationalNumber } from '../accounts/index.ts';
 import { findEarlyEntry, orderNumber } from '../orders/index.ts';
+import { membershipsOfAccount } from '../teachers/index.ts';
 import { familyEntries } from './family-desk.entries.ts';
 import * as repo from './family-desk.repository.ts';
 import type { FamilyDeskDependencies } from './family-desk.service.ts';
@@ -306,5 +307,6 @@ export async function familyDetails(
     manualPaymentsShown: rows.manualPaymentsShown,
     entries,
     messages,
+    teaching: await membershipsOfAccount(deps.db, family.id),
   };
 }

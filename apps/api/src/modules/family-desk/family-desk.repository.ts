@@ -18,6 +18,7 @@ import {
   rubricScores,
   videoSlots,
 } from '../../db/schema/index.ts';
+import { foldedSql } from '../../db/fold.ts';
 import { likeContains } from '../../lib/like.ts';
 
 // One query for an account's sign-in addresses, the accounts module's.
@@ -32,11 +33,13 @@ export interface FamilySearchTerms {
   mobileDigits: string | undefined;
   /** The order an order number ("E2025-000123") names, if the text is one. */
   order: { id: number; year: number } | undefined;
+  /** The text folded as school names are, as a LIKE pattern (issue 35). */
+  schoolPattern: string;
 }
 
 // Subqueries name their tables and the outer `customers` row in full: Drizzle leaves the
 // columns of a one-table query unqualified, and an inner table's "id" would win.
-/** The six ways to find a family, each a condition on the row of `customers`. */
+/** The seven ways to find a family, each a condition on the row of `customers`. */
 function conditions(terms: FamilySearchTerms) {
   const p = terms.pattern;
   const name = sql`(customers.first_name || ' ' || customers.surname ilike ${p}
@@ -58,7 +61,10 @@ function conditions(terms: FamilySearchTerms) {
     ? sql`exists (select 1 from orders o join events e on e.id = o.event_id
         where o.customer_id = customers.id and o.id = ${terms.order.id} and e.year = ${terms.order.year})`
     : sql`false`;
-  return { name, email, mobile, contestant, school, order };
+  const teacher = sql`exists (select 1 from school_memberships sm join schools s on s.id = sm.school_id
+    where sm.customer_id = customers.id and sm.status = 'approved'
+      and ${foldedSql(sql.raw('s.name'))} like ${terms.schoolPattern})`;
+  return { name, email, mobile, contestant, school, order, teacher };
 }
 
 /**
@@ -107,6 +113,7 @@ export async function searchFamilies(
       byContestant: flag(c.contestant),
       bySchool: flag(c.school),
       byOrder: flag(c.order),
+      byTeacher: flag(c.teacher),
       total: sql<number>`(count(*) over ())::int`,
     })
     .from(customers)

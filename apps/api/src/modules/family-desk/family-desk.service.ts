@@ -1,4 +1,5 @@
 import {
+  foldName,
   normaliseIdentifier,
   type ChangeEntryItem,
   type CorrectContestant,
@@ -27,6 +28,7 @@ import {
 } from './family-desk.corrections.ts';
 import { familyDetails } from './family-desk.record.ts';
 import * as repo from './family-desk.repository.ts';
+import { findSchoolsNamed } from './family-desk.schools.repository.ts';
 
 /** The organiser at the desk, and the families their scope reaches (plugins/scope.ts). */
 export interface DeskCaller {
@@ -84,6 +86,7 @@ export function createFamilyDeskService(deps: FamilyDeskDependencies) {
   const { db } = deps;
   return {
     async search(scope: FamilyScope, query: FamilySearchQuery): Promise<FamilySearchPage> {
+      const schoolPattern = likeContains(foldName(query.q));
       const rows = await repo.searchFamilies(
         db,
         scope,
@@ -91,9 +94,12 @@ export function createFamilyDeskService(deps: FamilyDeskDependencies) {
           pattern: likeContains(query.q),
           mobileDigits: mobileDigits(query.q),
           order: parseOrderNumber(query.q),
+          schoolPattern,
         },
         query,
       );
+      // Schools lead the first page only: paging is the families'.
+      const schools = query.skip === 0 ? await findSchoolsNamed(db, schoolPattern) : [];
       return {
         rows: rows.map((r) => ({
           id: r.id,
@@ -110,12 +116,14 @@ export function createFamilyDeskService(deps: FamilyDeskDependencies) {
               ['contestant', r.byContestant],
               ['school', r.bySchool],
               ['order', r.byOrder],
+              ['teacher', r.byTeacher],
             ] as [FamilyMatch, boolean][]
           )
             .filter(([, hit]) => hit)
             .map(([m]) => m),
         })),
         total: rows[0]?.total ?? 0,
+        schools,
       };
     },
 

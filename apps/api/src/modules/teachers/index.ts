@@ -2,6 +2,6 @@
 export { default } from './teachers.module.ts';
 export { classScope, learnersIn } from './class-reach.repository.ts';
 export type { ClassReach, HeldClass } from './class-reach.repository.ts';
-export { teachersOfSchool } from './teachers.service.ts';
+export { membershipsOfAccount, teachersOfSchool } from './teachers.service.ts';
 export { reachClass, teacherReach } from './class-access.ts';
 export type { ReachedClass } from './class-access.ts';

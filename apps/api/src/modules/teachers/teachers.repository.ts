@@ -166,10 +166,10 @@ export type StaffMembershipRow = MembershipView & {
   learners: number;
 };
 
-/** Memberships in the given states, or of one school, or one by id. */
+/** Memberships in the given states, or of one school, or of one account, or one by id. */
 export async function findStaffMemberships(
   db: Database,
-  where: { statuses?: MembershipStatus[]; schoolId?: number; id?: number },
+  where: { statuses?: MembershipStatus[]; schoolId?: number; id?: number; customerId?: number },
 ): Promise<StaffMembershipRow[]> {
   return db
     .select(staffColumns)
@@ -181,6 +181,9 @@ export async function findStaffMemberships(
         where.statuses ? inArray(schoolMemberships.status, where.statuses) : undefined,
         where.schoolId === undefined ? undefined : eq(schoolMemberships.schoolId, where.schoolId),
         where.id === undefined ? undefined : eq(schoolMemberships.id, where.id),
+        where.customerId === undefined
+          ? undefined
+          : eq(schoolMemberships.customerId, where.customerId),
       ),
     )
     .orderBy(

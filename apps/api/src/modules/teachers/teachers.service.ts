@@ -66,6 +66,14 @@ export async function teachersOfSchool(db: Database, schoolId: number): Promise<
   return (await repo.findStaffMemberships(db, { schoolId })).map((m) => toStaffMembership(m));
 }
 
+/** An account's memberships as the family desk shows them (issue 35): any state, any school. */
+export async function membershipsOfAccount(
+  db: Database,
+  customerId: number,
+): Promise<StaffMembership[]> {
+  return (await repo.findStaffMemberships(db, { customerId })).map((m) => toStaffMembership(m));
+}
+
 const noMembership = () => notFound('MEMBERSHIP_NOT_FOUND', MEMBERSHIP_TEXT.say('noMembership'));
 const decided = () => new AppError(409, 'MEMBERSHIP_DECIDED', MEMBERSHIP_TEXT.say('notWaiting'));
 const alreadyOpen = (school: string) =>

@@ -25,6 +25,7 @@ import { useAssign } from './api/adjudicators/assign-adjudicator.ts';
 import { useInviteAdjudicator } from './api/adjudicators/invite-adjudicator.ts';
 import { useAdjudicators } from './api/adjudicators/list-adjudicators.ts';
 import { useUnassign } from './api/adjudicators/unassign-adjudicator.ts';
+import { AdjudicatorConflicts } from './components/AdjudicatorConflicts.tsx';
 import { StaffArea } from './components/StaffArea.tsx';
 import { issueWords } from '../../lib/i18n/issue-words.ts';
 
@@ -158,11 +159,7 @@ function AdjudicatorCard({ adjudicator }: { adjudicator: Adjudicator }) {
           Assign
         </Button>
       </Group>
-      {adjudicator.conflicts.length > 0 && (
-        <Text size="sm" mt="sm">
-          Declared conflicts: {adjudicator.conflicts.map((c) => c.label).join(', ')}
-        </Text>
-      )}
+      <AdjudicatorConflicts adjudicator={adjudicator} />
     </Card>
   );
 }

@@ -20,6 +20,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useFamilySearch } from './api/family-desk/search-families.ts';
+import { DeskSchoolResults } from './components/DeskSchools.tsx';
 import { StaffArea } from './components/StaffArea.tsx';
 
 function FamilyResults({ q }: { q: string }) {
@@ -48,11 +49,20 @@ function FamilyResults({ q }: { q: string }) {
       </Alert>
     );
   }
-  const { rows, total } = found.data;
-  if (rows.length === 0) return <Text size="sm">No family matches “{q}”.</Text>;
+  const { rows, total, schools } = found.data;
+  const schoolsFound = <DeskSchoolResults schools={schools} />;
+  if (rows.length === 0) {
+    return (
+      <Stack gap="sm">
+        {schoolsFound}
+        <Text size="sm">No family matches “{q}”.</Text>
+      </Stack>
+    );
+  }
   const pages = Math.ceil(total / FAMILY_SEARCH_PAGE_SIZE);
   return (
     <Stack gap="sm">
+      {schoolsFound}
       <Text size="sm" aria-live="polite">
         {total === 1 ? '1 family' : `${total} families`}
       </Text>
@@ -97,7 +107,8 @@ function FamiliesScreen() {
     <Stack gap="md">
       <Text size="sm">
         Find a family by the parent&apos;s name, email or mobile number, a contestant&apos;s name, a
-        school or an order number (such as E2025-000123).
+        school or an order number (such as E2025-000123). Schools and their teachers are found by
+        the school&apos;s name.
       </Text>
       <TextInput
         label="Search families"

@@ -23,6 +23,7 @@ import { useFamily } from './api/family-desk/get-family.ts';
 import { useLetInEarly } from './api/family-desk/let-in-early.ts';
 import { CorrectContestantDialog } from './components/FamilyDeskDialogs.tsx';
 import { DataTable, type Column } from './components/DataTable.tsx';
+import { FamilyTeaching } from './components/DeskSchools.tsx';
 import { StaffArea } from './components/StaffArea.tsx';
 import { Entries } from './components/FamilyEntries.tsx';
 import { ContestantPhoto } from './components/FamilyPhoto.tsx';
@@ -194,6 +195,7 @@ function FamilyScreen({ id }: { id: number }) {
         </SimpleGrid>
       </Card>
       <EntryWindow details={details} />
+      <FamilyTeaching teaching={details.teaching} />
       <Tabs defaultValue="contestants" keepMounted={false}>
         <Tabs.List>
           <Tabs.Tab value="contestants">Contestants ({details.contestants.length})</Tabs.Tab>

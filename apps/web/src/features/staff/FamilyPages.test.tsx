@@ -23,6 +23,7 @@ const found: FamilySearchPage = {
     },
   ],
   total: 1,
+  schools: [],
 };
 
 const T = '2025-04-01T10:00:00.000Z';
@@ -170,6 +171,7 @@ const family: FamilyDetails = {
       sentAt: null,
     },
   ],
+  teaching: [],
 };
 
 const schools: StaffSchool[] = [

@@ -13,6 +13,7 @@ import {
 } from '@mantine/core';
 import { Link, useParams } from 'react-router';
 import { useSchoolPage } from './api/schools/school-records.ts';
+import { SchoolClasses } from './components/SchoolClasses.tsx';
 import { StaffArea } from './components/StaffArea.tsx';
 
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
@@ -75,7 +76,11 @@ function SchoolScreen({ id }: { id: number }) {
               <Table.Tbody>
                 {teachers.map((m) => (
                   <Table.Tr key={m.id}>
-                    <Table.Td>{m.teacherName}</Table.Td>
+                    <Table.Td>
+                      <Anchor component={Link} to={paths.staffFamily.href({ id: m.customerId })}>
+                        {m.teacherName}
+                      </Anchor>
+                    </Table.Td>
                     <Table.Td>{[m.email, m.mobileNumber].filter(Boolean).join(' · ')}</Table.Td>
                     <Table.Td>{m.role === 'coordinator' ? 'Coordinator' : 'Teacher'}</Table.Td>
                     <Table.Td>{m.learners}</Table.Td>
@@ -86,6 +91,7 @@ function SchoolScreen({ id }: { id: number }) {
           </Table.ScrollContainer>
         )}
       </section>
+      <SchoolClasses schoolId={school.id} />
     </Stack>
   );
 }

@@ -61,9 +61,10 @@ export function ConflictsPanel() {
         ) : (
           <List>
             {(conflicts.data ?? []).map((c) => (
-              <List.Item key={c.id}>
+              <List.Item key={`${c.kind}-${c.id}`}>
                 <Text span>
-                  {c.kind === 'school' ? 'School' : 'Contestant'}: {c.label}
+                  {c.kind === 'school' ? 'School' : c.kind === 'teacher' ? 'Teacher' : 'Contestant'}
+                  : {c.label}
                 </Text>
               </List.Item>
             ))}

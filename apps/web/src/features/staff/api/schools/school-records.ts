@@ -1,4 +1,4 @@
-import { schoolsApi } from '@eisteddfod/shared';
+import { classEntriesApi, schoolsApi } from '@eisteddfod/shared';
 import { useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../../lib/api-client.ts';
 import { useSchoolChange } from './schools-change.ts';
@@ -25,3 +25,11 @@ export const useLinkSchoolName = () =>
       callApi(schoolsApi.link, { params: { id }, body: { name } }),
     'The contestants were linked to the school.',
   );
+
+/** A school's classes in the live event, with entries by state (decision 068). */
+export function useSchoolClasses(id: number) {
+  return useQuery({
+    queryKey: ['staff', 'schools', id, 'classes'],
+    queryFn: ({ signal }) => callApi(classEntriesApi.schoolClasses, { params: { id }, signal }),
+  });
+}
