@@ -13,7 +13,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { customers, participantProfiles } from './customers.ts';
-import { events, items } from './catalogue.ts';
+import { events, items, schools } from './catalogue.ts';
 
 /**
  * A cart until checkout, then an order (spec 3, Order). Status: cart → awaiting_payment → paid,
@@ -109,10 +109,15 @@ export const groupParticipants = pgTable(
     firstName: text().notNull(),
     surname: text().notNull(),
     school: text().notNull(),
+    /** The school of the list the typed name is (migration 0039, decision 061); null if none. */
+    schoolId: integer().references(() => schools.id, { onDelete: 'set null' }),
     gender: text().notNull(),
     grade: text().notNull(),
   },
-  (t) => [uniqueIndex('group_participants_position_uq').on(t.orderItemId, t.position)],
+  (t) => [
+    uniqueIndex('group_participants_position_uq').on(t.orderItemId, t.position),
+    index('group_participants_school_idx').on(t.schoolId),
+  ],
 );
 
 /** A provider's notification of a payment; the provider's id is unique so replays do nothing. */

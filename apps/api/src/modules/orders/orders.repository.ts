@@ -1,11 +1,14 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { OTHER_SCHOOL } from '@eisteddfod/shared';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
+import { foldedSql } from '../../db/fold.ts';
 import {
   groupParticipants,
   orderItems,
   orders,
   participantProfiles,
+  schools,
 } from '../../db/schema/index.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -151,7 +154,26 @@ export async function insertOrderItems(
   for (let start = 0; start < members.length; start += 1000) {
     await tx.insert(groupParticipants).values(members.slice(start, start + 1000));
   }
+  await linkMembersToSchools(
+    tx,
+    rows.map((r) => r.id),
+  );
   return rows;
+}
+
+/**
+ * The group members of these entries point at the school of the list their typed name is,
+ * folded as contestants' are (decision 061); 'Other School' and names the list does not have
+ * stay unlinked, for the organiser's Schools page.
+ */
+async function linkMembersToSchools(tx: Tx, orderItemIds: number[]): Promise<void> {
+  if (orderItemIds.length === 0) return;
+  await tx.execute(sql`
+    update ${groupParticipants} g set school_id = s.id
+      from ${schools} s
+     where g.order_item_id in (${sql.join(orderItemIds, sql`, `)})
+       and ${foldedSql(sql`g.school`)} = ${foldedSql(sql`s.name`)}
+       and s.name <> ${OTHER_SCHOOL}`);
 }
 
 export async function deleteOrderItems(
@@ -211,6 +233,7 @@ export async function insertOrderItem(
   if (!row) throw new Error('The order item was not created');
   if (members.length > 0) {
     await tx.insert(groupParticipants).values(members.map((m) => ({ ...m, orderItemId: row.id })));
+    await linkMembersToSchools(tx, [row.id]);
   }
   return row;
 }
@@ -237,6 +260,7 @@ export async function replaceMembers(
     await tx
       .insert(groupParticipants)
       .values(members.map((m, position) => ({ ...m, orderItemId, position })));
+    await linkMembersToSchools(tx, [orderItemId]);
   }
 }
 

@@ -95,7 +95,18 @@ export async function linkByName(db: Database, id: number, name: string): Promis
       ),
     )
     .returning({ id: participantProfiles.id });
-  return rows.length;
+  // Group members who typed the name attend it too (migration 0039); counted with contestants.
+  const members = await db
+    .update(groupParticipants)
+    .set({ schoolId: id })
+    .where(
+      and(
+        isNull(groupParticipants.schoolId),
+        sql`${foldedSql(groupParticipants.school)} = ${foldedSql(sql`${name}`)}`,
+      ),
+    )
+    .returning({ id: groupParticipants.id });
+  return rows.length + members.length;
 }
 
 /**
@@ -109,6 +120,10 @@ export async function moveLinksAndMemberships(db: Database, from: number, to: nu
     .update(participantProfiles)
     .set({ schoolId: to })
     .where(eq(participantProfiles.schoolId, from));
+  await db
+    .update(groupParticipants)
+    .set({ schoolId: to })
+    .where(eq(groupParticipants.schoolId, from));
   await db.execute(sql`
     with twin as (
       select d.id as dup, k.id as kept from ${schoolMemberships} d
@@ -136,33 +151,58 @@ export async function moveLinksAndMemberships(db: Database, from: number, to: nu
     .where(eq(schoolMemberships.schoolId, from));
 }
 
-/** Typed school names no school of the list is linked for, with how many contestants each. */
-export async function findUnlinkedNames(db: Database) {
-  const key = foldedSql(participantProfiles.school);
+type TypedName = { key: string; name: string; contestants: number };
+
+/** Typed names of one table's rows with no school yet, folded, with how many each. */
+function unlinkedIn(
+  db: Database,
+  table: typeof participantProfiles | typeof groupParticipants,
+): Promise<TypedName[]> {
+  const key = foldedSql(table.school);
   return db
     .select({
       key: sql<string>`${key}`,
-      name: sql<string>`mode() within group (order by ${participantProfiles.school})`,
+      name: sql<string>`mode() within group (order by ${table.school})`,
       contestants: sql<number>`count(*)::int`,
     })
-    .from(participantProfiles)
+    .from(table)
     .where(
       and(
-        isNull(participantProfiles.schoolId),
-        sql`${participantProfiles.school} <> ${OTHER_SCHOOL}`,
-        sql`btrim(${participantProfiles.school}) <> ''`,
+        isNull(table.schoolId),
+        sql`${table.school} <> ${OTHER_SCHOOL}`,
+        sql`btrim(${table.school}) <> ''`,
       ),
     )
-    .groupBy(key)
-    .orderBy(sql`count(*) desc`, key);
+    .groupBy(key);
 }
 
-/** Contestants linked to the school, whoever entered them. */
+/**
+ * Typed school names no school of the list is linked for, with how many contestants and group
+ * members each, most first.
+ */
+export async function findUnlinkedNames(db: Database): Promise<TypedName[]> {
+  const byKey = new Map<string, TypedName>();
+  for (const table of [participantProfiles, groupParticipants] as const) {
+    for (const row of await unlinkedIn(db, table)) {
+      const seen = byKey.get(row.key);
+      // The contestants' own spelling wins: they were listed first.
+      if (seen) seen.contestants += row.contestants;
+      else byKey.set(row.key, { ...row });
+    }
+  }
+  return [...byKey.values()].sort(
+    (a, b) => b.contestants - a.contestants || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0),
+  );
+}
+
+/** Contestants and group members linked to the school, whoever entered them. */
 export async function countLinked(db: Database, id: number): Promise<number> {
   const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(participantProfiles)
-    .where(eq(participantProfiles.schoolId, id));
+    .select({
+      n: sql<number>`(select count(*)::int from ${participantProfiles} where ${eq(participantProfiles.schoolId, id)})
+        + (select count(*)::int from ${groupParticipants} where ${eq(groupParticipants.schoolId, id)})`,
+    })
+    .from(sql`(select 1) as one`);
   return row?.n ?? 0;
 }
 

@@ -1,8 +1,13 @@
 import type { StaffSchool, StaffSchoolPage, UnlinkedSchoolName } from '@eisteddfod/shared';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { participantProfiles, schoolMemberships } from '../../db/schema/index.ts';
+import {
+  groupParticipants,
+  participantProfiles,
+  schoolMemberships,
+} from '../../db/schema/index.ts';
 import { createFamily } from '../../test/family.ts';
+import { catalogueItems, groupMember } from '../../test/fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { createStaff } from '../adjudication/adjudication.test-helpers.ts';
 
@@ -191,6 +196,67 @@ describe('schools', () => {
         await organiser.call('GET', `/api/Staff/Schools/${school.id}`)
       ).json<StaffSchoolPage>();
       expect(page.linkedContestants).toBe(2);
+    });
+
+    it('group members point at the school they name: linked on save, listed when unknown, linked by the organiser, moved by a merge', async () => {
+      const listed = await add('Marula Primary School');
+      const family = await createFamily(t);
+      const cart = await family.openCart();
+      const profileId = await family.addContestant();
+      const group = (await catalogueItems(t)).find(
+        (i) => i.isGroupItem && !i.requiresAnInstrument && i.maximumParticipants >= 3,
+      )!;
+      const added = await family.call('POST', `/api/Orders/${cart}/OrderItems`, {
+        itemId: group.id,
+        participantProfileId: profileId,
+        groupName: 'The Marulas',
+      });
+      expect(added.statusCode, added.body).toBe(201);
+      const entry = added.json<{ id: number }>().id;
+      const named = [
+        { ...groupMember(1), school: '  marula primary   SCHOOL' },
+        { ...groupMember(2), school: 'Mopane Ridge Academy' },
+        { ...groupMember(3), school: 'Mopane Ridge Academy' },
+      ];
+      // The rest of the group, as many as the item needs, attend 'Other School' (never linked).
+      const others = Array.from({ length: Math.max(group.minimumParticipants - 3, 0) }, (_, k) =>
+        groupMember(k + 4),
+      );
+      const members = [...named, ...others];
+      const saved = await family.call(
+        'POST',
+        `/api/OrderItems/${entry}/UpdateGroupParticipants`,
+        members,
+      );
+      expect(saved.statusCode, saved.body).toBe(200);
+      const memberSchools = async () =>
+        (
+          await t.database.db
+            .select({ schoolId: groupParticipants.schoolId })
+            .from(groupParticipants)
+            .where(eq(groupParticipants.orderItemId, entry))
+            .orderBy(groupParticipants.position)
+        )
+          .slice(0, 3)
+          .map((m) => m.schoolId);
+      expect(await memberSchools()).toEqual([listed.id, null, null]);
+      const unlinked = (await organiser.call('GET', '/api/Staff/SchoolNames/Unlinked')).json<
+        UnlinkedSchoolName[]
+      >();
+      expect(unlinked.find((u) => u.name === 'Mopane Ridge Academy')).toMatchObject({
+        contestants: 2,
+      });
+      const mopane = await add('Mopane Ridge Academie');
+      const linked = await organiser.call('POST', `/api/Staff/Schools/${mopane.id}/Link`, {
+        name: 'Mopane Ridge Academy',
+      });
+      expect(linked.json()).toEqual({ linked: 2 });
+      expect(await memberSchools()).toEqual([listed.id, mopane.id, mopane.id]);
+      const merged = await organiser.call('POST', `/api/Staff/Schools/${mopane.id}/Merge`, {
+        intoId: listed.id,
+      });
+      expect(merged.statusCode, merged.body).toBe(200);
+      expect(await memberSchools()).toEqual([listed.id, listed.id, listed.id]);
     });
 
     it('a merge moves memberships and linked contestants to the school that stays', async () => {
