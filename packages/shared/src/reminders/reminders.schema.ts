@@ -20,6 +20,20 @@ export const REMINDER_KIND_LABELS: Record<ReminderKind, string> = {
   results_published: 'Results published',
 };
 
+/**
+ * Whom a campaign is for (decision 067): every account concerned, or only the entries of
+ * learners (their teachers) or only those of families' own children. An account that teaches
+ * and is a parent too hears of each apart.
+ */
+export const REMINDER_AUDIENCES = ['all', 'families', 'teachers'] as const;
+export type ReminderAudience = (typeof REMINDER_AUDIENCES)[number];
+
+export const REMINDER_AUDIENCE_LABELS: Record<ReminderAudience, string> = {
+  all: 'Everyone concerned',
+  families: "Families only (their own children's entries)",
+  teachers: "Teachers only (their learners' entries)",
+};
+
 const REMINDER_CHANNELS = ['email', 'whatsapp'] as const;
 export type ReminderChannel = (typeof REMINDER_CHANNELS)[number];
 
@@ -43,6 +57,8 @@ export const CreateReminderCampaignSchema = z.object({
       'Please give a date and time',
     )
     .nullable(),
+  /** Optional: the previous release's console sends none, and meant everyone. */
+  audience: z.enum(REMINDER_AUDIENCES).default('all'),
 });
 export type CreateReminderCampaign = z.infer<typeof CreateReminderCampaignSchema>;
 
@@ -55,6 +71,7 @@ export const ReminderPreviewQuerySchema = z.object({
     .max(20)
     .transform((s) => s.split(',').filter(Boolean))
     .pipe(ChannelsSchema),
+  audience: z.enum(REMINDER_AUDIENCES).default('all'),
 });
 
 export const ReminderPreviewSchema = z.object({
@@ -102,6 +119,8 @@ export const ReminderCampaignSchema = z.object({
    */
   automatic: z.boolean().optional(),
   dueDate: z.iso.date().nullable().optional(),
+  /** Optional: a previous release's server does not send it during an upgrade. */
+  audience: z.enum(REMINDER_AUDIENCES).optional(),
 });
 export type ReminderCampaign = z.infer<typeof ReminderCampaignSchema>;
 

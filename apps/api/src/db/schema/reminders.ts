@@ -1,4 +1,9 @@
-import type { ReminderChannel, ReminderKind, ReminderStatus } from '@eisteddfod/shared';
+import type {
+  ReminderAudience,
+  ReminderChannel,
+  ReminderKind,
+  ReminderStatus,
+} from '@eisteddfod/shared';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -38,6 +43,8 @@ export const reminderCampaigns = pgTable(
     automatic: boolean().notNull().default(false),
     /** Only the entries of items due on this day; null: every entry of its kind. */
     dueDate: date({ mode: 'string' }),
+    /** Whom it is for (migration 0040, decision 067): everyone, families' or teachers' entries. */
+    audience: text().notNull().default('all').$type<ReminderAudience>(),
   },
   (t) => [
     index('reminder_campaigns_due_idx').on(t.status, t.sendAt),
@@ -52,6 +59,7 @@ export const reminderCampaigns = pgTable(
       'reminder_campaigns_status_ck',
       sql`${t.status} in ('scheduled', 'sending', 'sent', 'cancelled')`,
     ),
+    check('reminder_campaigns_audience_ck', sql`${t.audience} in ('all', 'families', 'teachers')`),
     check(
       'reminder_campaigns_channels_ck',
       sql`cardinality(${t.channels}) between 1 and 2 and ${t.channels} <@ array['email', 'whatsapp']::text[]`,

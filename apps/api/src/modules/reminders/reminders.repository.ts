@@ -1,10 +1,11 @@
 import {
   hasPassedDeadline,
   hasPassedUploadDeadline,
+  type ReminderAudience,
   type ReminderChannel,
   type ReminderKind,
 } from '@eisteddfod/shared';
-import { and, asc, eq, exists, inArray, not, sql } from 'drizzle-orm';
+import { and, asc, eq, exists, inArray, isNotNull, isNull, not, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import {
   customers,
@@ -67,6 +68,20 @@ function entryCondition(kind: ReminderKind) {
   }
 }
 
+/** The entries a campaign's audience takes: learners' (teachers'), children's, or both. */
+function audienceCondition(audience: ReminderAudience) {
+  if (audience === 'teachers') return isNotNull(participantProfiles.schoolMembershipId);
+  if (audience === 'families') return isNull(participantProfiles.schoolMembershipId);
+  return undefined;
+}
+
+/** Which of the event's entries: of items due on a day (decision 044), and for whom. */
+export interface AudienceScope {
+  /** Only the entries of items due on this day (an automatic reminder); null: every one. */
+  dueDate?: string | null;
+  audience?: ReminderAudience;
+}
+
 /**
  * The families a reminder of `kind` is for at the instant `at`, one row each listing their
  * entries concerned: families who turned reminders off, and those already sent this same
@@ -84,10 +99,9 @@ export async function findAudience(
   eventId: number,
   kind: ReminderKind,
   at: Date,
-  /** Only the entries of items due on this day (an automatic reminder, decision 044). */
-  dueDate: string | null = null,
+  scope: AudienceScope = {},
 ): Promise<AudienceFamily[]> {
-  const families = await findConcerned(db, eventId, kind, at, dueDate);
+  const families = await findConcerned(db, eventId, kind, at, scope);
   const sent = await sentKeys(db, eventId, kind, [...families.keys()]);
   return [...families.values()].filter((f) => !sent.has(`${f.customerId}|${f.subjectKey}`));
 }
@@ -101,7 +115,7 @@ export async function findConcerned(
   eventId: number,
   kind: ReminderKind,
   at: Date,
-  dueDate: string | null = null,
+  scope: AudienceScope = {},
 ): Promise<Map<number, AudienceFamily>> {
   const [event] = await db
     .select({ timeZone: events.timeZone, registrationCloses: events.registrationCloses })
@@ -110,7 +124,7 @@ export async function findConcerned(
   if (!event) return new Map();
   if (kind === 'unpaid_cart' && hasPassedDeadline(event.registrationCloses, at, event.timeZone))
     return new Map();
-  const rows = await audienceRows(db, eventId, kind, dueDate);
+  const rows = await audienceRows(db, eventId, kind, scope);
   return byFamily(kind, rows, (dueDate) =>
     kind !== 'no_main_file' && kind !== 'not_finalised'
       ? true
@@ -119,7 +133,8 @@ export async function findConcerned(
 }
 
 /** The event's entries a reminder of `kind` is for, with their families, in families' order. */
-function audienceRows(db: Database, eventId: number, kind: ReminderKind, dueDate: string | null) {
+function audienceRows(db: Database, eventId: number, kind: ReminderKind, scope: AudienceScope) {
+  const { dueDate = null, audience = 'all' } = scope;
   return db
     .select({
       customerId: customers.id,
@@ -150,6 +165,7 @@ function audienceRows(db: Database, eventId: number, kind: ReminderKind, dueDate
         not(customers.remindersOptOut),
         entryCondition(kind),
         dueDate === null ? undefined : eq(items.dueDate, dueDate),
+        audienceCondition(audience),
       ),
     )
     .orderBy(asc(customers.id), asc(items.dueDate), asc(items.code), asc(orderItems.id));

@@ -1,6 +1,7 @@
 import {
   REMINDER_KIND_LABELS,
   type CreateReminderCampaign,
+  type ReminderAudience,
   type ReminderCampaign,
   type ReminderChannel,
   type ReminderKind,
@@ -15,6 +16,7 @@ import { provedAddresses } from '../accounts/index.ts';
 import type { Outbox, OutboxMessage } from '../outbox/index.ts';
 import { reminderEmail, reminderWhatsApp, type ReminderTemplates } from './reminders.messages.ts';
 import * as campaigns from './reminder-campaigns.repository.ts';
+import { toCampaign } from './campaign-view.ts';
 import { outstanding } from './outstanding.ts';
 import * as repo from './reminders.repository.ts';
 
@@ -38,30 +40,14 @@ const noCampaign = (id: number) =>
 const notScheduled = () =>
   new AppError(409, 'REMINDER_NOT_SCHEDULED', 'This reminder is no longer scheduled.');
 
-function toCampaign(row: campaigns.CampaignListRow): ReminderCampaign {
-  const c = row.campaign;
-  return {
-    id: c.id,
-    eventId: c.eventId,
-    eventName: row.eventName,
-    kind: c.kind,
-    channels: c.channels,
-    status: c.status,
-    sendAt: c.sendAt.toISOString(),
-    createdAt: c.createdAt.toISOString(),
-    createdBy: row.creatorFirstName ? `${row.creatorFirstName} ${row.creatorSurname}` : '',
-    finishedAt: c.finishedAt?.toISOString() ?? null,
-    families: c.families,
-    automatic: c.automatic,
-    dueDate: c.dueDate,
-    delivery: {
-      email: { queued: row.emailQueued, sent: row.emailSent, failed: row.emailFailed },
-      whatsapp: { queued: row.whatsappQueued, sent: row.whatsappSent, failed: row.whatsappFailed },
-    },
-  };
-}
-
 const at = (deps: RemindersDependencies) => new Date(deps.now());
+
+type PreviewQuery = {
+  eventId: number;
+  kind: ReminderKind;
+  channels: ReminderChannel[];
+  audience: ReminderAudience;
+};
 
 async function requireEvent(deps: RemindersDependencies, eventId: number) {
   const event = await repo.findEvent(deps.db, eventId);
@@ -118,7 +104,10 @@ async function send(deps: RemindersDependencies, campaign: campaigns.CampaignRow
   const { db, outbox } = deps;
   const event = await repo.findEvent(db, campaign.eventId);
   const audience = event
-    ? await repo.findAudience(db, campaign.eventId, campaign.kind, at(deps), campaign.dueDate)
+    ? await repo.findAudience(db, campaign.eventId, campaign.kind, at(deps), {
+        dueDate: campaign.dueDate,
+        audience: campaign.audience,
+      })
     : [];
   let pending = 0;
   for (const family of audience) {
@@ -151,12 +140,11 @@ async function list(deps: RemindersDependencies): Promise<ReminderCampaign[]> {
 }
 
 /** How many families it would reach now, and what the first of them would read. */
-async function preview(
-  deps: RemindersDependencies,
-  query: { eventId: number; kind: ReminderKind; channels: ReminderChannel[] },
-): Promise<ReminderPreview> {
+async function preview(deps: RemindersDependencies, query: PreviewQuery): Promise<ReminderPreview> {
   const event = await requireEvent(deps, query.eventId);
-  const audience = await repo.findAudience(deps.db, query.eventId, query.kind, at(deps));
+  const audience = await repo.findAudience(deps.db, query.eventId, query.kind, at(deps), {
+    audience: query.audience,
+  });
   const reached = audience
     .map((family) => messagesFor(deps, query.kind, family, query.channels, event))
     .filter((m) => m.length > 0);
@@ -191,6 +179,7 @@ async function create(
       kind: input.kind,
       channels: [...new Set(input.channels)],
       sendAt: now ? at(deps) : new Date(input.sendAt!),
+      audience: input.audience,
       createdBy: organiserId,
       createdAt: at(deps),
     });
@@ -206,6 +195,7 @@ async function create(
           kind: row.kind,
           label: REMINDER_KIND_LABELS[row.kind],
           channels: row.channels,
+          audience: row.audience,
           sendAt: row.sendAt.toISOString(),
         },
       },
@@ -326,8 +316,7 @@ async function updateSettings(
 export function createRemindersService(deps: RemindersDependencies) {
   return {
     list: () => list(deps),
-    preview: (query: { eventId: number; kind: ReminderKind; channels: ReminderChannel[] }) =>
-      preview(deps, query),
+    preview: (query: PreviewQuery) => preview(deps, query),
     outstanding: (eventId: number, kind: ReminderKind) => outstanding(deps, eventId, kind),
     create: (organiserId: number, input: CreateReminderCampaign) =>
       create(deps, organiserId, input),

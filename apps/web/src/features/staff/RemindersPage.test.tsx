@@ -137,11 +137,23 @@ describe('RemindersPage (/staff/reminders)', () => {
       eventId: '2',
       kind: 'no_main_file',
       channels: 'email',
+      audience: 'all',
     });
 
     await user.click(within(form).getByRole('checkbox', { name: 'WhatsApp' }));
     await waitFor(() =>
       expect(requests.some((r) => r.query.get('channels') === 'email,whatsapp')).toBe(true),
+    );
+    // Teachers only (decision 067): the preview and the campaign say so.
+    await user.click(within(form).getByRole('combobox', { name: 'Who' }));
+    await user.click(
+      await screen.findByRole('option', {
+        name: "Teachers only (their learners' entries)",
+        hidden: true,
+      }),
+    );
+    await waitFor(() =>
+      expect(requests.some((r) => r.query.get('audience') === 'teachers')).toBe(true),
     );
     await user.click(within(form).getByRole('button', { name: 'Send now' }));
     await waitFor(() =>
@@ -150,6 +162,7 @@ describe('RemindersPage (/staff/reminders)', () => {
         kind: 'no_main_file',
         channels: ['email', 'whatsapp'],
         sendAt: null,
+        audience: 'teachers',
       }),
     );
   });
@@ -172,6 +185,7 @@ describe('RemindersPage (/staff/reminders)', () => {
         kind: 'results_published',
         channels: ['email'],
         sendAt: new Date('2026-05-01T09:30').toISOString(),
+        audience: 'all',
       }),
     );
   });

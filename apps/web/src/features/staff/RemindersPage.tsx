@@ -1,7 +1,10 @@
 import {
   formatLongDate,
+  REMINDER_AUDIENCE_LABELS,
+  REMINDER_AUDIENCES,
   REMINDER_KIND_LABELS,
   REMINDER_KINDS,
+  type ReminderAudience,
   type ReminderCampaign,
   type ReminderChannel,
   type ReminderKind,
@@ -36,6 +39,10 @@ import { StaffArea } from './components/StaffArea.tsx';
 
 const when = new Intl.DateTimeFormat('en-ZA', { dateStyle: 'medium', timeStyle: 'short' });
 const KIND_OPTIONS = REMINDER_KINDS.map((k) => ({ value: k, label: REMINDER_KIND_LABELS[k] }));
+const AUDIENCE_OPTIONS = REMINDER_AUDIENCES.map((a) => ({
+  value: a,
+  label: REMINDER_AUDIENCE_LABELS[a],
+}));
 const CHANNEL_LABELS: Record<ReminderChannel, string> = { email: 'Email', whatsapp: 'WhatsApp' };
 const STATUS: Record<ReminderCampaign['status'], { label: string; color: string }> = {
   scheduled: { label: 'Scheduled', color: 'blue' },
@@ -54,13 +61,16 @@ function NewReminderForm() {
   const [kind, setKind] = useState<ReminderKind | null>(
     () => REMINDER_KINDS.find((k) => k === search.get('kind')) ?? null,
   );
+  const [audience, setAudience] = useState<ReminderAudience>('all');
   const [channels, setChannels] = useState<ReminderChannel[]>(['email']);
   const [timing, setTiming] = useState<'now' | 'later'>('now');
   const [sendAt, setSendAt] = useState('');
   const [error, setError] = useState<string>();
   const event = eventId ?? (served ? String(served.id) : null);
   const choice =
-    event && kind && channels.length > 0 ? { eventId: Number(event), kind, channels } : undefined;
+    event && kind && channels.length > 0
+      ? { eventId: Number(event), kind, channels, audience }
+      : undefined;
 
   function submit(e: FormEvent) {
     e.preventDefault();
@@ -116,6 +126,15 @@ function NewReminderForm() {
             data={KIND_OPTIONS}
             value={kind}
             onChange={(k) => setKind(k as ReminderKind | null)}
+            allowDeselect={false}
+          />
+          <Select
+            label="Who"
+            description="A teacher hears of their learners' entries, a family of its children's."
+            required
+            data={AUDIENCE_OPTIONS}
+            value={audience}
+            onChange={(a) => a && setAudience(a as ReminderAudience)}
             allowDeselect={false}
           />
         </SimpleGrid>
@@ -206,6 +225,9 @@ function Campaigns() {
           <Text size="sm">
             {c.eventName} · {c.channels.map((ch) => CHANNEL_LABELS[ch]).join(' and ')}
           </Text>
+          {c.audience && c.audience !== 'all' && (
+            <Text size="xs">{REMINDER_AUDIENCE_LABELS[c.audience]}</Text>
+          )}
           {c.automatic && c.dueDate ? (
             <Text size="xs">Automatic, for entries due {formatLongDate(c.dueDate)}</Text>
           ) : (

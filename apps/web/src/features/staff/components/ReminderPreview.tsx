@@ -1,4 +1,4 @@
-import type { ReminderChannel, ReminderKind } from '@eisteddfod/shared';
+import type { ReminderAudience, ReminderChannel, ReminderKind } from '@eisteddfod/shared';
 import { Alert, Card, Code, Loader, Stack, Text } from '@mantine/core';
 import { useReminderPreview } from '../api/reminders/preview-reminder.ts';
 
@@ -7,6 +7,7 @@ export function ReminderPreview(props: {
   eventId: number;
   kind: ReminderKind;
   channels: ReminderChannel[];
+  audience: ReminderAudience;
 }) {
   const preview = useReminderPreview(props);
   if (preview.isPending) return <Loader size="sm" aria-label="Loading the preview" />;

@@ -1,11 +1,23 @@
-import { remindersApi, type ReminderChannel, type ReminderKind } from '@eisteddfod/shared';
+import {
+  remindersApi,
+  type ReminderAudience,
+  type ReminderChannel,
+  type ReminderKind,
+} from '@eisteddfod/shared';
 import { useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../../lib/api-client.ts';
 import { campaignsKey } from './reminders-change.ts';
 
 /** Who a reminder would reach now and one family's message; only once everything is chosen. */
 export function useReminderPreview(
-  choice: { eventId: number; kind: ReminderKind; channels: ReminderChannel[] } | undefined,
+  choice:
+    | {
+        eventId: number;
+        kind: ReminderKind;
+        channels: ReminderChannel[];
+        audience: ReminderAudience;
+      }
+    | undefined,
 ) {
   return useQuery({
     queryKey: [...campaignsKey, 'preview', choice] as const,
