@@ -18,25 +18,22 @@ interface PricingDependencies {
   now: () => number;
 }
 
-/** Checkout's pricing, which an organiser recording a payment for a cart uses too (decision 020). */
+/**
+ * Checkout's pricing, which an organiser recording a payment for a cart (decision 020) and a
+ * school's statement (decision 066) use too.
+ */
 export function createPricing(deps: PricingDependencies) {
   const { db, catalogue } = deps;
 
   /**
-   * Prices an unpaid order on the server (the catalogue, group sizes, the late-entry surcharge)
-   * and freezes its lines and totals: checkout, and an organiser recording a payment for a cart.
-   * `expectTotalCents`, when given, must be the total, or nothing is frozen (PRICE_DIFFERS).
+   * An unpaid order's price on the server (the catalogue, group sizes, the late-entry
+   * surcharge), frozen by nothing: checkout's own rules, which a school's statement of a cart
+   * shows too (decision 066).
    */
-  async function priceAndFreeze(
+  async function priceOrder(
     /** The order described as a cart (`describeOrder({ ...row, totalCents: null })`). */
     order: Order,
-    /** The family's confirmation, and the provider it pays with (none when paid by hand). */
-    confirmation: { email: string; whatsApp: boolean; provider?: string },
-    expectTotalCents?: number,
-  ): Promise<number> {
-    const orderId = order.id;
-    if (order.orderItems.length === 0)
-      throw badRequest('EMPTY_CART', CHECKOUT_TEXT.say('emptyCart'));
+  ) {
     const event = await catalogue.getEvent(order.eventId);
     // Prices come from the catalogue and the group sizes now, never from the browser.
     const prices = await Promise.all(
@@ -61,7 +58,35 @@ export function createPricing(deps: PricingDependencies) {
     const surcharge = isLateEntry(today, event.dates.lateEntryFrom)
       ? surchargeCents(subtotalCents, event.fees.lateSurchargePercent)
       : 0;
-    const totalCents = subtotalCents + surcharge;
+    return {
+      prices,
+      subtotalCents,
+      surchargeCents: surcharge,
+      totalCents: subtotalCents + surcharge,
+    };
+  }
+
+  /**
+   * Prices an unpaid order on the server (the catalogue, group sizes, the late-entry surcharge)
+   * and freezes its lines and totals: checkout, and an organiser recording a payment for a cart.
+   * `expectTotalCents`, when given, must be the total, or nothing is frozen (PRICE_DIFFERS).
+   */
+  async function priceAndFreeze(
+    /** The order described as a cart (`describeOrder({ ...row, totalCents: null })`). */
+    order: Order,
+    /** The family's confirmation, and the provider it pays with (none when paid by hand). */
+    confirmation: { email: string; whatsApp: boolean; provider?: string },
+    expectTotalCents?: number,
+  ): Promise<number> {
+    const orderId = order.id;
+    if (order.orderItems.length === 0)
+      throw badRequest('EMPTY_CART', CHECKOUT_TEXT.say('emptyCart'));
+    const {
+      prices,
+      subtotalCents,
+      surchargeCents: surcharge,
+      totalCents,
+    } = await priceOrder(order);
     if (expectTotalCents !== undefined && expectTotalCents !== totalCents) {
       throw new AppError(
         409,
@@ -91,5 +116,5 @@ export function createPricing(deps: PricingDependencies) {
     return totalCents;
   }
 
-  return priceAndFreeze;
+  return { priceAndFreeze, priceOrder };
 }
