@@ -29,8 +29,6 @@ export interface EventsDependencies {
   now: () => number;
 }
 
-const EMPTY_BANKING = { bankName: '', accountName: '', accountNumber: '', branchCode: '' };
-
 const noEvent = (id: number) => notFound('EVENT_NOT_FOUND', `There is no event with id ${id}`);
 
 /** The settings as organisers edit them, from an event's row. */
@@ -48,7 +46,7 @@ function settingsOf(row: repo.EventRow): EventSettings {
     fees,
     fileRetentionDays: row.fileRetentionDays,
     // Kept in the content, as the host line is (decision 066): no column, nothing to migrate.
-    banking: banking.success ? banking.data : EMPTY_BANKING,
+    ...(banking.success ? { banking: banking.data } : {}),
   };
 }
 
