@@ -18,6 +18,7 @@ import { messageOf } from '../../../lib/api-client.ts';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { storedCustomerId } from '../../../lib/storage.ts';
 import { useClassEntries } from './api/class-entries.ts';
+import { StatementPanel } from './components/StatementPanel.tsx';
 import { text } from './text.ts';
 
 /** /teaching/class/:membershipId/entries: the class's entries by state, with counts. */
@@ -44,6 +45,8 @@ export default function ClassEntriesPage() {
         <Anchor component={Link} to={paths.teachingEnter.href({ membershipId })}>
           {text('enterLink')}
         </Anchor>
+        <StatementPanel customerId={customerId} membershipId={membershipId} />
+        <Title order={2}>{text('entriesHeading')}</Title>
         <Chip.Group value={state} onChange={(v) => setState(v as ClassEntryState | 'all')}>
           <Group gap="xs">
             <Chip value="all">{text('allStates', { count: data.entries.length })}</Chip>
