@@ -13,6 +13,7 @@ import {
 } from '@mantine/core';
 import { Link, useParams } from 'react-router';
 import { useSchoolPage } from './api/schools/school-records.ts';
+import { SchoolStatementTable } from './components/SchoolStatementTable.tsx';
 import { StaffArea } from './components/StaffArea.tsx';
 
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
@@ -86,6 +87,7 @@ function SchoolScreen({ id }: { id: number }) {
           </Table.ScrollContainer>
         )}
       </section>
+      <SchoolStatementTable schoolId={school.id} />
     </Stack>
   );
 }
