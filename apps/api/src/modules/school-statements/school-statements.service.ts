@@ -8,6 +8,7 @@ import {
   statementReference,
   STATEMENT_TEXT,
   type Banking,
+  type Order,
   type SchoolStatement,
   type StatementLookup,
   type StatementOrder,
@@ -49,15 +50,18 @@ async function bankingOf(deps: Deps, eventId: number): Promise<Banking | null> {
   return parsed.success && hasBanking(parsed.data) ? parsed.data : null;
 }
 
-/** An order as a cart is priced now (checkout's rules); a checked-out one as it was frozen. */
-async function priced(deps: Deps, row: repo.StatementOrderRow['order']) {
+/**
+ * An order as a cart is priced now (checkout's rules); a checked-out one as it was frozen.
+ * `described`: the cart as describeOrder gave it already, when the caller has it.
+ */
+async function priced(deps: Deps, row: repo.StatementOrderRow['order'], described?: Order) {
   if (row.status !== 'cart' && row.totalCents !== null)
     return {
       subtotalCents: row.subtotalCents ?? row.totalCents,
       surchargeCents: row.surchargeCents ?? 0,
       totalCents: row.totalCents,
     };
-  const described = await deps.orders.describeOrder({ ...row, totalCents: null });
+  described ??= await deps.orders.describeOrder({ ...row, totalCents: null });
   if (described.orderItems.length === 0)
     return { subtotalCents: 0, surchargeCents: 0, totalCents: 0 };
   const { subtotalCents, surchargeCents, totalCents } = await deps.payments.priceOrder(described);
@@ -152,7 +156,7 @@ async function statementPdf(
   const described = await deps.orders.describeOrder(
     row.status === 'cart' ? { ...row, totalCents: null } : row,
   );
-  const money = await priced(deps, row);
+  const money = await priced(deps, row, described);
   const byLearner = new Map<number, StatementContent['learners'][number]>();
   for (const i of described.orderItems.filter((x) => !x.isCancelled)) {
     const learner = byLearner.get(i.participantProfileId) ?? {
