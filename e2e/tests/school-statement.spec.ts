@@ -40,7 +40,9 @@ test('a teacher downloads the statement and pays by EFT; the organiser records i
   ).newPage();
   const email = `statement.${testInfo.project.name}.${Date.now()}@example.org`;
   const teacher = await signedInFamily(page, email, 'Zanele', 'Khumalo');
-  const { membershipId } = await approvedTeacher(teacher, { listed: 'Aloe Crest Primary School' });
+  const { membershipId, schoolId } = await approvedTeacher(teacher, {
+    listed: 'Aloe Crest Primary School',
+  });
   await addLearners(teacher, membershipId, [...LEARNERS]);
   const base = `/api/Customers/${teacher.customerId}/Classes/${membershipId}`;
   const grid = await teacher.client.call<{
@@ -141,4 +143,22 @@ test('a teacher downloads the statement and pays by EFT; the organiser records i
   await expect(order.getByText('Awaiting payment', { exact: true })).toHaveCount(0);
   await expect(page.getByText('Not paid (0)')).toBeVisible();
   await page.screenshot({ path: `${shots}-paid.png`, fullPage: true });
+
+  // ---- The organiser's School page: each teacher's order and the school's totals. ----
+  await desk.goto(`/staff/schools/${schoolId}`);
+  const schoolStatement = desk.getByRole('table', { name: "The school's statement" });
+  await expect(schoolStatement.getByRole('row', { name: new RegExp(reference) })).toContainText(
+    'Paid',
+  );
+  await expect(schoolStatement.getByRole('row', { name: /^School totals/ })).toBeVisible();
+  await expectNoAccessibilityViolations(desk);
+  await desk.screenshot({ path: `${shots}-school.png`, fullPage: true });
+  // The banking details on the event's settings, where the organiser edits them.
+  await desk.goto(`/staff/events/${served.id}`);
+  const banking = desk.getByRole('region', { name: 'Banking details' });
+  await expect(banking.getByRole('textbox', { name: 'Account number' })).toHaveValue(
+    BANKING.accountNumber,
+  );
+  await banking.scrollIntoViewIfNeeded();
+  await desk.screenshot({ path: `${shots}-settings.png` });
 });
