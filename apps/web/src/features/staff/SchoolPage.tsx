@@ -63,8 +63,13 @@ function SchoolScreen({ id }: { id: number }) {
             .
           </Text>
         ) : (
-          <Table.ScrollContainer minWidth={520}>
-            <Table striped aria-label="Teachers of the school">
+          <div
+            role="region"
+            aria-label="Teachers of the school, scrolls sideways"
+            tabIndex={0}
+            style={{ overflowX: 'auto' }}
+          >
+            <Table striped miw={520} aria-label="Teachers of the school">
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>Teacher</Table.Th>
@@ -84,7 +89,7 @@ function SchoolScreen({ id }: { id: number }) {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </div>
         )}
       </section>
       <SchoolStatementTable schoolId={school.id} />

@@ -31,8 +31,13 @@ export function SchoolStatementTable({ schoolId }: { schoolId: number }) {
         <Text size="sm">No teacher of the school has entries in the live event.</Text>
       )}
       {statement.data && statement.data.orders.length > 0 && (
-        <Table.ScrollContainer minWidth={720}>
-          <Table striped aria-label="The school's statement">
+        <div
+          role="region"
+          aria-label="The school's statement, scrolls sideways"
+          tabIndex={0}
+          style={{ overflowX: 'auto' }}
+        >
+          <Table striped miw={720} aria-label="The school's statement">
             <Table.Thead>
               <Table.Tr>
                 {[
@@ -81,7 +86,7 @@ export function SchoolStatementTable({ schoolId }: { schoolId: number }) {
               </Table.Tr>
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </div>
       )}
     </section>
   );

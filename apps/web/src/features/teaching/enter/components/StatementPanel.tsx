@@ -121,8 +121,8 @@ function OrderCard({
 function SchoolTotals({ statement }: { statement: SchoolStatement }) {
   const t = statement.totals;
   return (
-    <Table.ScrollContainer minWidth={520}>
-      <Table striped>
+    <div role="region" aria-label={text('schoolTotals')} tabIndex={0} style={{ overflowX: 'auto' }}>
+      <Table striped miw={520}>
         <Table.Caption>{text('schoolTotals')}</Table.Caption>
         <Table.Thead>
           <Table.Tr>
@@ -154,7 +154,7 @@ function SchoolTotals({ statement }: { statement: SchoolStatement }) {
           </Table.Tr>
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </div>
   );
 }
 
