@@ -24,6 +24,9 @@ export function learnersOfSchool(schoolId: number): SQL {
     where ${schoolMemberships.schoolId} = ${schoolId} and ${schoolMemberships.status} = 'approved')`;
 }
 
+/** Orders the customer placed. */
+export const placedBy = (customerId: number): SQL => eq(orders.customerId, customerId);
+
 /** The customers who hold an approved class at the school: its teachers. */
 export function teachersOfSchool(schoolId: number): SQL {
   return sql`${orders.customerId} in (

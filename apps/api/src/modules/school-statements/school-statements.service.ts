@@ -13,9 +13,8 @@ import {
   type StatementLookup,
   type StatementOrder,
 } from '@eisteddfod/shared';
-import { eq, type SQL } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { orders as ordersTable } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { wordsOf } from '../../lib/messages.ts';
 import type { AccountsService } from '../accounts/index.ts';
@@ -125,9 +124,7 @@ async function statementOf(
 async function classStatement(deps: Deps, customerId: number, membershipId: number) {
   const held = await reachClass(deps.db, customerId, membershipId, false);
   const wholeSchool = held.coordinates;
-  const placedBy = wholeSchool
-    ? repo.teachersOfSchool(held.schoolId)
-    : eq(ordersTable.customerId, customerId);
+  const placedBy = wholeSchool ? repo.teachersOfSchool(held.schoolId) : repo.placedBy(customerId);
   return statementOf(
     deps,
     { schoolName: held.schoolName, wholeSchool, placedBy, learners: learnersIn(held.reach) },
