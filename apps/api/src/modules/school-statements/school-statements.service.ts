@@ -13,7 +13,6 @@ import {
   type StatementLookup,
   type StatementOrder,
 } from '@eisteddfod/shared';
-import type { SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { wordsOf } from '../../lib/messages.ts';
@@ -34,6 +33,8 @@ export interface SchoolStatementsDependencies {
   now: () => number;
 }
 type Deps = SchoolStatementsDependencies;
+/** A condition of the repository's (which orders, which learners). */
+type SQL = ReturnType<typeof repo.placedBy>;
 
 const orderNotFound = (id: number) =>
   notFound('ORDER_NOT_FOUND', STATEMENT_TEXT.say('orderNotFound', { id }));
