@@ -9,6 +9,7 @@ import audit from './modules/audit/index.ts';
 import catalogue from './modules/catalogue/index.ts';
 import catalogueEditor from './modules/catalogue-editor/index.ts';
 import classEntries from './modules/class-entries/index.ts';
+import schoolStatements from './modules/school-statements/index.ts';
 import content from './modules/content/index.ts';
 import contestants from './modules/contestants/index.ts';
 import dashboard from './modules/dashboard/index.ts';
@@ -139,6 +140,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(parentInvitations);
   await app.register(payments);
   await app.register(paymentLedger);
+  await app.register(schoolStatements);
   await app.register(adjudication);
   await app.register(resultsDay, { setNow: deps.setNow });
   await app.register(staffMembers);

@@ -74,6 +74,8 @@ const ERROR_CODES = [
   'UNREADABLE_PICTURE',
   // Carts, orders and payments
   'ORDER_NOT_FOUND',
+  'BANKING_MISSING',
+  'REFERENCE_NOT_FOUND',
   'ORDER_ITEM_NOT_FOUND',
   'NOT_A_CART',
   'EMPTY_CART',

@@ -4,6 +4,26 @@ import { text } from '../api/text.schema.ts';
 import { EventDatesSchema, EventFeesSchema } from './event.schema.ts';
 import { dateProblems, isTimeZone } from './event-setup.rules.ts';
 
+/**
+ * Where schools pay by EFT (issue 35, decision 066): printed on statements. Each may be empty
+ * while the organiser fills them in; a statement for EFT needs them all (hasBanking).
+ */
+export const BankingSchema = z.object({
+  bankName: text().trim().max(80),
+  accountName: text().trim().max(120),
+  accountNumber: text()
+    .trim()
+    .regex(/^[0-9 ]{0,20}$/, 'Use digits only for the account number.'),
+  branchCode: text()
+    .trim()
+    .regex(/^[0-9 ]{0,10}$/, 'Use digits only for the branch code.'),
+});
+export type Banking = z.infer<typeof BankingSchema>;
+
+/** Every banking detail is filled in: a statement can say where to pay. */
+export const hasBanking = (b: Banking | undefined): b is Banking =>
+  !!b && Object.values(b).every((v) => v.trim() !== '');
+
 /** What an organiser sets for an event (issue 16): spec 9's dates and fees, and its names. */
 /** The settings' fields; what an organiser sends is checked further (EventSettingsSchema). */
 const EventSettingsFieldsSchema = z.object({
@@ -28,6 +48,8 @@ const EventSettingsFieldsSchema = z.object({
     .min(30, 'Keep the files for at least 30 days.')
     .max(3650, 'Keep the files for at most 3650 days (ten years).')
     .optional(),
+  /** Where schools pay by EFT; left out, it stays as it is. */
+  banking: BankingSchema.optional(),
 });
 
 /** What an organiser sends: the fields, and dates that hold together. */

@@ -10,6 +10,7 @@ import { FILE_TEXT } from '../files/files.messages.ts';
 import { CLASS_TEXT } from '../schools/class.messages.ts';
 import { MEMBERSHIP_TEXT } from '../schools/memberships.messages.ts';
 import { PARENT_TEXT } from '../schools/parent.messages.ts';
+import { STATEMENT_TEXT } from '../schools/statement.messages.ts';
 import { RESULT_TEXT } from '../results/results.messages.ts';
 import { SUPPORT_TEXT } from '../support/support.messages.ts';
 import { FAMILY_DATE_TEXT } from '../time/family-dates.rules.ts';
@@ -33,6 +34,7 @@ export const SHARED_CATALOGUES: readonly SharedCatalogue<string>[] = [
   PARENT_TEXT,
   PROCESSING_TEXT,
   RESULT_TEXT,
+  STATEMENT_TEXT,
   SUPPORT_TEXT,
   UPLOAD_TEXT,
   VALIDATION_TEXT,

@@ -1,4 +1,5 @@
 import {
+  BankingSchema,
   dateProblems,
   defaultCertificatesFolder,
   releaseInstant,
@@ -32,7 +33,8 @@ const noEvent = (id: number) => notFound('EVENT_NOT_FOUND', `There is no event w
 
 /** The settings as organisers edit them, from an event's row. */
 function settingsOf(row: repo.EventRow): EventSettings {
-  const content = row.content as { hostLine?: unknown };
+  const content = row.content as { hostLine?: unknown; banking?: unknown };
+  const banking = BankingSchema.safeParse(content.banking);
   const { name, year, timeZone, dates, fees } = toEventSummary(row);
   return {
     name,
@@ -43,6 +45,8 @@ function settingsOf(row: repo.EventRow): EventSettings {
     dates,
     fees,
     fileRetentionDays: row.fileRetentionDays,
+    // Kept in the content, as the host line is (decision 066): no column, nothing to migrate.
+    ...(banking.success ? { banking: banking.data } : {}),
   };
 }
 
@@ -61,7 +65,11 @@ function columnsOf(settings: EventSettings, content: unknown) {
     changeFeeCents: settings.fees.changeFeeCents,
     amendmentFeeCents: settings.fees.amendmentFeeCents,
     lateSurchargePercent: settings.fees.lateSurchargePercent,
-    content: { ...(content as object), hostLine: settings.hostLine },
+    content: {
+      ...(content as object),
+      hostLine: settings.hostLine,
+      ...(settings.banking ? { banking: settings.banking } : {}),
+    },
     ...(settings.fileRetentionDays === undefined
       ? {}
       : { fileRetentionDays: settings.fileRetentionDays }),

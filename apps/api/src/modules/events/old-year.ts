@@ -48,8 +48,11 @@ export function mention(
   return text && namesYear(text, year) ? [{ place, field, excerpt: excerptOf(text, year) }] : [];
 }
 
-/** Keys of the site content that name files or addresses of pictures, not words. */
-const NOT_WORDS = new Set(['image', 'logo', 'portrait', 'slug']);
+/**
+ * Keys of the site content that name files or addresses of pictures, not words; and the banking
+ * details (decision 066), whose digits may look like a year and must never be moved on.
+ */
+const NOT_WORDS = new Set(['image', 'logo', 'portrait', 'slug', 'banking']);
 
 /** The site content's parts, as the content screen names them. */
 const PART_NAMES: Record<string, string> = {

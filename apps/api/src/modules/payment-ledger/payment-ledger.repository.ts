@@ -1,4 +1,9 @@
-import type { LedgerKind, LedgerMethod, MovementKind } from '@eisteddfod/shared';
+import {
+  orderIdOfReference,
+  type LedgerKind,
+  type LedgerMethod,
+  type MovementKind,
+} from '@eisteddfod/shared';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.ts';
 import type { PaymentScope } from '../../plugins/scope.ts';
@@ -214,8 +219,11 @@ function movementsQuery(
   if (filters.kind !== undefined) where.push(sql`m.kind = ${filters.kind}`);
   if (filters.search) {
     const like = likePattern(filters.search);
+    // A school's statement reference finds its order's movements however the bank wrote it.
+    const byReference = orderIdOfReference(filters.search);
+    const ofOrder = byReference === undefined ? sql`false` : sql`m.order_id = ${byReference}`;
     where.push(
-      sql`(m.order_number ilike ${like} or m.family_name ilike ${like} or coalesce(m.reference, '') ilike ${like})`,
+      sql`(m.order_number ilike ${like} or m.family_name ilike ${like} or coalesce(m.reference, '') ilike ${like} or ${ofOrder})`,
     );
   }
   return sql`

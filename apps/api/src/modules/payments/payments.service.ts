@@ -152,21 +152,19 @@ async function credit(
 }
 
 /**
- * GET /api/Orders/{id}/PaymentLink/{email}: checks the order, prices it on the server
- * (group sizes, the late-entry surcharge), freezes lines and total with the provider it is
- * paid with (the default unless one is named), and returns where to pay.
+ * Checks an order of the caller's and freezes it as checkout does: priced on the server (group
+ * sizes, the late-entry surcharge), lines and total frozen, with the provider it is paid with
+ * (none: paid by EFT, recorded by an organiser, decision 066). Answers the total.
  */
-async function startPayment(
+async function checkOut(
   deps: PaymentsDependencies,
-  priceAndFreeze: ReturnType<typeof createPricing>,
+  priceAndFreeze: ReturnType<typeof createPricing>['priceAndFreeze'],
   customerId: number,
   orderId: number,
-  email: string,
-  whatsApp: boolean,
-  providerId: string = deps.providers.default.id,
-): Promise<string> {
+  confirmation: { email: string; whatsApp: boolean; provider?: string },
+): Promise<number> {
   const { db, orders, accounts } = deps;
-  const provider = enabledProvider(deps, providerId);
+  const { email, whatsApp } = confirmation;
   const row = await orders.requireOwnOrder(customerId, orderId);
   if (row.status === 'paid')
     throw new AppError(409, 'ALREADY_PAID', CHECKOUT_TEXT.say('alreadyPaid'));
@@ -188,13 +186,36 @@ async function startPayment(
     mobileRequired: whatsApp,
   });
   if (problem) throw badRequest('CHECKOUT_CHECK', problem);
-  const totalCents = await priceAndFreeze(order, { email, whatsApp, provider: provider.id });
+  const totalCents = await priceAndFreeze(order, confirmation);
   await audit(db, {
     actorCustomerId: customerId,
     action: 'order.checkout',
     entityType: 'order',
     entityId: orderId,
-    details: { totalCents, email },
+    details: { totalCents, email, ...(confirmation.provider ? {} : { method: 'eft' }) },
+  });
+  return totalCents;
+}
+
+/**
+ * GET /api/Orders/{id}/PaymentLink/{email}: checks the order, prices it on the server
+ * (group sizes, the late-entry surcharge), freezes lines and total with the provider it is
+ * paid with (the default unless one is named), and returns where to pay.
+ */
+async function startPayment(
+  deps: PaymentsDependencies,
+  priceAndFreeze: ReturnType<typeof createPricing>['priceAndFreeze'],
+  customerId: number,
+  orderId: number,
+  email: string,
+  whatsApp: boolean,
+  providerId: string = deps.providers.default.id,
+): Promise<string> {
+  const provider = enabledProvider(deps, providerId);
+  const totalCents = await checkOut(deps, priceAndFreeze, customerId, orderId, {
+    email,
+    whatsApp,
+    provider: provider.id,
   });
   // The provider's page on the site the family is on: relative, so it works whatever the address.
   return endpointUrl(
@@ -253,7 +274,7 @@ async function payOnOwnPage(
 export function createPaymentsService(deps: PaymentsDependencies) {
   const { db, orders, providers } = deps;
   const messages_ = createPaymentMessages(deps);
-  const priceAndFreeze = createPricing(deps);
+  const { priceAndFreeze, priceOrder } = createPricing(deps);
   const notifications = createNotifications({
     ...deps,
     credit: (payment) => credit(deps, messages_, payment),
@@ -267,6 +288,12 @@ export function createPaymentsService(deps: PaymentsDependencies) {
       whatsApp: boolean,
       providerId?: string,
     ) => startPayment(deps, priceAndFreeze, customerId, orderId, email, whatsApp, providerId),
+    /**
+     * A teacher pays their order by EFT (decision 066): checked and frozen as at checkout,
+     * with no provider; an organiser records the money against its statement reference.
+     */
+    checkOutForEft: (customerId: number, orderId: number, email: string) =>
+      checkOut(deps, priceAndFreeze, customerId, orderId, { email, whatsApp: false }),
     payableOrder: (providerId: string, orderId: number, ref: string, email = '') =>
       payableOrder(deps, providerId, orderId, ref, email),
     payOnOwnPage: (providerId: string, orderId: number, ref: string) =>
@@ -295,6 +322,8 @@ export function createPaymentsService(deps: PaymentsDependencies) {
     // For money recorded by hand (payment-ledger, decision 020): the same pricing, crediting
     // and confirmation as a provider's payment.
     priceAndFreeze,
+    /** A cart's price by checkout's rules, frozen by nothing (a school's statement, decision 066). */
+    priceOrder,
     confirmationMessages: messages_.confirmationMessages,
     creditWithin: (
       tx: Tx,

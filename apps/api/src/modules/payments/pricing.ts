@@ -18,9 +18,52 @@ interface PricingDependencies {
   now: () => number;
 }
 
-/** Checkout's pricing, which an organiser recording a payment for a cart uses too (decision 020). */
+/**
+ * An unpaid order's price on the server (the catalogue, group sizes, the late-entry
+ * surcharge), frozen by nothing: checkout's own rules, which a school's statement of a cart
+ * shows too (decision 066).
+ */
+async function priceOrder(
+  deps: PricingDependencies,
+  /** The order described as a cart (`describeOrder({ ...row, totalCents: null })`). */
+  order: Order,
+) {
+  const { catalogue } = deps;
+  const event = await catalogue.getEvent(order.eventId);
+  // Prices come from the catalogue and the group sizes now, never from the browser.
+  const prices = await Promise.all(
+    order.orderItems.map(async (i) => {
+      const item = await catalogue.findItem(order.eventId, i.itemId);
+      if (!item)
+        throw badRequest('ITEM_NOT_FOUND', CHECKOUT_TEXT.say('itemGone', { itemCode: i.itemCode }));
+      const members = i.groupParticipants.length;
+      return {
+        orderItemId: i.id,
+        itemId: i.itemId,
+        members,
+        priceCents: entryPriceCents(item, members, event.fees),
+      };
+    }),
+  );
+  const subtotalCents = prices.reduce((sum, p) => sum + p.priceCents, 0);
+  const today = calendarDateIn(new Date(deps.now()), event.timeZone);
+  const surcharge = isLateEntry(today, event.dates.lateEntryFrom)
+    ? surchargeCents(subtotalCents, event.fees.lateSurchargePercent)
+    : 0;
+  return {
+    prices,
+    subtotalCents,
+    surchargeCents: surcharge,
+    totalCents: subtotalCents + surcharge,
+  };
+}
+
+/**
+ * Checkout's pricing, which an organiser recording a payment for a cart (decision 020) and a
+ * school's statement (decision 066) use too.
+ */
 export function createPricing(deps: PricingDependencies) {
-  const { db, catalogue } = deps;
+  const { db } = deps;
 
   /**
    * Prices an unpaid order on the server (the catalogue, group sizes, the late-entry surcharge)
@@ -37,31 +80,12 @@ export function createPricing(deps: PricingDependencies) {
     const orderId = order.id;
     if (order.orderItems.length === 0)
       throw badRequest('EMPTY_CART', CHECKOUT_TEXT.say('emptyCart'));
-    const event = await catalogue.getEvent(order.eventId);
-    // Prices come from the catalogue and the group sizes now, never from the browser.
-    const prices = await Promise.all(
-      order.orderItems.map(async (i) => {
-        const item = await catalogue.findItem(order.eventId, i.itemId);
-        if (!item)
-          throw badRequest(
-            'ITEM_NOT_FOUND',
-            CHECKOUT_TEXT.say('itemGone', { itemCode: i.itemCode }),
-          );
-        const members = i.groupParticipants.length;
-        return {
-          orderItemId: i.id,
-          itemId: i.itemId,
-          members,
-          priceCents: entryPriceCents(item, members, event.fees),
-        };
-      }),
-    );
-    const subtotalCents = prices.reduce((sum, p) => sum + p.priceCents, 0);
-    const today = calendarDateIn(new Date(deps.now()), event.timeZone);
-    const surcharge = isLateEntry(today, event.dates.lateEntryFrom)
-      ? surchargeCents(subtotalCents, event.fees.lateSurchargePercent)
-      : 0;
-    const totalCents = subtotalCents + surcharge;
+    const {
+      prices,
+      subtotalCents,
+      surchargeCents: surcharge,
+      totalCents,
+    } = await priceOrder(deps, order);
     if (expectTotalCents !== undefined && expectTotalCents !== totalCents) {
       throw new AppError(
         409,
@@ -91,5 +115,5 @@ export function createPricing(deps: PricingDependencies) {
     return totalCents;
   }
 
-  return priceAndFreeze;
+  return { priceAndFreeze, priceOrder: (order: Order) => priceOrder(deps, order) };
 }

@@ -32,6 +32,7 @@ import { usePayments } from './api/payment-ledger/list-payments.ts';
 import { DataTable, type Column } from './components/DataTable.tsx';
 import { StaffArea } from './components/StaffArea.tsx';
 import { AdjustmentDialog } from './components/AdjustmentDialog.tsx';
+import { EftByReferenceDialog } from './components/EftByReferenceDialog.tsx';
 import { Totals } from './components/PaymentTotals.tsx';
 
 const when = new Intl.DateTimeFormat('en-ZA', { dateStyle: 'medium', timeStyle: 'short' });
@@ -252,6 +253,7 @@ function EventPayments({ events }: { events: StaffEvent[] }) {
   const eventId = value === 'all' ? undefined : Number(value);
   const sums = useReconciliation(eventId);
   const [exporting, setExporting] = useState(false);
+  const [byReference, setByReference] = useState(false);
 
   async function exportCsv() {
     setExporting(true);
@@ -282,10 +284,14 @@ function EventPayments({ events }: { events: StaffEvent[] }) {
           maw={360}
           style={{ flex: '1 1 14rem' }}
         />
-        <Button variant="default" loading={exporting} onClick={() => void exportCsv()}>
-          Export for the bookkeeper (CSV)
-        </Button>
+        <Group gap="xs">
+          <Button onClick={() => setByReference(true)}>Record an EFT by reference…</Button>
+          <Button variant="default" loading={exporting} onClick={() => void exportCsv()}>
+            Export for the bookkeeper (CSV)
+          </Button>
+        </Group>
       </Group>
+      {byReference && <EftByReferenceDialog onClose={() => setByReference(false)} />}
       {sums.isPending && <Loader aria-label="Loading the totals" />}
       {sums.isError && (
         <Alert color="red" title="Error">

@@ -14,6 +14,7 @@ import {
 import { Link, useParams } from 'react-router';
 import { useSchoolPage } from './api/schools/school-records.ts';
 import { SchoolClasses } from './components/SchoolClasses.tsx';
+import { SchoolStatementTable } from './components/SchoolStatementTable.tsx';
 import { StaffArea } from './components/StaffArea.tsx';
 
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
@@ -63,8 +64,13 @@ function SchoolScreen({ id }: { id: number }) {
             .
           </Text>
         ) : (
-          <Table.ScrollContainer minWidth={520}>
-            <Table striped aria-label="Teachers of the school">
+          <div
+            role="region"
+            aria-label="Teachers of the school, scrolls sideways"
+            tabIndex={0}
+            style={{ overflowX: 'auto' }}
+          >
+            <Table striped miw={520} aria-label="Teachers of the school">
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>Teacher</Table.Th>
@@ -88,10 +94,11 @@ function SchoolScreen({ id }: { id: number }) {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </div>
         )}
       </section>
       <SchoolClasses schoolId={school.id} />
+      <SchoolStatementTable schoolId={school.id} />
     </Stack>
   );
 }

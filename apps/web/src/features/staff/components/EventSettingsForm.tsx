@@ -3,6 +3,7 @@ import {
   EventSettingsSchema,
   formatRand,
   parseRand,
+  type Banking,
   type EventDates,
   type EventSettings,
   type StaffEvent,
@@ -28,6 +29,14 @@ import { issueWords } from '../../../lib/i18n/issue-words.ts';
 
 const DATE_FIELDS = Object.keys(EVENT_DATE_LABELS) as (keyof EventDates)[];
 
+/** Where schools pay by EFT (decision 066): all four, or statements say they are missing. */
+const BANKING_FIELDS = [
+  ['bankName', 'Bank'],
+  ['accountName', 'Account name'],
+  ['accountNumber', 'Account number'],
+  ['branchCode', 'Branch code'],
+] as const;
+
 const FEE_FIELDS = [
   ['individualCents', 'Individual entry'],
   ['groupSmallCents', 'Group entry, small'],
@@ -38,7 +47,8 @@ const FEE_FIELDS = [
 type FeeField = (typeof FEE_FIELDS)[number][0];
 
 /** The form's text, as typed; amounts in rand. */
-type Form = Omit<EventSettings, 'dates' | 'fees' | 'year'> & {
+type Form = Omit<EventSettings, 'dates' | 'fees' | 'year' | 'banking'> & {
+  banking: Banking;
   year: string;
   dates: Record<keyof EventDates, string>;
   fees: Record<FeeField, string>;
@@ -50,6 +60,12 @@ function formOf(settings: EventSettings): Form {
   const { fees } = settings;
   return {
     ...settings,
+    banking: settings.banking ?? {
+      bankName: '',
+      accountName: '',
+      accountNumber: '',
+      branchCode: '',
+    },
     year: String(settings.year),
     dates: Object.fromEntries(
       DATE_FIELDS.map((f) => [f, settings.dates[f] ?? '']),
@@ -82,6 +98,7 @@ function read(form: Form): { settings?: EventSettings; errors: Errors } {
     timeZone: form.timeZone.trim(),
     certificatesFolder: form.certificatesFolder,
     fileRetentionDays: form.fileRetentionDays,
+    banking: form.banking,
     dates: { ...form.dates, lateEntryFrom: form.dates.lateEntryFrom || null },
     fees: {
       ...fees,
@@ -229,6 +246,30 @@ export function SettingsForm({ event }: { event: StaffEvent }) {
                 set((f) => ({ ...f, lateSurchargePercent: value }));
               }}
             />
+          </SimpleGrid>
+        </Card>
+
+        <Card withBorder component="section" aria-labelledby="banking-heading">
+          <Title order={2} id="banking-heading" mb={4}>
+            Banking details
+          </Title>
+          <Text size="sm" mb="sm">
+            Printed on schools’ statements for payment by EFT. Until all four are set, a statement
+            says so and schools pay by card.
+          </Text>
+          <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }}>
+            {BANKING_FIELDS.map(([field, label]) => (
+              <TextInput
+                key={field}
+                label={label}
+                value={form.banking[field]}
+                error={errors[`banking.${field}`]}
+                onChange={(e) => {
+                  const value = e.currentTarget.value;
+                  set((f) => ({ ...f, banking: { ...f.banking, [field]: value } }));
+                }}
+              />
+            ))}
           </SimpleGrid>
         </Card>
 

@@ -36,11 +36,13 @@ export function RecordPaymentDialog(props: {
   order: { id: number; orderNumber: string; totalCents: number };
   opened: boolean;
   onClose: () => void;
+  /** The reference to start from (a school's statement reference, decision 066). */
+  reference?: string;
 }) {
   const record = useRecordManualPayment();
   const [form, setForm] = useState<Form>(() => ({
     method: 'bank_transfer',
-    reference: '',
+    reference: props.reference ?? '',
     receivedOn: today(),
   }));
   const [errors, setErrors] = useState<Errors>({});

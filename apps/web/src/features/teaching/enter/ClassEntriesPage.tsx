@@ -25,6 +25,7 @@ import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { storedCustomerId } from '../../../lib/storage.ts';
 import { useClassEntries } from './api/class-entries.ts';
 import { ClassResultsDownloads } from './components/ClassResultsDownloads.tsx';
+import { StatementPanel } from './components/StatementPanel.tsx';
 import { text } from './text.ts';
 
 /**
@@ -81,6 +82,8 @@ export default function ClassEntriesPage() {
         {data.resultsReleased && (
           <ClassResultsDownloads customerId={customerId} membershipId={membershipId} />
         )}
+        <StatementPanel customerId={customerId} membershipId={membershipId} />
+        <Title order={2}>{text('entriesHeading')}</Title>
         <Chip.Group value={state} onChange={(v) => setState(v as ClassEntryState | 'all')}>
           <Group gap="xs">
             <Chip value="all">{text('allStates', { count: data.entries.length })}</Chip>
