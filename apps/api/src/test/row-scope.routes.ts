@@ -136,6 +136,11 @@ const ID_BY_NAME: Record<string, IdKind> = {
   eventId: 'neutral',
   q: 'neutral',
   fileId: 'guid',
+  // A parent's invitation: its secret token is the permission, no party's id (decision 063).
+  token: 'guid',
+  // A statement's reference names an order, but only organisers read by it, and they read
+  // every order: no party's row to keep from them (decision 066).
+  reference: 'guid',
 };
 
 /** What a parameter of `path` names; undefined when the walk cannot say (the test fails). */

@@ -79,7 +79,20 @@ const COORDINATOR_READS = new Set([
   'GET /api/customers/:id/classes/:membershipId',
   'GET /api/customers/:id/classes/:membershipId/entries',
   'GET /api/customers/:id/teachingschools/:schoolId/learners',
+  // The parents' states and the statements of the school's classes (decisions 063, 066).
+  'GET /api/customers/:id/classes/:membershipId/parents',
+  'GET /api/customers/:id/classes/:membershipId/statement',
 ]);
+
+/**
+ * A coordinator's files of the school's other classes, by the status they answer in the world:
+ * a statement's PDF (names inside are compressed), and the results pack, not released there.
+ */
+const COORDINATOR_FILES: Record<string, number> = {
+  'GET /api/customers/:id/classes/:membershipId/statement/:orderId/pdf': 200,
+  'GET /api/customers/:id/classes/:membershipId/results.csv': 409,
+  'GET /api/customers/:id/classes/:membershipId/certificates.zip': 409,
+};
 
 /** Reads whose answer with the caller's own ids must carry their own child's or learner's name. */
 const SHOWS_OWN = new Set([
@@ -104,6 +117,8 @@ function ownStatus(route: Walked, kind: CallerKind): 'ok' | 'skip' | number {
   if (kind === 'parent') return 'skip';
   // Their own class, ended or never approved: no reach at all (403 NOT_A_TEACHER).
   if (kind === 'former') return 403;
+  // The world's results are not released: the class's results pack is refused (decision 067).
+  if (/\/(results\.csv|certificates\.zip)$/.test(route.path)) return 409;
   if (kind === 'teacher' && route.path.includes('/teachingschools/')) return 404; // Not a coordinator.
   return 'ok';
 }
@@ -178,7 +193,11 @@ async function walkFamilyRoute(route: Walked, rel: Relation) {
     // The caller's own account (or cart) with the other party's rows in it: the real test.
     const whose = (k: IdKind) => (OWNER_KINDS.has(k) ? caller : v);
     const res = await ask(rel, route, whose, v, label(v, 'mixed'));
-    if (rel.readable.includes(v) && COORDINATOR_READS.has(key(route))) {
+    const file = COORDINATOR_FILES[key(route)];
+    if (rel.readable.includes(v) && file !== undefined) {
+      if (res.statusCode !== file)
+        found.failures.push(`${label(v, 'mixed')}: a coordinator's file: ${res.statusCode}`);
+    } else if (rel.readable.includes(v) && COORDINATOR_READS.has(key(route))) {
       if (!ok(res) || shows(res, v).length === 0)
         found.failures.push(`${label(v, 'mixed')}: a coordinator's read: ${res.statusCode}`);
     } else if (!sameRows(route, caller, v)) expectRefused(label(v, 'mixed'), res, v);
@@ -223,7 +242,8 @@ async function walkStaffRoute(route: Walked, rel: Relation) {
     const res = await send(route, rel.caller, () => w.Q, w.Q);
     if (res.statusCode !== 403) found.failures.push(`${label}: ${res.statusCode}, not 403`);
   } else if (role === 'organiser') {
-    if (route.method !== 'GET') return;
+    // A read by a random key (a statement's reference) has nothing of the world to find.
+    if (route.method !== 'GET' || route.params.some((p) => p.kind === 'guid')) return;
     // Every row of every school: A1's ids answer (a check that the ids fill the routes).
     const res = await send(route, rel.caller, () => w.A1, w.A1, ORGANISER_QUERIES[key(route)]);
     if (!ok(res)) found.failures.push(`${label}: ${res.statusCode} ${res.body.slice(0, 120)}`);
