@@ -81,19 +81,22 @@ const memberIsLearner = (test: SQL) =>
 /**
  * Whether the entry (needs `orders`, `order_items` and `participant_profiles` joined) reaches a
  * school or a teacher the adjudicator has a conflict with: its contestant, or a group member by
- * the school they typed or by their name being a learner of that school or teacher. A teacher's
+ * the school they attend (linked, migration 0039) or typed, or by their name being a learner of
+ * that school or teacher. A teacher's
  * conflict also covers every entry the teacher's account made. Hiding more is the safe side.
  */
 export function touchesSchoolOrTeacherOf(adjudicatorId: Adjudicator): SQL {
   const ids = conflictedSchoolIds(adjudicatorId);
   const names = sql`(select ${foldedSql(schoolRow.name)} from ${fromSchoolRow} where ${schoolRow.id} in ${ids})`;
   const bySchool = sql`(${isLearnerOf(participantProfiles, ids)}
-    or ${anyMember(sql`${foldedSql(groupParticipants.school)} in ${names}`)}
+    or ${anyMember(sql`(${groupParticipants.schoolId} in ${ids} or ${foldedSql(groupParticipants.school)} in ${names})`)}
     or ${memberIsLearner(isLearnerOf(learner, ids))})`;
   const byTeacher = sql`exists (select 1 from ${fromTeacher}
     where ${teacher.adjudicatorId} = ${adjudicatorId}
       and (${orders.customerId} = ${teacher.teacherId}
         or ${isLearnerOfTeacher(participantProfiles, teacher.teacherId)}
         or ${memberIsLearner(isLearnerOfTeacher(learner, teacher.teacherId))}))`;
-  return sql`(${bySchool} or ${byTeacher})`;
+  // `x in (...)` is null, not false, for a contestant of no school once the adjudicator has a
+  // conflicted school: without coalesce, `not` of it hid every such entry from them.
+  return sql`coalesce((${bySchool} or ${byTeacher}), false)`;
 }
