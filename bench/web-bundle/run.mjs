@@ -17,7 +17,10 @@ const indexPath = path.join(dist, 'index.html');
  * in gzipped KB, from what each loaded when it was set with some headroom (README.md).
  */
 const SCREENS = [
-  { name: "home '/'", module: 'src/features/home/HomePage.tsx', budgetKB: 158 },
+  // 159 since issue 35's parents' invitations (decision 063): its public route, path and
+  // sign-in return took the home page from 158.0 to 158.3 KB. A stopgap: the entry's route
+  // table is the next cut (decision 062).
+  { name: "home '/'", module: 'src/features/home/HomePage.tsx', budgetKB: 159 },
   {
     name: 'contestants',
     module: 'src/features/contestants/ContestantsPage.tsx',
