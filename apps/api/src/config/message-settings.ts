@@ -43,5 +43,10 @@ export const messageSettings = {
     'eisteddfod_reminder_not_finalised',
   ),
   WHATSAPP_TEMPLATE_REMINDER_RESULTS: templateName.default('eisteddfod_reminder_results'),
+  /**
+   * The approved utility template of a parent's invitation (decision 063): {{1}} teacher,
+   * {{2}} school, {{3}} child's first name, {{4}} link, {{5}} days it is valid.
+   */
+  WHATSAPP_TEMPLATE_PARENT_INVITATION: templateName.default('eisteddfod_parent_invitation'),
   WHATSAPP_API_URL: z.url().default('https://graph.facebook.com/v21.0'),
 };

@@ -230,6 +230,22 @@ export function createOutbox(
     enqueueWhatsAppMessage: (toE164: string, body: string) =>
       enqueue(deps, { channel: 'whatsapp', recipient: toE164, body }),
     /**
+     * A message the portal starts (not an answer within 24 hours): WhatsApp takes it only as an
+     * approved template with its values; `body` is the template's text filled in, kept to show.
+     */
+    enqueueWhatsAppTemplate: (
+      toE164: string,
+      template: string,
+      parameters: string[],
+      body: string,
+    ) =>
+      enqueue(deps, {
+        channel: 'whatsapp',
+        recipient: toE164,
+        body,
+        payload: { template, parameters },
+      }),
+    /**
      * Writes messages inside the caller's transaction (a transactional outbox): they exist
      * exactly when the caller's change commits, so a crash cannot keep one without the other.
      * Call `deliverSoon` once the transaction has committed. Answers each message's id and

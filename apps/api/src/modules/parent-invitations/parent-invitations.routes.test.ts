@@ -92,6 +92,17 @@ describe("a teacher invites a learner's parent", () => {
     expect(all.json()).toEqual({ sent: 2, skipped: 0 });
     const [whatsApp] = await t.app.outbox.findByRecipient(mobile);
     expect(whatsApp).toMatchObject({ channel: 'whatsapp', recipient: `+27${mobile.slice(1)}` });
+    // A message the portal starts: WhatsApp delivers it only as an approved template.
+    expect(whatsApp!.payload).toMatchObject({
+      template: 'eisteddfod_parent_invitation',
+      parameters: [
+        expect.any(String),
+        school.name,
+        'Zola',
+        expect.stringContaining('/invitation/'),
+        '14',
+      ],
+    });
     expect((await teacher.call('POST', `${teacher.base}/Invitations`)).json()).toEqual({
       sent: 0,
       skipped: 2,

@@ -24,6 +24,8 @@ export interface ParentInvitationsDeps {
   outbox: Outbox;
   rateLimiter: RateLimiter;
   publicUrl: string;
+  /** The approved WhatsApp template invitations go out as (a message the portal starts). */
+  whatsAppTemplate: string;
   now: () => number;
 }
 
@@ -94,8 +96,12 @@ async function send(
     ].join('\n');
     await deps.outbox.enqueueEmail(sentTo, text('inviteSubject', words), body);
   } else {
-    await deps.outbox.enqueueWhatsAppMessage(
+    // The template's values in its order (config: WHATSAPP_TEMPLATE_PARENT_INVITATION).
+    const values = [words.teacher, words.school, words.child, words.link, String(words.days)];
+    await deps.outbox.enqueueWhatsAppTemplate(
       toInternationalNumber(sentTo, country),
+      deps.whatsAppTemplate,
+      values,
       text('inviteWhatsApp', words),
     );
   }
