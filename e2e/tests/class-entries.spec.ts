@@ -97,13 +97,15 @@ test.describe('class entries', () => {
     // for its main file.
     await page.goto(`/teaching/class/${membershipId}/entries`);
     await expect(page.getByRole('radio', { name: 'Not paid (4)' })).toHaveCount(1);
-    await expect(page.getByRole('listitem').filter({ hasText: 'Not paid' })).toHaveCount(4);
+    // The class's entries, not the statement's orders above them (decision 066).
+    const entries = page.getByRole('list', { name: 'Entries by state' });
+    await expect(entries.getByRole('listitem').filter({ hasText: 'Not paid' })).toHaveCount(4);
     await expectNoAccessibilityViolations(page);
     await payOnSandbox(page, Number(await stored(page, 'cart')), email);
     await page.goto(`/teaching/class/${membershipId}/entries`);
     await page.getByText('No main file (4)').click();
     await expect(page.getByRole('radio', { name: 'No main file (4)' })).toBeChecked();
-    await expect(page.getByRole('listitem').filter({ hasText: 'No main file' })).toHaveCount(4);
+    await expect(entries.getByRole('listitem').filter({ hasText: 'No main file' })).toHaveCount(4);
     await expect(
       page.getByRole('link', { name: /^Upload for Sipho Ndlovu: DA102$/ }),
     ).toBeVisible();

@@ -174,6 +174,7 @@ const ERROR_CODES = [
   'CONSENTS_MISSING',
   'CHILD_NOT_FOUND',
   'PAYMENT_UNDER_WAY',
+  'LEADS_GROUP',
 ] as const;
 
 export const ErrorCodeSchema = z.enum(ERROR_CODES);

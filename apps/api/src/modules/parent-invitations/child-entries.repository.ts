@@ -58,6 +58,25 @@ export async function lockLearner(tx: Database, learnerId: number) {
   return row;
 }
 
+/** Whether the learner is the contestant of a group entry not withdrawn, in any open order. */
+export async function leadsGroup(tx: Database, learnerId: number): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: orderItems.id })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .innerJoin(items, eq(items.id, orderItems.itemId))
+    .where(
+      and(
+        eq(orderItems.participantProfileId, learnerId),
+        eq(orderItems.isCancelled, false),
+        eq(items.isGroupItem, true),
+        sql`${orders.status} <> 'cancelled'`,
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
 /** Removes the learner's entries from the teacher's cart (never paid, so nothing to refund). */
 export async function removeFromCart(tx: Database, learnerId: number): Promise<number[]> {
   const rows = await tx

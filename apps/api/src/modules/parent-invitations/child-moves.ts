@@ -21,6 +21,14 @@ async function childInHand(tx: Database, parentId: number, learnerId: number) {
       'PAYMENT_UNDER_WAY',
       PARENT_TEXT.say('paymentUnderWay', { name: child.firstName }),
     );
+  // A group entry is other learners' too: it neither moves with one child nor is withdrawn
+  // by one parent (security review of decision 063).
+  if (await entries.leadsGroup(tx, learnerId))
+    throw new AppError(
+      409,
+      'LEADS_GROUP',
+      PARENT_TEXT.say('leadsGroup', { name: child.firstName }),
+    );
   return child;
 }
 

@@ -137,4 +137,30 @@ describe('a linked parent', () => {
     const again = await teacher.call('POST', `${teacher.base}/Learners/${learner}/Invitation`);
     expect(again.json()).toMatchObject({ code: 'PARENT_LEFT' });
   });
+
+  it('moves and withdraws no group entry: a child who leads one is refused (409 LEADS_GROUP), the group untouched', async () => {
+    const { teacher, parent, learner } = await linkedLearner();
+    const group = catalogue.find((i) => i.isGroupItem && !i.requiresAnInstrument)!;
+    const [paid] = await t.database.db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(eq(orders.customerId, teacher.id));
+    const [entry] = await t.database.db
+      .insert(orderItems)
+      .values({ orderId: paid!.id, itemId: group.id, participantProfileId: learner })
+      .returning({ id: orderItems.id });
+    for (const action of ['TakeOver', 'Leave']) {
+      const res = await parent.call(
+        'POST',
+        `/api/Customers/${parent.id}/SchoolChildren/${learner}/${action}`,
+      );
+      expect(res.statusCode, res.body).toBe(409);
+      expect(res.json()).toMatchObject({ code: 'LEADS_GROUP' });
+    }
+    const [row] = await t.database.db
+      .select({ orderId: orderItems.orderId, isCancelled: orderItems.isCancelled })
+      .from(orderItems)
+      .where(eq(orderItems.id, entry!.id));
+    expect(row).toEqual({ orderId: paid!.id, isCancelled: false });
+  });
 });

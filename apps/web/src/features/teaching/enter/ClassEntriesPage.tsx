@@ -83,7 +83,9 @@ export default function ClassEntriesPage() {
           <ClassResultsDownloads customerId={customerId} membershipId={membershipId} />
         )}
         <StatementPanel customerId={customerId} membershipId={membershipId} />
-        <Title order={2}>{text('entriesHeading')}</Title>
+        <Title order={2} id="class-entries-heading">
+          {text('entriesHeading')}
+        </Title>
         <Chip.Group value={state} onChange={(v) => setState(v as ClassEntryState | 'all')}>
           <Group gap="xs">
             <Chip value="all">{text('allStates', { count: data.entries.length })}</Chip>
@@ -95,7 +97,13 @@ export default function ClassEntriesPage() {
           </Group>
         </Chip.Group>
         {shown.length === 0 && <Text>{text('noEntries')}</Text>}
-        <Stack gap="xs" component="ul" p={0} style={{ listStyle: 'none' }}>
+        <Stack
+          gap="xs"
+          component="ul"
+          p={0}
+          style={{ listStyle: 'none' }}
+          aria-labelledby="class-entries-heading"
+        >
           {shown.map((e) => (
             <Card key={e.orderItemId} withBorder padding="sm" component="li">
               <Group justify="space-between" wrap="wrap" gap="xs">
