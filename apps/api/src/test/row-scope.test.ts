@@ -86,7 +86,8 @@ const COORDINATOR_READS = new Set([
 
 /**
  * A coordinator's files of the school's other classes, by the status they answer in the world:
- * a statement's PDF (names inside are compressed), and the results pack, not released there.
+ * the PDF of their own order (the mixed call's order is the caller's: another teacher's invoice
+ * is refused, school-statements.routes.test.ts), and the results pack, not released there.
  */
 const COORDINATOR_FILES: Record<string, number> = {
   'GET /api/customers/:id/classes/:membershipId/statement/:orderId/pdf': 200,

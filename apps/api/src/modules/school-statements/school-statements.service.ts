@@ -148,6 +148,10 @@ async function statementPdf(
   orderId: number,
 ): Promise<{ name: string; pdf: Uint8Array }> {
   const { statement, found } = await reachedOrder(deps, customerId, membershipId, orderId);
+  // A teacher's order is one per event, whatever it holds: learners of another school and
+  // their own children too. Its invoice is its teacher's alone; a coordinator reads the
+  // school's figures (security review of decision 066).
+  if (!found.own) throw orderNotFound(orderId);
   const row = (await repo.findOrderWithPayer(deps.db, orderId))?.order;
   if (!row) throw orderNotFound(orderId);
   const event = await deps.catalogue.getEvent(row.eventId);

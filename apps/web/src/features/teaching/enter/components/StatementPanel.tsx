@@ -95,9 +95,12 @@ function OrderCard({
         </SimpleGrid>
         <Text size="sm">{text('entriesCount', { count: order.entries })}</Text>
         <Group gap="xs">
-          <Button variant="default" loading={downloading} onClick={() => void download()}>
-            {text('download')}
-          </Button>
+          {/* Another teacher's invoice is theirs alone (decision 066): figures only. */}
+          {order.own && (
+            <Button variant="default" loading={downloading} onClick={() => void download()}>
+              {text('download')}
+            </Button>
+          )}
           {order.own && order.status === 'cart' && (
             <>
               <Button component={Link} to={paths.checkout.href()} variant="default">
