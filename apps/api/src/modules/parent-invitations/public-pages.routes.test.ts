@@ -5,7 +5,7 @@ import {
   type Item,
 } from '@eisteddfod/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { certificates } from '../../db/schema/index.ts';
+import { certificates, groupParticipants } from '../../db/schema/index.ts';
 import { createFamily } from '../../test/family.ts';
 import { catalogueItems } from '../../test/fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -22,6 +22,7 @@ import { consents, learnerWithParent, tokenSentTo } from './parent-invitations.t
 let t: TestApp;
 let parent: Awaited<ReturnType<typeof createFamily>>;
 let token: string;
+let entry: number;
 const code = 'PRNT-0000-0001';
 
 beforeAll(async () => {
@@ -35,6 +36,7 @@ beforeAll(async () => {
   const entries = await markedEntries(t, catalogue, teacher, learner, 'Dance', [90, 90, 90, 90], {
     published: true,
   });
+  entry = entries[0]!;
   await t.database.db.insert(certificates).values({
     orderItemId: entries[0]!,
     verificationCode: code,
@@ -92,5 +94,41 @@ describe("a learner's public traces before and after the parent's consent", () =
     expect(ok.statusCode, ok.body).toBe(200);
     expect((await gala()).winners.map((w) => w.name)).toEqual(['Palesa M.']);
     expect(await verified()).toMatchObject({ contestant: 'Palesa Mokoena' });
+
+    // A member of the class's group is another learner, whose parent's consent is not recorded
+    // here: their certificate names nobody, though the group's lead is consented for.
+    const [member] = await t.database.db
+      .insert(groupParticipants)
+      .values({
+        orderItemId: entry,
+        position: 0,
+        firstName: 'Kagiso',
+        surname: 'Member',
+        school: 'Other School',
+        gender: 'male',
+        grade: '5',
+      })
+      .returning({ id: groupParticipants.id });
+    const memberCode = 'PRNT-0000-0002';
+    await t.database.db.insert(certificates).values({
+      orderItemId: entry,
+      groupParticipantId: member!.id,
+      verificationCode: memberCode,
+      storageKey: 'certificates/kagiso.pdf',
+      fileName: 'kagiso.pdf',
+      firstName: 'Kagiso',
+      surname: 'Member',
+      school: 'Other School',
+      itemCode: 'D1',
+      itemTitle: 'Dance',
+      total: 90,
+      medal: 'Gold',
+      eventName: 'Test Eisteddfod',
+    });
+    const res = await t.app.inject({ url: `/api/Certificates/Verify/${memberCode}` });
+    expect(CertificateVerificationSchema.parse(res.json())).toMatchObject({
+      valid: true,
+      contestant: 'Name withheld',
+    });
   });
 });

@@ -129,9 +129,12 @@ export async function findCurrentCertificateByCode(
     .select({
       ...getTableColumns(certificates),
       // A learner a teacher entered whose parent has not consented yet (decision 063): the
-      // certificate is genuine, but the public page names nobody.
+      // certificate is genuine, but the public page names nobody. A member of a class's group
+      // is a learner whose own parent's consent is not recorded: named by no public page either
+      // (security review).
       nameWithheld: sql<boolean>`coalesce(${participantProfiles.schoolMembershipId} is not null
-        and ${participantProfiles.acceptedTermsAt} is null, false)`,
+        and (${participantProfiles.acceptedTermsAt} is null
+          or ${certificates.groupParticipantId} is not null), false)`,
     })
     .from(certificates)
     .innerJoin(orderItems, eq(orderItems.id, certificates.orderItemId))
