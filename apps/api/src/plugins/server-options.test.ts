@@ -70,6 +70,19 @@ describe('request log lines', () => {
     expect(JSON.stringify(mine)).not.toContain('thandi');
   });
 
+  it("never keep a parent's invitation token, which is its permission (decision 063)", async () => {
+    const before = lines.length;
+    const secret = 'Z3JlYXQtc2VjcmV0LXRva2VuLW9mLWEtcGFyZW50';
+    await t.app.inject({
+      url: `/api/ParentInvitations/${secret}`,
+      headers: { 'x-request-id': 'invite-1' },
+    });
+    const mine = lines.slice(before).filter((l) => l.includes('invite-1'));
+    expect(mine.length).toBeGreaterThan(0);
+    expect(mine.join('\n')).not.toContain(secret);
+    expect(mine.join('\n')).toContain('/api/ParentInvitations/…');
+  });
+
   it('leave out the health checks, which log at warn', async () => {
     const before = lines.length;
     await t.app.inject({ url: '/healthz', headers: { 'x-request-id': 'probe-1' } });

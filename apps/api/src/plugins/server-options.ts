@@ -49,7 +49,10 @@ export function serverOptions(config: Config, logStream?: LogStream): FastifySer
               // Signed links carry their permission in the query string: keep it out of logs.
               req: (req: { method: string; url: string; ip?: string }) => ({
                 method: req.method,
-                url: req.url.split('?')[0],
+                // A parent's invitation token is its permission (decision 063): kept out too.
+                url: req.url
+                  .split('?')[0]
+                  ?.replace(/(\/(?:parentinvitations|invitation)\/)[^/]+/i, '$1…'),
                 remoteAddress: req.ip,
               }),
               // A failed query's parameters and PostgreSQL's detail hold personal data.

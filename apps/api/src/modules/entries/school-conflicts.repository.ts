@@ -5,6 +5,7 @@ import {
   conflictsOfInterest,
   customers,
   groupParticipants,
+  learnerParents,
   orderItems,
   orders,
   participantProfiles,
@@ -19,7 +20,7 @@ import {
 
 type Adjudicator = number | AnyPgColumn;
 /** The columns of a contestant (the entry's, or an alias of the table) the rules read. */
-type Profile = Record<'customerId' | 'schoolId' | 'schoolMembershipId', AnyPgColumn>;
+type Profile = Record<'id' | 'customerId' | 'schoolId' | 'schoolMembershipId', AnyPgColumn>;
 
 /** A table under another name: its columns, and what a FROM clause says of it. */
 function aliased<T extends PgTable>(table: T, name: string) {
@@ -34,6 +35,7 @@ const [schoolClass, fromSchoolClass] = aliased(schoolMemberships, 'coi_class');
 const [schoolRow, fromSchoolRow] = aliased(schools, 'coi_school');
 const [learner, fromLearner] = aliased(participantProfiles, 'coi_learner');
 const [teacher, fromTeacher] = aliased(teacherConflicts, 'coi_teacher');
+const [entered, fromEntered] = aliased(learnerParents, 'coi_entered');
 
 /**
  * The schools an adjudicator never reaches: those they declared (held by the school's id), and
@@ -61,11 +63,16 @@ function isLearnerOf(profile: Profile, schoolIds: SQL): SQL {
        where ${schoolClass.status} = 'approved' and ${schoolClass.schoolId} in ${schoolIds}))`;
 }
 
-/** A contestant a teacher holds (any child of their account) or holds in a class (any school). */
+/**
+ * A contestant a teacher holds (any child of their account) or holds in a class (any school),
+ * or entered as a learner and a parent took over since (security review of decision 068).
+ */
 function isLearnerOfTeacher(profile: Profile, teacherId: SQLWrapper): SQL {
   return sql`(${profile.customerId} = ${teacherId}
     or ${profile.schoolMembershipId} in (
-      select ${schoolClass.id} from ${fromSchoolClass} where ${schoolClass.customerId} = ${teacherId}))`;
+      select ${schoolClass.id} from ${fromSchoolClass} where ${schoolClass.customerId} = ${teacherId})
+    or exists (select 1 from ${fromEntered} where ${entered.participantProfileId} = ${profile.id}
+      and ${entered.teacherCustomerId} = ${teacherId}))`;
 }
 
 /** Some member of the entry's group passes `test` (group members are names, not profiles). */
