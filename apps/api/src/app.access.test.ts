@@ -47,6 +47,9 @@ const ANONYMOUS: string[] = [
   'POST /api/authentication/login',
   'PUT /api/customers/:id/email-one-time-pin',
   'PUT /api/customers/:id/whatsapp-one-time-pin',
+  // A parent's invitation: its secret token is the permission; accepting needs a session
+  // (decision 063).
+  'GET /api/parentinvitations/:token',
   // Certificates are checked by anyone holding one.
   'GET /api/certificates/verify/:code',
   'GET /certificates/verify/:code',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IdSchema } from '../api/id.schema.ts';
+import { text } from '../api/text.schema.ts';
 
 /** A parent's link to a learner a teacher entered (issue 35, decision 063). */
 
@@ -44,13 +45,13 @@ export const InvitedAllSchema = z.object({
 export type InvitedAll = z.infer<typeof InvitedAllSchema>;
 
 /** An invitation's token: 43 characters of base64url (32 random bytes). */
-export const InvitationTokenParamsSchema = z.object({
-  token: z.string().regex(/^[A-Za-z0-9_-]{43}$/),
-});
+const InvitationTokenSchema = text().regex(/^[A-Za-z0-9_-]{43}$/);
+
+export const InvitationTokenParamsSchema = z.object({ token: InvitationTokenSchema });
 
 export const AcceptInvitationParamsSchema = z.object({
   id: IdSchema,
-  token: z.string().regex(/^[A-Za-z0-9_-]{43}$/),
+  token: InvitationTokenSchema,
 });
 
 /** What the invitation's landing page shows before the parent signs in: nothing but the child's first name. */
