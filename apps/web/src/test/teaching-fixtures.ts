@@ -1,4 +1,11 @@
-import type { ClassEntries, ClassGrid, SchoolClass } from '@eisteddfod/shared';
+import type {
+  ClassEntries,
+  ClassGrid,
+  ClassParents,
+  SchoolChild,
+  SchoolClass,
+  SchoolStatement,
+} from '@eisteddfod/shared';
 import { CUSTOMER_ID } from './catalogue-server.ts';
 
 /**
@@ -133,9 +140,58 @@ const entries: ClassEntries = {
   },
 };
 
+/** The parents of the class's learners (decision 063): one invited, one linked. */
+const parents: ClassParents = [
+  {
+    learnerId: 301,
+    firstName: 'Lerato',
+    surname: 'Dube',
+    state: 'invited',
+    channel: 'email',
+    invitedAt: '2026-11-20T08:00:00.000Z',
+    changedAt: null,
+  },
+  {
+    learnerId: 302,
+    firstName: 'Sipho',
+    surname: 'Ndlovu',
+    state: 'linked',
+    channel: 'whatsapp',
+    invitedAt: '2026-11-19T08:00:00.000Z',
+    changedAt: '2026-11-21T08:00:00.000Z',
+  },
+];
+
+/** The class's statement (decision 066): the teacher's own order, not paid, no banking yet. */
+const statement: SchoolStatement = {
+  schoolName: SCHOOL,
+  wholeSchool: false,
+  orders: [
+    {
+      orderId: 71,
+      orderNumber: 'ORD-71',
+      reference: 'S0002B7',
+      teacherName: 'Thandi Teacher',
+      status: 'cart',
+      own: true,
+      entries: 7,
+      totalCents: 112000,
+      paidCents: 0,
+      owedCents: 112000,
+      refundedCents: 0,
+    },
+  ],
+  totals: { entries: 7, totalCents: 112000, paidCents: 0, owedCents: 112000, refundedCents: 0 },
+  banking: null,
+};
+
 /** GET answers of the class's screens, by path. */
 export const teachingAnswers: Record<string, unknown> = {
   [`/api/Customers/${CUSTOMER_ID}/Classes/${CLASS_ID}`]: schoolClass,
   [`/api/Customers/${CUSTOMER_ID}/Classes/${CLASS_ID}/Grid`]: grid,
   [`/api/Customers/${CUSTOMER_ID}/Classes/${CLASS_ID}/Entries`]: entries,
+  [`/api/Customers/${CUSTOMER_ID}/Classes/${CLASS_ID}/Parents`]: parents,
+  [`/api/Customers/${CUSTOMER_ID}/Classes/${CLASS_ID}/Statement`]: statement,
+  // No child entered by a school in this family (decision 063).
+  [`/api/Customers/${CUSTOMER_ID}/SchoolChildren`]: [] satisfies SchoolChild[],
 };
