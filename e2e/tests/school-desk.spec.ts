@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { expectNoAccessibilityViolations } from './axe.ts';
-import { openConsoleLink, openStaffArea, staffSignIn } from './session.ts';
-import { addLearners, approvedTeacher, ORGANISER_EMAIL, signedInFamily } from './teaching.ts';
+import { openConsoleLink, openStaffArea } from './session.ts';
+import { addLearners, approvedTeacher, organiserPage, signedInFamily } from './teaching.ts';
 
 // Issue 35, decision 068: an organiser finds a school on the family desk, opens it, and sees
 // its teachers and classes; the teacher's family page says what the account teaches.
@@ -25,7 +25,7 @@ test('an organiser searches a school on the desk, opens it, and sees its teacher
     { firstName: 'Naledi', surname: 'Dube', grade: '6', gender: 'female' },
   ]);
 
-  const organiser = await staffSignIn(browser, ORGANISER_EMAIL);
+  const organiser = await organiserPage(browser);
   await openStaffArea(organiser, testInfo);
   await openConsoleLink(organiser, testInfo, 'Families');
   await organiser

@@ -2,12 +2,12 @@ import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { expectAccessibleDialog, expectNoAccessibilityViolations } from './axe.ts';
 import { pdfText } from './pdf-text.ts';
-import { openConsoleLink, openStaffArea, staffSignIn } from './session.ts';
+import { openConsoleLink, openStaffArea } from './session.ts';
 import {
   addLearners,
   approvedTeacher,
   organiser,
-  ORGANISER_EMAIL,
+  organiserPage,
   signedInFamily,
 } from './teaching.ts';
 
@@ -115,7 +115,7 @@ test('a teacher downloads the statement and pays by EFT; the organiser records i
   await page.screenshot({ path: `${shots}-eft.png`, fullPage: true });
 
   // ---- The organiser records the EFT by its reference, as the bank line carries it. ----
-  const desk = await staffSignIn(browser, ORGANISER_EMAIL);
+  const desk = await organiserPage(browser);
   await desk.setViewportSize(testInfo.project.use.viewport ?? { width: 1280, height: 900 });
   await openStaffArea(desk, testInfo);
   await openConsoleLink(desk, testInfo, 'Payments');

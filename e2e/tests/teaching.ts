@@ -1,4 +1,4 @@
-import { test, type Page } from '@playwright/test';
+import { test, type Browser, type Page } from '@playwright/test';
 import { Client } from './cluster/client.ts';
 import { registerFamily, signIn, type Family } from './cluster/journey.ts';
 
@@ -112,4 +112,28 @@ export async function addLearners(family: Family, membershipId: number, learners
     ids.push(added.id);
   }
   return ids;
+}
+
+/**
+ * The console in a browser signed in as the e2e servers' organiser with the worker's cached API
+ * session, as the verify screen leaves it: no pin of its own. The organiser gets six pins an
+ * hour, and the journeys sharing a server spent them (a seventh sign-in was refused).
+ */
+export async function organiserPage(browser: Browser): Promise<Page> {
+  const origin = test.info().project.use.baseURL;
+  if (!origin) throw new Error('the project has no baseURL');
+  const token = (await organiser(origin)).token ?? '';
+  const claims = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as {
+    sub: string;
+  };
+  const page = await (await browser.newContext()).newPage();
+  const session = { token, customerId: claims.sub, username: ORGANISER_EMAIL };
+  await page.addInitScript((stored) => {
+    if (localStorage.getItem('token')) return;
+    localStorage.setItem('token', stored.token);
+    localStorage.setItem('customerId', stored.customerId);
+    localStorage.setItem('username', stored.username);
+  }, session);
+  await page.goto('/staff');
+  return page;
 }
