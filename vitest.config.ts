@@ -29,6 +29,8 @@ export default defineConfig({
           root: 'apps/api',
           include: ['src/**/*.test.ts'],
           environment: 'node',
+          // Migrates and seeds once, into template databases each file's database copies.
+          globalSetup: ['./src/test/global-setup.ts'],
           // Each file starts its own database; PGlite start-up is slow on a busy machine.
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp } from '../app.ts';
 import { parseConfig } from '../config/env.ts';
 import { openDatabase, type DatabaseHandle } from '../db/client.ts';
@@ -94,18 +95,23 @@ interface TestAppOptions {
 
 /**
  * A database of the test's own on the PostgreSQL server of DATABASE_URL, when it is set and the
- * test brought none: its URL, and how to drop it.
+ * test brought none: its URL, whether it is a copy of the run's migrated template
+ * (global-setup.ts), and how to drop it.
  */
 async function serverDatabase(options: TestAppOptions) {
   const serverUrl = process.env.DATABASE_URL;
+  const templates = inject('testTemplates');
   let dropDatabase = async () => {};
   let url: string | undefined;
+  let copied = false;
   if (serverUrl && !options.database) {
     const name = `test_${Date.now()}_${randomBytes(4).toString('hex')}`;
+    const template = templates && (options.withoutEvent ? templates.bare : templates.seeded);
     const admin = new pg.Client({ connectionString: serverUrl });
     await admin.connect();
-    await admin.query(`create database ${name}`);
+    await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
     await admin.end();
+    copied = Boolean(template);
     const target = new URL(serverUrl);
     target.pathname = `/${name}`;
     url = target.toString();
@@ -116,14 +122,17 @@ async function serverDatabase(options: TestAppOptions) {
       await c.end();
     };
   }
-  return { url, dropDatabase };
+  return { url, copied, dropDatabase };
 }
 
-/** The test's database, migrated and seeded unless the test brought its own; its event's id. */
-async function openTestDatabase(options: TestAppOptions, url: string | undefined) {
+/**
+ * The test's database, migrated and seeded unless the test brought its own or it is a copy of the
+ * run's template (migrated and seeded already); its event's id.
+ */
+async function openTestDatabase(options: TestAppOptions, url: string | undefined, copied: boolean) {
   const database = options.database ?? (await openDatabase({ url, poolSize: 5 }));
   let eventId = 0;
-  if (!options.database) {
+  if (!options.database && !copied) {
     await migrateDatabase(database, async () => {
       if (options.withoutEvent) return;
       eventId = await loadCatalogue(database.db, readDemoCatalogue({ exactDates: true }));
@@ -150,8 +159,8 @@ function testConfig(options: TestAppOptions, dataDir: string) {
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   let clock = options.now ? Date.parse(options.now) : Date.parse('2025-04-01T10:00:00Z');
-  const { url, dropDatabase } = await serverDatabase(options);
-  const { database, eventId } = await openTestDatabase(options, url);
+  const { url, copied, dropDatabase } = await serverDatabase(options);
+  const { database, eventId } = await openTestDatabase(options, url, copied);
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'api-test-'));
   const config = testConfig(options, dataDir);
   const start = async (on: DatabaseHandle = database) => {
