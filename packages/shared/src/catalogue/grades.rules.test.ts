@@ -30,6 +30,7 @@ describe('grade ranges (issue 32)', () => {
     expect(parseGradeRange(' 4 to 7 ')).toEqual({ lowest: '4', highest: '7' });
     expect(parseGradeRange('05')).toEqual({ lowest: '5', highest: '5' });
     expect(parseGradeRange('r')).toEqual({ lowest: 'R', highest: 'R' });
+    expect(parseGradeRange('Graad R tot 3')).toEqual(rToThree);
     expect(parseGradeRange('')).toBeNull();
     for (const wrong of ['7-4', '13', '4-', 'all', '3-R'])
       expect(parseGradeRange(wrong)).toBeUndefined();

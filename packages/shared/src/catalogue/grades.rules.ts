@@ -66,17 +66,18 @@ export function gradeRangeCell(range: GradeRange | null): string {
 }
 
 /**
- * Reads a spreadsheet's range: 'R-3', 'R–3', 'Grades 4 - 7', '5', 'r', or '' (every grade).
+ * Reads a spreadsheet's range: 'R-3', 'R–3', 'Grades 4 - 7', 'Graad 4 tot 7', '5', 'r', or '' (every
+ * grade).
  * Undefined when the text is not a range.
  */
 export function parseGradeRange(text: string): GradeRange | null | undefined {
   const cleaned = text
     .trim()
-    .replace(/^grades?\s*/i, '')
+    .replace(/^(grades?|graad)\s*/i, '')
     .toUpperCase();
   if (cleaned === '') return null;
   const match =
-    /^(R|\d{1,2})\s*(?:[-–—]|TO)\s*(R|\d{1,2})$/.exec(cleaned) ?? /^(R|\d{1,2})$/.exec(cleaned);
+    /^(R|\d{1,2})\s*(?:[-–—]|TOT|TO)\s*(R|\d{1,2})$/.exec(cleaned) ?? /^(R|\d{1,2})$/.exec(cleaned);
   if (!match) return undefined;
   const [lowest, highest = lowest] = [match[1], match[2]].map((g) =>
     g === undefined ? undefined : String(g === 'R' ? 'R' : Number(g)),

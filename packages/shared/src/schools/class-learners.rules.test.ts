@@ -22,6 +22,33 @@ describe('reading a class list', () => {
     expect(['0', '13', 'five', ''].map(readGrade)).toEqual([null, null, null, null]);
   });
 
+  it('reads a class list an Afrikaans school wrote (issue 36)', () => {
+    expect(['Graad 5', 'gr. 7', 'Graad R', 'graad12'].map(readGrade)).toEqual([
+      '5',
+      '7',
+      'R',
+      '12',
+    ]);
+    expect(['Manlik', 'seun', 'Vroulik', 'meisie', 'V', 'Ander'].map(readGender)).toEqual([
+      'male',
+      'male',
+      'female',
+      'female',
+      'female',
+      'other',
+    ]);
+    expect(
+      classListColumns(['Van', 'Naam', 'Graad', 'Geslag', 'Ouer se selfoon', 'Ouer se e-pos']),
+    ).toEqual({
+      surname: 0,
+      firstName: 1,
+      grade: 2,
+      gender: 3,
+      parentMobile: 4,
+      parentEmail: 5,
+    });
+  });
+
   it('reads the gender and the common header spellings', () => {
     expect(['M', 'girl', 'Female', 'x', 'y'].map(readGender)).toEqual([
       'male',

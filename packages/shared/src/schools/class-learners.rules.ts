@@ -53,10 +53,23 @@ const fold = (s: string) =>
 
 /** The header spellings schools use, folded (case, accents, punctuation). */
 const HEADER_ALIASES: Record<ClassListColumn, string[]> = {
-  firstName: ['first name', 'firstname', 'name', 'first names', 'given name', 'learner name'],
-  surname: ['surname', 'last name', 'lastname', 'family name', 'learner surname'],
-  grade: ['grade', 'gr', 'class', 'grade class'],
-  gender: ['gender', 'sex'],
+  // English, then Afrikaans (issue 36): an Afrikaans school's list is its own, not translated.
+  firstName: [
+    'first name',
+    'firstname',
+    'name',
+    'first names',
+    'given name',
+    'learner name',
+    'naam',
+    'voornaam',
+    'voorname',
+    'noemnaam',
+    'leerder se naam',
+  ],
+  surname: ['surname', 'last name', 'lastname', 'family name', 'learner surname', 'van'],
+  grade: ['grade', 'gr', 'class', 'grade class', 'graad', 'klas'],
+  gender: ['gender', 'sex', 'geslag'],
   parentEmail: [
     'parent email',
     'parent e mail',
@@ -64,6 +77,10 @@ const HEADER_ALIASES: Record<ClassListColumn, string[]> = {
     'email',
     'e mail',
     'parent email address',
+    'ouer se e pos',
+    'ouer e pos',
+    'e pos',
+    'epos',
   ],
   parentMobile: [
     'parent mobile',
@@ -78,6 +95,10 @@ const HEADER_ALIASES: Record<ClassListColumn, string[]> = {
     'cellphone',
     'cell',
     'phone',
+    'ouer se selfoon',
+    'ouer selfoon',
+    'selfoon',
+    'selfoonnommer',
   ],
 };
 
@@ -94,9 +115,12 @@ export function classListColumns(
   return found;
 }
 
-/** "5", "Gr 5", "Grade 5", "gr.5", "R", "Grade R" as the grade it is; null when it is none. */
+/**
+ * "5", "Gr 5", "Grade 5", "gr.5", "R", "Grade R", "Graad 5" as the grade it is; null when it is
+ * none. The longer words first: "graad" must not lose only its "gr".
+ */
 export function readGrade(cell: string): string | null {
-  const bare = fold(cell).replace(/^(grade|gr)\s*/, '');
+  const bare = fold(cell).replace(/^(grade|graad|gr)\s*/, '');
   if (bare === 'r') return 'R';
   if (!/^\d{1,2}$/.test(bare)) return null;
   const grade = String(Number(bare));
@@ -115,9 +139,19 @@ const GENDER_WORDS: Record<string, Gender> = {
   o: 'other',
   other: 'other',
   x: 'other',
+  manlik: 'male',
+  seun: 'male',
+  v: 'female',
+  vroulik: 'female',
+  meisie: 'female',
+  dogter: 'female',
+  ander: 'other',
 };
 
-/** "M", "Male", "boy", "F", "Girl", "Other" as the gender it is; null when it is none. */
+/**
+ * "M", "Male", "boy", "F", "Girl", "Other" (or in Afrikaans "Manlik", "Seun", "V", "Vroulik",
+ * "Meisie", "Ander") as the gender it is; null when it is none.
+ */
 export function readGender(cell: string): Gender | null {
   const word = GENDER_WORDS[fold(cell)];
   return word && GENDERS.includes(word) ? word : null;
