@@ -1,5 +1,4 @@
 import {
-  normaliseIdentifier,
   PARENT_TEXT,
   type AcceptInvitation,
   type InvitationSummary,
@@ -9,12 +8,7 @@ import type { Database } from '../../db/client.ts';
 import { audit } from '../../lib/audit.repository.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { requireWithinLimit } from '../../providers/rate-limit/rate-limiter.ts';
-import {
-  findCustomer,
-  findLoginIdentities,
-  provedAddresses,
-  toInternationalNumber,
-} from '../accounts/index.ts';
+import { findProvedAddresses, toInternationalNumber } from '../accounts/index.ts';
 import * as entries from './child-entries.repository.ts';
 import { leave, takeOver } from './child-moves.ts';
 import { hashInvitationToken } from './invitation-token.ts';
@@ -84,23 +78,14 @@ function invitedAddress(found: Found): string {
 /**
  * Whether the caller's account proved the invited address with a pin (decision 031): a verified
  * sign-in identity, or the account's contact detail proved. A token forwarded to someone else
- * links nobody: their account never proved this address. Mobile numbers are compared in their
- * international form, each with its own account's country.
+ * links nobody: their account never proved this address.
  */
 async function provedInvitedAddress(db: Database, customerId: number, found: Found) {
-  const kind = found.parent.channel === 'email' ? 'email' : 'mobile';
+  const channel = found.parent.channel === 'email' ? 'email' : 'mobile';
   const invited = invitedAddress(found);
-  const c = await findCustomer(db, customerId);
-  if (!c) return false;
-  const whole = (identifier: string) =>
-    kind === 'email'
-      ? normaliseIdentifier('email', identifier)
-      : toInternationalNumber(identifier, c.country);
-  const identities = await findLoginIdentities(db, customerId);
-  if (identities.some((i) => i.channel === kind && i.verifiedAt && whole(i.identifier) === invited))
-    return true;
-  const proved = provedAddresses(c)[kind];
-  return proved !== null && (kind === 'email' ? whole(proved) : proved) === invited;
+  return (await findProvedAddresses(db, customerId)).some(
+    (p) => p.channel === channel && p.address === invited,
+  );
 }
 
 function childOf(c: repo.LinkedChild, rows: entries.ChildEntry[], state = c.state): SchoolChild {
