@@ -153,6 +153,20 @@ test('a teacher downloads the statement and pays by EFT; the organiser records i
   await expect(schoolStatement.getByRole('row', { name: /^School totals/ })).toBeVisible();
   await expectNoAccessibilityViolations(desk);
   await desk.screenshot({ path: `${shots}-school.png`, fullPage: true });
+  // The school's statement as one PDF: each order with its own reference, the school's learners.
+  const schoolDownload = desk.waitForEvent('download');
+  await desk
+    .getByRole('region', { name: 'Statement' })
+    .getByRole('button', { name: 'Download the statement (PDF)' })
+    .click();
+  const schoolPdf = pdfText(await readFile((await (await schoolDownload).path())!));
+  for (const expected of [
+    'Aloe Crest Primary School',
+    'Naledi Dlamini, grade 5',
+    reference,
+    'Each order keeps its own reference.',
+  ])
+    expect(schoolPdf).toContain(expected);
   // The banking details on the event's settings, where the organiser edits them.
   await desk.goto(`/staff/events/${served.id}`);
   const banking = desk.getByRole('region', { name: 'Banking details' });

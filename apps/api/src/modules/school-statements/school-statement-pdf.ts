@@ -77,11 +77,16 @@ function drawHowToPay(pages: Pages, s: SchoolStatementContent) {
   pages.gap(12);
   pages.need(8);
   pages.line(text('payHeading'), { bold: true, size: 13, color: ACCENT });
-  if (owed.length === 0) {
-    pages.paragraph(text(s.orders.length === 0 ? 'noOrders' : 'schoolPaidInFull'));
+  if (s.orders.length === 0) {
+    pages.paragraph(text('noOrders'));
     return;
   }
+  // Said whatever is owed: a payment found by a reference pays that order alone.
   pages.paragraph(text('eachReference'));
+  if (owed.length === 0) {
+    pages.paragraph(text('schoolPaidInFull'));
+    return;
+  }
   pages.paragraph(text('schoolPayByCard'));
   if ('missing' in s.banking) {
     pages.paragraph(s.banking.missing, { bold: true });
