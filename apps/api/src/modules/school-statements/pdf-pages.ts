@@ -3,9 +3,9 @@ import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf
 // The layout a statement's pages share (decision 066): A4, standard fonts, rows that flow over
 // as many pages as they need, each page with its footer.
 
-export const A4: [number, number] = [595.28, 841.89];
-export const MARGIN = 48;
-export const INK = rgb(0.12, 0.12, 0.14);
+const A4: [number, number] = [595.28, 841.89];
+const MARGIN = 48;
+const INK = rgb(0.12, 0.12, 0.14);
 export const ACCENT = rgb(0.47, 0.16, 0.52);
 export const MUTED = rgb(0.35, 0.35, 0.4);
 const RULE = rgb(0.8, 0.8, 0.84);
