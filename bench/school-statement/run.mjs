@@ -248,13 +248,16 @@ async function schoolStatement(/** @type {pg.Client} */ db) {
     `insert into schools (name) values ('Bench School Two') returning id`,
   );
   const schoolId = school.rows[0].id;
-  const shares = [0, 1, 2].map((n) => Math.floor((LEARNERS + n) / 3));
-  const staff = [];
-  for (const [n, count] of shares.entries())
-    staff.push(await teacher(db, schoolId, count, n === 0 ? 'coordinator' : 'teacher'));
+  // A third of the learners each: the coordinator's class first, then two teachers'.
+  const share = (/** @type {number} */ n) => Math.floor((LEARNERS + n) / 3);
+  const coordinator = await teacher(db, schoolId, share(0), 'coordinator');
+  const staff = [
+    coordinator,
+    await teacher(db, schoolId, share(1)),
+    await teacher(db, schoolId, share(2)),
+  ];
   let entries = 0;
   for (const t of staff) entries += (await enterClass(t, ITEMS)).entries;
-  const coordinator = staff[0];
   const route = `/api/Customers/${coordinator.customerId}/Classes/${coordinator.membershipId}/Statement/Pdf`;
   await timedPdf(route, coordinator.token);
   const times = [];
