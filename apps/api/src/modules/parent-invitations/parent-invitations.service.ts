@@ -65,7 +65,7 @@ async function send(
   // what the parent's proved number must be (the same digits elsewhere are someone else's).
   const sentTo = learner.email
     ? normaliseIdentifier('email', learner.email)
-    : toInternationalNumber(learner.mobile ?? '', country);
+    : toInternationalNumber(normaliseIdentifier('mobile', learner.mobile ?? ''), country);
   const saved = await repo.saveInvitation(deps.db, {
     participantProfileId: learner.id,
     membershipId: cls.membershipId,
