@@ -153,6 +153,20 @@ test('a teacher downloads the statement and pays by EFT; the organiser records i
   await expect(schoolStatement.getByRole('row', { name: /^School totals/ })).toBeVisible();
   await expectNoAccessibilityViolations(desk);
   await desk.screenshot({ path: `${shots}-school.png`, fullPage: true });
+  // The school's statement as one PDF: each order with its own reference, the school's learners.
+  const schoolDownload = desk.waitForEvent('download');
+  await desk
+    .getByRole('region', { name: 'Statement' })
+    .getByRole('button', { name: 'Download the statement (PDF)' })
+    .click();
+  const schoolPdf = pdfText(await readFile((await (await schoolDownload).path())!));
+  for (const expected of [
+    'Aloe Crest Primary School',
+    'Naledi Dlamini, grade 5',
+    reference,
+    'Each order keeps its own reference.',
+  ])
+    expect(schoolPdf).toContain(expected);
   // The banking details on the event's settings, where the organiser edits them.
   await desk.goto(`/staff/events/${served.id}`);
   const banking = desk.getByRole('region', { name: 'Banking details' });
@@ -161,4 +175,59 @@ test('a teacher downloads the statement and pays by EFT; the organiser records i
   );
   await banking.scrollIntoViewIfNeeded();
   await desk.screenshot({ path: `${shots}-settings.png` });
+});
+
+test("a school's coordinator downloads the school's statement across its teachers", async ({
+  browser,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  const shots = `/tmp/shots-statement/${testInfo.project.name}`;
+  const page = await (
+    await browser.newContext({ viewport: testInfo.project.use.viewport ?? null })
+  ).newPage();
+  const stamp = `${testInfo.project.name}.${Date.now()}`;
+  const coordinator = await signedInFamily(
+    page,
+    `coordinator.${stamp}@example.org`,
+    'Ayanda',
+    'Mthembu',
+  );
+  const school = `Marula Coordinated Primary ${stamp}`;
+  const { membershipId } = await approvedTeacher(coordinator, { name: school, kind: 'school' });
+  const staff = await organiser(coordinator.client.origin);
+  await staff.call('PUT', `/api/Staff/Teachers/${membershipId}/Role`, { role: 'coordinator' });
+  await addLearners(coordinator, membershipId, [LEARNERS[0]]);
+  const base = `/api/Customers/${coordinator.customerId}/Classes/${membershipId}`;
+  const grid = await coordinator.client.call<{
+    items: {
+      id: number;
+      isGroupItem: boolean;
+      requiresAnInstrument: boolean;
+      deadlinePassed: boolean;
+    }[];
+    learners: { id: number }[];
+    allowedByGrade: Record<string, number[]>;
+  }>('GET', `${base}/Grid`);
+  const item = grid.items.find(
+    (i) =>
+      !i.isGroupItem &&
+      !i.requiresAnInstrument &&
+      !i.deadlinePassed &&
+      grid.allowedByGrade['5']?.includes(i.id),
+  )!;
+  await coordinator.client.call('POST', `${base}/Entries`, {
+    add: [{ learnerId: grid.learners[0]!.id, itemId: item.id }],
+    remove: [],
+  });
+
+  await page.goto(`/teaching/class/${membershipId}/entries`);
+  const statement = page.getByRole('region', { name: 'Statement and payment' });
+  await expect(statement.getByRole('table', { name: 'School totals' })).toBeVisible();
+  const downloading = page.waitForEvent('download');
+  await statement.getByRole('button', { name: "Download the school's statement (PDF)" }).click();
+  const words = pdfText(await readFile((await (await downloading).path())!));
+  for (const expected of [school, 'Naledi Dlamini, grade 5', 'Each order keeps its own reference.'])
+    expect(words).toContain(expected);
+  await expectNoAccessibilityViolations(page);
+  await page.screenshot({ path: `${shots}-coordinator.png`, fullPage: true });
 });

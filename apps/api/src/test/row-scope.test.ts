@@ -91,6 +91,8 @@ const COORDINATOR_READS = new Set([
  */
 const COORDINATOR_FILES: Record<string, number> = {
   'GET /api/customers/:id/classes/:membershipId/statement/:orderId/pdf': 200,
+  // The school's statement, through any class of the school (school-pdf.routes.test.ts reads it).
+  'GET /api/customers/:id/classes/:membershipId/statement/pdf': 200,
   'GET /api/customers/:id/classes/:membershipId/results.csv': 409,
   'GET /api/customers/:id/classes/:membershipId/certificates.zip': 409,
 };
@@ -121,6 +123,8 @@ function ownStatus(route: Walked, kind: CallerKind): 'ok' | 'skip' | number {
   // The world's results are not released: the class's results pack is refused (decision 067).
   if (/\/(results\.csv|certificates\.zip)$/.test(route.path)) return 409;
   if (kind === 'teacher' && route.path.includes('/teachingschools/')) return 404; // Not a coordinator.
+  // The school's statement is its coordinator's: a teacher is told so (decision 066).
+  if (kind === 'teacher' && route.path.endsWith('/statement/pdf')) return 403;
   return 'ok';
 }
 

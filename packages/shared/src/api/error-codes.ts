@@ -153,6 +153,8 @@ const ERROR_CODES = [
   // A teacher's class (decision 064)
   'CLASS_NOT_FOUND',
   'NOT_YOUR_CLASS',
+  // The school's statement is its coordinator's (decision 066)
+  'NOT_A_COORDINATOR',
   'LEARNER_NOT_FOUND',
   'LEARNER_IN_CLASS',
   'LEARNER_IN_SCHOOL',

@@ -41,6 +41,18 @@ export const schoolStatementsApi = {
     produces: ['application/pdf'],
     errors,
   }),
+  schoolPdf: defineEndpoint({
+    method: 'GET',
+    path: '/api/Customers/:id/Classes/:membershipId/Statement/Pdf',
+    access: 'customer',
+    tags,
+    summary:
+      "The school's statement across its teachers, for its coordinator: each order with its reference, the school's learners' entries and fees, paid, owed and refunded, and how to pay",
+    params: ClassParamsSchema,
+    responses: { 200: null },
+    produces: ['application/pdf'],
+    errors,
+  }),
   payByEft: defineEndpoint({
     method: 'POST',
     path: '/api/Customers/:id/Classes/:membershipId/Statement/:orderId/Eft',
@@ -60,6 +72,18 @@ export const schoolStatementsApi = {
     summary: "A school's statement in the live event: each teacher's order and the school's totals",
     params: SchoolParamsSchema,
     responses: { 200: SchoolStatementSchema },
+    errors,
+  }),
+  schoolPdfForStaff: defineEndpoint({
+    method: 'GET',
+    path: '/api/Staff/Schools/:id/Statement/Pdf',
+    access: { staff: 'manage:schools' },
+    tags: ['Staff: schools'],
+    summary:
+      "A school's statement as a PDF: each teacher's order with its reference, the school's learners' entries and fees, and the school's totals",
+    params: SchoolParamsSchema,
+    responses: { 200: null },
+    produces: ['application/pdf'],
     errors,
   }),
   byReference: defineEndpoint({

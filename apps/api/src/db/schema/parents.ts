@@ -22,7 +22,10 @@ export const learnerParents = pgTable(
       .default('invited')
       .$type<Exclude<ParentState, 'no-contact' | 'not-invited'>>(),
     channel: text().notNull().$type<'email' | 'whatsapp'>(),
-    /** The address invited: the one the parent's account must have proved to accept. */
+    /**
+     * The address invited: the one the parent's account must have proved to accept. An email
+     * folded; a mobile number international (+27…), or national digits if sent before that.
+     */
     sentTo: text().notNull(),
     /** sha256 of the link's token (never the token): kept once used, so a second use is told so. */
     tokenHash: text(),

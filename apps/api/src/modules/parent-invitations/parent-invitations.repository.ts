@@ -108,6 +108,8 @@ export async function findByTokenHash(db: Database, tokenHash: string, lock = fa
       childCustomerId: participantProfiles.customerId,
       schoolName: sql<string>`coalesce(${schools.name}, ${participantProfiles.school})`,
       teacherName: sql<string>`${customers.firstName} || ' ' || ${customers.surname}`,
+      /** The country an invitation kept as national digits was sent with. */
+      teacherCountry: customers.country,
     })
     .from(learnerParents)
     .innerJoin(participantProfiles, eq(participantProfiles.id, learnerParents.participantProfileId))

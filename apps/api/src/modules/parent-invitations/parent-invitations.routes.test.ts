@@ -1,7 +1,7 @@
 import type { ClassParents, InvitationSummary, SchoolChild } from '@eisteddfod/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, learnerParents } from '../../db/schema/index.ts';
+import { auditLog, customers, learnerParents, loginIdentities } from '../../db/schema/index.ts';
 import { createFamily } from '../../test/family.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { createSchool, createTeacher } from '../school-classes/school-classes.test-helpers.ts';
@@ -178,6 +178,53 @@ describe('the parent accepts', () => {
     expect(steps.map((s) => s.action)).toEqual(
       expect.arrayContaining(['parent.invited', 'parent.refused', 'parent.linked']),
     );
+  });
+
+  it('matches a mobile number with its country: the same digits proved in another country are not the invited number', async () => {
+    const school = await createSchool(t);
+    const teacher = await createTeacher(t, school.id);
+    const mobile = `0827${String(Date.now()).slice(-6)}`;
+    const res = await teacher.addLearner({
+      firstName: 'Sipho',
+      surname: 'Mokoena',
+      parentMobile: mobile,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    await teacher.call('POST', `${teacher.base}/Invitations`);
+    const [whatsApp] = await t.app.outbox.findByRecipient(mobile);
+    const token = /\/invitation\/([A-Za-z0-9_-]{43})/.exec(whatsApp!.body)![1]!;
+
+    // A United Kingdom account proved the same national digits, as a sign-in and a contact
+    // detail: +44 827…, not the +27 827… the invitation went to.
+    const abroad = await createFamily(t);
+    const digits = mobile.slice(1);
+    const proved = new Date();
+    await t.database.db
+      .update(customers)
+      .set({ country: 'United Kingdom', mobileNumber: digits, mobileVerifiedAt: proved })
+      .where(eq(customers.id, abroad.id));
+    await t.database.db
+      .insert(loginIdentities)
+      .values({ customerId: abroad.id, channel: 'mobile', identifier: digits, verifiedAt: proved });
+    const refused = await accept(abroad, token);
+    expect(refused.statusCode, refused.body).toBe(403);
+    expect(refused.json()).toMatchObject({ code: 'INVITATION_NOT_YOURS' });
+
+    // An invitation sent before numbers were kept whole holds national digits: read back with
+    // the teacher's country, the United Kingdom account is still not its parent.
+    await t.database.db
+      .update(learnerParents)
+      .set({ sentTo: digits })
+      .where(eq(learnerParents.sentTo, `+27${digits}`));
+    expect((await accept(abroad, token)).statusCode).toBe(403);
+
+    // The same account in South Africa holds the invited number.
+    await t.database.db
+      .update(customers)
+      .set({ country: 'South Africa' })
+      .where(eq(customers.id, abroad.id));
+    const ok = await accept(abroad, token);
+    expect(ok.statusCode, ok.body).toBe(200);
   });
 
   it('refuses an expired invitation', async () => {

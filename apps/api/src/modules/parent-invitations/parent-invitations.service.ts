@@ -61,9 +61,11 @@ async function send(
   const at = new Date(deps.now());
   const { token, hash } = newInvitationToken();
   const channel = learner.email ? 'email' : 'whatsapp';
+  // A mobile number is kept whole, with the teacher's country's code: what WhatsApp reaches and
+  // what the parent's proved number must be (the same digits elsewhere are someone else's).
   const sentTo = learner.email
     ? normaliseIdentifier('email', learner.email)
-    : normaliseIdentifier('mobile', learner.mobile ?? '');
+    : toInternationalNumber(normaliseIdentifier('mobile', learner.mobile ?? ''), country);
   const saved = await repo.saveInvitation(deps.db, {
     participantProfileId: learner.id,
     membershipId: cls.membershipId,
@@ -99,7 +101,7 @@ async function send(
     // The template's values in its order (config: WHATSAPP_TEMPLATE_PARENT_INVITATION).
     const values = [words.teacher, words.school, words.child, words.link, String(words.days)];
     await deps.outbox.enqueueWhatsAppTemplate(
-      toInternationalNumber(sentTo, country),
+      sentTo,
       deps.whatsAppTemplate,
       values,
       text('inviteWhatsApp', words),

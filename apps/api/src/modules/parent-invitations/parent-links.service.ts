@@ -1,5 +1,4 @@
 import {
-  normaliseIdentifier,
   PARENT_TEXT,
   type AcceptInvitation,
   type InvitationSummary,
@@ -9,7 +8,7 @@ import type { Database } from '../../db/client.ts';
 import { audit } from '../../lib/audit.repository.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { requireWithinLimit } from '../../providers/rate-limit/rate-limiter.ts';
-import { findCustomer, findLoginIdentities } from '../accounts/index.ts';
+import { findProvedAddresses, toInternationalNumber } from '../accounts/index.ts';
 import * as entries from './child-entries.repository.ts';
 import { leave, takeOver } from './child-moves.ts';
 import { hashInvitationToken } from './invitation-token.ts';
@@ -65,27 +64,28 @@ async function summary(
 }
 
 /**
+ * The address an invitation went to, as it is compared: an email folded, a mobile number whole,
+ * with its country code (the same national digits in another country are someone else's). An
+ * invitation sent before numbers were kept whole holds national digits, sent with the teacher's
+ * country: it is read back so.
+ */
+function invitedAddress(found: Found): string {
+  const { channel, sentTo } = found.parent;
+  if (channel === 'email' || sentTo.startsWith('+')) return sentTo;
+  return toInternationalNumber(sentTo, found.teacherCountry);
+}
+
+/**
  * Whether the caller's account proved the invited address with a pin (decision 031): a verified
  * sign-in identity, or the account's contact detail proved. A token forwarded to someone else
  * links nobody: their account never proved this address.
  */
-async function provedInvitedAddress(db: Database, customerId: number, invited: Found['parent']) {
-  const kind = invited.channel === 'email' ? 'email' : 'mobile';
-  const identities = await findLoginIdentities(db, customerId);
-  if (
-    identities.some(
-      (i) =>
-        i.channel === kind &&
-        i.verifiedAt &&
-        normaliseIdentifier(kind, i.identifier) === invited.sentTo,
-    )
-  )
-    return true;
-  const c = await findCustomer(db, customerId);
-  if (!c) return false;
-  const detail = kind === 'email' ? c.email : c.mobileNumber;
-  const provedAt = kind === 'email' ? c.emailVerifiedAt : c.mobileVerifiedAt;
-  return Boolean(detail && provedAt && normaliseIdentifier(kind, detail) === invited.sentTo);
+async function provedInvitedAddress(db: Database, customerId: number, found: Found) {
+  const channel = found.parent.channel === 'email' ? 'email' : 'mobile';
+  const invited = invitedAddress(found);
+  return (await findProvedAddresses(db, customerId)).some(
+    (p) => p.channel === channel && p.address === invited,
+  );
 }
 
 function childOf(c: repo.LinkedChild, rows: entries.ChildEntry[], state = c.state): SchoolChild {
@@ -155,7 +155,7 @@ async function accept(
   };
   if (found.childCustomerId === parentId)
     await refuse('own-learner', new AppError(409, 'OWN_LEARNER', PARENT_TEXT.say('ownLearner')));
-  if (!(await provedInvitedAddress(deps.db, parentId, found.parent)))
+  if (!(await provedInvitedAddress(deps.db, parentId, found)))
     await refuse(
       'address-not-proved',
       new AppError(

@@ -102,3 +102,12 @@ export async function findEventBanking(db: Database, eventId: number): Promise<u
     .where(eq(events.id, eventId));
   return row?.banking;
 }
+
+/** The ids of the school's learners (its approved classes'): what the school's statement names. */
+export async function findSchoolLearnerIds(db: Database, schoolId: number): Promise<Set<number>> {
+  const rows = await db
+    .select({ id: participantProfiles.id })
+    .from(participantProfiles)
+    .where(learnersOfSchool(schoolId));
+  return new Set(rows.map((r) => r.id));
+}

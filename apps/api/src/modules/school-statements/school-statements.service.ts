@@ -1,17 +1,11 @@
 import {
-  BankingSchema,
-  EVENT_TEXT,
   calendarDateIn,
   formatLongDate,
-  hasBanking,
   orderIdOfReference,
   statementReference,
   STATEMENT_TEXT,
-  type Banking,
-  type Order,
   type SchoolStatement,
   type StatementLookup,
-  type StatementOrder,
 } from '@eisteddfod/shared';
 import type { Database } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
@@ -21,8 +15,17 @@ import type { CatalogueService } from '../catalogue/index.ts';
 import { orderNumber, type OrdersService } from '../orders/index.ts';
 import type { PaymentsService } from '../payments/index.ts';
 import { learnersIn, reachClass } from '../teachers/index.ts';
+import { createSchoolPdfService } from './school-pdf.service.ts';
 import * as repo from './school-statements.repository.ts';
-import { buildStatementPdf, type StatementContent } from './statement-pdf.ts';
+import { buildStatementPdf } from './statement-pdf.ts';
+import {
+  bankingOf,
+  learnersOf,
+  liveEventId,
+  priced,
+  toStatementOrder,
+  totalsOf,
+} from './statement-orders.ts';
 
 export interface SchoolStatementsDependencies {
   db: Database;
@@ -39,58 +42,6 @@ type SQL = ReturnType<typeof repo.placedBy>;
 const orderNotFound = (id: number) =>
   notFound('ORDER_NOT_FOUND', STATEMENT_TEXT.say('orderNotFound', { id }));
 
-async function liveEventId(deps: Deps): Promise<number> {
-  const eventId = await deps.catalogue.currentEventId();
-  if (eventId === undefined) throw notFound('EVENT_NOT_FOUND', EVENT_TEXT.say('noEventYet'));
-  return eventId;
-}
-
-async function bankingOf(deps: Deps, eventId: number): Promise<Banking | null> {
-  const parsed = BankingSchema.safeParse(await repo.findEventBanking(deps.db, eventId));
-  return parsed.success && hasBanking(parsed.data) ? parsed.data : null;
-}
-
-/**
- * An order as a cart is priced now (checkout's rules); a checked-out one as it was frozen.
- * `described`: the cart as describeOrder gave it already, when the caller has it.
- */
-async function priced(deps: Deps, row: repo.StatementOrderRow['order'], described?: Order) {
-  if (row.status !== 'cart' && row.totalCents !== null)
-    return {
-      subtotalCents: row.subtotalCents ?? row.totalCents,
-      surchargeCents: row.surchargeCents ?? 0,
-      totalCents: row.totalCents,
-    };
-  described ??= await deps.orders.describeOrder({ ...row, totalCents: null });
-  if (described.orderItems.length === 0)
-    return { subtotalCents: 0, surchargeCents: 0, totalCents: 0 };
-  const { subtotalCents, surchargeCents, totalCents } = await deps.payments.priceOrder(described);
-  return { subtotalCents, surchargeCents, totalCents };
-}
-
-async function toStatementOrder(
-  deps: Deps,
-  row: repo.StatementOrderRow,
-  year: number,
-  callerId: number | undefined,
-): Promise<StatementOrder> {
-  const { totalCents } = await priced(deps, row.order);
-  const paidCents = row.order.status === 'paid' ? totalCents : 0;
-  return {
-    orderId: row.order.id,
-    orderNumber: orderNumber(year, row.order.id),
-    reference: statementReference(row.order.id),
-    teacherName: row.teacherName,
-    status: row.order.status as StatementOrder['status'],
-    own: row.order.customerId === callerId,
-    entries: row.entries,
-    totalCents,
-    paidCents,
-    owedCents: totalCents - paidCents,
-    refundedCents: row.refundedCents,
-  };
-}
-
 /** The statement of the orders `placedBy` made for learners `learners` reaches, in the live event. */
 async function statementOf(
   deps: Deps,
@@ -101,19 +52,11 @@ async function statementOf(
   const event = await deps.catalogue.getEvent(eventId);
   const rows = await repo.findStatementOrders(deps.db, eventId, scope.placedBy, scope.learners);
   const list = await Promise.all(rows.map((r) => toStatementOrder(deps, r, event.year, callerId)));
-  const sum = (key: 'entries' | 'totalCents' | 'paidCents' | 'owedCents' | 'refundedCents') =>
-    list.reduce((n, o) => n + o[key], 0);
   return {
     schoolName: scope.schoolName,
     wholeSchool: scope.wholeSchool,
     orders: list,
-    totals: {
-      entries: sum('entries'),
-      totalCents: sum('totalCents'),
-      paidCents: sum('paidCents'),
-      owedCents: sum('owedCents'),
-      refundedCents: sum('refundedCents'),
-    },
+    totals: totalsOf(list),
     banking: await bankingOf(deps, eventId),
   };
 }
@@ -159,21 +102,6 @@ async function statementPdf(
     row.status === 'cart' ? { ...row, totalCents: null } : row,
   );
   const money = await priced(deps, row, described);
-  const byLearner = new Map<number, StatementContent['learners'][number]>();
-  for (const i of described.orderItems.filter((x) => !x.isCancelled)) {
-    const learner = byLearner.get(i.participantProfileId) ?? {
-      name: `${i.participantFirstName} ${i.participantSurname}`,
-      grade: i.participantProfile.grade,
-      entries: [],
-    };
-    learner.entries.push({
-      item: `${i.itemCode} ${i.itemShortDescription}`,
-      section: i.item.category.section,
-      group: i.groupName,
-      feeCents: i.price,
-    });
-    byLearner.set(i.participantProfileId, learner);
-  }
   const pdf = await buildStatementPdf({
     eventName: event.name,
     schoolName: statement.schoolName,
@@ -182,7 +110,7 @@ async function statementPdf(
     reference: found.reference,
     dateText: formatLongDate(calendarDateIn(new Date(deps.now()), event.timeZone)),
     status: found.status,
-    learners: [...byLearner.values()],
+    learners: learnersOf(described.orderItems),
     ...money,
     paidCents: found.paidCents,
     refundedCents: found.refundedCents,
@@ -250,6 +178,8 @@ export function createSchoolStatementsService(deps: Deps) {
       payByEft(deps, customerId, membershipId, orderId),
     schoolStatement: (schoolId: number) => schoolStatement(deps, schoolId),
     byReference: (reference: string) => byReference(deps, reference),
+    /** The school's statement PDF across its teachers (its coordinator's, an organiser's). */
+    schoolPdf: createSchoolPdfService(deps),
   };
 }
 

@@ -1,7 +1,12 @@
 import type { Membership, StaffMembership, StaffSchool, StaffTeachers } from '@eisteddfod/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, participantProfiles, schoolMemberships } from '../../db/schema/index.ts';
+import {
+  auditLog,
+  customers,
+  participantProfiles,
+  schoolMemberships,
+} from '../../db/schema/index.ts';
 import { createFamily } from '../../test/family.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { createStaff } from '../adjudication/adjudication.test-helpers.ts';
@@ -253,6 +258,49 @@ describe('organisers decide', () => {
     // Ending one's own membership is leaving, which anyone may do.
     const end = await organiser.call('POST', `/api/Staff/Teachers/${id}/End`);
     expect(end.statusCode, end.body).toBe(200);
+  });
+
+  it('refuses an organiser the request of another account that proved one of their own addresses', async () => {
+    const school = await addSchool();
+    const proved = new Date();
+    const prove = (id: number, details: Partial<typeof customers.$inferInsert>) =>
+      t.database.db.update(customers).set(details).where(eq(customers.id, id));
+    // A second account whose contact email, proved on My Profile, is the organiser's sign-in.
+    const twin = await createFamily(t);
+    await prove(twin.id, { email: organiser.email.toUpperCase(), emailVerifiedAt: proved });
+    const asked = await ask(twin, { schoolId: school.id, role: 'coordinator' });
+    expect(asked.statusCode, asked.body).toBe(201);
+    const id = asked.json<Membership>().id;
+    const refused = await approve(id);
+    expect(refused.statusCode, refused.body).toBe(403);
+    expect(refused.json()).toMatchObject({ code: 'OWN_MEMBERSHIP' });
+    const colleague = await createStaff(t, 'organiser');
+    expect((await colleague.call('POST', `/api/Staff/Teachers/${id}/Approve`, {})).statusCode).toBe(
+      200,
+    );
+    const role = await organiser.call('PUT', `/api/Staff/Teachers/${id}/Role`, { role: 'teacher' });
+    expect(role.statusCode).toBe(403);
+
+    // A mobile number proved by both: the same person. The same digits in another country are not.
+    const mobile = `82${String(Date.now()).slice(-7)}`;
+    await prove(organiser.id, { mobileNumber: mobile, mobileVerifiedAt: proved });
+    const sameNumber = await createFamily(t);
+    await prove(sameNumber.id, { mobileNumber: `0${mobile}`, mobileVerifiedAt: proved });
+    const abroad = await createFamily(t);
+    await prove(abroad.id, {
+      mobileNumber: mobile,
+      mobileVerifiedAt: proved,
+      country: 'United Kingdom',
+    });
+    for (const [family, status] of [
+      [sameNumber, 403],
+      [abroad, 200],
+    ] as const) {
+      const res = await ask(family, { schoolId: school.id, role: 'teacher' });
+      expect(res.statusCode, res.body).toBe(201);
+      expect((await approve(res.json<Membership>().id)).statusCode).toBe(status);
+    }
+    await prove(organiser.id, { mobileNumber: null, mobileVerifiedAt: null });
   });
 
   it("is organisers' only: a family gets 404, an adjudicator 403", async () => {

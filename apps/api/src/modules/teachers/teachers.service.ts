@@ -17,6 +17,7 @@ import type { Database } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { audit } from '../../lib/audit.repository.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
+import { shareProvedAddress } from '../accounts/index.ts';
 import * as repo from './teachers.repository.ts';
 
 export interface TeachersDependencies {
@@ -174,11 +175,14 @@ async function requireMembership(tx: Database, id: number) {
 /**
  * An organiser who teaches too asks like any teacher, and another organiser decides: approving
  * or promoting one's own request would be acting for a school on one's own word (decision 061).
- * Ending one's own membership is leaving, which anyone may do.
+ * So is a request from a second account that proved one of the organiser's own addresses: the
+ * same person, whatever the accounts say. Ending one's own membership is leaving, as anyone may.
  */
-function assertNotOwn(organiserId: number, m: { customerId: number }) {
+async function assertNotOwn(tx: Database, organiserId: number, m: { customerId: number }) {
   if (m.customerId === organiserId)
     throw new AppError(403, 'OWN_MEMBERSHIP', MEMBERSHIP_TEXT.say('ownRequest'));
+  if (await shareProvedAddress(tx, organiserId, m.customerId))
+    throw new AppError(403, 'OWN_MEMBERSHIP', MEMBERSHIP_TEXT.say('sharedAddress'));
 }
 
 async function assertCoordinatorFree(tx: Database, schoolId: number, schoolName: string) {
@@ -272,7 +276,7 @@ function createOrganiserDecisions(deps: TeachersDependencies) {
     async approve(organiserId: number, id: number, body: ApproveMembership) {
       let added = false;
       const result = await decide(organiserId, id, 'membership.approved', async (tx, m) => {
-        assertNotOwn(organiserId, m);
+        await assertNotOwn(tx, organiserId, m);
         if (m.status !== 'requested') throw decided();
         const school = await schoolApproved(deps, tx, organiserId, m, body);
         added = school.added;
@@ -318,7 +322,7 @@ function createOrganiserDecisions(deps: TeachersDependencies) {
 
     setRole: (organiserId: number, id: number, role: MembershipRole) =>
       decide(organiserId, id, 'membership.role', async (tx, m) => {
-        assertNotOwn(organiserId, m);
+        await assertNotOwn(tx, organiserId, m);
         if (m.status !== 'approved' || m.schoolId === null) throw decided();
         if (role === 'coordinator' && m.role !== 'coordinator')
           await assertCoordinatorFree(tx, m.schoolId, m.schoolName);

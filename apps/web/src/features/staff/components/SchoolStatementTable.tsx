@@ -1,6 +1,8 @@
 import { formatRand, type StatementOrder } from '@eisteddfod/shared';
-import { Alert, Badge, Loader, Table, Text, Title } from '@mantine/core';
-import { useSchoolStatement } from '../api/schools/school-statement.ts';
+import { Alert, Badge, Button, Group, Loader, Table, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { toast } from '../../../lib/toasts.ts';
+import { downloadSchoolStatement, useSchoolStatement } from '../api/schools/school-statement.ts';
 
 const STATUS = { cart: 'Not paid', awaiting_payment: 'Awaiting EFT', paid: 'Paid' } as const;
 
@@ -16,11 +18,30 @@ const money = (
 /** A school's statement (decision 066): each teacher's order in the live event and the totals. */
 export function SchoolStatementTable({ schoolId }: { schoolId: number }) {
   const statement = useSchoolStatement(schoolId);
+  const [downloading, setDownloading] = useState(false);
+  async function download() {
+    setDownloading(true);
+    try {
+      await downloadSchoolStatement(schoolId);
+    } catch {
+      toast('error', 'The statement could not be downloaded. Please try again.', 'Error');
+    } finally {
+      setDownloading(false);
+    }
+  }
   return (
     <section aria-labelledby="school-statement-heading">
-      <Title order={2} id="school-statement-heading" mb="sm">
-        Statement
-      </Title>
+      <Group justify="space-between" align="center" mb="sm" gap="xs">
+        <Title order={2} id="school-statement-heading">
+          Statement
+        </Title>
+        {/* The PDF names the school's learners only, each order with its own reference. */}
+        {statement.data && statement.data.orders.length > 0 && (
+          <Button variant="default" loading={downloading} onClick={() => void download()}>
+            Download the statement (PDF)
+          </Button>
+        )}
+      </Group>
       {statement.isPending && <Loader aria-label="Loading the statement" />}
       {statement.isError && (
         <Alert color="red" title="Error">

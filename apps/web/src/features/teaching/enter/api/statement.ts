@@ -43,3 +43,16 @@ export async function downloadStatement(
     'statement.pdf',
   );
 }
+
+/** The school's statement across its teachers (its coordinator's), saved as the server names it. */
+export async function downloadSchoolStatement(
+  customerId: number,
+  membershipId: number,
+): Promise<void> {
+  const token = readStored('token');
+  await saveDownload(
+    endpointUrl(schoolStatementsApi.schoolPdf, { id: customerId, membershipId }),
+    token ? { authorization: `Bearer ${token}` } : {},
+    'school-statement.pdf',
+  );
+}

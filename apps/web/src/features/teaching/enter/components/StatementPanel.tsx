@@ -16,7 +16,12 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { messageOf } from '../../../../lib/api-client.ts';
 import { toast } from '../../../../lib/toasts.ts';
-import { downloadStatement, useClassStatement, usePayByEft } from '../api/statement.ts';
+import {
+  downloadSchoolStatement,
+  downloadStatement,
+  useClassStatement,
+  usePayByEft,
+} from '../api/statement.ts';
 import { text } from '../text.ts';
 
 interface Props {
@@ -32,6 +37,22 @@ function Figure({ label, value }: { label: string; value: string }) {
       <Text fw={600}>{value}</Text>
     </div>
   );
+}
+
+/** A download that says when it fails, its button busy meanwhile. */
+function useDownload(save: () => Promise<void>) {
+  const [downloading, setDownloading] = useState(false);
+  async function download() {
+    setDownloading(true);
+    try {
+      await save();
+    } catch {
+      toast('error', text('downloadFailed'));
+    } finally {
+      setDownloading(false);
+    }
+  }
+  return { downloading, download };
 }
 
 function EftDetails({ order, statement }: { order: StatementOrder; statement: SchoolStatement }) {
@@ -61,17 +82,9 @@ function OrderCard({
   ...props
 }: Props & { order: StatementOrder; statement: SchoolStatement }) {
   const eft = usePayByEft(props.customerId, props.membershipId);
-  const [downloading, setDownloading] = useState(false);
-  async function download() {
-    setDownloading(true);
-    try {
-      await downloadStatement(props.customerId, props.membershipId, order.orderId);
-    } catch {
-      toast('error', text('downloadFailed'));
-    } finally {
-      setDownloading(false);
-    }
-  }
+  const { downloading, download } = useDownload(() =>
+    downloadStatement(props.customerId, props.membershipId, order.orderId),
+  );
   const heading = order.own
     ? text('orderHeading', { orderNumber: order.orderNumber })
     : text('teacherOrder', { teacher: order.teacherName, orderNumber: order.orderNumber });
@@ -121,12 +134,28 @@ function OrderCard({
   );
 }
 
+/** The coordinator's PDF of the whole school: every teacher's order (decision 066). */
+function SchoolDownload(props: Props) {
+  const { downloading, download } = useDownload(() =>
+    downloadSchoolStatement(props.customerId, props.membershipId),
+  );
+  return (
+    <Stack gap={4} align="flex-start">
+      <Button variant="default" loading={downloading} onClick={() => void download()}>
+        {text('downloadSchool')}
+      </Button>
+      <Text size="sm">{text('downloadSchoolHint')}</Text>
+    </Stack>
+  );
+}
+
 function SchoolTotals({ statement }: { statement: SchoolStatement }) {
   const t = statement.totals;
   return (
     <div role="region" aria-label={text('schoolTotals')} tabIndex={0} style={{ overflowX: 'auto' }}>
       <Table striped miw={520}>
-        <Table.Caption>{text('schoolTotals')}</Table.Caption>
+        {/* Mantine's caption is dimmed below AA contrast: the page's own ink instead. */}
+        <Table.Caption c="gray.9">{text('schoolTotals')}</Table.Caption>
         <Table.Thead>
           <Table.Tr>
             <Table.Th>{text('teacher')}</Table.Th>
@@ -181,7 +210,10 @@ export function StatementPanel(props: Props) {
           </Text>
           {statement.orders.length === 0 && <Text>{text('noOrder')}</Text>}
           {statement.wholeSchool && statement.orders.length > 0 && (
-            <SchoolTotals statement={statement} />
+            <>
+              <SchoolTotals statement={statement} />
+              <SchoolDownload {...props} />
+            </>
           )}
           <Stack gap="xs" component="ul" p={0} style={{ listStyle: 'none' }}>
             {statement.orders.map((o) => (
