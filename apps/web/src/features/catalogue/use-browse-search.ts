@@ -1,6 +1,6 @@
 import { useDebouncedValue } from '@mantine/hooks';
 import { isSearching } from '@eisteddfod/shared';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { PageRequest } from './api/item-pages.ts';
 import { useContestant } from './api/contestant.ts';
@@ -28,6 +28,8 @@ export interface GradeChoice {
 export function useBrowseSearch(participantId: number) {
   const [text, setText] = useState('');
   const [settled] = useDebouncedValue(text, SEARCH_DELAY_MS);
+  // The same function every render: the search box is memoised.
+  const clear = useCallback(() => setText(''), []);
   const search = isSearching(text) && isSearching(settled) ? settled.trim() : '';
   const contestant = useContestant(participantId);
   const [params, setParams] = useSearchParams();
@@ -53,7 +55,7 @@ export function useBrowseSearch(participantId: number) {
   return {
     text,
     setText,
-    clear: () => setText(''),
+    clear,
     isSearching: search !== '',
     // Nothing is asked for until the contestant's grade is known (or known to be missing).
     page: { search, skip, grade, ready: showAll || !contestant.isPending } satisfies PageRequest,

@@ -4,7 +4,7 @@ import { removeStored } from '../../lib/storage.ts';
 import { toast } from '../../lib/toasts.ts';
 import { addOrderItem } from './api/add-order-item.ts';
 import { storedCustomerId } from '../../lib/storage.ts';
-import { cartQuery, cartQueryKey, openCart, useCart } from './api/cart.ts';
+import { cartQuery, cartQueryKey, openCart } from './api/cart.ts';
 import { isNotACart, showCartError } from './api/cart-errors.ts';
 import { entryInstrument, findAddProblem, type NewEntry } from './cart-checks.ts';
 
@@ -12,11 +12,14 @@ import { entryInstrument, findAddProblem, type NewEntry } from './cart-checks.ts
  * Adds an item for a contestant to the cart (spec 4 and 5). The rules are checked first, without
  * a request; a cart checked out meanwhile (409 NOT_A_CART) is re-opened and the add tried once
  * more; the server's refusals show as warnings.
+ *
+ * The cart is read when a parent taps, not watched: every item card has this hook, and a card
+ * watching the cart was drawn again for every change of it (issue 32).
  */
 export function useAddToCart() {
   const queryClient = useQueryClient();
   const customerId = storedCustomerId();
-  const cart = useCart({ reload: false });
+  const cartNow = () => queryClient.getQueryData<Order>(cartQueryKey(customerId));
 
   const mutation = useMutation({
     meta: { handlesErrors: true },
@@ -26,7 +29,7 @@ export function useAddToCart() {
         participantProfileId: entry.participantProfileId,
         instruments: entryInstrument(entry),
       };
-      const order = cart.data ?? (await queryClient.fetchQuery(cartQuery(customerId)));
+      const order = cartNow() ?? (await queryClient.fetchQuery(cartQuery(customerId)));
       try {
         return await addOrderItem(order.id, body);
       } catch (error) {
@@ -54,7 +57,7 @@ export function useAddToCart() {
 
   /** Checks, then adds; `onAdded` runs once the server has the item. */
   function add(entry: NewEntry, onAdded?: (added: OrderItem) => void): void {
-    const problem = findAddProblem(cart.data, entry);
+    const problem = findAddProblem(cartNow(), entry);
     if (problem) {
       toast('warning', problem);
       return;

@@ -1,5 +1,5 @@
 import { Anchor, Container, Group, Text, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { CartDrawer } from '../../../shared/cart/components/CartDrawer.tsx';
 import { useContestant } from '../api/contestant.ts';
@@ -15,21 +15,35 @@ export function BrowseLayout(props: {
   participantId: number;
   children: ReactNode;
 }) {
-  const contestant = useContestant(props.participantId).data;
   return (
     // Room at the bottom for the cart button once it floats.
     <Container size="lg" px={{ base: 'sm', sm: 'md' }} pt={{ base: 'md', sm: 'xl' }} pb={112}>
+      <BrowseHeading
+        title={props.title}
+        backTo={props.back.to}
+        backLabel={props.back.label}
+        participantId={props.participantId}
+      />
+      {props.children}
+    </Container>
+  );
+}
+
+// memo: a browsing screen draws again as each of its calls lands (the items, the categories,
+// the contestant: issue 32); its heading draws only when what it shows changes.
+const BrowseHeading = memo(function BrowseHeading(props: {
+  title: string;
+  backTo: string;
+  backLabel: string;
+  participantId: number;
+}) {
+  const contestant = useContestant(props.participantId).data;
+  return (
+    <>
       <Group justify="space-between" align="center" gap="xs">
-        <Anchor
-          component={Link}
-          to={props.back.to}
-          fw={600}
-          size="md"
-          display="inline-block"
-          py={6}
-        >
+        <Anchor component={Link} to={props.backTo} fw={600} size="md" display="inline-block" py={6}>
           <span aria-hidden>← </span>
-          {props.back.label}
+          {props.backLabel}
         </Anchor>
         <CartDrawer />
       </Group>
@@ -41,7 +55,6 @@ export function BrowseLayout(props: {
           ? text('choosingFor', { name: `${contestant.firstName} ${contestant.surname}` })
           : ''}
       </Text>
-      {props.children}
-    </Container>
+    </>
   );
-}
+});

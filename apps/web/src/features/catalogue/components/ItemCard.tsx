@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Card, Group, Select, Stack, Text, Title } from '@mantine/core';
+import { Button, Select } from '@mantine/core';
 import {
   INSTRUMENTS,
   entryDates,
@@ -8,15 +8,14 @@ import {
   formatRand,
   needsViewMore,
   previewDescription,
+  type EventSummary,
   type Item,
 } from '@eisteddfod/shared';
 import { sayDate } from '../../../shared/event/family-dates.ts';
-import { useId, useState } from 'react';
-import { useCart } from '../../../shared/cart/api/cart.ts';
+import { memo, useId, useState } from 'react';
 import { GroupNoticeModal } from '../../../shared/cart/components/GroupNoticeModal.tsx';
 import { cartText } from '../../../shared/cart/text.ts';
 import { useAddToCart } from '../../../shared/cart/use-add-to-cart.ts';
-import { useCurrentEvent } from '../../../shared/event/api/client-config.ts';
 import { gradeWords } from '../../../shared/grades/text.ts';
 import classes from './ItemCard.module.css';
 import { text } from '../text.ts';
@@ -24,36 +23,36 @@ import { text } from '../text.ts';
 /**
  * One competition item (spec 2, "Items"): code, description, fee, the instrument when the item
  * asks for one, and Add (or the disabled 'Deadline has passed', spec 4).
+ *
+ * A page draws fifteen of these while a phone loads the screen (issue 32): the card is plain
+ * elements styled by its module (as Mantine's Card, Text and Badge drew it, without their
+ * components), reads the cart and the event from its list rather than asking for them itself,
+ * and is memoised, so an item added draws its own card again and not the page.
  */
-export function ItemCard({
+export const ItemCard = memo(function ItemCard({
   item,
   participantId,
   contestant,
+  inCart,
+  event,
 }: {
   item: Item;
   participantId: number;
   /** Whose items are chosen: an item outside their grade says so, and cannot be added. */
   contestant?: { firstName: string; grade: string } | undefined;
+  /** Issue 32: a parent browsing on sees what this contestant has entered already. */
+  inCart: boolean;
+  /** The current event (late fees, the large group fee); undefined when there is none. */
+  event: EventSummary | undefined;
 }) {
   const titleId = useId();
-  const [expanded, setExpanded] = useState(false);
+  const reasonId = useId();
   const [instrument, setInstrument] = useState<string | null>(null);
   const [added, setAdded] = useState(false);
   const [showNotice, setShowNotice] = useState(false);
   const { add, isAdding } = useAddToCart();
-  // Issue 32: a parent browsing on sees what this contestant has entered already.
-  const inCart = useCart({ reload: false }).data?.orderItems.some(
-    (entry) => entry.itemId === item.id && entry.participantProfileId === participantId,
-  );
-  const event = useCurrentEvent().data;
-  const fees = event?.fees;
-  // One rule for the date (decision 046): the uploads portal and the reminders say the same day.
-  const { enterBy } = entryDates(item);
-  const surchargeFrom = event ? familyDates(event, item).surchargeFrom : null;
-  const hasMore = needsViewMore(item.description);
   const gradeProblemOf = contestant ? gradeProblem(item, contestant) : null;
   const notForGrade = gradeProblemOf && gradeWords(gradeProblemOf);
-  const reasonId = useId();
 
   function addToCart() {
     setAdded(false);
@@ -64,77 +63,31 @@ export function ItemCard({
   }
 
   return (
-    <Card
-      component="article"
-      withBorder
-      shadow="xs"
-      padding="lg"
-      aria-labelledby={titleId}
-      className={classes.card}
-    >
-      <Group justify="space-between" align="flex-start" gap="sm" wrap="nowrap">
-        <Title order={3} fz="md" lh={1.35} id={titleId} style={{ overflowWrap: 'anywhere' }}>
+    <article aria-labelledby={titleId} className={classes.card}>
+      <div className={classes.head}>
+        <h3 id={titleId} className={classes.title}>
           <span className={classes.code}>{item.code}</span> {item.shortDescription}
-        </Title>
-        <Text fw={700} size="lg" style={{ whiteSpace: 'nowrap' }}>
-          {formatRand(item.price)}
-        </Text>
-      </Group>
+        </h3>
+        <p className={classes.price}>{formatRand(item.price)}</p>
+      </div>
 
-      <Stack gap={6} mt="xs">
+      <div className={classes.details}>
         {inCart && (
-          <Badge
-            color="teal"
-            c="black"
-            variant="light"
-            size="lg"
-            style={{ alignSelf: 'flex-start' }}
-          >
-            {text('inCart')}
-          </Badge>
+          <div className={classes.badge}>
+            <span className={classes.badgeLabel}>{text('inCart')}</span>
+          </div>
         )}
-        {item.isGroupItem && (
-          <Text size="sm" fw={600} c="grape.9">
-            {groupSizeText(item)}
-            {fees && item.maximumParticipants >= fees.groupLargeFromParticipants
-              ? ` · ${text('groupLargeFee', {
-                  fee: formatRand(fees.groupLargeCents),
-                  count: fees.groupLargeFromParticipants,
-                })}`
-              : ''}
-          </Text>
-        )}
-        <Text size="sm" className={classes.description}>
-          {expanded || !hasMore ? item.description : `${previewDescription(item.description)}…`}{' '}
-          {hasMore && (
-            <Anchor
-              component="button"
-              type="button"
-              size="sm"
-              fw={600}
-              aria-expanded={expanded}
-              onClick={() => setExpanded((open) => !open)}
-            >
-              {expanded ? text('viewLess') : text('viewMore')}
-            </Anchor>
-          )}
-        </Text>
-        <Text size="sm" fw={600}>
+        {item.isGroupItem && <p className={classes.group}>{groupText(item, event)}</p>}
+        <Description text={item.description} />
+        <p className={classes.grades}>
           {item.grades && item.otherGradesAllowed
             ? text('otherGradesWelcome', { grades: gradeWords(gradeRangeMessage(item.grades)) })
             : gradeWords(gradeRangeMessage(item.grades))}
-        </Text>
-        <Text size="sm" c="gray.8">
-          {surchargeFrom && !item.deadlinePassed
-            ? text('enterByWithSurcharge', {
-                enterBy: sayDate(enterBy),
-                surchargeFrom: sayDate(surchargeFrom),
-              })
-            : sayDate(enterBy)}
-        </Text>
-      </Stack>
+        </p>
+        <p className={classes.dates}>{datesText(item, event)}</p>
+      </div>
 
-      <Stack gap="sm" className={classes.actions}>
+      <div className={classes.actions}>
         {item.requiresAnInstrument && !item.deadlinePassed && !notForGrade && (
           <Select
             label={text('instrument')}
@@ -157,30 +110,71 @@ export function ItemCard({
             <Button fullWidth size="md" disabled aria-describedby={reasonId}>
               {text('addToCart')}
             </Button>
-            <Text size="sm" fw={600} c="red.9" id={reasonId}>
+            <p className={classes.reason} id={reasonId}>
               {notForGrade}
-            </Text>
+            </p>
           </>
         ) : (
           <Button fullWidth size="md" onClick={addToCart} loading={isAdding}>
             {text('addToCart')}
           </Button>
         )}
-        <Text size="sm" fw={600} c="teal.9" role="status" mih={0}>
+        <p className={classes.added} role="status">
           {added ? text('added') : ''}
-        </Text>
-      </Stack>
+        </p>
+      </div>
 
       {/* Only a group item has one: a page of fifteen cards mounted fifteen closed dialogs. */}
       {item.isGroupItem && (
         <GroupNoticeModal opened={showNotice} onClose={() => setShowNotice(false)} />
       )}
-    </Card>
+    </article>
+  );
+});
+
+/** The description, its first lines with View More when it is long. */
+function Description(props: { text: string }) {
+  const [expanded, setExpanded] = useState(false);
+  const hasMore = needsViewMore(props.text);
+  return (
+    <p className={classes.description}>
+      {expanded || !hasMore ? props.text : `${previewDescription(props.text)}…`}{' '}
+      {hasMore && (
+        <button
+          type="button"
+          className={classes.more}
+          aria-expanded={expanded}
+          onClick={() => setExpanded((open) => !open)}
+        >
+          {expanded ? text('viewLess') : text('viewMore')}
+        </button>
+      )}
+    </p>
   );
 }
 
-/** 'Group item: 3–8 participants', or '2 participants' for a duo. */
-function groupSizeText(item: Item): string {
+/** 'Group item: 3–8 participants', and the large group's fee when the group may reach it. */
+function groupText(item: Item, event: EventSummary | undefined): string {
   const { minimumParticipants: min, maximumParticipants: max } = item;
-  return min === max ? text('groupSize', { count: min }) : text('groupSizeRange', { min, max });
+  const size =
+    min === max ? text('groupSize', { count: min }) : text('groupSizeRange', { min, max });
+  const fees = event?.fees;
+  if (!fees || max < fees.groupLargeFromParticipants) return size;
+  const fee = formatRand(fees.groupLargeCents);
+  return `${size} · ${text('groupLargeFee', { fee, count: fees.groupLargeFromParticipants })}`;
+}
+
+/**
+ * The day to enter by, with the surcharge's first day while it is still ahead. One rule for the
+ * date (decision 046): the uploads portal and the reminders say the same day.
+ */
+function datesText(item: Item, event: EventSummary | undefined): string {
+  const { enterBy } = entryDates(item);
+  const surchargeFrom = event ? familyDates(event, item).surchargeFrom : null;
+  return surchargeFrom && !item.deadlinePassed
+    ? text('enterByWithSurcharge', {
+        enterBy: sayDate(enterBy),
+        surchargeFrom: sayDate(surchargeFrom),
+      })
+    : sayDate(enterBy);
 }

@@ -3,14 +3,19 @@ import {
   PAGE_SIZE,
   hasNextPage,
   hasPreviousPage,
+  type EventSummary,
   type Item,
   type ItemPage,
+  type Order,
 } from '@eisteddfod/shared';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { memo, useId, useRef } from 'react';
+import { memo, useId, useMemo, useRef } from 'react';
 import { useDrawnInBackground } from '../../../lib/drawn-in-background.ts';
 import { useCart } from '../../../shared/cart/api/cart.ts';
-import { useCurrentEventSettled } from '../../../shared/event/api/client-config.ts';
+import {
+  useCurrentEvent,
+  useCurrentEventSettled,
+} from '../../../shared/event/api/client-config.ts';
 import { gradeText } from '../../../shared/grades/text.ts';
 import type { GradeChoice } from '../use-browse-search.ts';
 import { ItemCard } from './ItemCard.tsx';
@@ -35,7 +40,11 @@ export function ItemList(props: {
   // A page of cards is drawn in the background, the list's frame at once, and once the cart
   // (what is in it already) and the event (late fees) have answered too: each card reads both,
   // and either coming after the cards drew them all again (decision 053).
+  // The list reads them for its cards, once (issue 32: fifteen cards each asking drew them all
+  // again when an item was added).
   const cart = useCart({ reload: false });
+  const event = useCurrentEvent().data;
+  const entered = useEnteredItems(cart.data, props.participantId);
   const settled = useCurrentEventSettled() && (!cart.isPending || cart.fetchStatus === 'idle');
   const data = useDrawnInBackground(settled ? props.result.data : undefined);
   const total = data?.total ?? 0;
@@ -90,6 +99,8 @@ export function ItemList(props: {
           items={items}
           participantId={props.participantId}
           contestant={props.grades.contestant}
+          entered={entered}
+          event={event}
         />
       </SimpleGrid>
 
@@ -119,11 +130,29 @@ export function ItemList(props: {
 
 const NO_ITEMS: Item[] = [];
 
-/** The cards, drawn again only for another page or contestant (not for the list's own state). */
+/** The ids of the items in the cart for this contestant, the same set until the cart changes. */
+function useEnteredItems(cart: Order | undefined, participantId: number): ReadonlySet<number> {
+  return useMemo(
+    () =>
+      new Set(
+        cart?.orderItems
+          .filter((entry) => entry.participantProfileId === participantId)
+          .map((entry) => entry.itemId),
+      ),
+    [cart, participantId],
+  );
+}
+
+/**
+ * The cards, drawn again only for another page or contestant (not for the list's own state);
+ * for a change of the cart, only the cards it changed are (each card is memoised).
+ */
 const ItemCards = memo(function ItemCards(props: {
   items: Item[];
   participantId: number;
   contestant: GradeChoice['contestant'];
+  entered: ReadonlySet<number>;
+  event: EventSummary | undefined;
 }) {
   return props.items.map((item) => (
     <ItemCard
@@ -131,6 +160,8 @@ const ItemCards = memo(function ItemCards(props: {
       item={item}
       participantId={props.participantId}
       contestant={props.contestant}
+      inCart={props.entered.has(item.id)}
+      event={props.event}
     />
   ));
 });
