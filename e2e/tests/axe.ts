@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator, type Page, type TestInfo } from '@playwright/test';
 
 /**
  * Waits until nothing on the page is moving, so that axe measures colours as drawn. A toast
@@ -71,4 +71,17 @@ export async function expectAccessibleDialog(page: Page, dialog: Locator): Promi
   await release(page, await settled(page));
   await page.waitForTimeout(250);
   await expectNoAccessibilityViolations(page);
+}
+
+/**
+ * A screen looked at: axe on it, nothing wider than it, and a screenshot in the test's output
+ * for a person to look at.
+ */
+export async function look(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  await expectNoAccessibilityViolations(page);
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+    `${name} is wider than the screen`,
+  ).toBeLessThanOrEqual(0);
+  await page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true });
 }

@@ -1,20 +1,15 @@
-import { readFileSync } from 'node:fs';
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { strFromU8, unzipSync } from 'fflate';
-import { expectAccessibleDialog, expectNoAccessibilityViolations } from './axe.ts';
-import { Client } from './cluster/client.ts';
-import {
-  addEntry,
-  finalise,
-  inviteAdjudicator,
-  markEverything,
-  payCart,
-  registerFamily,
-  signIn,
-  uploadEntryFile,
-} from './cluster/journey.ts';
+import { expectAccessibleDialog, look } from './axe.ts';
+import { addEntry, finalise, payCart, registerFamily, uploadEntryFile } from './cluster/journey.ts';
 import { useOwnServer } from './own-server.ts';
-import { addLearners, approvedTeacher, ORGANISER_EMAIL } from './teaching.ts';
+import {
+  addLearners,
+  approvedTeacher,
+  downloaded,
+  markedAndReleased,
+  ORGANISER_EMAIL,
+} from './teaching.ts';
 import { png } from './test-files.ts';
 
 // Issue 35 (decision 067): a teacher uploads a learner's artwork on their phone and finalises
@@ -26,24 +21,8 @@ import { png } from './test-files.ts';
 const serverOrigin = useOwnServer('class-results', ORGANISER_EMAIL);
 const SECTION = 'Visual Arts & Design';
 
-/** Axe on the screen, nothing wider than it, and a screenshot kept for a person to look at. */
-async function look(page: Page, testInfo: TestInfo, name: string) {
-  await expectNoAccessibilityViolations(page);
-  expect(
-    await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
-    `${name} is wider than the screen`,
-  ).toBeLessThanOrEqual(0);
-  await page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true });
-}
-
 const entry = (page: Page, code: string) =>
   page.getByRole('article').filter({ has: page.getByRole('heading', { name: new RegExp(code) }) });
-
-/** A download the page starts with `click`, as its bytes. */
-async function downloaded(page: Page, click: () => Promise<void>) {
-  const [file] = await Promise.all([page.waitForEvent('download'), click()]);
-  return { name: file.suggestedFilename(), bytes: readFileSync(await file.path()) };
-}
 
 test('a teacher uploads and finalises on a phone, then downloads the class’s results and certificates', async ({
   browser,
@@ -119,32 +98,7 @@ test('a teacher uploads and finalises on a phone, then downloads the class’s r
     'main',
   );
   await finalise(teacher, siphoEntry);
-  const organiser = new Client(origin);
-  await signIn(organiser, ORGANISER_EMAIL);
-  const adjudicatorEmail = `adjudicator.${run}@example.org`;
-  await inviteAdjudicator(organiser, adjudicatorEmail, [SECTION]);
-  const adjudicator = new Client(origin);
-  await signIn(adjudicator, adjudicatorEmail);
-  expect(await markEverything(adjudicator)).toHaveLength(2);
-  const { eventId } = await organiser.call<{ eventId: number }>('GET', '/api/config');
-  await organiser.call('POST', `/api/Staff/Events/${eventId}/Release/Now`, {
-    acknowledge: ['WINNERS_UNCONFIRMED', 'WINNERS_NEED_CONFIRMING', 'MARKING_INCOMPLETE'],
-  });
-  // Certificates are made by a job after publication: wait for both.
-  await expect
-    .poll(
-      async () =>
-        (
-          await teacher.client.send(
-            'GET',
-            `/api/Customers/${teacher.customerId}/Classes/${membershipId}/Results.csv`,
-          )
-        )
-          .text()
-          .match(/,[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}\r\n/g)?.length ?? 0,
-      { timeout: 60_000 },
-    )
-    .toBe(2);
+  await markedAndReleased(teacher, membershipId, SECTION, 2);
 
   // ---- After the release: the results CSV and the certificates ZIP. ----
   await page.goto(entriesUrl);

@@ -1,7 +1,13 @@
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { expectAccessibleDialog, expectNoAccessibilityViolations } from './axe.ts';
-import { addContestant, addEntry, type Family } from './cluster/journey.ts';
-import { addLearners, approvedTeacher, signedInFamily } from './teaching.ts';
+import { addContestant, addEntry } from './cluster/journey.ts';
+import {
+  acceptConsent,
+  addLearners,
+  approvedTeacher,
+  invitationLink,
+  signedInFamily,
+} from './teaching.ts';
 
 /**
  * Issue 35, "Parents stay in the loop" (decision 063): a teacher invites a learner's parent
@@ -16,33 +22,6 @@ async function shot(page: Page, testInfo: TestInfo, name: string) {
   const path = testInfo.outputPath(`${name}-${testInfo.project.name}.png`);
   await page.screenshot({ path, fullPage: true });
   await testInfo.attach(name, { path, contentType: 'image/png' });
-}
-
-/** The invitation's link, as the parent's email has it (the dev outbox). */
-async function invitationLink(family: Family, email: string): Promise<string> {
-  let link: string | undefined;
-  await expect
-    .poll(async () => {
-      const messages = await family.client.call<{ channel: string; body: string }[]>(
-        'GET',
-        `/api/dev/outbox?to=${encodeURIComponent(email)}`,
-      );
-      link = messages
-        .map((m) => /https?:\/\/\S+\/invitation\/[A-Za-z0-9_-]{43}/.exec(m.body)?.[0])
-        .find(Boolean);
-      return link;
-    })
-    .toBeTruthy();
-  return new URL(link!).pathname;
-}
-
-async function acceptConsent(page: Page, name: string) {
-  await page.getByRole('checkbox', { name }).click();
-  const dialog = page.getByRole('dialog', { name });
-  await expectAccessibleDialog(page, dialog);
-  await dialog.getByRole('button', { name: 'I Accept' }).click();
-  await expect(dialog).toBeHidden();
-  await expect(page.getByRole('checkbox', { name })).toBeChecked();
 }
 
 test.describe('parent invitation', () => {

@@ -1,13 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
-import { expectAccessibleDialog, expectNoAccessibilityViolations } from './axe.ts';
+import { expectNoAccessibilityViolations } from './axe.ts';
 import { pdfText } from './pdf-text.ts';
-import { openConsoleLink, openStaffArea } from './session.ts';
 import {
   addLearners,
   approvedTeacher,
-  organiser,
   organiserPage,
+  recordEftByReference,
+  BANKING,
+  setBankingDetails,
   signedInFamily,
 } from './teaching.ts';
 
@@ -22,13 +23,6 @@ const LEARNERS = [
   { firstName: 'Naledi', surname: 'Dlamini', grade: '5', gender: 'female' },
   { firstName: 'Pieter', surname: 'Botha', grade: '5', gender: 'male' },
 ] as const;
-
-const BANKING = {
-  bankName: 'First National Bank',
-  accountName: 'Online Eisteddfod NPC',
-  accountNumber: '62812345678',
-  branchCode: '250655',
-};
 
 test('a teacher downloads the statement and pays by EFT; the organiser records it by the reference and every entry is paid', async ({
   browser,
@@ -68,15 +62,7 @@ test('a teacher downloads the statement and pays by EFT; the organiser records i
   expect(entered.written).toBe(true);
 
   // The organiser's banking details, as the console's event settings save them.
-  const staff = await organiser(teacher.client.origin);
-  const { events } = await staff.call<{
-    events: { id: number; isServed: boolean; settings: Record<string, unknown> }[];
-  }>('GET', '/api/Staff/Events');
-  const served = events.find((e) => e.isServed)!;
-  await staff.call('PUT', `/api/Staff/Events/${served.id}`, {
-    ...served.settings,
-    banking: BANKING,
-  });
+  const servedId = await setBankingDetails(teacher.client.origin, BANKING);
 
   // ---- The teacher: the statement, its PDF, and EFT. ----
   await page.goto(`/teaching/class/${membershipId}/entries`);
@@ -117,24 +103,13 @@ test('a teacher downloads the statement and pays by EFT; the organiser records i
   // ---- The organiser records the EFT by its reference, as the bank line carries it. ----
   const desk = await organiserPage(browser);
   await desk.setViewportSize(testInfo.project.use.viewport ?? { width: 1280, height: 900 });
-  await openStaffArea(desk, testInfo);
-  await openConsoleLink(desk, testInfo, 'Payments');
-  await desk.getByRole('button', { name: 'Record an EFT by reference…' }).click();
-  const find = desk.getByRole('dialog', { name: 'Record an EFT by its reference' });
-  await find.getByRole('textbox', { name: 'Statement reference' }).fill(reference.toLowerCase());
-  await find.getByRole('button', { name: 'Find' }).click();
-  await expect(
-    find.getByText(/Zanele Khumalo: 4 entries, R 640\.00, awaiting payment/),
-  ).toBeVisible();
-  await expectAccessibleDialog(desk, find);
-  await desk.screenshot({ path: `${shots}-ledger-find.png` });
-  await find.getByRole('button', { name: 'Record the payment…' }).click();
-  const record = desk.getByRole('dialog', { name: /^Record a payment for order / });
-  await expect(record.getByRole('textbox', { name: 'Reference' })).toHaveValue(reference);
-  await record.getByRole('button', { name: 'Record payment' }).click();
-  await expect(desk.getByText(/is paid \(R 640\.00\)/)).toBeVisible();
-  await desk.getByRole('textbox', { name: 'Search payments' }).fill(reference);
-  await expect(desk.getByRole('cell', { name: reference })).toBeVisible();
+  const amount = await recordEftByReference(
+    desk,
+    testInfo,
+    reference,
+    /Zanele Khumalo: 4 entries, R 640\.00, awaiting payment/,
+  );
+  expect(amount).toBe('R 640.00');
 
   // ---- Every entry is paid, at once. ----
   await page.reload();
@@ -168,7 +143,7 @@ test('a teacher downloads the statement and pays by EFT; the organiser records i
   ])
     expect(schoolPdf).toContain(expected);
   // The banking details on the event's settings, where the organiser edits them.
-  await desk.goto(`/staff/events/${served.id}`);
+  await desk.goto(`/staff/events/${servedId}`);
   const banking = desk.getByRole('region', { name: 'Banking details' });
   await expect(banking.getByRole('textbox', { name: 'Account number' })).toHaveValue(
     BANKING.accountNumber,
