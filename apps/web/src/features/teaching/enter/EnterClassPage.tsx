@@ -2,7 +2,6 @@ import { paths, type ClassGrid, type RefusedRow } from '@eisteddfod/shared';
 import {
   Alert,
   Anchor,
-  Box,
   Button,
   Container,
   Group,
@@ -10,8 +9,10 @@ import {
   Stack,
   Text,
   Title,
+  useMantineTheme,
 } from '@mantine/core';
-import { useMemo, useState } from 'react';
+import { useMediaQuery } from '@mantine/hooks';
+import { useMemo, useState, type Dispatch, type SetStateAction } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { messageOf } from '../../../lib/api-client.ts';
 import { hasMessage, wordsOf } from '../../../lib/i18n/catalogue.ts';
@@ -20,7 +21,12 @@ import { storedCustomerId } from '../../../lib/storage.ts';
 import { useClassGrid, useEnterClass } from './api/class-entries.ts';
 import { ClassGridTable } from './components/ClassGridTable.tsx';
 import { GroupNames } from './components/GroupNames.tsx';
-import { ItemFilter, NO_FILTER, filterItems } from './components/ItemFilter.tsx';
+import {
+  ItemFilter,
+  NO_FILTER,
+  filterItems,
+  type ItemFilterValue,
+} from './components/ItemFilter.tsx';
 import { LearnerCards } from './components/LearnerCards.tsx';
 import { gridView } from './components/grid-view.ts';
 import { initialTicks, plan, refusalsByCell, type CellKey, type Ticks } from './ticks.ts';
@@ -37,6 +43,9 @@ export default function EnterClassPage() {
   const membershipId = Number(useParams().membershipId);
   const customerId = storedCustomerId();
   const grid = useClassGrid(customerId, membershipId);
+  // Here, not in EnterClass: that starts again on each new reading of the grid (its key), and
+  // what the teacher filtered should stay.
+  const filter = useState(NO_FILTER);
   useDocumentTitle(grid.data ? text('title', { school: grid.data.schoolName }) : undefined);
   if (grid.error)
     return (
@@ -45,13 +54,31 @@ export default function EnterClassPage() {
       </Container>
     );
   if (!grid.data) return <Loader m="xl" />;
-  return <EnterClass key={grid.dataUpdatedAt} grid={grid.data} customerId={customerId} />;
+  return (
+    <EnterClass
+      key={grid.dataUpdatedAt}
+      grid={grid.data}
+      customerId={customerId}
+      filterState={filter}
+    />
+  );
 }
 
-function EnterClass({ grid, customerId }: { grid: ClassGrid; customerId: number }) {
+function EnterClass({
+  grid,
+  customerId,
+  filterState: [filter, setFilter],
+}: {
+  grid: ClassGrid;
+  customerId: number;
+  filterState: [ItemFilterValue, Dispatch<SetStateAction<ItemFilterValue>>];
+}) {
   const navigate = useNavigate();
+  // One layout drawn, not both with one hidden: a class of 27 against 60 items is 1,700 cells.
+  const wide = useMediaQuery(`(min-width: ${useMantineTheme().breakpoints.md})`, false, {
+    getInitialValueInEffect: false,
+  });
   const [ticks, setTicks] = useState<Ticks>(() => initialTicks(grid));
-  const [filter, setFilter] = useState(NO_FILTER);
   const [problems, setProblems] = useState<Map<CellKey, string>>(new Map());
   const [refusedRows, setRefusedRows] = useState(0);
   const enter = useEnterClass(customerId, grid.membershipId);
@@ -97,12 +124,11 @@ function EnterClass({ grid, customerId }: { grid: ClassGrid; customerId: number 
           </Alert>
         )}
         {enter.error && <Alert color="red">{messageOf(enter.error)}</Alert>}
-        <Box visibleFrom="md">
+        {wide ? (
           <ClassGridTable grid={grid} items={items} view={view} />
-        </Box>
-        <Box hiddenFrom="md">
+        ) : (
           <LearnerCards grid={grid} items={items} view={view} showAll={filter.showAll} />
-        </Box>
+        )}
         <GroupNames
           grid={grid}
           items={items}
