@@ -1,0 +1,74 @@
+import { DEFAULT_LOCALE, LOCALES } from './locales.ts';
+
+// Organisers' words in the other languages (issue 36, decision 070). Every object that holds
+// words an organiser typed (an item, a category, the site's title and introduction, a question
+// of the FAQ, an adjudicator) keeps its English fields as they are, for the spec's calls and the
+// previous release, and beside them `translations`: by language, the same fields in that
+// language, each optional. A reader sees a field in their language where it is written and the
+// English where it is not. No zod here: the home page reads through it on a first visit.
+
+/** The languages organisers may translate their words into: every one but English. */
+export const TRANSLATED_LOCALES: readonly string[] = LOCALES.filter((l) => l !== DEFAULT_LOCALE);
+
+/**
+ * An object's fields in other languages, by locale. Keyed by string, not by Locale: a reader of
+ * a newer server's answer may meet a language it does not offer yet, and simply ignores it.
+ */
+export type Translations<Fields> = Record<string, Partial<Fields>>;
+
+/** Any object with organisers' words and their translations. */
+export type Translatable = { translations?: Translations<Record<string, unknown>> | undefined };
+
+const isWritten = (value: unknown): boolean =>
+  typeof value === 'string'
+    ? value.trim() !== ''
+    : Array.isArray(value) && value.length > 0 && value.every(isWritten);
+
+/**
+ * `value` in the reader's language: each field its translation into `locale` has written, the
+ * English otherwise (a blank translation counts as none). The one place that chooses.
+ */
+export function inReadersLanguage<T extends Translatable>(locale: string, value: T): T {
+  if (locale === DEFAULT_LOCALE) return value;
+  const translated = value.translations?.[locale];
+  if (!translated) return value;
+  const chosen: Record<string, unknown> = { ...value };
+  for (const [field, words] of Object.entries(translated)) {
+    if (field in value && isWritten(words)) chosen[field] = words;
+  }
+  return chosen as T;
+}
+
+/**
+ * The fields of `value` whose English is written but whose translation into `locale` is not:
+ * the untranslated list and the count on the task list are made of these.
+ */
+export function untranslatedFields<T extends Translatable>(
+  locale: string,
+  value: T,
+  fields: readonly (keyof T & string)[],
+): (keyof T & string)[] {
+  const translated = value.translations?.[locale] ?? {};
+  return fields.filter((f) => isWritten(value[f]) && !isWritten(translated[f]));
+}
+
+/**
+ * `translations` as they are kept: blank fields and languages with nothing written left out,
+ * so that what is stored says exactly what is translated.
+ */
+export function writtenTranslations<Fields>(
+  translations: Translations<Fields> | undefined,
+): Translations<Fields> {
+  const kept: Translations<Fields> = {};
+  for (const [locale, fields] of Object.entries(translations ?? {})) {
+    const written = Object.entries(fields ?? {}).filter(([, words]) => isWritten(words));
+    if (written.length > 0) kept[locale] = Object.fromEntries(written) as Partial<Fields>;
+  }
+  return kept;
+}
+
+/** `translations` when any is written, else nothing: an answer carries no empty object. */
+export const translationsIfAny = <Fields>(
+  translations: Translations<Fields> | undefined,
+): { translations?: Translations<Fields> } =>
+  translations && Object.keys(translations).length > 0 ? { translations } : {};
