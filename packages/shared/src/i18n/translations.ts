@@ -72,3 +72,24 @@ export const translationsIfAny = <Fields>(
   translations: Translations<Fields> | undefined,
 ): { translations?: Translations<Fields> } =>
   translations && Object.keys(translations).length > 0 ? { translations } : {};
+
+/** The site's content in `locale`: its title and introduction, each question, each adjudicator. */
+export function contentIn<
+  C extends Translatable & { faq: readonly Translatable[]; adjudicators: readonly Translatable[] },
+>(locale: string, content: C): C {
+  if (locale === DEFAULT_LOCALE) return content;
+  return {
+    ...inReadersLanguage(locale, content),
+    faq: content.faq.map((q) => inReadersLanguage(locale, q)),
+    adjudicators: content.adjudicators.map((a) => inReadersLanguage(locale, a)),
+  };
+}
+
+/** An item in `locale`: its descriptions and its category's name. */
+export function itemIn<I extends Translatable & { category: Translatable }>(
+  locale: string,
+  item: I,
+): I {
+  if (locale === DEFAULT_LOCALE) return item;
+  return { ...inReadersLanguage(locale, item), category: inReadersLanguage(locale, item.category) };
+}
