@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { inReadersLanguage, untranslatedFields } from './translations.ts';
+import { inReadersLanguage, untranslatedFields, writtenTranslations } from './translations.ts';
 import { translationsSchema } from './translations.schema.ts';
 import { LOCALES } from './locales.ts';
 
@@ -27,10 +27,10 @@ describe('inReadersLanguage', () => {
     expect(inReadersLanguage('af', bare)).toEqual(bare);
   });
 
-  it('takes a translated list (a biography) only when every paragraph is written', () => {
-    const bio = { bio: ['One.', 'Two.'], translations: { af: { bio: ['Een.', ''] } } };
+  it('takes a translated list (a biography) without its blank paragraphs, none written: the English', () => {
+    const bio = { bio: ['One.', 'Two.'], translations: { af: { bio: [' ', ''] } } };
     expect(inReadersLanguage('af', bio).bio).toEqual(['One.', 'Two.']);
-    bio.translations.af.bio = ['Een.', 'Twee.'];
+    bio.translations.af.bio = ['Een.', '', 'Twee.'];
     expect(inReadersLanguage('af', bio).bio).toEqual(['Een.', 'Twee.']);
   });
 
@@ -47,6 +47,17 @@ describe('untranslatedFields', () => {
     ]);
     const blank = { ...item, description: '' };
     expect(untranslatedFields('af', blank, ['shortDescription', 'description'])).toEqual([]);
+  });
+});
+
+describe('writtenTranslations', () => {
+  it('keeps only what is written: no blank field, paragraph or language', () => {
+    expect(
+      writtenTranslations({
+        af: { title: ' ', bio: ['Een.', ''] },
+        zu: { title: '' },
+      }),
+    ).toEqual({ af: { bio: ['Een.'] } });
   });
 });
 

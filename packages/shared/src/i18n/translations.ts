@@ -19,10 +19,11 @@ export type Translations<Fields> = Record<string, Partial<Fields>>;
 /** Any object with organisers' words and their translations. */
 export type Translatable = { translations?: Translations<Record<string, unknown>> | undefined };
 
+// A list (a biography's paragraphs) is written when any of it is; its blank entries are dropped.
 const isWritten = (value: unknown): boolean =>
-  typeof value === 'string'
-    ? value.trim() !== ''
-    : Array.isArray(value) && value.length > 0 && value.every(isWritten);
+  typeof value === 'string' ? value.trim() !== '' : Array.isArray(value) && value.some(isWritten);
+const written = (value: unknown): unknown =>
+  Array.isArray(value) ? value.filter(isWritten) : value;
 
 /**
  * `value` in the reader's language: each field its translation into `locale` has written, the
@@ -34,7 +35,7 @@ export function inReadersLanguage<T extends Translatable>(locale: string, value:
   if (!translated) return value;
   const chosen: Record<string, unknown> = { ...value };
   for (const [field, words] of Object.entries(translated)) {
-    if (field in value && isWritten(words)) chosen[field] = words;
+    if (field in value && isWritten(words)) chosen[field] = written(words);
   }
   return chosen as T;
 }
@@ -61,8 +62,11 @@ export function writtenTranslations<Fields>(
 ): Translations<Fields> {
   const kept: Translations<Fields> = {};
   for (const [locale, fields] of Object.entries(translations ?? {})) {
-    const written = Object.entries(fields ?? {}).filter(([, words]) => isWritten(words));
-    if (written.length > 0) kept[locale] = Object.fromEntries(written) as Partial<Fields>;
+    const writtenFields = Object.entries(fields ?? {}).filter(([, words]) => isWritten(words));
+    if (writtenFields.length > 0)
+      kept[locale] = Object.fromEntries(
+        writtenFields.map(([f, w]) => [f, written(w)]),
+      ) as Partial<Fields>;
   }
   return kept;
 }
