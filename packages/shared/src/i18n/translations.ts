@@ -10,6 +10,10 @@ import { DEFAULT_LOCALE, LOCALES } from './locales.ts';
 /** The languages organisers may translate their words into: every one but English. */
 export const TRANSLATED_LOCALES: readonly string[] = LOCALES.filter((l) => l !== DEFAULT_LOCALE);
 
+/** Each language's name as the staff console writes it (decision 069: the console is English). */
+const LANGUAGE_NAMES: Record<string, string> = { af: 'Afrikaans' };
+export const languageName = (locale: string): string => LANGUAGE_NAMES[locale] ?? locale;
+
 /**
  * An object's fields in other languages, by locale. Keyed by string, not by Locale: a reader of
  * a newer server's answer may meet a language it does not offer yet, and simply ignores it.

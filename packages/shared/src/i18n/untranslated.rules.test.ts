@@ -37,7 +37,7 @@ describe('untranslatedSiteTexts', () => {
     const list = untranslatedSiteTexts('af', content);
     expect(list).toEqual([
       { where: 'Site', fields: ['intro'] },
-      { where: 'FAQ 2: Where?', fields: ['question', 'answer'] },
+      { where: 'FAQ 2 “Where?”', fields: ['question', 'answer'] },
     ]);
     expect(countOfTexts(list)).toBe(3);
   });

@@ -22,7 +22,7 @@ export function untranslatedSiteTexts(locale: string, content: SiteContent): Unt
   add('Site', untranslatedFields(locale, content, ['title', 'intro']));
   content.faq.forEach((entry, i) =>
     add(
-      `FAQ ${i + 1}: ${shorten(entry.question)}`,
+      `FAQ ${i + 1} “${shorten(entry.question)}”`,
       untranslatedFields(locale, entry, ['question', 'answer']),
     ),
   );

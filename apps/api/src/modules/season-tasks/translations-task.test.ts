@@ -26,7 +26,7 @@ describe('the task list’s texts not translated', () => {
     expect(before).toMatchObject({ status: 'info' });
     expect(before?.count).toBeGreaterThan(100);
     expect(before?.examples[0]).toEqual({
-      label: 'af · Site',
+      label: 'Afrikaans · Site',
       href: `/staff/events/${t.eventId}/content`,
     });
 

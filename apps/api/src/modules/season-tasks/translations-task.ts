@@ -1,5 +1,6 @@
 import {
   countOfTexts,
+  languageName,
   paths,
   TRANSLATED_LOCALES,
   untranslatedCatalogueTexts,
@@ -49,7 +50,7 @@ export async function translationsTask(
     status: count > 0 ? 'info' : 'done',
     count,
     examples: found.slice(0, 5).map((t) => ({
-      label: `${t.locale} · ${t.where}`,
+      label: `${languageName(t.locale)} · ${t.where}`,
       href: t.onSite
         ? paths.staffEventContent.href({ id: eventId })
         : paths.staffEventCatalogue.href({ id: eventId }),

@@ -64,7 +64,7 @@ describe('SiteContentPage in two languages', () => {
       within(untranslated)
         .getAllByRole('listitem')
         .map((li) => li.textContent),
-    ).toEqual(['Site: title', 'Adjudicator Dr Naledi Khumalo: discipline, summary, biography']);
+    ).toEqual(['Site — title', 'Adjudicator Dr Naledi Khumalo — discipline, summary, biography']);
 
     // Pasted, not typed: a keystroke redraws the whole long form.
     await user.click(screen.getByRole('textbox', { name: 'Title in Afrikaans' }));

@@ -1,12 +1,8 @@
-import { TRANSLATED_LOCALES, type Translations } from '@eisteddfod/shared';
+import { languageName, TRANSLATED_LOCALES, type Translations } from '@eisteddfod/shared';
 import { Textarea, TextInput } from '@mantine/core';
 
 // Organisers' words in the other languages (decision 070), beside the English field they
-// translate. The console itself stays English (decision 069), so the languages' names are here.
-
-/** Each language's name as an organiser reads it. */
-const LANGUAGE_NAMES: Record<string, string> = { af: 'Afrikaans' };
-export const languageName = (locale: string) => LANGUAGE_NAMES[locale] ?? locale;
+// translate. The console itself stays English (decision 069).
 
 /** `translations` with `field` in `locale` set to `words`. */
 export function withTranslation<F>(

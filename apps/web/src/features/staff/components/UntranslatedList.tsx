@@ -1,6 +1,10 @@
-import { countOfTexts, TRANSLATED_LOCALES, type UntranslatedText } from '@eisteddfod/shared';
+import {
+  countOfTexts,
+  languageName,
+  TRANSLATED_LOCALES,
+  type UntranslatedText,
+} from '@eisteddfod/shared';
 import { Alert, List, Text } from '@mantine/core';
-import { languageName } from './TranslationFields.tsx';
 
 /** The English name of each field an organiser translates, as the editors label them. */
 const FIELD_NAMES: Record<string, string> = {
@@ -48,7 +52,7 @@ export function UntranslatedList({
         <List size="sm" spacing={2}>
           {list.map((text) => (
             <List.Item key={text.where}>
-              {text.where}: {text.fields.map((f) => FIELD_NAMES[f] ?? f).join(', ')}
+              {text.where} — {text.fields.map((f) => FIELD_NAMES[f] ?? f).join(', ')}
             </List.Item>
           ))}
         </List>
