@@ -5,7 +5,7 @@ import { Textarea, TextInput } from '@mantine/core';
 // translate. The console itself stays English (decision 069).
 
 /** `translations` with `field` in `locale` set to `words`. */
-export function withTranslation<F>(
+function withTranslation<F>(
   translations: Translations<F> | undefined,
   locale: string,
   field: keyof F & string,
