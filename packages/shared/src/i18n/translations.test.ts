@@ -53,7 +53,7 @@ describe('untranslatedFields', () => {
 describe('writtenTranslations', () => {
   it('keeps only what is written: no blank field, paragraph or language', () => {
     expect(
-      writtenTranslations({
+      writtenTranslations<{ title: string; bio: string[] }>({
         af: { title: ' ', bio: ['Een.', ''] },
         zu: { title: '' },
       }),

@@ -33,11 +33,12 @@ const written = (value: unknown): unknown =>
  * `value` in the reader's language: each field its translation into `locale` has written, the
  * English otherwise (a blank translation counts as none). The one place that chooses.
  */
-export function inReadersLanguage<T extends Translatable>(locale: string, value: T): T {
+export function inReadersLanguage<T extends object>(locale: string, value: T): T {
   if (locale === DEFAULT_LOCALE) return value;
-  const translated = value.translations?.[locale];
+  // Any object: one without translations yet is simply shown as it is.
+  const translated = (value as Translatable).translations?.[locale];
   if (!translated) return value;
-  const chosen: Record<string, unknown> = { ...value };
+  const chosen: Record<string, unknown> = { ...(value as Record<string, unknown>) };
   for (const [field, words] of Object.entries(translated)) {
     if (field in value && isWritten(words)) chosen[field] = written(words);
   }
