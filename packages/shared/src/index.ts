@@ -120,3 +120,6 @@ export * from './endpoints/family-desk.endpoints.ts';
 export * from './endpoints/results-day.endpoints.ts';
 export * from './staff/sign-ins.schema.ts';
 export * from './endpoints/sign-ins.endpoints.ts';
+export * from './i18n/translations.ts';
+export * from './i18n/translations.schema.ts';
+export * from './i18n/untranslated.rules.ts';

@@ -6,6 +6,7 @@ import {
   MEDIA_EXTENSIONS,
 } from '../files/files.rules.ts';
 import type { Section } from '../reference/sections.ts';
+import { TRANSLATED_LOCALES } from '../i18n/translations.ts';
 
 /**
  * The kinds of main file an item may take (issue 16): what the organiser ticks per item, and
@@ -174,3 +175,20 @@ export const CATALOGUE_COLUMNS = [
   'Other grades allowed',
 ] as const;
 export type CatalogueColumn = (typeof CATALOGUE_COLUMNS)[number];
+
+/** An item's words in another language, as the sheet names their column: 'Description (af)'. */
+export type TranslatedColumn = `${'Short description' | 'Description'} (${string})`;
+export type SheetColumn = CatalogueColumn | TranslatedColumn;
+
+/** The columns of an item's words in `locale` (decision 070). */
+export const translatedColumns = (locale: string) =>
+  ({
+    shortDescription: `Short description (${locale})`,
+    description: `Description (${locale})`,
+  }) as const satisfies Record<string, TranslatedColumn>;
+
+/** Every column of the sheet: the catalogue's, then each language's two (none in English only). */
+export const sheetColumns = (): SheetColumn[] => [
+  ...CATALOGUE_COLUMNS,
+  ...TRANSLATED_LOCALES.flatMap((l) => Object.values(translatedColumns(l))),
+];

@@ -3,6 +3,7 @@ import { IdSchema } from '../api/id.schema.ts';
 import { text } from '../api/text.schema.ts';
 import { SectionSchema } from './catalogue.schema.ts';
 import { GradeRangeSchema } from './grades.rules.ts';
+import { translationsOutSchema, translationsSchema } from '../i18n/translations.schema.ts';
 import { MAIN_FILE_KINDS, MAX_TIME_LIMIT_SECONDS } from './catalogue-editor.rules.ts';
 
 // The catalogue as organisers edit it (issue 16): categories and items of one event, every
@@ -13,18 +14,29 @@ const MAX_PRICE_CENTS = 10_000_000;
 
 const ITEM_CODE_PATTERN = /^[A-Z0-9][A-Z0-9-]{0,19}$/;
 
+const categoryWords = z.object({ name: text().trim().max(80) });
+
+// Translations are optional in a request so that a page of the previous release, which does not
+// send them, keeps working: left out, a category or an item keeps the ones it had (decision 070).
 export const CategoryFieldsSchema = z.object({
   name: text().trim().min(1, 'Please enter the category’s name.').max(80),
   section: SectionSchema,
+  translations: translationsSchema(categoryWords).optional(),
 });
 export type CategoryFields = z.infer<typeof CategoryFieldsSchema>;
 
 export const StaffCategorySchema = CategoryFieldsSchema.extend({
   id: z.number().int(),
+  translations: translationsOutSchema(categoryWords).unwrap(),
   /** Its items, retired or not: a category with items is never deleted. */
   items: z.number().int(),
 });
 export type StaffCategory = z.infer<typeof StaffCategorySchema>;
+
+const itemWords = z.object({
+  shortDescription: text().trim().max(200),
+  description: text().trim().max(4000),
+});
 
 /** Every field of an item an organiser sets. */
 export const ItemFieldsSchema = z.object({
@@ -63,6 +75,7 @@ export const ItemFieldsSchema = z.object({
   grades: GradeRangeSchema.nullable().optional(),
   /** The organiser's exception: contestants of other grades may enter it too. */
   otherGradesAllowed: z.boolean().optional(),
+  translations: translationsSchema(itemWords).optional(),
 });
 export type ItemFields = z.infer<typeof ItemFieldsSchema>;
 export type ItemFieldsInput = z.input<typeof ItemFieldsSchema>;
@@ -72,6 +85,7 @@ export const StaffItemSchema = ItemFieldsSchema.extend({
   code: z.string(),
   grades: GradeRangeSchema.nullable(),
   otherGradesAllowed: z.boolean(),
+  translations: translationsOutSchema(itemWords).unwrap(),
   /** Entries of it in orders of any state: an entered item is retired, never deleted. */
   entries: z.number().int(),
   /** Entries of it in paid orders: its price no longer changes. */

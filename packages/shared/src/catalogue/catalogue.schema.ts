@@ -4,6 +4,7 @@ import { text } from '../api/text.schema.ts';
 import { SECTIONS } from '../reference/sections.ts';
 import { MAX_PAGE_SIZE } from './paging.rules.ts';
 import { GradeRangeSchema, GradeSchema } from './grades.rules.ts';
+import { translationsOutSchema } from '../i18n/translations.schema.ts';
 
 export const SectionSchema = z.enum(SECTIONS);
 
@@ -11,6 +12,8 @@ export const CategorySchema = z.object({
   id: z.number().int(),
   name: z.string(),
   section: SectionSchema,
+  /** Its name in other languages (decision 070); left out when it has none. */
+  translations: translationsOutSchema(z.object({ name: z.string() })),
 });
 export type Category = z.infer<typeof CategorySchema>;
 
@@ -33,6 +36,10 @@ export const ItemSchema = z.object({
   otherGradesAllowed: z
     .boolean()
     .describe("The organiser's exception: contestants of other grades may enter it too"),
+  /** Its descriptions in other languages (decision 070); left out when it has none. */
+  translations: translationsOutSchema(
+    z.object({ shortDescription: z.string(), description: z.string() }),
+  ),
 });
 export type Item = z.infer<typeof ItemSchema>;
 

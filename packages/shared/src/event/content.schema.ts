@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SITE_LIST_LIMITS } from './site-content.rules.ts';
+import { translationsOutSchema } from '../i18n/translations.schema.ts';
 
 const { artworks, participatingSchools, adjudicators } = SITE_LIST_LIMITS;
 
@@ -11,6 +12,8 @@ export const EventContentSchema = z.object({
   hostLine: z.string(),
   title: z.string(),
   intro: z.string(),
+  /** The title and introduction in other languages (decision 070). */
+  translations: translationsOutSchema(z.object({ title: z.string(), intro: z.string() })),
   /**
    * The home page carousel's artworks (three in the spec); `image` names a file in
    * apps/web/public/artworks or an uploaded picture (UPLOADED_SITE_IMAGE).
@@ -37,12 +40,23 @@ export const EventContentSchema = z.object({
         portrait: z.string(),
         summary: z.string(),
         bio: z.array(z.string()).min(1),
+        translations: translationsOutSchema(
+          z.object({ discipline: z.string(), summary: z.string(), bio: z.array(z.string()) }),
+        ),
       }),
     )
     .min(adjudicators.min)
     .max(adjudicators.max),
   /** The home page shows the first five; the FAQ document has them all. */
-  faq: z.array(z.object({ question: z.string(), answer: z.string() })).min(5),
+  faq: z
+    .array(
+      z.object({
+        question: z.string(),
+        answer: z.string(),
+        translations: translationsOutSchema(z.object({ question: z.string(), answer: z.string() })),
+      }),
+    )
+    .min(5),
   rules: z.array(z.string()).min(1),
   // Web pages only: a javascript: or data: link in the footer would run on our origin.
   social: z.array(z.object({ label: z.string(), url: z.url({ protocol: /^https?$/ }) })),

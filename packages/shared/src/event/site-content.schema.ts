@@ -6,6 +6,7 @@ import {
   SITE_LIST_LIMITS,
   UPLOADED_SITE_IMAGE,
 } from './site-content.rules.ts';
+import { translationsSchema } from '../i18n/translations.schema.ts';
 
 // The public site as organisers edit it (issue 16): the home page's title and introduction,
 // the FAQ in its order (the home page shows the first five, the FAQ document all of them), the
@@ -53,16 +54,31 @@ export const AdjudicatorProfileSchema = z.object({
     .min(1, 'Please write a biography for every adjudicator.')
     .max(12),
   portrait: imageName('a portrait of every adjudicator'),
+  translations: translationsSchema(
+    z.object({
+      discipline: text().trim().max(120),
+      summary: text().trim().max(400),
+      bio: z.array(text().trim().max(3000)).max(12),
+    }),
+  ).optional(),
 });
 
+// Translations (decision 070) are optional: every field of them, and the whole when a page of the
+// previous release leaves them out (the title's and introduction's are then kept as they were).
 export const SiteContentSchema = z.object({
   title: text().trim().min(1, 'Please enter the title.').max(120),
   intro: text().trim().min(1, 'Please enter the introduction.').max(1200),
+  translations: translationsSchema(
+    z.object({ title: text().trim().max(120), intro: text().trim().max(1200) }),
+  ).optional(),
   faq: z
     .array(
       z.object({
         question: text().trim().min(1, 'Please enter every question.').max(300),
         answer: text().trim().min(1, 'Please answer every question.').max(3000),
+        translations: translationsSchema(
+          z.object({ question: text().trim().max(300), answer: text().trim().max(3000) }),
+        ).optional(),
       }),
     )
     .min(

@@ -17,6 +17,7 @@ export const SEASON_TASK_IDS = [
   'data-requests',
   'background-work',
   'teachers',
+  'translations',
 ] as const;
 export type SeasonTaskId = (typeof SEASON_TASK_IDS)[number];
 

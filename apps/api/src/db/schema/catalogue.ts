@@ -1,4 +1,10 @@
-import type { MainFileKind, SchoolKind, Section, WinnersRule } from '@eisteddfod/shared';
+import type {
+  MainFileKind,
+  SchoolKind,
+  Section,
+  Translations,
+  WinnersRule,
+} from '@eisteddfod/shared';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -79,6 +85,8 @@ export const categories = pgTable(
     name: text().notNull(),
     section: text().notNull().$type<Section>(),
     sortOrder: integer().notNull().default(0),
+    /** Its name in other languages, by locale (decision 070). */
+    translations: jsonb().notNull().default({}).$type<Translations<{ name: string }>>(),
   },
   (t) => [
     uniqueIndex('categories_event_name_uq').on(t.eventId, t.name),
@@ -126,6 +134,11 @@ export const items = pgTable(
     highestGrade: text(),
     /** The organiser's exception: contestants of other grades may enter it too. */
     otherGradesAllowed: boolean().notNull().default(false),
+    /** Its short description and description in other languages, by locale (decision 070). */
+    translations: jsonb()
+      .notNull()
+      .default({})
+      .$type<Translations<{ shortDescription: string; description: string }>>(),
   },
   (t) => [
     uniqueIndex('items_event_code_uq').on(t.eventId, t.code),

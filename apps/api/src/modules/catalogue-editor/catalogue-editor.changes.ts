@@ -20,7 +20,13 @@ export const noItem = (id: number) =>
 export const nowOf = (deps: CatalogueEditorDependencies) => deps.now?.() ?? new Date();
 
 export function toStaffCategory(row: repo.CountedCategoryRow): StaffCategory {
-  return { id: row.id, name: row.name, section: row.section, items: row.items };
+  return {
+    id: row.id,
+    name: row.name,
+    section: row.section,
+    translations: row.translations,
+    items: row.items,
+  };
 }
 
 export function toStaffItem(row: repo.CountedItemRow): StaffItem {
@@ -44,6 +50,7 @@ export function toStaffItem(row: repo.CountedItemRow): StaffItem {
         ? { lowest: row.lowestGrade, highest: row.highestGrade }
         : null,
     otherGradesAllowed: row.otherGradesAllowed,
+    translations: row.translations,
     entries: row.entries,
     paidEntries: row.paidEntries,
   };

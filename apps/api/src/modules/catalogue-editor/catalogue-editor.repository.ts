@@ -1,6 +1,6 @@
 import { and, asc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import type { ItemFields } from '@eisteddfod/shared';
+import { writtenTranslations, type CategoryFields, type ItemFields } from '@eisteddfod/shared';
 import { categories, items, orderItems, orders } from '../../db/schema/index.ts';
 
 export type CategoryRow = typeof categories.$inferSelect;
@@ -15,9 +15,9 @@ export type ItemChanges = Omit<NewItemRow, 'id' | 'eventId'>;
 export function itemColumns(
   fields: ItemFields,
   retiredAt: Date | null,
-  before?: Pick<ItemRow, 'lowestGrade' | 'highestGrade' | 'otherGradesAllowed'>,
+  before?: Pick<ItemRow, 'lowestGrade' | 'highestGrade' | 'otherGradesAllowed' | 'translations'>,
 ): ItemChanges {
-  const { retired: _retired, grades, otherGradesAllowed, ...rest } = fields;
+  const { retired: _retired, grades, otherGradesAllowed, translations, ...rest } = fields;
   const range =
     grades === undefined
       ? { lowest: before?.lowestGrade ?? null, highest: before?.highestGrade ?? null }
@@ -27,6 +27,9 @@ export function itemColumns(
     lowestGrade: range.lowest,
     highestGrade: range.highest,
     otherGradesAllowed: otherGradesAllowed ?? before?.otherGradesAllowed ?? false,
+    // Left out (the previous release's page, a sheet without the columns): kept as they were.
+    translations:
+      translations === undefined ? (before?.translations ?? {}) : writtenTranslations(translations),
     retiredAt,
   };
 }
@@ -87,13 +90,15 @@ export async function lockItem(
 export async function insertCategory(
   db: Database,
   eventId: number,
-  fields: { name: string; section: CategoryRow['section'] },
+  fields: CategoryFields,
 ): Promise<number> {
   const [created] = await db
     .insert(categories)
     .values({
       eventId,
-      ...fields,
+      name: fields.name,
+      section: fields.section,
+      translations: writtenTranslations(fields.translations),
       // Last in the event's order.
       sortOrder: sql`(select coalesce(max(sort_order), -1) + 1 from ${categories} where event_id = ${eventId})`,
     })
@@ -105,9 +110,15 @@ export async function insertCategory(
 export async function updateCategory(
   db: Database,
   categoryId: number,
-  fields: { name: string; section: CategoryRow['section'] },
+  fields: CategoryFields,
 ): Promise<void> {
-  await db.update(categories).set(fields).where(eq(categories.id, categoryId));
+  const { translations, ...english } = fields;
+  // Left out (the previous release's page): the translations stay as they were.
+  const set =
+    translations === undefined
+      ? english
+      : { ...english, translations: writtenTranslations(translations) };
+  await db.update(categories).set(set).where(eq(categories.id, categoryId));
 }
 
 export async function deleteCategory(db: Database, categoryId: number): Promise<void> {
@@ -159,6 +170,7 @@ export async function updateItems(
       lowest_grade: row.lowestGrade ?? null,
       highest_grade: row.highestGrade ?? null,
       other_grades_allowed: row.otherGradesAllowed ?? false,
+      translations: row.translations ?? {},
       retired_at: row.retiredAt instanceof Date ? row.retiredAt.toISOString() : row.retiredAt,
     })),
   );
@@ -171,7 +183,7 @@ export async function updateItems(
       requires_an_instrument = c.requires_an_instrument, main_file_kinds = c.main_file_kinds,
       time_limit_seconds = c.time_limit_seconds,
       lowest_grade = c.lowest_grade, highest_grade = c.highest_grade,
-      other_grades_allowed = c.other_grades_allowed,
+      other_grades_allowed = c.other_grades_allowed, translations = c.translations,
       -- Still retired: since the first time, not since this import.
       retired_at = case when c.retired_at is null then null
                         else coalesce("items"."retired_at", c.retired_at) end
@@ -180,7 +192,7 @@ export async function updateItems(
       price_cents int, due_date date, is_group_item boolean, minimum_participants int,
       maximum_participants int, requires_an_instrument boolean, main_file_kinds text[],
       time_limit_seconds int, lowest_grade text, highest_grade text,
-      other_grades_allowed boolean, retired_at timestamptz)
+      other_grades_allowed boolean, translations jsonb, retired_at timestamptz)
     where "items"."id" = c.id`);
 }
 

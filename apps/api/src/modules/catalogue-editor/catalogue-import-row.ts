@@ -5,7 +5,11 @@ import {
   parseGradeRange,
   parseRand,
   parseTimeLimit,
+  TRANSLATED_LOCALES,
+  translatedColumns,
   type CatalogueColumn,
+  type ItemFields,
+  type SheetColumn,
   type MainFileKind,
   type StaffCatalogue,
   type StaffItem,
@@ -50,8 +54,8 @@ export type Category = StaffCatalogue['categories'][number];
 /** One row being read: its cells by column, and what is wrong with it. */
 export interface RowReader {
   /** The cell's text; undefined when the sheet has no such column. */
-  cell: (column: CatalogueColumn) => string | undefined;
-  problem: (column: CatalogueColumn | null, code: string, message: string) => void;
+  cell: (column: SheetColumn) => string | undefined;
+  problem: (column: SheetColumn | null, code: string, message: string) => void;
 }
 
 // Each field: the cell's value when the column is there, else the item's, else a default.
@@ -123,7 +127,25 @@ export function readCandidate(
       'is not a whole number.',
     ),
     ...readLaterFields(reader, existing, category),
+    translations: readTranslations(reader, existing),
   };
+}
+
+/**
+ * The item's words in each language: a language's column the sheet has sets them (empty clears
+ * them), one it leaves out keeps what the item has (decision 070).
+ */
+function readTranslations(reader: RowReader, existing: StaffItem | undefined) {
+  const translations: NonNullable<ItemFields['translations']> = {};
+  for (const locale of TRANSLATED_LOCALES) {
+    const kept = existing?.translations[locale] ?? {};
+    const columns = translatedColumns(locale);
+    translations[locale] = {
+      shortDescription: reader.cell(columns.shortDescription) ?? kept.shortDescription ?? '',
+      description: reader.cell(columns.description) ?? kept.description ?? '',
+    };
+  }
+  return translations;
 }
 
 /** The fields after the participants' numbers, read in the same order. */

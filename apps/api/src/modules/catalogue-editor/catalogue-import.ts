@@ -1,10 +1,13 @@
 import {
-  CATALOGUE_COLUMNS,
   CATALOGUE_EDITOR_MESSAGES,
   gradeRangeCell,
   ItemFieldsSchema,
   itemProblems,
+  sheetColumns,
+  translatedColumns,
+  writtenTranslations,
   type CatalogueColumn,
+  type SheetColumn,
   type EventDates,
   type ImportProblem,
   type ItemFields,
@@ -47,7 +50,7 @@ const REQUIRED: readonly CatalogueColumn[] = [
 ];
 
 /** The spreadsheet column of each field, to name it in a problem. */
-const COLUMN_OF: Record<keyof ItemFields, CatalogueColumn> = {
+const COLUMN_OF: Record<Exclude<keyof ItemFields, 'translations'>, CatalogueColumn> = {
   code: 'Code',
   categoryId: 'Category',
   shortDescription: 'Short description',
@@ -65,18 +68,39 @@ const COLUMN_OF: Record<keyof ItemFields, CatalogueColumn> = {
   otherGradesAllowed: 'Other grades allowed',
 };
 
-const sameFields = (a: ItemFields, b: StaffItem): (keyof ItemFields)[] =>
-  (Object.keys(COLUMN_OF) as (keyof ItemFields)[]).filter((key) =>
+/** The column a problem of the schema is about: a translation's is its language's column. */
+function columnOfIssue(path: readonly PropertyKey[]): SheetColumn | null {
+  const [field, locale, words] = path;
+  if (field !== 'translations') return COLUMN_OF[field as keyof typeof COLUMN_OF] ?? null;
+  const columns = translatedColumns(String(locale));
+  return words === 'description' ? columns.description : columns.shortDescription;
+}
+
+/** Translations compared as kept (blanks left out), whatever order their keys came in. */
+const sameTranslations = (a: ItemFields['translations'], b: StaffItem['translations']) => {
+  const written = writtenTranslations(a);
+  const locales = new Set([...Object.keys(written), ...Object.keys(b)]);
+  return [...locales].every(
+    (l) =>
+      (written[l]?.shortDescription ?? '') === (b[l]?.shortDescription ?? '') &&
+      (written[l]?.description ?? '') === (b[l]?.description ?? ''),
+  );
+};
+
+const changedFields = (a: ItemFields, b: StaffItem): (keyof ItemFields)[] =>
+  ([...Object.keys(COLUMN_OF), 'translations'] as (keyof ItemFields)[]).filter((key) =>
     key === 'mainFileKinds'
       ? a.mainFileKinds.join() !== b.mainFileKinds.join()
       : key === 'grades'
         ? gradeRangeCell(a.grades ?? null) !== gradeRangeCell(b.grades)
-        : a[key] !== b[key],
+        : key === 'translations'
+          ? !sameTranslations(a.translations, b.translations)
+          : a[key] !== b[key],
   );
 
 /** What every row is read against: the sheet's columns, the event's items and categories. */
 interface Lookups {
-  columnIndex: Map<CatalogueColumn, number>;
+  columnIndex: Map<SheetColumn, number>;
   items: Map<string, StaffItem>;
   categories: Map<string, Category>;
   /** The row each code was first seen in. */
@@ -87,17 +111,18 @@ interface Lookups {
 function columnsOf(
   header: string[],
   fileProblem: (code: string, message: string, column?: string | null) => void,
-): Map<CatalogueColumn, number> {
-  const columnIndex = new Map<CatalogueColumn, number>();
+): Map<SheetColumn, number> {
+  const columnIndex = new Map<SheetColumn, number>();
+  const known = sheetColumns();
   header.forEach((name, index) => {
-    const column = CATALOGUE_COLUMNS.find((c) => normal(c) === normal(name));
+    const column = known.find((c) => normal(c) === normal(name));
     if (column && !columnIndex.has(column)) columnIndex.set(column, index);
     else if (normal(name) !== '')
       fileProblem(
         'UNKNOWN_COLUMN',
         column
           ? `The column ${name} appears twice.`
-          : `The column ${name} is not one the catalogue has. Its columns are: ${CATALOGUE_COLUMNS.join(', ')}.`,
+          : `The column ${name} is not one the catalogue has. Its columns are: ${known.join(', ')}.`,
         name,
       );
   });
@@ -164,7 +189,7 @@ function checkedFields(
   const parsed = ItemFieldsSchema.safeParse(candidate);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
-      const column = COLUMN_OF[issue.path[0] as keyof ItemFields] ?? null;
+      const column = columnOfIssue(issue.path);
       // A field already named unreadable, or a category already named unknown, once is enough.
       if (!rowProblems.some((p) => p.column === column))
         problem(column, 'INVALID', `${column}: ${issue.message}`);
@@ -217,7 +242,7 @@ function planRow(
     plan.creates.push(row);
     return;
   }
-  const changed = sameFields(fields, existing);
+  const changed = changedFields(fields, existing);
   if (changed.length === 0) {
     plan.unchanged++;
     return;

@@ -2,11 +2,13 @@ import { stringify } from 'csv-stringify/sync';
 import writeXlsxFile from 'write-excel-file/node';
 import type { SheetData } from 'write-excel-file/node';
 import {
-  CATALOGUE_COLUMNS,
   formatTimeLimit,
   gradeRangeCell,
   MAIN_FILE_KIND_LABELS,
-  type CatalogueColumn,
+  sheetColumns,
+  TRANSLATED_LOCALES,
+  translatedColumns,
+  type SheetColumn,
   type SpreadsheetFormat,
   type StaffCatalogue,
 } from '@eisteddfod/shared';
@@ -29,7 +31,7 @@ export const CSV_TYPE = 'text/csv; charset=utf-8';
 const formatPrice = (cents: number) => (cents / 100).toFixed(2);
 
 /** Each item's cells as text, in CATALOGUE_COLUMNS' order, under the header. */
-function catalogueRows(catalogue: StaffCatalogue): Record<CatalogueColumn, string>[] {
+function catalogueRows(catalogue: StaffCatalogue): Record<SheetColumn, string>[] {
   const categories = new Map(catalogue.categories.map((c) => [c.id, c]));
   return catalogue.items.map((item) => {
     const category = categories.get(item.categoryId);
@@ -50,12 +52,22 @@ function catalogueRows(catalogue: StaffCatalogue): Record<CatalogueColumn, strin
       Retired: yesNo(item.retired),
       Grades: gradeRangeCell(item.grades),
       'Other grades allowed': yesNo(item.otherGradesAllowed),
+      ...Object.fromEntries(
+        TRANSLATED_LOCALES.flatMap((locale) => {
+          const columns = translatedColumns(locale);
+          const words = item.translations[locale];
+          return [
+            [columns.shortDescription, words?.shortDescription ?? ''],
+            [columns.description, words?.description ?? ''],
+          ];
+        }),
+      ),
     };
   });
 }
 
 /** Numbers and dates go into XLSX as such, so that a spreadsheet sorts and sums them. */
-function xlsxCell(column: CatalogueColumn, text: string): SheetData[number][number] {
+function xlsxCell(column: SheetColumn, text: string): SheetData[number][number] {
   switch (column) {
     case 'Price':
       return { value: Number(text), type: Number, format: '0.00' };
@@ -74,24 +86,24 @@ export async function writeSheet(
   format: SpreadsheetFormat,
 ): Promise<Buffer> {
   const rows = catalogueRows(catalogue);
+  const columns = sheetColumns();
   if (format === 'csv') {
     // A byte-order mark, so that Excel reads the en dashes and accents as UTF-8.
     // A cell that starts like a formula is written as text ('=...): an organiser opens this in
     // a spreadsheet, and a description is anyone's typing. The import takes the ' off again.
-    const text = stringify(
-      [[...CATALOGUE_COLUMNS], ...rows.map((r) => CATALOGUE_COLUMNS.map((c) => r[c]))],
-      { escape_formulas: true },
-    );
+    const text = stringify([columns, ...rows.map((r) => columns.map((c) => r[c]))], {
+      escape_formulas: true,
+    });
     return Buffer.from(`\uFEFF${text}`, 'utf8');
   }
   const data: SheetData = [
-    CATALOGUE_COLUMNS.map((c) => ({ value: c, type: String, fontWeight: 'bold' as const })),
-    ...rows.map((r) => CATALOGUE_COLUMNS.map((c) => xlsxCell(c, r[c]))),
+    columns.map((c) => ({ value: c, type: String, fontWeight: 'bold' as const })),
+    ...rows.map((r) => columns.map((c) => xlsxCell(c, r[c] ?? ''))),
   ];
   return writeXlsxFile(data, {
     sheet: 'Catalogue',
     stickyRowsCount: 1,
-    columns: CATALOGUE_COLUMNS.map((c) => ({ width: c === 'Description' ? 60 : c.length + 4 })),
+    columns: columns.map((c) => ({ width: c.startsWith('Description') ? 60 : c.length + 4 })),
   }).toBuffer();
 }
 

@@ -6,6 +6,7 @@ import {
   type EventSummary,
   type Item,
   type MainFileKind,
+  translationsIfAny,
 } from '@eisteddfod/shared';
 import type { CompressedJson } from '../../lib/compressed-json.ts';
 import { LruCache } from '../../lib/compressed-json.ts';
@@ -50,6 +51,9 @@ export interface CatalogueSnapshot {
 
 /** Bounds the pages kept per snapshot: popular searches and the first pages of categories. */
 const MAX_CACHED_PAGES = 2000;
+
+const translatedWords = (row: ItemRow): string[] =>
+  Object.values(row.translations).flatMap((t) => [t?.shortDescription ?? '', t?.description ?? '']);
 
 /** How many deadlines have passed at `nowMs`: a page's JSON changes only when this does. */
 export function deadlineEpoch(snapshot: CatalogueSnapshot, nowMs: number): number {
@@ -97,6 +101,7 @@ export function buildSnapshot(
     id: c.id,
     name: c.name,
     section: c.section,
+    ...translationsIfAny(c.translations),
   }));
   const byId = new Map(categories.map((c) => [c.id, c]));
   const deadlines = new Map<string, number>();
@@ -125,6 +130,7 @@ export function buildSnapshot(
           ? { lowest: row.lowestGrade, highest: row.highestGrade }
           : null,
       otherGradesAllowed: row.otherGradesAllowed,
+      ...translationsIfAny(row.translations),
     };
     return [
       {
@@ -133,7 +139,10 @@ export function buildSnapshot(
         retired: row.retiredAt !== null,
         mainFileKinds: row.mainFileKinds,
         timeLimitSeconds: row.timeLimitSeconds,
-        haystack: `${row.code}\n${row.shortDescription}\n${row.description}`.toLowerCase(),
+        // A family finds an item by its words in any language it is written in.
+        haystack: [row.code, row.shortDescription, row.description, ...translatedWords(row)]
+          .join('\n')
+          .toLowerCase(),
         json: {
           open: JSON.stringify({ ...item, deadlinePassed: false }),
           late: JSON.stringify({ ...item, deadlinePassed: true }),

@@ -128,21 +128,23 @@ export async function copyEvent(
     .returning({ id: events.id });
   if (!created) throw new Error('The event was not created');
   const to = created.id;
-  // Categories keep their names and order; items follow them by name (unique in an event).
+  // Categories keep their names (with their translations) and order; items follow them by name
+  // (unique in an event).
   await db.execute(sql`
-    insert into ${categories} (event_id, name, section, sort_order)
-    select ${to}, name, section, sort_order from ${categories} where event_id = ${fromId}`);
+    insert into ${categories} (event_id, name, section, sort_order, translations)
+    select ${to}, name, section, sort_order, translations from ${categories}
+     where event_id = ${fromId}`);
   await db.execute(sql`
     insert into ${items} (event_id, category_id, code, short_description, description,
                           price_cents, due_date, is_group_item, minimum_participants,
                           maximum_participants, requires_an_instrument, main_file_kinds,
                           time_limit_seconds, retired_at, lowest_grade, highest_grade,
-                          other_grades_allowed)
+                          other_grades_allowed, translations)
     select ${to}, nc.id, i.code, i.short_description, i.description, i.price_cents,
            i.due_date + ${shiftDays}::int, i.is_group_item, i.minimum_participants,
            i.maximum_participants, i.requires_an_instrument, i.main_file_kinds,
            i.time_limit_seconds, i.retired_at, i.lowest_grade, i.highest_grade,
-           i.other_grades_allowed
+           i.other_grades_allowed, i.translations
       from ${items} i
       join ${categories} oc on oc.id = i.category_id
       join ${categories} nc on nc.event_id = ${to} and nc.name = oc.name

@@ -3,6 +3,7 @@ import type { Database } from '../../db/client.ts';
 import {
   conflictsOfInterest,
   customers,
+  categories,
   events,
   items,
   orderItems,
@@ -74,4 +75,31 @@ export async function findConflicts(db: Database) {
     .orderBy(sql`${conflictsOfInterest.createdAt} desc`)
     .limit(5);
   return { total: rows[0]?.total ?? 0, first: rows };
+}
+
+/** The organisers' words of an event and their translations: the site's and the catalogue's. */
+export async function findOrganisersWords(db: Database, eventId: number) {
+  const [event] = await db
+    .select({ content: events.content })
+    .from(events)
+    .where(eq(events.id, eventId));
+  const [categoryRows, itemRows] = await Promise.all([
+    db
+      .select({ name: categories.name, translations: categories.translations })
+      .from(categories)
+      .where(eq(categories.eventId, eventId))
+      .orderBy(asc(categories.sortOrder), asc(categories.id)),
+    db
+      .select({
+        code: items.code,
+        shortDescription: items.shortDescription,
+        description: items.description,
+        retired: sql<boolean>`${items.retiredAt} is not null`,
+        translations: items.translations,
+      })
+      .from(items)
+      .where(eq(items.eventId, eventId))
+      .orderBy(asc(items.code)),
+  ]);
+  return { content: event?.content, categories: categoryRows, items: itemRows };
 }

@@ -18,6 +18,7 @@ import type { Database } from '../../db/client.ts';
 
 import { countEntriesNobodyCanMark } from '../entries/index.ts';
 import * as repo from './season-tasks.repository.ts';
+import { translationsTask } from './translations-task.ts';
 
 /** What the reminders module answers of the entries a reminder is about (its `outstanding`). */
 interface Outstanding {
@@ -58,6 +59,7 @@ const NEEDS: Record<SeasonTaskId, StaffAction> = {
   'data-requests': 'manage:data-requests',
   'background-work': 'read:jobs',
   teachers: 'manage:schools',
+  translations: 'manage:site-content',
 };
 
 /** A background job that gave up this long ago or less still needs looking at. */
@@ -65,7 +67,7 @@ const RECENT_FAILURE_MS = 7 * 24 * 3600_000;
 
 /** Which tasks come first in each phase, before the rest in their order here. */
 const FIRST_IN: Record<SeasonPhase, SeasonTaskId[]> = {
-  'setting-up': ['background-work', 'data-requests', 'teachers'],
+  'setting-up': ['background-work', 'data-requests', 'teachers', 'translations'],
   'entries-open': ['payments', 'teachers', 'upload-files', 'finalise-entries', 'failed-files'],
   uploads: ['finalise-entries', 'upload-files', 'failed-files', 'unassigned-entries'],
   judging: ['unassigned-entries', 'unmarked-entries', 'conflicts', 'winners'],
@@ -252,13 +254,14 @@ export function createSeasonTasksService(deps: SeasonTasksDependencies) {
         return { event: null, phase: 'setting-up', today: calendarDateIn(now, 'UTC'), tasks: [] };
       }
       const phase = seasonPhase(event, now);
-      const [finalise, upload, marking, money, care, stale] = await Promise.all([
+      const [finalise, upload, marking, money, care, stale, translations] = await Promise.all([
         deps.outstanding(event.id, 'not_finalised'),
         deps.outstanding(event.id, 'no_main_file'),
         markingTasks(deps, event.id, phase),
         moneyAndFiles(deps, event.id),
         careTasks(deps),
         deps.winnersNeedConfirming(event.id),
+        translationsTask(deps.db, event.id),
       ]);
       const tasks: Record<SeasonTaskId, Task> = {
         'finalise-entries': entriesTask(finalise, phase),
@@ -267,6 +270,7 @@ export function createSeasonTasksService(deps: SeasonTasksDependencies) {
         ...marking,
         winners: winnersTask(phase, event.winnersConfirmedAt !== null, stale),
         ...care,
+        translations,
       };
       return {
         event: { id: event.id, name: event.name },

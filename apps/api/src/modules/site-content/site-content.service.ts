@@ -8,6 +8,7 @@ import {
   siteContentApi,
   UPLOADED_SITE_IMAGE,
   withAdjudicatorSlugs,
+  writtenTranslations,
   type EventContent,
   type SiteContent,
   type SiteImage,
@@ -35,7 +36,12 @@ function editableOf(content: unknown): SiteContent {
   return {
     title: c.title ?? '',
     intro: c.intro ?? '',
-    faq: c.faq ?? [],
+    translations: c.translations ?? {},
+    faq: (c.faq ?? []).map(({ question, answer, translations }) => ({
+      question,
+      answer,
+      translations: translations ?? {},
+    })),
     artworks: (c.artworks ?? []).map(({ title, artist, alt, image }) => ({
       title,
       artist,
@@ -44,15 +50,33 @@ function editableOf(content: unknown): SiteContent {
     })),
     participatingSchools: (c.participatingSchools ?? []).map(({ name, logo }) => ({ name, logo })),
     adjudicators: (c.adjudicators ?? []).map(
-      ({ slug, name, discipline, summary, bio, portrait }) => ({
+      ({ slug, name, discipline, summary, bio, portrait, translations }) => ({
         slug,
         name,
         discipline,
         summary,
         bio,
         portrait,
+        translations: translations ?? {},
       }),
     ),
+  };
+}
+
+/**
+ * The translations as kept (blanks left out, decision 070). The title's and introduction's, left
+ * out by a page of the previous release, stay as they were; a question's or an adjudicator's go
+ * with the list that page sends, which names no translations.
+ */
+function withWrittenTranslations(edit: SiteContent, current: SiteContent): SiteContent {
+  return {
+    ...edit,
+    translations: writtenTranslations(edit.translations ?? current.translations),
+    faq: edit.faq.map((q) => ({ ...q, translations: writtenTranslations(q.translations) })),
+    adjudicators: edit.adjudicators.map((a) => ({
+      ...a,
+      translations: writtenTranslations(a.translations),
+    })),
   };
 }
 
@@ -107,10 +131,11 @@ async function publish(
   const current = await repo.findContent(deps.db, eventId);
   if (current === undefined) throw noEvent(eventId);
   await requirePictures(deps, edit, editableOf(current));
+  const written = withWrittenTranslations(edit, editableOf(current));
   // A new adjudicator is given the address of their bio PDF; the others keep theirs.
   const published: SiteContent = {
-    ...edit,
-    adjudicators: withAdjudicatorSlugs(edit.adjudicators),
+    ...written,
+    adjudicators: withAdjudicatorSlugs(written.adjudicators),
   };
   await deps.db.transaction(async (tx) => {
     const before = await repo.lockContent(tx, eventId);

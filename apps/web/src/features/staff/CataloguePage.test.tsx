@@ -27,6 +27,7 @@ const item = (over: Partial<StaffItem>): StaffItem => ({
   retired: false,
   grades: { lowest: 'R', highest: '3' },
   otherGradesAllowed: false,
+  translations: {},
   entries: 0,
   paidEntries: 0,
   ...over,
@@ -34,8 +35,8 @@ const item = (over: Partial<StaffItem>): StaffItem => ({
 const catalogue: StaffCatalogue = {
   eventId: 2,
   categories: [
-    { id: 10, name: 'Poetry', section: 'Dramatic Arts', items: 1 },
-    { id: 20, name: 'Choirs', section: 'Music', items: 2 },
+    { id: 10, name: 'Poetry', section: 'Dramatic Arts', items: 1, translations: {} },
+    { id: 20, name: 'Choirs', section: 'Music', items: 2, translations: {} },
   ],
   items: [
     item({}),

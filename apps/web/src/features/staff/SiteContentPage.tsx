@@ -1,4 +1,10 @@
-import { HOME_FAQ_COUNT, paths, SiteContentSchema, type SiteContent } from '@eisteddfod/shared';
+import {
+  HOME_FAQ_COUNT,
+  paths,
+  SiteContentSchema,
+  untranslatedSiteTexts,
+  type SiteContent,
+} from '@eisteddfod/shared';
 import {
   ActionIcon,
   Alert,
@@ -28,6 +34,8 @@ import {
   SchoolsEditor,
 } from './components/SiteListEditors.tsx';
 import { StaffArea } from './components/StaffArea.tsx';
+import { TranslationFields } from './components/TranslationFields.tsx';
+import { UntranslatedList } from './components/UntranslatedList.tsx';
 import classes from './SiteContentPage.module.css';
 import { issueWords } from '../../lib/i18n/issue-words.ts';
 
@@ -35,8 +43,8 @@ type Faq = SiteContent['faq'];
 
 /** The FAQ in its order: the home page shows the first five, the FAQ document all. */
 function FaqEditor({ faq, onChange }: { faq: Faq; onChange: (faq: Faq) => void }) {
-  const set = (index: number, key: 'question' | 'answer', value: string) =>
-    onChange(faq.map((f, k) => (k === index ? { ...f, [key]: value } : f)));
+  const set = (index: number, change: Partial<Faq[number]>) =>
+    onChange(faq.map((f, k) => (k === index ? { ...f, ...change } : f)));
   const move = (index: number, by: -1 | 1) => {
     const next = [...faq];
     const [entry] = next.splice(index, 1);
@@ -68,13 +76,26 @@ function FaqEditor({ faq, onChange }: { faq: Faq; onChange: (faq: Faq) => void }
             <TextInput
               label={`Question ${index + 1}${index < HOME_FAQ_COUNT ? ' (on the home page)' : ''}`}
               value={entry.question}
-              onChange={(e) => set(index, 'question', e.currentTarget.value)}
+              onChange={(e) => set(index, { question: e.currentTarget.value })}
+            />
+            <TranslationFields
+              translations={entry.translations}
+              field="question"
+              label={`Question ${index + 1}`}
+              onChange={(translations) => set(index, { translations })}
             />
             <Textarea
               label={`Answer ${index + 1}`}
               rows={3}
               value={entry.answer}
-              onChange={(e) => set(index, 'answer', e.currentTarget.value)}
+              onChange={(e) => set(index, { answer: e.currentTarget.value })}
+            />
+            <TranslationFields
+              translations={entry.translations}
+              field="answer"
+              label={`Answer ${index + 1}`}
+              rows={3}
+              onChange={(translations) => set(index, { translations })}
             />
             <Group gap="xs">
               <ActionIcon
@@ -126,6 +147,16 @@ function placed(issue: { message: string; path: PropertyKey[] } | undefined) {
     : issueWords(issue.message);
 }
 
+/** Each translated biography as it will be published, as the English one is (cleanBio). */
+const cleanBios = (translations: SiteContent['adjudicators'][number]['translations']) =>
+  translations &&
+  Object.fromEntries(
+    Object.entries(translations).map(([locale, t]) => [
+      locale,
+      t.bio ? { ...t, bio: cleanBio(t.bio) } : t,
+    ]),
+  );
+
 function SiteContentForm({ eventId, published }: { eventId: number; published: SiteContent }) {
   const [draft, setDraft] = useState(published);
   const [error, setError] = useState<string>();
@@ -136,7 +167,11 @@ function SiteContentForm({ eventId, published }: { eventId: number; published: S
   function checked(): SiteContent | undefined {
     const parsed = SiteContentSchema.safeParse({
       ...draft,
-      adjudicators: draft.adjudicators.map((a) => ({ ...a, bio: cleanBio(a.bio) })),
+      adjudicators: draft.adjudicators.map((a) => ({
+        ...a,
+        bio: cleanBio(a.bio),
+        translations: cleanBios(a.translations),
+      })),
     });
     setError(parsed.success ? undefined : placed(parsed.error.issues[0]));
     return parsed.success ? parsed.data : undefined;
@@ -171,6 +206,12 @@ function SiteContentForm({ eventId, published }: { eventId: number; published: S
                 setDraft((d) => ({ ...d, title }));
               }}
             />
+            <TranslationFields
+              translations={draft.translations}
+              field="title"
+              label="Title"
+              onChange={(translations) => setDraft((d) => ({ ...d, translations }))}
+            />
             <Textarea
               label="Introduction"
               rows={4}
@@ -179,6 +220,13 @@ function SiteContentForm({ eventId, published }: { eventId: number; published: S
                 const intro = e.currentTarget.value;
                 setDraft((d) => ({ ...d, intro }));
               }}
+            />
+            <TranslationFields
+              translations={draft.translations}
+              field="intro"
+              label="Introduction"
+              rows={4}
+              onChange={(translations) => setDraft((d) => ({ ...d, translations }))}
             />
             <Text size="sm">
               The host line is in the event’s settings; the key dates come from its dates.
@@ -201,6 +249,7 @@ function SiteContentForm({ eventId, published }: { eventId: number; published: S
           onChange={(adjudicators) => setDraft((d) => ({ ...d, adjudicators }))}
         />
         <FaqEditor faq={draft.faq} onChange={(faq) => setDraft((d) => ({ ...d, faq }))} />
+        <UntranslatedList untranslated={(locale) => untranslatedSiteTexts(locale, draft)} />
         {/* Kept in sight at the foot of the window: the page is long. */}
         <Stack gap="xs" className={classes.actions}>
           {error && (

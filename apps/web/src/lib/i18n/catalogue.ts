@@ -17,6 +17,12 @@ const FORMATTING_LOCALES: Record<Locale, string> = { en: 'en-GB' };
 /** The tag to give `Intl`'s formatters, for the language the reader reads (decision 057). */
 export const formattingLocale = (): string => FORMATTING_LOCALES[i18n.locale as Locale];
 
+/**
+ * The reader's language, for choosing among the organisers' words (decision 070): they are data
+ * the API serves with their translations, chosen through the shared `inReadersLanguage`.
+ */
+export const readersLocale = (): string => i18n.locale;
+
 /** What a message's {placeholders} are filled with. */
 export type MessageValues = Record<string, string | number | null | undefined>;
 

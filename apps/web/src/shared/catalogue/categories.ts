@@ -1,7 +1,12 @@
-import { catalogueApi } from '@eisteddfod/shared';
+import { catalogueApi, inReadersLanguage, type Category } from '@eisteddfod/shared';
 import { useQuery } from '@tanstack/react-query';
 import { callApi } from '../../lib/api-client.ts';
+import { readersLocale } from '../../lib/i18n/catalogue.ts';
 import { useClientConfig } from '../event/api/client-config.ts';
+
+/** Each name in the reader's language, English where not translated (decision 070). */
+const namesInReadersLanguage = (categories: Category[]) =>
+  categories.map((c) => inReadersLanguage(readersLocale(), c));
 
 /** Every category with its section (spec 7). */
 function fetchCategories(eventId: number, signal?: AbortSignal) {
@@ -14,6 +19,7 @@ export function useCategories() {
     queryKey: ['categories', eventId],
     queryFn: ({ signal }) => fetchCategories(eventId ?? 0, signal),
     enabled: eventId !== undefined,
+    select: namesInReadersLanguage,
     // The catalogue changes between competitions, not between page views.
     staleTime: 10 * 60_000,
   });

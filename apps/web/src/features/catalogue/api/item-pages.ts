@@ -1,6 +1,13 @@
-import { PAGE_SIZE, hasNextPage, type ItemPage, type PageQuery } from '@eisteddfod/shared';
+import { PAGE_SIZE, hasNextPage, itemIn, type ItemPage, type PageQuery } from '@eisteddfod/shared';
 import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { readersLocale } from '../../../lib/i18n/catalogue.ts';
+
+/** Each item in the reader's language, English where not translated (decision 070). */
+const inReadersLanguage = (page: ItemPage): ItemPage => ({
+  ...page,
+  items: page.items.map((item) => itemIn(readersLocale(), item)),
+});
 
 /** Which page of a list of items: spec 3, "Paging and search state". */
 export interface PageRequest {
@@ -47,6 +54,7 @@ export function useItemPage(source: ItemSource, page: PageRequest) {
     ...pageOptions(source, page),
     enabled: source.enabled && page.ready !== false,
     placeholderData: keepPreviousData,
+    select: inReadersLanguage,
   });
   const total = result.isPlaceholderData ? undefined : result.data?.total;
   const { skip, search, grade } = page;

@@ -6,6 +6,7 @@ import {
 } from '@eisteddfod/shared';
 import { Button, Card, Group, Modal, Select, Stack, TextInput, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
+import { TranslationFields } from '../components/TranslationFields.tsx';
 import { useDeleteCategory } from '../api/catalogue-editor/delete-category.ts';
 import { useSaveCategory } from '../api/catalogue-editor/save-category.ts';
 import { DataTable, type Column } from '../components/DataTable.tsx';
@@ -19,11 +20,12 @@ function CategoryModal(props: {
 }) {
   const [name, setName] = useState(props.category?.name ?? '');
   const [section, setSection] = useState<Section>(props.category?.section ?? SECTIONS[0]);
+  const [translations, setTranslations] = useState(props.category?.translations ?? {});
   const [error, setError] = useState<string>();
   const save = useSaveCategory(props.eventId);
   function submit(e: FormEvent) {
     e.preventDefault();
-    const parsed = CategoryFieldsSchema.safeParse({ name, section });
+    const parsed = CategoryFieldsSchema.safeParse({ name, section, translations });
     if (!parsed.success) {
       setError(parsed.error.issues[0] && issueWords(parsed.error.issues[0].message));
       return;
@@ -45,6 +47,12 @@ function CategoryModal(props: {
             value={name}
             error={error}
             onChange={(e) => setName(e.currentTarget.value)}
+          />
+          <TranslationFields
+            translations={translations}
+            field="name"
+            label="Name"
+            onChange={setTranslations}
           />
           <Select
             label="Section"

@@ -24,6 +24,7 @@ import {
 import { useState, type FormEvent } from 'react';
 import { useDeleteItem } from '../api/catalogue-editor/delete-item.ts';
 import { useSaveItem } from '../api/catalogue-editor/save-item.ts';
+import { TranslationFields } from '../components/TranslationFields.tsx';
 import { itemFormOf, readItemForm, type ItemFormErrors } from './item-form.ts';
 
 /** 'R' to '12', as a contestant's grade is chosen. */
@@ -119,7 +120,20 @@ export function ItemModal(props: {
             />
           </SimpleGrid>
           <TextInput label="Short description" required {...text('shortDescription')} />
+          <TranslationFields
+            translations={form.translations}
+            field="shortDescription"
+            label="Short description"
+            onChange={(translations) => setForm((f) => ({ ...f, translations }))}
+          />
           <Textarea label="Full description" rows={4} {...text('description')} />
+          <TranslationFields
+            translations={form.translations}
+            field="description"
+            label="Full description"
+            rows={4}
+            onChange={(translations) => setForm((f) => ({ ...f, translations }))}
+          />
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
             <TextInput
               label="Price (R)"

@@ -34,6 +34,8 @@ export interface ItemForm {
   lowestGrade: string | null;
   highestGrade: string | null;
   otherGradesAllowed: boolean;
+  /** Its descriptions in other languages (decision 070), each optional. */
+  translations: StaffItem['translations'];
 }
 export type ItemFormErrors = Partial<Record<keyof ItemForm, string>>;
 
@@ -60,6 +62,7 @@ export function itemFormOf(
       lowestGrade: null,
       highestGrade: null,
       otherGradesAllowed: false,
+      translations: {},
     };
   return {
     code: item.code,
@@ -78,6 +81,7 @@ export function itemFormOf(
     lowestGrade: item.grades?.lowest ?? null,
     highestGrade: item.grades?.highest ?? null,
     otherGradesAllowed: item.otherGradesAllowed,
+    translations: item.translations,
   };
 }
 
@@ -112,6 +116,7 @@ export function readItemForm(form: ItemForm, dates: EventDates, section: Section
     retired: form.retired,
     grades,
     otherGradesAllowed: form.otherGradesAllowed,
+    translations: form.translations,
   });
   const fieldOf: Record<string, keyof ItemForm> = {
     priceCents: 'price',

@@ -14,6 +14,7 @@ import {
 } from '@mantine/core';
 import { type ReactNode } from 'react';
 import { artworkSrc, portraitSrc, schoolLogoSrc } from '../../../shared/event/documents.ts';
+import { TranslationFields } from './TranslationFields.tsx';
 import { PictureField } from './SitePictureField.tsx';
 
 // The lists of the home page that carry pictures (issue 16): the gallery, last year's schools
@@ -224,7 +225,13 @@ export function AdjudicatorsEditor({ eventId, items, onChange }: EditorProps<Adj
       intro="Each profile is on the home page with a link to a biography PDF made from it."
       items={items}
       max={SITE_LIST_LIMITS.adjudicators.max}
-      blank={() => ({ name: '', discipline: '', summary: '', bio: [''], portrait: '' })}
+      blank={(): Adjudicator => ({
+        name: '',
+        discipline: '',
+        summary: '',
+        bio: [''],
+        portrait: '',
+      })}
       onChange={onChange}
     >
       {(person, index, set) => (
@@ -250,6 +257,12 @@ export function AdjudicatorsEditor({ eventId, items, onChange }: EditorProps<Adj
               onChange={(e) => set({ discipline: e.currentTarget.value })}
             />
           </SimpleGrid>
+          <TranslationFields
+            translations={person.translations}
+            field="discipline"
+            label="Discipline"
+            onChange={(translations) => set({ translations })}
+          />
           <Textarea
             label="Summary"
             description="One or two sentences on the home page."
@@ -257,12 +270,27 @@ export function AdjudicatorsEditor({ eventId, items, onChange }: EditorProps<Adj
             value={person.summary}
             onChange={(e) => set({ summary: e.currentTarget.value })}
           />
+          <TranslationFields
+            translations={person.translations}
+            field="summary"
+            label="Summary"
+            rows={3}
+            onChange={(translations) => set({ translations })}
+          />
           <Textarea
             label="Biography"
             description="For the PDF. Leave an empty line between paragraphs."
             rows={6}
             value={person.bio.join(PARAGRAPH_BREAK)}
             onChange={(e) => set({ bio: e.currentTarget.value.split(PARAGRAPH_BREAK) })}
+          />
+          <TranslationFields
+            translations={person.translations}
+            field="bio"
+            label="Biography"
+            rows={6}
+            paragraphs
+            onChange={(translations) => set({ translations })}
           />
         </>
       )}

@@ -129,4 +129,15 @@ export const TASK_WORDS: Record<SeasonTaskId, TaskWords> = {
         : `${plural(t.count, 'teacher')} asked to act for a school and ${t.count === 1 ? 'is' : 'are'} waiting for an answer.`,
     action: { label: 'Open teachers', href: () => paths.staffTeachers.href() },
   },
+  translations: {
+    title: 'Texts not translated',
+    says: (t) =>
+      t.count === 0
+        ? 'Every text of the site and the catalogue is in each language the site offers.'
+        : `${plural(t.count, 'text')} not translated: families reading another language see the English of ${t.count === 1 ? 'it' : 'them'} until ${t.count === 1 ? 'it is' : 'they are'}.`,
+    action: {
+      label: 'Open the site content',
+      href: (eventId) => paths.staffEventContent.href({ id: eventId }),
+    },
+  },
 };

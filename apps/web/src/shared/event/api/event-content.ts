@@ -1,12 +1,14 @@
 import {
   checkEventContent,
   checkEventSummary,
+  contentIn,
   PUBLIC_SITE_PATHS,
   type EventContent,
   type EventSummary,
 } from '@eisteddfod/shared';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-fetch.ts';
+import { readersLocale } from '../../../lib/i18n/catalogue.ts';
 
 export interface PublicSite {
   event: EventSummary;
@@ -31,9 +33,19 @@ function fetchPublicSite(signal?: AbortSignal): Promise<PublicSite> {
   return apiFetch(PUBLIC_SITE_PATHS.content, readPublicSite, signal ? { signal } : {});
 }
 
+/**
+ * The organisers' words in the reader's language, English where not translated (decision 070);
+ * chosen as the page reads them, so the cache keeps the answer as served.
+ */
+const inReadersLanguage = (site: PublicSite): PublicSite => ({
+  ...site,
+  content: contentIn(readersLocale(), site.content),
+});
+
 const publicSiteQuery = {
   queryKey: ['public-site'],
   queryFn: ({ signal }: { signal: AbortSignal }) => fetchPublicSite(signal),
+  select: inReadersLanguage,
   // The content changes once a year; the server caches it for a minute.
   staleTime: 10 * 60_000,
 };
