@@ -14,6 +14,10 @@ export const theme = createTheme({
     // of Lighthouse's phone (issue 32). A closed select draws none; opening draws them. A plain
     // object, not Combobox.extend: importing Combobox put its 13 KB in every first visit's code.
     Combobox: { defaultProps: { keepMounted: false } },
+    // A heading breaks a word longer than the screen rather than run past its edge: a school's
+    // name as typed, or one Afrikaans compound ("Laatinskrywingstoeslag") on a 375 px phone.
+    // A plain object for the reason above.
+    Title: { styles: { root: { overflowWrap: 'anywhere' } } },
     // Mantine's dimmed field descriptions fall below WCAG AA contrast (axe): every field's
     // hint is drawn in a darker grey. (Checkbox and Radio descriptions are not fields'
     // wrappers: those screens style theirs.)
