@@ -2,6 +2,7 @@ import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config/env.ts';
+import { languagesLoaded } from './lib/messages.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import accounts from './modules/accounts/index.ts';
 import adjudication from './modules/adjudication/index.ts';
@@ -86,6 +87,8 @@ export interface AppDependencies {
  */
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
   const { config } = deps;
+  // Every language's words are in before the first message is written (decision 069).
+  await languagesLoaded();
   const app = Fastify(serverOptions(config, deps.logStream)).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   // Every environment sends what the handler returned; outside production it must match its

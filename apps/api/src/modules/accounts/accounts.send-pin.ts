@@ -40,7 +40,7 @@ async function enqueuePin(
   if (channel === 'email') {
     await outbox.enqueuePinEmail(
       sent.to,
-      // A sign-in pin's subject is how a data archive knows to leave it out (PIN_EMAIL_SUBJECTS).
+      // A sign-in pin's subject is how a data archive knows to leave it out (pinEmailSubjects).
       text(purpose === 'login' ? 'loginPinSubject' : 'contactPinSubject'),
       [
         text('pinIs', { pin: sent.pin }),

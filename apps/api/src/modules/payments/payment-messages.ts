@@ -101,7 +101,7 @@ async function tellPaymentHeld(
   const grades = gradeProblemsOf(described);
   const why =
     grades.length > 0
-      ? text('heldNotForGrade', { ...received, problems: grades.map(wordsOf).join(' ') })
+      ? text('heldNotForGrade', { ...received, problems: grades.map((said) => wordsOf(said)).join(' ') })
       : text('heldLate', received);
   await outbox.enqueueEmail(
     email,

@@ -7,7 +7,7 @@ import en from './messages/en.json' with { type: 'json' };
 import { RichText } from './RichText.tsx';
 
 // A catalogue of this test's own (messages/en.json beside it), compiled by the build's plugin.
-const text = catalogue('i18n-test', { en });
+const text = catalogue('i18n-test', { en }, (locale) => import(`./messages/${locale}.json`));
 
 describe('catalogue (decision 057)', () => {
   it('reads a message by its key, filling its placeholders and plurals', () => {
