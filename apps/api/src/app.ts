@@ -46,6 +46,7 @@ import { registerOpenApi } from './plugins/openapi.ts';
 import rateLimiter from './plugins/rate-limiter.ts';
 import changes from './plugins/changes.ts';
 import { registerClientNetwork } from './plugins/client-network.ts';
+import { registerReaderLocale } from './plugins/reader-locale.ts';
 import jobs from './plugins/jobs.ts';
 import mediaTools from './plugins/media-tools.ts';
 import metrics from './plugins/metrics.ts';
@@ -101,6 +102,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   registerSecurityHeaders(app, config);
   registerAccess(app);
   registerClientNetwork(app);
+  registerReaderLocale(app);
   requireEndpointDefinitions(app);
   await registerOpenApi(app, { listStaffCalls: config.devTools });
 

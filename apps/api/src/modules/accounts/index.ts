@@ -11,3 +11,4 @@ export { type AccountsService } from './accounts.service.ts';
 export { toInternationalNumber } from './phone-numbers.ts';
 export { pinEmailSubjects } from './text.ts';
 export { type ContactDetails, provedAddresses } from './proved-addresses.ts';
+export { readLanguage } from './account-language.ts';

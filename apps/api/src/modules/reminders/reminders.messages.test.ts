@@ -6,6 +6,7 @@ import type { AudienceFamily } from './reminders.repository.ts';
 const family: AudienceFamily = {
   customerId: 1,
   firstName: 'Thandi',
+  language: 'en',
   subjectKey: 'k',
   email: 'thandi@example.org',
   emailVerifiedAt: new Date(),
@@ -28,11 +29,15 @@ const ctx = {
   registrationCloses: '2025-04-20',
   publicUrl: 'https://eisteddfod.example',
 };
+const english = (name: string) => ({ name, locales: ['en' as const] });
 const templates = {
-  unpaid_cart: 'a',
-  no_main_file: 'b',
-  not_finalised: 'c',
-  results_published: 'd',
+  byKind: {
+    unpaid_cart: english('a'),
+    no_main_file: english('b'),
+    not_finalised: english('c'),
+    results_published: english('d'),
+  },
+  log: { warn: () => undefined },
 };
 
 describe('reminders name the date every screen shows (issue 32, decision 046)', () => {
