@@ -53,9 +53,10 @@ function loadLanguage(loaded: Loaded, locale: Locale): Promise<void> {
   if (locale === DEFAULT_LOCALE) return Promise.resolve();
   let pending = loaded.languages.get(locale);
   if (!pending) {
-    pending = loaded.languageFile(locale).then(
+    // A file the build did not find answers undefined (scripts/compile-catalogues.ts).
+    pending = Promise.resolve(loaded.languageFile(locale)).then(
       (module) => {
-        const messages = (module as { default?: object }).default ?? {};
+        const messages = (module as { default?: object } | undefined)?.default ?? {};
         i18n.load(locale, withNamespace(loaded.namespace, messages));
       },
       () => undefined,
