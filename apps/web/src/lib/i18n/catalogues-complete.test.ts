@@ -1,5 +1,5 @@
 import { LOCALES } from '@eisteddfod/shared';
-import { parse, type Token } from '@messageformat/parser';
+import { compileMessageOrThrow } from '@lingui/message-utils/compileMessage';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -29,20 +29,30 @@ const name = (path: string) => relative(ROOT, path);
 /** The placeholders ({name}, {count, plural…}) and tags (<0>…</0>, <1/>) of a message. */
 function shapeOf(message: string): string[] {
   const found = new Set<string>();
-  const walk = (tokens: Token[]) => {
-    for (const token of tokens) {
-      if (token.type === 'argument') found.add(`{${token.arg}}`);
-      if (token.type === 'plural' || token.type === 'select' || token.type === 'selectordinal') {
-        found.add(`{${token.arg}, ${token.type}}`);
-        for (const c of token.cases) walk(c.tokens);
+  // Lingui's compiled form: a list of text and [name] or [name, 'plural', { case: list }].
+  const walk = (parts: unknown): void => {
+    // A plural's compiled cases hold its offset too (undefined, or a number): not text.
+    if (typeof parts !== 'string' && !Array.isArray(parts)) return;
+    for (const part of typeof parts === 'string' ? [parts] : (parts as unknown[])) {
+      if (typeof part === 'string') {
+        for (const tag of part.match(/<\/?\d+\/?>/g) ?? []) found.add(tag);
+        continue;
       }
-      if (token.type === 'content')
-        for (const tag of token.value.match(/<\/?\d+\/?>/g) ?? []) found.add(tag);
+      const [name, type, cases] = part as [string, string?, Record<string, unknown>?];
+      if (name !== '#') found.add(type ? `{${name}, ${type}}` : `{${name}}`);
+      for (const tokens of Object.values(cases ?? {})) walk(tokens);
     }
   };
-  walk(parse(message));
+  walk(compileMessageOrThrow(message));
   return [...found].sort();
 }
+
+it('reads a message’s placeholders and tags', () => {
+  expect(
+    shapeOf('Hi {name}, <0>see</0> {count, plural, one {# entry} other {# of {total}}}'),
+  ).toEqual(['</0>', '<0>', '{count, plural}', '{name}', '{total}']);
+  expect(shapeOf('Hello')).toEqual([]);
+});
 
 describe('every catalogue in every language (decision 069)', () => {
   const others = LOCALES.filter((locale) => locale !== 'en');
