@@ -2,6 +2,7 @@ import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config/env.ts';
+import { languagesLoaded } from './lib/messages.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import accounts from './modules/accounts/index.ts';
 import adjudication from './modules/adjudication/index.ts';
@@ -45,6 +46,7 @@ import { registerOpenApi } from './plugins/openapi.ts';
 import rateLimiter from './plugins/rate-limiter.ts';
 import changes from './plugins/changes.ts';
 import { registerClientNetwork } from './plugins/client-network.ts';
+import { registerReaderLocale } from './plugins/reader-locale.ts';
 import jobs from './plugins/jobs.ts';
 import mediaTools from './plugins/media-tools.ts';
 import metrics from './plugins/metrics.ts';
@@ -86,6 +88,8 @@ export interface AppDependencies {
  */
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
   const { config } = deps;
+  // Every language's words are in before the first message is written (decision 069).
+  await languagesLoaded();
   const app = Fastify(serverOptions(config, deps.logStream)).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   // Every environment sends what the handler returned; outside production it must match its
@@ -98,6 +102,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   registerSecurityHeaders(app, config);
   registerAccess(app);
   registerClientNetwork(app);
+  registerReaderLocale(app);
   requireEndpointDefinitions(app);
   await registerOpenApi(app, { listStaffCalls: config.devTools });
 

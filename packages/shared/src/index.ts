@@ -13,6 +13,7 @@ export * from './event/event-setup.schema.ts';
 export * from './event/site-content.rules.ts';
 export * from './event/site-content.schema.ts';
 export * from './i18n/locales.ts';
+export * from './i18n/link-in.ts';
 export * from './i18n/said.ts';
 export * from './i18n/shared-catalogues.ts';
 export * from './money/money.ts';

@@ -1,7 +1,5 @@
 import { z } from 'zod';
-
-/** A WhatsApp template's name as Meta allows it: lower-case letters, digits and underscores. */
-const templateName = z.string().regex(/^[a-z0-9_]{1,512}$/, 'a WhatsApp template name');
+import { whatsAppTemplateSetting as template } from '../providers/whatsapp/template-languages.ts';
 
 /** An smtp:// or smtps:// URL naming a host, as nodemailer needs one. */
 function isSmtpUrl(value: string): boolean {
@@ -33,20 +31,22 @@ export const messageSettings = {
   /** WhatsApp Cloud API credentials; outbox only when absent. */
   WHATSAPP_ACCESS_TOKEN: z.preprocess((v) => (v === '' ? undefined : v), z.string().optional()),
   WHATSAPP_PHONE_NUMBER_ID: z.preprocess((v) => (v === '' ? undefined : v), z.string().optional()),
-  /** The approved authentication template with a copy-code button. */
-  WHATSAPP_TEMPLATE_NAME: z.string().default('eisteddfod_otp'),
+  /**
+   * The approved authentication template with a copy-code button. Every template setting is
+   * `name` or `name:en,af`: the languages Meta approved it in (decision 069).
+   */
+  WHATSAPP_TEMPLATE_NAME: template('eisteddfod_otp'),
+  /** Meta's code of the templates' English versions ('en', 'en_GB'); another's is its tag. */
   WHATSAPP_TEMPLATE_LANGUAGE: z.string().default('en'),
   /** The approved utility template of each reminder (decision 022): {{1}} name, {{2}} event, {{3}} details. */
-  WHATSAPP_TEMPLATE_REMINDER_UNPAID_CART: templateName.default('eisteddfod_reminder_unpaid_cart'),
-  WHATSAPP_TEMPLATE_REMINDER_NO_MAIN_FILE: templateName.default('eisteddfod_reminder_no_main_file'),
-  WHATSAPP_TEMPLATE_REMINDER_NOT_FINALISED: templateName.default(
-    'eisteddfod_reminder_not_finalised',
-  ),
-  WHATSAPP_TEMPLATE_REMINDER_RESULTS: templateName.default('eisteddfod_reminder_results'),
+  WHATSAPP_TEMPLATE_REMINDER_UNPAID_CART: template('eisteddfod_reminder_unpaid_cart'),
+  WHATSAPP_TEMPLATE_REMINDER_NO_MAIN_FILE: template('eisteddfod_reminder_no_main_file'),
+  WHATSAPP_TEMPLATE_REMINDER_NOT_FINALISED: template('eisteddfod_reminder_not_finalised'),
+  WHATSAPP_TEMPLATE_REMINDER_RESULTS: template('eisteddfod_reminder_results'),
   /**
    * The approved utility template of a parent's invitation (decision 063): {{1}} teacher,
    * {{2}} school, {{3}} child's first name, {{4}} link, {{5}} days it is valid.
    */
-  WHATSAPP_TEMPLATE_PARENT_INVITATION: templateName.default('eisteddfod_parent_invitation'),
+  WHATSAPP_TEMPLATE_PARENT_INVITATION: template('eisteddfod_parent_invitation'),
   WHATSAPP_API_URL: z.url().default('https://graph.facebook.com/v21.0'),
 };

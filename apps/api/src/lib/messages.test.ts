@@ -8,7 +8,7 @@ import {
   SUPPORT_TEXT,
 } from '@eisteddfod/shared';
 import { describe, expect, it } from 'vitest';
-import { isMessageId, serverCatalogue, wordsOf } from './messages.ts';
+import { isMessageId, languagesLoaded, serverCatalogue, wordsOf } from './messages.ts';
 
 describe('the server translator (decision 057)', () => {
   it('says a shared catalogue’s message by its id', () => {
@@ -18,21 +18,39 @@ describe('the server translator (decision 057)', () => {
   });
 
   it('reads a module’s own catalogue, with placeholders and plurals', () => {
-    const text = serverCatalogue('messages-test', {
-      en: {
-        greeting: 'Dear {name},',
-        entries: '{count, plural, one {# entry is} other {# entries are}} out.',
+    const text = serverCatalogue(
+      'messages-test',
+      {
+        en: {
+          greeting: 'Dear {name},',
+          entries: '{count, plural, one {# entry is} other {# entries are}} out.',
+        },
       },
-    });
+      () => Promise.reject(new Error('English only')),
+    );
     expect(text('greeting', { name: 'Thandi' })).toBe('Dear Thandi,');
     expect(text('entries', { count: 1 })).toBe('1 entry is out.');
     expect(text('entries', { count: 3 })).toBe('3 entries are out.');
   });
 
-  it('refuses a second catalogue of a name already taken, whose words would mix', () => {
-    expect(() => serverCatalogue('support', { en: { name: 'Your name' } })).toThrow(
-      "Two message catalogues are named 'support'",
+  it('says a module’s words in another language, and in English where it has none', async () => {
+    const text = serverCatalogue(
+      'messages-test-af',
+      { en: { greeting: 'Dear {name},', thanks: 'Thank you.' } },
+      async (locale) => ({ default: locale === 'af' ? { greeting: 'Liewe {name},' } : {} }),
     );
+    await languagesLoaded();
+    expect(text.in('af')('greeting', { name: 'Thandi' })).toBe('Liewe Thandi,');
+    expect(text.in('af')('thanks')).toBe('Thank you.');
+    expect(text('greeting', { name: 'Thandi' })).toBe('Dear Thandi,');
+  });
+
+  it('refuses a second catalogue of a name already taken, whose words would mix', () => {
+    expect(() =>
+      serverCatalogue('support', { en: { name: 'Your name' } }, () =>
+        Promise.reject(new Error('none')),
+      ),
+    ).toThrow("Two message catalogues are named 'support'");
   });
 });
 

@@ -11,7 +11,7 @@ import { openDatabase, type DatabaseHandle } from '../db/client.ts';
 import { migrateDatabase } from '../db/migrate.ts';
 import { readDemoCatalogue } from '../db/seed/demo-catalogue.ts';
 import { loadCatalogue } from '../db/seed/seed.ts';
-import { PIN_EMAIL_SUBJECTS } from '../modules/accounts/text.ts';
+import { pinEmailSubjects } from '../modules/accounts/text.ts';
 import type { OutboxTransports } from '../modules/outbox/outbox.service.ts';
 import type { LogStream } from '../plugins/server-options.ts';
 
@@ -66,7 +66,7 @@ function recordingPins(transports: OutboxTransports): OutboxTransports {
       async send(message) {
         await mail.send(message);
         const pin = /\b(\d{6})\b/.exec(message.text)?.[1];
-        if (pin && PIN_EMAIL_SUBJECTS.includes(message.subject))
+        if (pin && pinEmailSubjects().includes(message.subject))
           deliveredPins.set(message.to.toLowerCase(), pin);
       },
       close: () => mail.close(),

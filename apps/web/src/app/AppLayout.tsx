@@ -1,5 +1,6 @@
 import { paths } from '@eisteddfod/shared';
-import { lazy, Suspense, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
+import { lazyInLanguage } from '../lib/i18n/lazy-in-language.ts';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { LoadingOverlay } from '../components/LoadingOverlay.tsx';
 import { setLoginRedirect } from '../lib/http-errors.ts';
@@ -13,7 +14,7 @@ import classes from './AppLayout.module.css';
 import { text } from './text.ts';
 
 // Only a signed-in family has uploads: a first visit does not load the bar (bench/web-bundle).
-const UploadActivityBar = lazy(() =>
+const UploadActivityBar = lazyInLanguage(() =>
   import('./UploadActivityBar.tsx').then((m) => ({ default: m.UploadActivityBar })),
 );
 

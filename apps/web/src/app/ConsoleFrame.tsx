@@ -1,5 +1,6 @@
 import { paths } from '@eisteddfod/shared';
-import { lazy, Suspense, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
+import { lazyInLanguage } from '../lib/i18n/lazy-in-language.ts';
 import { useLocation, useNavigate } from 'react-router';
 import { setLoginRedirect } from '../lib/http-errors.ts';
 import { clearStaleToasts } from '../lib/toasts.ts';
@@ -8,7 +9,7 @@ import { text } from './text.ts';
 import { useLogout } from './use-logout.ts';
 
 // The console's shell is staff code: a family's visit never downloads it.
-const ConsoleLayout = lazy(() => import('../features/staff/console/ConsoleLayout.tsx'));
+const ConsoleLayout = lazyInLanguage(() => import('../features/staff/console/ConsoleLayout.tsx'));
 
 /**
  * The staff console's place in the app (issue 34): what every screen of the app does around it

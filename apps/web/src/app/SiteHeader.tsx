@@ -1,19 +1,21 @@
 import { paths } from '@eisteddfod/shared';
 import { Anchor, Burger, Group, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
+import { lazyInLanguage } from '../lib/i18n/lazy-in-language.ts';
 import { Link, NavLink } from 'react-router';
 import { AfterLoad } from '../components/AfterLoad.tsx';
 import { useIsLoggedIn } from '../lib/session.ts';
 import { readStored } from '../lib/storage.ts';
+import { LanguageSwitch } from './LanguageSwitch.tsx';
 import { loggedInMenu, loggedOutMenu, staffMenuFor } from './menu.ts';
 import classes from './SiteHeader.module.css';
 import { text } from './text.ts';
 import { useLogout } from './use-logout.ts';
 
 const loadMobileMenu = () => import('./MobileMenu.tsx');
-const MobileMenu = lazy(loadMobileMenu);
-const MyClassLink = lazy(() => import('./MyClassLink.tsx'));
+const MobileMenu = lazyInLanguage(loadMobileMenu);
+const MyClassLink = lazyInLanguage(() => import('./MyClassLink.tsx'));
 
 export function SiteHeader() {
   const loggedIn = useIsLoggedIn();
@@ -80,17 +82,20 @@ export function SiteHeader() {
         <nav aria-label={text('mainMenu')} className={classes.desktopNav}>
           {items}
         </nav>
-        <Burger
-          opened={opened}
-          onClick={() => {
-            setMenuWanted(true);
-            toggle();
-          }}
-          onPointerEnter={() => void loadMobileMenu()}
-          onFocus={() => void loadMobileMenu()}
-          hiddenFrom="md"
-          aria-label={text(opened ? 'closeMenu' : 'openMenu')}
-        />
+        <Group gap={0} wrap="nowrap">
+          <LanguageSwitch />
+          <Burger
+            opened={opened}
+            onClick={() => {
+              setMenuWanted(true);
+              toggle();
+            }}
+            onPointerEnter={() => void loadMobileMenu()}
+            onFocus={() => void loadMobileMenu()}
+            hiddenFrom="md"
+            aria-label={text(opened ? 'closeMenu' : 'openMenu')}
+          />
+        </Group>
       </Group>
       {menuWanted && (
         <Suspense fallback={null}>

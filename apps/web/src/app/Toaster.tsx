@@ -1,7 +1,8 @@
 import { notificationsStore, useNotifications } from '@mantine/notifications';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
+import { lazyInLanguage } from '../lib/i18n/lazy-in-language.ts';
 
-const ToastStack = lazy(() => import('./ToastStack.tsx'));
+const ToastStack = lazyInLanguage(() => import('./ToastStack.tsx'));
 
 /**
  * Mounts the toast container when the first toast is raised. toast() only writes to Mantine's

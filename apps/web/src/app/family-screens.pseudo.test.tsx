@@ -1,4 +1,4 @@
-import { paths, PICTURE_EXTENSIONS } from '@eisteddfod/shared';
+import { LANGUAGES, paths, PICTURE_EXTENSIONS } from '@eisteddfod/shared';
 import { waitFor } from '@testing-library/react';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -60,12 +60,14 @@ const ratchet = readRatchet();
 /**
  * Names in no language, so in no catalogue, that the probe takes as data: the footer's social
  * networks are brand names (Facebook is Facebook in every language), and a picture's accepted
- * file types are the formats' names (HEIC, JPEG), listed from the same list the screen shows.
+ * file types are the formats' names (HEIC, JPEG), listed from the same list the screen shows;
+ * the language switch names each language as its own readers do (decision 069).
  */
 const NOT_FOR_TRANSLATION = [
   'Facebook',
   'Instagram',
   'YouTube',
+  ...Object.values(LANGUAGES).map((language) => language.name),
   ...PICTURE_EXTENSIONS.map((extension) => extension.toUpperCase()),
 ];
 

@@ -1,5 +1,6 @@
 import { TextInput } from '@mantine/core';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
+import { lazyInLanguage } from '../lib/i18n/lazy-in-language.ts';
 import { afterLoad } from '../lib/after-load.ts';
 import { text } from './text.ts';
 
@@ -14,7 +15,7 @@ export interface CountrySelectProps {
  * once the page has loaded (decision 029), or at once when the field is focused before that;
  * the form otherwise waited for it.
  */
-const CountryPicker = lazy(() => import('./CountryPicker.tsx'));
+const CountryPicker = lazyInLanguage(() => import('./CountryPicker.tsx'));
 
 /**
  * The country field (spec 2): until the picker has loaded, the same field showing the country

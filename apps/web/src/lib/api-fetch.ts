@@ -1,4 +1,5 @@
 import type { ApiError, ErrorCode } from '@eisteddfod/shared';
+import { readerLocale } from './i18n/catalogue.ts';
 import { readStored } from './storage.ts';
 
 // The zod-free half of the API client. The app shell and the public pages load it on the first
@@ -31,7 +32,11 @@ export async function apiFetch<T>(
   check: AnswerCheck<T>,
   options: RequestOptions = {},
 ): Promise<T> {
-  const headers: Record<string, string> = { accept: 'application/json' };
+  // The reader's language: an account made, or a pin asked for, in it (decision 069).
+  const headers: Record<string, string> = {
+    accept: 'application/json',
+    'accept-language': readerLocale(),
+  };
   const token = readStored('token');
   if (token) headers.authorization = `Bearer ${token}`;
   if (options.body !== undefined) headers['content-type'] = 'application/json';

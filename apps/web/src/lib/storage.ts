@@ -15,6 +15,8 @@ export type StorageKey =
   | 'consoleEvent'
   /** The parent's invitation link opened before signing in: where sign-in leads (decision 063). */
   | 'parentInvitation'
+  /** The language the reader chose with the site's switch (decision 069). */
+  | 'language'
   /** An adjudicator's mark of one entry not yet saved on the server (decision 058). */
   | `markingDraft:${number}:${number}`;
 

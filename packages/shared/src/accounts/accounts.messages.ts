@@ -7,4 +7,8 @@ import en from './messages/en.json' with { type: 'json' };
  * proved), word for word. The schemas' messages are their ids; the server and the web each say
  * them through a translator (decision 057).
  */
-export const ACCOUNT_TEXT = sharedCatalogue('accounts', { en });
+export const ACCOUNT_TEXT = sharedCatalogue(
+  'accounts',
+  { en },
+  (locale) => import(`./messages/${locale}.json`),
+);

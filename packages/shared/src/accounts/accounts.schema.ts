@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IdSchema } from '../api/id.schema.ts';
 import { text } from '../api/text.schema.ts';
+import { LOCALES, type Locale } from '../i18n/locales.ts';
 import { ACCOUNT_TEXT } from './accounts.messages.ts';
 import { isValidEmail, isValidMobile, PIN_LENGTH } from './accounts.rules.ts';
 import { COUNTRIES } from '../reference/countries.ts';
@@ -67,6 +68,12 @@ export const UpdateCustomerSchema = z.object({
   mobileNumber: text().nullish(),
 });
 export type UpdateCustomer = z.infer<typeof UpdateCustomerSchema>;
+
+/** The language an account reads (decision 069): one the product speaks. */
+export const AccountLanguageSchema = z.object({
+  language: z.enum(LOCALES as [Locale, ...Locale[]]),
+});
+export type AccountLanguage = z.infer<typeof AccountLanguageSchema>;
 
 /** Spec 3, silent login payload: the password is always the literal 'none'. */
 export const SilentLoginSchema = z.object({

@@ -7,4 +7,8 @@ import en from './messages/en.json' with { type: 'json' };
  * of uploaded files, which arrive outside any zod schema. Said through a translator on each side
  * (decision 057).
  */
-export const VALIDATION_TEXT = sharedCatalogue('validation', { en });
+export const VALIDATION_TEXT = sharedCatalogue(
+  'validation',
+  { en },
+  (locale) => import(`./messages/${locale}.json`),
+);

@@ -6,4 +6,8 @@ import en from './messages/en.json' with { type: 'json' };
  * and what the cart, the catalogue and checkout show (decision 057). `itemRetired` is the
  * catalogue editor's retirement as a family meets it when entering.
  */
-export const CART_TEXT = sharedCatalogue('cart', { en });
+export const CART_TEXT = sharedCatalogue(
+  'cart',
+  { en },
+  (locale) => import(`./messages/${locale}.json`),
+);

@@ -6,4 +6,8 @@ import en from './grades/messages/en.json' with { type: 'json' };
  * when changing an entry's item and from the server (decision 057). A range is `span` ('all',
  * 'one' or 'range') with its `lowest` and `highest` grade (gradeRangeValues).
  */
-export const GRADE_TEXT = sharedCatalogue('grades', { en });
+export const GRADE_TEXT = sharedCatalogue(
+  'grades',
+  { en },
+  (locale) => import(`./grades/messages/${locale}.json`),
+);

@@ -9,4 +9,8 @@ import en from './messages/en.json' with { type: 'json' };
  * came back to checkout without a word. The namespace is not 'checkout', the web's own
  * catalogue of the checkout screens.
  */
-export const CHECKOUT_TEXT = sharedCatalogue('checkout-rules', { en });
+export const CHECKOUT_TEXT = sharedCatalogue(
+  'checkout-rules',
+  { en },
+  (locale) => import(`./messages/${locale}.json`),
+);

@@ -6,4 +6,8 @@ import en from './messages/en.json' with { type: 'json' };
  * contestantProblem and the refusal to delete one with entered items. The server and the web each
  * say them through a translator (decision 057); the screens' own words are the web's.
  */
-export const CONTESTANT_TEXT = sharedCatalogue('contestant', { en });
+export const CONTESTANT_TEXT = sharedCatalogue(
+  'contestant',
+  { en },
+  (locale) => import(`./messages/${locale}.json`),
+);

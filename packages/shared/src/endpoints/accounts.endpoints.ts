@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint } from '../api/endpoint.ts';
 import {
   AccountExistsSchema,
+  AccountLanguageSchema,
   ContactPinCheckSchema,
   ContactPinRequestSchema,
   CreatedCustomerSchema,
@@ -136,6 +137,17 @@ export const accountsApi = {
     params: CustomerIdParamsSchema,
     body: UpdateCustomerSchema,
     responses: { 200: CustomerSchema },
+    errors,
+  }),
+  setLanguage: defineEndpoint({
+    method: 'PUT',
+    path: '/api/Customers/:id/Language',
+    access: 'customer',
+    tags,
+    summary: 'Set the language the account reads: what the server sends it is written in it',
+    params: CustomerIdParamsSchema,
+    body: AccountLanguageSchema,
+    responses: { 200: AccountLanguageSchema },
     errors,
   }),
 };

@@ -6,4 +6,8 @@ import en from './messages/en.json' with { type: 'json' };
  * is not there: before an organiser has set one up (docs/operations/first-event.md), or an id
  * that is not the event's (decision 057).
  */
-export const EVENT_TEXT = sharedCatalogue('event', { en });
+export const EVENT_TEXT = sharedCatalogue(
+  'event',
+  { en },
+  (locale) => import(`./messages/${locale}.json`),
+);

@@ -41,3 +41,12 @@ describe('parseRand', () => {
       expect(parseRand(text), text).toBeUndefined();
   });
 });
+
+describe('formatRand in Afrikaans (decision 069)', () => {
+  it('writes a comma before the cents, the spec’s English form unchanged', () => {
+    expect(formatRand(123450, 'af')).toBe('R 1 234,50');
+    expect(formatRand(25000, 'af')).toBe('R 250,00');
+    expect(formatRand(123450, 'en')).toBe('R 1 234.50');
+    expect(formatRand(123450)).toBe('R 1 234.50');
+  });
+});

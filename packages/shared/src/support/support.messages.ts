@@ -6,4 +6,8 @@ import en from './messages/en.json' with { type: 'json' };
  * loading zod (decision 029). The schema's messages are their ids; the server and the web each
  * say them through a translator (decision 057).
  */
-export const SUPPORT_TEXT = sharedCatalogue('support', { en });
+export const SUPPORT_TEXT = sharedCatalogue(
+  'support',
+  { en },
+  (locale) => import(`./messages/${locale}.json`),
+);

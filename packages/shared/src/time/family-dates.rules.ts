@@ -12,7 +12,11 @@ import en from './messages/en.json' with { type: 'json' };
  * A date with what it is for, in the words every screen and message uses ('Enter by {date}'),
  * said through a translator on each side (decision 057).
  */
-export const FAMILY_DATE_TEXT = sharedCatalogue('family-dates', { en });
+export const FAMILY_DATE_TEXT = sharedCatalogue(
+  'family-dates',
+  { en },
+  (locale) => import(`./messages/${locale}.json`),
+);
 
 export interface FamilyDate {
   /** What the date is for: its message in FAMILY_DATE_TEXT. */

@@ -7,3 +7,10 @@ describe('formatLongDate', () => {
     expect(formatLongDate('2025-06-08')).toBe('08 June 2025');
   });
 });
+
+describe('formatLongDate in Afrikaans (decision 069)', () => {
+  it('names the month in Afrikaans, English as the spec writes it', () => {
+    expect(formatLongDate('2025-03-03', 'af')).toBe('03 Maart 2025');
+    expect(formatLongDate('2025-03-03', 'en')).toBe('03 March 2025');
+  });
+});

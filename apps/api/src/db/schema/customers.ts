@@ -52,10 +52,18 @@ export const customers = pgTable(
      */
     emailVerifiedAt: timestamp({ withTimezone: true }),
     mobileVerifiedAt: timestamp({ withTimezone: true }),
+    /**
+     * The language the person reads (decision 069): what the server sends them is written in it.
+     * Set from the language the account was created in, changed by the site's switch.
+     */
+    language: text().notNull().default('en'),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check('customers_role_ck', sql`${t.role} in ('customer', 'organiser', 'adjudicator')`)],
+  (t) => [
+    check('customers_role_ck', sql`${t.role} in ('customer', 'organiser', 'adjudicator')`),
+    check('customers_language_ck', sql`${t.language} ~ '^[a-z]{2,3}$'`),
+  ],
 );
 
 /** The email address or international mobile number a customer signs in with; unique. */

@@ -41,9 +41,9 @@ async function latestPin(app: FastifyInstance, to: string): Promise<string> {
 
 /**
  * Drives the spec's account calls the way the web app does, from one client address, keeping
- * the cookie a browser would keep.
+ * the cookie a browser would keep; in `language` when given, sent as the web sends its reader's.
  */
-export function accountsClient(app: FastifyInstance, ip = '203.0.113.1') {
+export function accountsClient(app: FastifyInstance, ip = '203.0.113.1', language?: string) {
   let grantCookie: string | undefined;
 
   async function call(method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown, token?: string) {
@@ -55,6 +55,7 @@ export function accountsClient(app: FastifyInstance, ip = '203.0.113.1') {
       headers: {
         ...(token ? { authorization: `Bearer ${token}` } : {}),
         ...(grantCookie ? { cookie: grantCookie } : {}),
+        ...(language ? { 'accept-language': language } : {}),
       },
     });
     const setCookie = res.cookies.find((c) => c.name === 'eisteddfod_pin_grant');

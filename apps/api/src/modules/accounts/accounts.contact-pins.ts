@@ -1,4 +1,4 @@
-import { ACCOUNT_TEXT, type Contact, type PinSent } from '@eisteddfod/shared';
+import { ACCOUNT_TEXT, type Contact, type Locale, type PinSent } from '@eisteddfod/shared';
 import { audit } from '../../lib/audit.repository.ts';
 import { AppError } from '../../lib/errors.ts';
 import * as repo from './accounts.repository.ts';
@@ -29,11 +29,11 @@ export async function requestContactPin(
   deps: AccountsDependencies,
   customerId: number,
   contact: Contact,
-  ip: string,
+  asker: { ip: string; language: Locale },
   mobileNumber?: string,
 ): Promise<PinSent> {
   const channel: PinChannel = contact === 'email' ? 'email' : 'whatsapp';
-  return sendPin(deps, customerId, 'contact', channel, ip, async (tx, customer) => {
+  return sendPin(deps, customerId, 'contact', channel, asker, async (tx, customer) => {
     if (mobileNumber !== undefined) {
       // The number the family signs in with is proved by its login pin, and stays.
       if (provedAddresses(customer).mobile || (await repo.hasIdentity(tx, customerId, 'mobile')))

@@ -3,6 +3,7 @@ import {
   normaliseIdentifier,
   type Customer,
   type CustomerAndUser,
+  type Locale,
   type UpdateCustomer,
 } from '@eisteddfod/shared';
 import type { Database } from '../../db/client.ts';
@@ -52,6 +53,7 @@ export async function registerCustomer(
   deps: AccountsDependencies,
   input: CustomerAndUser,
   ip: string,
+  language: Locale,
 ): Promise<number> {
   await limit(deps, `register:ip:${ip}`, 20, 60 * 60_000);
   // Only the identifier the family registers with becomes a login: a second, unverified one
@@ -67,6 +69,8 @@ export async function registerCustomer(
       email: input.email || null,
       mobileNumber: input.mobileNumber || null,
       country: input.country,
+      // The language the family registered in: what the server sends them follows it.
+      language,
     },
     identities,
   );

@@ -22,6 +22,8 @@ export default fp(
         pinSecret: app.authSecret,
         sessionHours: app.config.SESSION_HOURS,
         now: app.now,
+        pinTemplate: app.config.WHATSAPP_TEMPLATE_NAME,
+        log: app.log,
       }),
     );
     await app.register(accountsRoutes);

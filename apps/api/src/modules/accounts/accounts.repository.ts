@@ -48,6 +48,20 @@ export async function insertCustomerWithIdentities(
   }
 }
 
+/** The language the account reads (decision 069); false when there is no such account. */
+export async function setCustomerLanguage(
+  db: Database,
+  id: number,
+  language: string,
+): Promise<boolean> {
+  const rows = await db
+    .update(customers)
+    .set({ language, updatedAt: new Date() })
+    .where(eq(customers.id, id))
+    .returning({ id: customers.id });
+  return rows.length > 0;
+}
+
 /**
  * Names and country, with the row locked: `mobileStillProved` tells from the row as it was
  * whether its proved mobile number is still the number a pin reached (a country is part of the

@@ -32,7 +32,11 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   serve(app, accountsApi.register, async (req, reply) => {
-    const customerId = await accounts.registerCustomer(req.body, req.clientNetwork);
+    const customerId = await accounts.registerCustomer(
+      req.body,
+      req.clientNetwork,
+      req.readerLocale,
+    );
     return reply.code(201).send({ customerId });
   });
 
@@ -54,7 +58,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     accounts.requestContactPin(
       req.params.id,
       req.body.contact,
-      req.clientNetwork,
+      { ip: req.clientNetwork, language: req.readerLocale },
       req.body.mobileNumber,
     ),
   );
@@ -72,6 +76,10 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   serve(app, accountsApi.updateCustomer, async (req) =>
     accounts.updateCustomer(req.params.id, req.body),
   );
+
+  serve(app, accountsApi.setLanguage, async (req) =>
+    accounts.setLanguage(req.params.id, req.body.language),
+  );
 };
 
 /** Spec 7, email-one-time-pin and whatsapp-one-time-pin: ask for a login pin, and check it. */
@@ -79,7 +87,7 @@ function serveLoginPins(app: ZodApp) {
   const accounts = app.accounts;
   for (const channel of ['email', 'whatsapp'] as const) {
     serve(app, accountsApi.requestPin[channel], async (req) =>
-      accounts.requestLoginPin(req.params.id, channel, req.clientNetwork),
+      accounts.requestLoginPin(req.params.id, channel, req.clientNetwork, req.readerLocale),
     );
     serve(app, accountsApi.verifyPin[channel], async (req, reply) => {
       const outcome = await accounts.verifyLoginPin(

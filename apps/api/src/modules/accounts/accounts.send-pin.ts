@@ -1,14 +1,14 @@
-import { ACCOUNT_TEXT, type PinSent } from '@eisteddfod/shared';
+import { ACCOUNT_TEXT, type Locale, type PinSent } from '@eisteddfod/shared';
 import { audit } from '../../lib/audit.repository.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
-import type { Outbox } from '../outbox/index.ts';
+import { templateLocale } from '../../providers/whatsapp/template-languages.ts';
 import * as repo from './accounts.repository.ts';
 import { limit } from './accounts.refusals.ts';
 import type { AccountsDependencies, PinChannel } from './accounts.service.ts';
 import { maskRecipient } from './phone-numbers.ts';
 import { latestChallenge, replaceChallenge, type PinPurpose } from './pin-challenges.repository.ts';
 import { PIN_POLICY, generatePin, hashPin } from './pins.ts';
-import { text } from './text.ts';
+import { text as words } from './text.ts';
 
 /** Refuses a new pin while the last one is open and its resend wait has not passed. */
 function refuseResendTooSoon(
@@ -30,17 +30,23 @@ function refuseResendTooSoon(
   }
 }
 
-/** The pin's message, by email or WhatsApp, through the outbox. */
+/**
+ * The pin's message, by email or WhatsApp, through the outbox, in the language it was asked for
+ * in (decision 069): the person is reading that language as they wait for it. By WhatsApp, in
+ * English where the authentication template is not approved in theirs.
+ */
 async function enqueuePin(
-  outbox: Outbox,
+  deps: AccountsDependencies,
   channel: PinChannel,
   purpose: PinPurpose,
-  sent: { to: string; pin: string },
+  sent: { to: string; pin: string; language: Locale },
 ) {
+  const { outbox } = deps;
   if (channel === 'email') {
+    const text = words.in(sent.language);
     await outbox.enqueuePinEmail(
       sent.to,
-      // A sign-in pin's subject is how a data archive knows to leave it out (PIN_EMAIL_SUBJECTS).
+      // A sign-in pin's subject is how a data archive knows to leave it out (pinEmailSubjects).
       text(purpose === 'login' ? 'loginPinSubject' : 'contactPinSubject'),
       [
         text('pinIs', { pin: sent.pin }),
@@ -49,7 +55,13 @@ async function enqueuePin(
       ].join('\n'),
     );
   } else {
-    await outbox.enqueueWhatsAppCode(sent.to, sent.pin, text('whatsAppPin', { pin: sent.pin }));
+    const language = templateLocale(deps.pinTemplate, sent.language, deps.log);
+    await outbox.enqueueWhatsAppCode(
+      sent.to,
+      sent.pin,
+      words.in(language)('whatsAppPin', { pin: sent.pin }),
+      language,
+    );
   }
 }
 
@@ -62,10 +74,10 @@ export async function sendPin(
   customerId: number,
   purpose: PinPurpose,
   channel: PinChannel,
-  ip: string,
+  asker: { ip: string; language: Locale },
   addressOf: (tx: repo.Executor, customer: repo.CustomerRow) => Promise<string | null>,
 ): Promise<PinSent> {
-  await limit(deps, `pin-send:ip:${ip}`, PIN_POLICY.sendsPerIpPerHour, 60 * 60_000);
+  await limit(deps, `pin-send:ip:${asker.ip}`, PIN_POLICY.sendsPerIpPerHour, 60 * 60_000);
   const sent = await repo.withCustomerLocked(deps.db, customerId, async (tx, customer) => {
     if (!customer)
       throw notFound('CUSTOMER_NOT_FOUND', `There is no customer with id ${customerId}`);
@@ -96,7 +108,7 @@ export async function sendPin(
     });
     return { to, pin };
   });
-  await enqueuePin(deps.outbox, channel, purpose, sent);
+  await enqueuePin(deps, channel, purpose, { ...sent, language: asker.language });
   await audit(deps.db, {
     actorCustomerId: customerId,
     action: purpose === 'login' ? 'login.pin_sent' : 'customer.contact_pin_sent',

@@ -1,8 +1,10 @@
-import type { Contact, CustomerAndUser, UpdateCustomer } from '@eisteddfod/shared';
+import type { Contact, CustomerAndUser, Locale, UpdateCustomer } from '@eisteddfod/shared';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { TokenService } from '../../lib/tokens.ts';
 import type { RateLimiter } from '../../providers/rate-limit/rate-limiter.ts';
+import type { WhatsAppTemplate } from '../../providers/whatsapp/template-languages.ts';
 import type { Outbox } from '../outbox/index.ts';
 import type { SignInsService } from '../sign-ins/index.ts';
 import { requestContactPin, verifyContactPin } from './accounts.contact-pins.ts';
@@ -15,6 +17,7 @@ import {
 import * as repo from './accounts.repository.ts';
 import { requestLoginPin, silentLogin, verifyLoginPin } from './accounts.sign-in.ts';
 import { provedAddresses } from './proved-addresses.ts';
+import { readLanguage } from './account-language.ts';
 
 export interface AccountsDependencies {
   db: Database;
@@ -26,6 +29,9 @@ export interface AccountsDependencies {
   pinSecret: string;
   sessionHours: number;
   now: () => number;
+  /** The authentication template and the languages it is approved in (decision 069). */
+  pinTemplate: WhatsAppTemplate;
+  log: FastifyBaseLogger;
 }
 
 export type PinChannel = 'email' | 'whatsapp';
@@ -44,7 +50,8 @@ export function createAccountsService(deps: AccountsDependencies) {
       ip: string,
     ) => accountExists(deps, query, ip),
 
-    registerCustomer: (input: CustomerAndUser, ip: string) => registerCustomer(deps, input, ip),
+    registerCustomer: (input: CustomerAndUser, ip: string, language: Locale) =>
+      registerCustomer(deps, input, ip, language),
 
     silentLogin: (
       login: { username: string; isMobile: boolean },
@@ -52,11 +59,15 @@ export function createAccountsService(deps: AccountsDependencies) {
       ip: string,
     ) => silentLogin(deps, login, grantToken, ip),
 
-    requestLoginPin: (customerId: number, channel: PinChannel, ip: string) =>
-      requestLoginPin(deps, customerId, channel, ip),
+    requestLoginPin: (customerId: number, channel: PinChannel, ip: string, language: Locale) =>
+      requestLoginPin(deps, customerId, channel, { ip, language }),
 
-    requestContactPin: (customerId: number, contact: Contact, ip: string, mobileNumber?: string) =>
-      requestContactPin(deps, customerId, contact, ip, mobileNumber),
+    requestContactPin: (
+      customerId: number,
+      contact: Contact,
+      asker: { ip: string; language: Locale },
+      mobileNumber?: string,
+    ) => requestContactPin(deps, customerId, contact, asker, mobileNumber),
 
     verifyContactPin: (
       customerId: number,
@@ -83,5 +94,18 @@ export function createAccountsService(deps: AccountsDependencies) {
 
     updateCustomer: (customerId: number, update: UpdateCustomer) =>
       updateCustomer(deps, customerId, update),
+
+    /** The site's switch, signed in: what the server sends the account follows (decision 069). */
+    async setLanguage(customerId: number, language: Locale) {
+      if (!(await repo.setCustomerLanguage(db, customerId, language)))
+        throw notFound('CUSTOMER_NOT_FOUND', `There is no customer with id ${customerId}`);
+      return { language };
+    },
+
+    /** The language the account reads, English for an account of a tag no longer spoken. */
+    async languageOf(customerId: number): Promise<Locale> {
+      const row = await repo.findCustomer(db, customerId);
+      return readLanguage(row?.language);
+    },
   };
 }

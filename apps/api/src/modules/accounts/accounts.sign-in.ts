@@ -1,5 +1,6 @@
 import {
   ACCOUNT_TEXT,
+  type Locale,
   DEACTIVATION_MESSAGES,
   isStaffRole,
   type LoginResult,
@@ -99,14 +100,15 @@ export async function requestLoginPin(
   deps: AccountsDependencies,
   customerId: number,
   channel: PinChannel,
-  ip: string,
+  asker: { ip: string; language: Locale },
 ): Promise<PinSent> {
+  const { ip } = asker;
   // Reported after sendPin's transaction, which on PGlite holds the one connection.
   return reportingThrottle(
     deps,
     () => refusal(deps, customerId, 'send_throttled', ip, channel === 'email' ? 'email' : 'mobile'),
     () =>
-      sendPin(deps, customerId, 'login', channel, ip, async (tx, customer) => {
+      sendPin(deps, customerId, 'login', channel, asker, async (tx, customer) => {
         // A pin goes only to an address the customer logs in with, never to a contact detail.
         const canReceive = await repo.hasIdentity(
           tx,

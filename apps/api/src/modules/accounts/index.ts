@@ -9,6 +9,7 @@ export {
 } from './accounts.repository.ts';
 export { type AccountsService } from './accounts.service.ts';
 export { toInternationalNumber } from './phone-numbers.ts';
-export { PIN_EMAIL_SUBJECTS } from './text.ts';
+export { pinEmailSubjects } from './text.ts';
 export { type ContactDetails, provedAddresses } from './proved-addresses.ts';
 export { findProvedAddresses, shareProvedAddress } from './proved-addresses.repository.ts';
+export { readLanguage } from './account-language.ts';

@@ -34,7 +34,7 @@ import {
   supportTickets,
   videoSlots,
 } from '../../db/schema/index.ts';
-import { PIN_EMAIL_SUBJECTS } from '../accounts/index.ts';
+import { pinEmailSubjects } from '../accounts/index.ts';
 
 // One query for an account's sign-in addresses, the accounts module's.
 export { findLoginIdentities } from '../accounts/index.ts';
@@ -232,7 +232,7 @@ export const findMessages = (db: Database, addresses: Addresses) =>
           and(
             eq(outboxMessages.channel, 'email'),
             // A sign-in pin's mail, in whichever language it was sent.
-            anyOf(outboxMessages.subject, [...PIN_EMAIL_SUBJECTS]),
+            anyOf(outboxMessages.subject, pinEmailSubjects()),
           )!,
         ),
         sql`${outboxMessages.payload} ->> 'code' is null`,

@@ -35,7 +35,7 @@ function transportsFrom(config: Config): OutboxTransports {
             apiUrl: config.WHATSAPP_API_URL,
             accessToken: config.WHATSAPP_ACCESS_TOKEN,
             phoneNumberId: config.WHATSAPP_PHONE_NUMBER_ID,
-            templateName: config.WHATSAPP_TEMPLATE_NAME,
+            templateName: config.WHATSAPP_TEMPLATE_NAME.name,
             language: config.WHATSAPP_TEMPLATE_LANGUAGE,
           })
         : undefined,

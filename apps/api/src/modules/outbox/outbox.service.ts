@@ -1,3 +1,4 @@
+import { DEFAULT_LOCALE, type Locale } from '@eisteddfod/shared';
 import type { Database } from '../../db/client.ts';
 import type { Jobs } from '../../plugins/jobs.ts';
 import type { MailTransport } from '../../providers/mail/mail-transport.ts';
@@ -54,14 +55,16 @@ async function send(deps: OutboxDeps, row: repo.OutboxRow): Promise<void> {
     return;
   }
   if (!transports.whatsapp) throw new Error('No WhatsApp transport');
-  const { code, template, parameters } = row.payload as {
+  const { code, template, parameters, language } = row.payload as {
     code?: string;
     template?: string;
     parameters?: string[];
+    /** The template's language (decision 069); none in a message of the release before. */
+    language?: Locale;
   };
-  if (code) await transports.whatsapp.sendAuthenticationCode(row.recipient, code);
+  if (code) await transports.whatsapp.sendAuthenticationCode(row.recipient, code, language);
   else if (template)
-    await transports.whatsapp.sendTemplate(row.recipient, template, parameters ?? []);
+    await transports.whatsapp.sendTemplate(row.recipient, template, parameters ?? [], language);
   else await transports.whatsapp.sendText(row.recipient, row.body);
 }
 
@@ -219,12 +222,13 @@ export function createOutbox(
     /** An email carrying a one-time pin, blanked once delivered (decision 031). */
     enqueuePinEmail: (to: string, subject: string, body: string) =>
       enqueue(deps, { channel: 'email', recipient: to, subject, body, holdsPin: true }),
-    enqueueWhatsAppCode: (toE164: string, code: string, body: string) =>
+    /** A pin by the authentication template, in `language` (one it is approved in). */
+    enqueueWhatsAppCode: (toE164: string, code: string, body: string, language: Locale) =>
       enqueue(deps, {
         channel: 'whatsapp',
         recipient: toE164,
         body,
-        payload: { code },
+        payload: { code, language },
         holdsPin: true,
       }),
     enqueueWhatsAppMessage: (toE164: string, body: string) =>
@@ -238,12 +242,13 @@ export function createOutbox(
       template: string,
       parameters: string[],
       body: string,
+      language: Locale = DEFAULT_LOCALE,
     ) =>
       enqueue(deps, {
         channel: 'whatsapp',
         recipient: toE164,
         body,
-        payload: { template, parameters },
+        payload: { template, parameters, language },
       }),
     /**
      * Writes messages inside the caller's transaction (a transactional outbox): they exist

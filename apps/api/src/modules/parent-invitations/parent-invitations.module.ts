@@ -21,7 +21,7 @@ export default fp(
       outbox: app.outbox,
       rateLimiter: app.rateLimiter,
       publicUrl: app.config.PUBLIC_URL,
-      whatsAppTemplate: app.config.WHATSAPP_TEMPLATE_PARENT_INVITATION,
+      whatsAppTemplate: app.config.WHATSAPP_TEMPLATE_PARENT_INVITATION.name,
       now: app.now,
     };
     app.decorate('parentInvitations', {

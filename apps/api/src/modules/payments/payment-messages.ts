@@ -6,7 +6,7 @@ import type { AccountsService } from '../accounts/index.ts';
 import type { CatalogueService } from '../catalogue/index.ts';
 import type { OrdersService } from '../orders/index.ts';
 import type { Outbox, OutboxMessage } from '../outbox/index.ts';
-import { text } from './text.ts';
+import { text as words } from './text.ts';
 
 /** What each entry of an order out of its item's grades says is wrong (decision 042). */
 export const gradeProblemsOf = (order: Order) =>
@@ -30,6 +30,9 @@ async function confirmationMessages(
   if (!order) return [];
   const described = await orders.describeOrder(order);
   const customer = await accounts.getCustomer(order.customerId);
+  // In the family's language (decision 069), amounts and dates too.
+  const language = await accounts.languageOf(order.customerId);
+  const text = words.in(language);
   // Only the family's proved addresses (decision 031); the checkout's email is the one the
   // family gave for this order's confirmation (spec 4).
   const proved = await accounts.provedAddresses(order.customerId);
@@ -41,11 +44,14 @@ async function confirmationMessages(
       surname: i.participantSurname,
       itemCode: i.itemCode,
       item: i.itemShortDescription,
-      price: formatRand(i.price),
-      uploadBy: wordsOf(describeDate(entryDates({ dueDate: i.itemDueDate }).uploadBy)),
+      price: formatRand(i.price, language),
+      uploadBy: wordsOf(describeDate(entryDates({ dueDate: i.itemDueDate }).uploadBy), language),
     }),
   );
-  const paid = { amount: formatRand(described.totalPrice), orderNumber: described.orderNumber };
+  const paid = {
+    amount: formatRand(described.totalPrice, language),
+    orderNumber: described.orderNumber,
+  };
   const body = [
     text('dear', { firstName: customer.firstName }),
     '',
@@ -54,7 +60,7 @@ async function confirmationMessages(
     ...lines,
     '',
     text('uploadAndFinalise'),
-    text('resultsOn', { resultsOn: wordsOf(describeDate(resultsOn(event))) }),
+    text('resultsOn', { resultsOn: wordsOf(describeDate(resultsOn(event)), language) }),
   ].join('\n');
   const messages: OutboxMessage[] = [];
   const email = order.confirmationEmail ?? proved.email;
@@ -92,16 +98,21 @@ async function tellPaymentHeld(
   if (!order) return;
   const described = await orders.describeOrder(order);
   const customer = await accounts.getCustomer(order.customerId);
+  const language = await accounts.languageOf(order.customerId);
+  const text = words.in(language);
   const email = order.confirmationEmail ?? (await accounts.provedAddresses(order.customerId)).email;
   if (!email) return;
   const received = {
-    amount: formatRand(payment.amountCents),
+    amount: formatRand(payment.amountCents, language),
     orderNumber: described.orderNumber,
   };
   const grades = gradeProblemsOf(described);
   const why =
     grades.length > 0
-      ? text('heldNotForGrade', { ...received, problems: grades.map(wordsOf).join(' ') })
+      ? text('heldNotForGrade', {
+          ...received,
+          problems: grades.map((said) => wordsOf(said, language)).join(' '),
+        })
       : text('heldLate', received);
   await outbox.enqueueEmail(
     email,

@@ -1,4 +1,8 @@
 import en from './messages/en.json' with { type: 'json' };
 import { serverCatalogue } from '../../lib/messages.ts';
 
-export const text = serverCatalogue('payments', { en });
+export const text = serverCatalogue(
+  'payments',
+  { en },
+  (locale) => import(`./messages/${locale}.json`),
+);

@@ -1,6 +1,7 @@
 import {
   hasPassedDeadline,
   hasPassedUploadDeadline,
+  type Locale,
   type ReminderAudience,
   type ReminderChannel,
   type ReminderKind,
@@ -18,7 +19,7 @@ import {
   participantProfiles,
   reminderDeliveries,
 } from '../../db/schema/index.ts';
-import type { ContactDetails } from '../accounts/index.ts';
+import { readLanguage, type ContactDetails } from '../accounts/index.ts';
 import type { CampaignRow } from './reminder-campaigns.repository.ts';
 
 // Who each reminder is for: the one place the audience rules live (decision 022).
@@ -37,6 +38,8 @@ export interface AudienceEntry {
 export interface AudienceFamily extends ContactDetails {
   customerId: number;
   firstName: string;
+  /** The language the family reads: its reminders are written in it (decision 069). */
+  language: Locale;
   /** What makes this reminder this one: the same key is never sent twice (event and kind). */
   subjectKey: string;
   entries: AudienceEntry[];
@@ -139,6 +142,7 @@ function audienceRows(db: Database, eventId: number, kind: ReminderKind, scope: 
     .select({
       customerId: customers.id,
       firstName: customers.firstName,
+      language: customers.language,
       email: customers.email,
       emailVerifiedAt: customers.emailVerifiedAt,
       mobileNumber: customers.mobileNumber,
@@ -187,6 +191,7 @@ function byFamily(
       family = {
         customerId: row.customerId,
         firstName: row.firstName,
+        language: readLanguage(row.language),
         email: row.email,
         emailVerifiedAt: row.emailVerifiedAt,
         mobileNumber: row.mobileNumber,

@@ -32,7 +32,7 @@ export interface RemindersDependencies {
   now: () => number;
   /** The event the site serves: the only one whose deadlines are reminded of by themselves. */
   liveEventId: () => Promise<number | undefined>;
-  log: Pick<FastifyBaseLogger, 'error'>;
+  log: Pick<FastifyBaseLogger, 'error' | 'warn'>;
 }
 
 const noCampaign = (id: number) =>
@@ -84,12 +84,12 @@ function messagesFor(
     messages.push({ channel: 'email', recipient: to.email, ...email });
   }
   if (channels.includes('whatsapp') && to.mobile) {
-    const wa = reminderWhatsApp(kind, family, ctx, deps.templates);
+    const wa = reminderWhatsApp(kind, family, ctx, { byKind: deps.templates, log: deps.log });
     messages.push({
       channel: 'whatsapp',
       recipient: to.mobile,
       body: wa.text,
-      payload: { template: wa.template, parameters: wa.parameters },
+      payload: { template: wa.template, parameters: wa.parameters, language: wa.language },
     });
   }
   return messages;

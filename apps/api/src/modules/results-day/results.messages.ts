@@ -1,8 +1,10 @@
-import { formatLongDate, paths } from '@eisteddfod/shared';
-import { provedAddresses } from '../accounts/index.ts';
+import { formatLongDate, linkIn, paths, type Locale } from '@eisteddfod/shared';
+import { provedAddresses, readLanguage } from '../accounts/index.ts';
 import type { OutboxMessage } from '../outbox/index.ts';
 import type * as repo from './results.repository.ts';
-import { text } from './text.ts';
+import { text as words } from './text.ts';
+
+type ResultsText = ReturnType<typeof words.in>;
 
 /**
  * One message per family (and a WhatsApp line where asked for), listing their entries now out,
@@ -15,7 +17,6 @@ export function resultMessages(
   filesDeletedOn: string,
   titles: Awaited<ReturnType<typeof repo.findWinnerTitles>> = [],
 ): { messages: OutboxMessage[]; families: number } {
-  const portal = `${publicUrl}${paths.uploads.href()}`;
   const families = new Map<number, typeof rows>();
   for (const row of rows)
     families.set(row.customerId, [...(families.get(row.customerId) ?? []), row]);
@@ -23,24 +24,28 @@ export function resultMessages(
   const messages: OutboxMessage[] = [];
   for (const [customerId, entries] of families) {
     const won = titles.filter((w) => w.customerId === customerId);
+    // In the family's language, its links opening in it too (decision 069).
+    const language = readLanguage((entries[0] ?? won[0])?.language);
+    const t = words.in(language);
+    const portal = linkIn(`${publicUrl}${paths.uploads.href()}`, language);
     const congratulations = won.flatMap((w) => [
       '',
-      text('sectionWinner', {
+      t('sectionWinner', {
         contestant: w.contestant,
         section: w.section,
         band: w.bandLabel,
-        url: resultsPage(publicUrl, w),
+        url: resultsPage(publicUrl, w, language),
       }),
     ]);
     const first = entries[0];
     if (!first) {
       // Only a title to tell: the results of the family's entries went out earlier.
-      const message = winnerOnlyMessage(won, congratulations, publicUrl);
+      const message = winnerOnlyMessage(won, congratulations, { publicUrl, language, t });
       if (message) messages.push(message);
       continue;
     }
     const lines = entries.map((e) =>
-      text('entryLine', { contestant: e.contestant, itemCode: e.itemCode, itemTitle: e.itemTitle }),
+      t('entryLine', { contestant: e.contestant, itemCode: e.itemCode, itemTitle: e.itemTitle }),
     );
     // The family's own proved addresses only (decision 031); an order's confirmation address
     // is the one the family gave at checkout for this order (spec 4).
@@ -50,19 +55,19 @@ export function resultMessages(
       messages.push({
         channel: 'email',
         recipient: email,
-        subject: text('resultsOutSubject'),
+        subject: t('resultsOutSubject'),
         body: [
-          text('dear', { firstName: first.firstName }),
+          t('dear', { firstName: first.firstName }),
           '',
-          text('entriesPublished'),
+          t('entriesPublished'),
           '',
           ...lines,
           ...congratulations,
           '',
-          text('seeInPortal', { portal }),
+          t('seeInPortal', { portal }),
           '',
           // The retention sweep deletes them then (decision 024); certificates stay.
-          text('filesDeleted', { date: formatLongDate(filesDeletedOn) }),
+          t('filesDeleted', { date: formatLongDate(filesDeletedOn, language) }),
         ].join('\n'),
       });
     }
@@ -70,7 +75,7 @@ export function resultMessages(
       messages.push({
         channel: 'whatsapp',
         recipient: proved.mobile,
-        body: text('whatsAppResultsOut', { count: entries.length, portal }),
+        body: t('whatsAppResultsOut', { count: entries.length, portal }),
       });
     }
   }
@@ -79,14 +84,14 @@ export function resultMessages(
 
 type WinnerTitle = Awaited<ReturnType<typeof repo.findWinnerTitles>>[number];
 
-const resultsPage = (publicUrl: string, w: WinnerTitle): string =>
-  `${publicUrl}${paths.contestantResults.href({ id: w.contestantId })}`;
+const resultsPage = (publicUrl: string, w: WinnerTitle, language: Locale): string =>
+  linkIn(`${publicUrl}${paths.contestantResults.href({ id: w.contestantId })}`, language);
 
 /** The message to a winner's family whose entries' results all went out earlier. */
 function winnerOnlyMessage(
   won: WinnerTitle[],
   congratulations: string[],
-  publicUrl: string,
+  { publicUrl, language, t }: { publicUrl: string; language: Locale; t: ResultsText },
 ): OutboxMessage | undefined {
   const w = won[0]!;
   // The family's own proved addresses only (decision 031).
@@ -95,25 +100,25 @@ function winnerOnlyMessage(
     return {
       channel: 'email',
       recipient: proved.email,
-      subject: text('resultsOutSubject'),
-      body: [text('dear', { firstName: w.firstName }), ...congratulations].join('\n'),
+      subject: t('resultsOutSubject'),
+      body: [t('dear', { firstName: w.firstName }), ...congratulations].join('\n'),
     };
   if (proved.mobile)
     // A family that signs in with its mobile number has no email address.
     return {
       channel: 'whatsapp',
       recipient: proved.mobile,
-      body: text('whatsAppWinners', {
+      body: t('whatsAppWinners', {
         winners: won
           .map((x) =>
-            text('whatsAppWinner', {
+            t('whatsAppWinner', {
               contestant: x.contestant,
               section: x.section,
               band: x.bandLabel,
             }),
           )
           .join('; '),
-        url: resultsPage(publicUrl, w),
+        url: resultsPage(publicUrl, w, language),
       }),
     };
   return undefined;

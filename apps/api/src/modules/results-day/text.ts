@@ -1,4 +1,8 @@
 import en from './messages/en.json' with { type: 'json' };
 import { serverCatalogue } from '../../lib/messages.ts';
 
-export const text = serverCatalogue('results-day', { en });
+export const text = serverCatalogue(
+  'results-day',
+  { en },
+  (locale) => import(`./messages/${locale}.json`),
+);

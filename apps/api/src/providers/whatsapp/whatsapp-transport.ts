@@ -1,13 +1,21 @@
+import { DEFAULT_LOCALE, type Locale } from '@eisteddfod/shared';
+import { metaLanguageCode } from './template-languages.ts';
+
 /** Sends a one-time pin over WhatsApp; throws when the provider refuses it. */
 export interface WhatsAppTransport {
-  sendAuthenticationCode(toE164: string, code: string): Promise<void>;
+  sendAuthenticationCode(toE164: string, code: string, language?: Locale): Promise<void>;
   /** A plain message (order confirmations). */
   sendText(toE164: string, body: string): Promise<void>;
   /**
    * An approved template with its body's values in order (reminders, decision 022): the Cloud
    * API sends only a template to a family that has not written first.
    */
-  sendTemplate(toE164: string, template: string, parameters: string[]): Promise<void>;
+  sendTemplate(
+    toE164: string,
+    template: string,
+    parameters: string[],
+    language?: Locale,
+  ): Promise<void>;
   /** Resolves when the API answers for our phone number and token (decision 038). */
   check?(): Promise<void>;
 }
@@ -55,13 +63,13 @@ export function createWhatsAppCloudTransport(options: WhatsAppCloudOptions): Wha
     async sendText(toE164, body) {
       await post({ to: toE164.replace(/^\+/, ''), type: 'text', text: { body } });
     },
-    async sendTemplate(toE164, template, parameters) {
+    async sendTemplate(toE164, template, parameters, language = DEFAULT_LOCALE) {
       await post({
         to: toE164.replace(/^\+/, ''),
         type: 'template',
         template: {
           name: template,
-          language: { code: options.language },
+          language: { code: metaLanguageCode(language, options.language) },
           components: [
             {
               type: 'body',
@@ -71,13 +79,13 @@ export function createWhatsAppCloudTransport(options: WhatsAppCloudOptions): Wha
         },
       });
     },
-    async sendAuthenticationCode(toE164, code) {
+    async sendAuthenticationCode(toE164, code, language = DEFAULT_LOCALE) {
       await post({
         to: toE164.replace(/^\+/, ''),
         type: 'template',
         template: {
           name: options.templateName,
-          language: { code: options.language },
+          language: { code: metaLanguageCode(language, options.language) },
           components: [
             { type: 'body', parameters: [{ type: 'text', text: code }] },
             {

@@ -9,7 +9,7 @@ import HomePage from './HomePage.tsx';
 // A reader of Afrikaans (decision 070): the translator's language, whatever LOCALES holds yet.
 vi.mock(import('../../lib/i18n/catalogue.ts'), async (original) => ({
   ...(await original()),
-  readersLocale: () => 'af',
+  readerLocale: () => 'af',
 }));
 
 const routes = [

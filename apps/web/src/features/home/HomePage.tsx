@@ -1,5 +1,5 @@
 import type { EventContent, EventSummary } from '@eisteddfod/shared';
-import { lazy } from 'react';
+import { lazyInLanguage } from '../../lib/i18n/lazy-in-language.ts';
 import { useLocation } from 'react-router';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { usePublicSiteSuspense } from '../../shared/event/api/event-content.ts';
@@ -46,7 +46,7 @@ function LoadedHomePage() {
 }
 
 /** Only organisers see it: its code (Mantine's Alert, 2 KB) stays off a family's first visit. */
-const PreviewAlert = lazy(() => import('./components/PreviewAlert.tsx'));
+const PreviewAlert = lazyInLanguage(() => import('./components/PreviewAlert.tsx'));
 
 interface HomeSectionsProps {
   event: EventSummary | undefined;

@@ -2,12 +2,12 @@ import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ApiRequestError, messageOf } from '../api-client.ts';
 import { pseudoText } from '../../../scripts/compile-catalogues.ts';
-import { catalogue } from './catalogue.ts';
+import { activate, catalogue, languageLoaded, readerLocale } from './catalogue.ts';
 import en from './messages/en.json' with { type: 'json' };
 import { RichText } from './RichText.tsx';
 
 // A catalogue of this test's own (messages/en.json beside it), compiled by the build's plugin.
-const text = catalogue('i18n-test', { en });
+const text = catalogue('i18n-test', { en }, (locale) => import(`./messages/${locale}.json`));
 
 describe('catalogue (decision 057)', () => {
   it('reads a message by its key, filling its placeholders and plurals', () => {
@@ -42,6 +42,43 @@ describe('catalogue (decision 057)', () => {
       </p>,
     );
     expect(container.querySelector('p')?.innerHTML).toBe('Line one<br>Line two, kept as words');
+  });
+});
+
+describe('another language (decision 069)', () => {
+  it('loads a catalogue’s file in it only when a reader of it needs it, English where it has none', async () => {
+    const asked: string[] = [];
+    const af = catalogue(
+      'i18n-test-af',
+      { en: { hello: 'Hello {name}', bye: 'Goodbye' } },
+      (locale) => {
+        asked.push(locale);
+        return Promise.resolve({ default: { hello: 'Hallo {name}' } });
+      },
+    );
+    expect(asked).toEqual([]);
+    await activate('af');
+    try {
+      expect(readerLocale()).toBe('af');
+      expect(asked).toEqual(['af']);
+      expect(af('hello', { name: 'Thandi' })).toBe('Hallo Thandi');
+      expect(af('bye')).toBe('Goodbye');
+      // A catalogue with no file in the language yet says its English, never its ids.
+      const untranslated = catalogue('i18n-test-none', { en: { word: 'Word' } }, () =>
+        Promise.reject(new Error('Unknown variable dynamic import: ./messages/af.json')),
+      );
+      await languageLoaded();
+      expect(untranslated('word')).toBe('Word');
+      // One loaded while the reader reads it is asked for at once; a screen waits for it.
+      const later = catalogue('i18n-test-later', { en: { word: 'Word' } }, () =>
+        Promise.resolve({ default: { word: 'Woord' } }),
+      );
+      await languageLoaded();
+      expect(later('word')).toBe('Woord');
+    } finally {
+      await activate('en');
+    }
+    expect(af('hello', { name: 'Thandi' })).toBe('Hello Thandi');
   });
 });
 

@@ -1,12 +1,12 @@
 import { catalogueApi, inReadersLanguage, type Category } from '@eisteddfod/shared';
 import { useQuery } from '@tanstack/react-query';
 import { callApi } from '../../lib/api-client.ts';
-import { readersLocale } from '../../lib/i18n/catalogue.ts';
+import { readerLocale } from '../../lib/i18n/catalogue.ts';
 import { useClientConfig } from '../event/api/client-config.ts';
 
 /** Each name in the reader's language, English where not translated (decision 070). */
 const namesInReadersLanguage = (categories: Category[]) =>
-  categories.map((c) => inReadersLanguage(readersLocale(), c));
+  categories.map((c) => inReadersLanguage(readerLocale(), c));
 
 /** Every category with its section (spec 7). */
 function fetchCategories(eventId: number, signal?: AbortSignal) {

@@ -1,12 +1,12 @@
 import { PAGE_SIZE, hasNextPage, itemIn, type ItemPage, type PageQuery } from '@eisteddfod/shared';
 import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { readersLocale } from '../../../lib/i18n/catalogue.ts';
+import { readerLocale } from '../../../lib/i18n/catalogue.ts';
 
 /** Each item in the reader's language, English where not translated (decision 070). */
 const inReadersLanguage = (page: ItemPage): ItemPage => ({
   ...page,
-  items: page.items.map((item) => itemIn(readersLocale(), item)),
+  items: page.items.map((item) => itemIn(readerLocale(), item)),
 });
 
 /** Which page of a list of items: spec 3, "Paging and search state". */

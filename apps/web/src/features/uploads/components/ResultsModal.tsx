@@ -1,6 +1,7 @@
 import { Group, Loader, Modal } from '@mantine/core';
 import type { ParticipantOrderItem } from '@eisteddfod/shared';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { lazyInLanguage } from '../../../lib/i18n/lazy-in-language.ts';
 import { modalProps } from './modal-props.ts';
 import { text } from '../text.ts';
 
@@ -9,7 +10,7 @@ import { text } from '../text.ts';
  * schemas, loads when a result is first opened, not with the portal (35 ms of Lighthouse's phone
  * while the portal loaded, decision 053).
  */
-const ResultBody = lazy(() => import('./ResultBody.tsx'));
+const ResultBody = lazyInLanguage(() => import('./ResultBody.tsx'));
 
 /** Spec 2 and 4, Results: the rubric, its total and medal, the comment and the certificates. */
 export function ResultsModal(props: { entry: ParticipantOrderItem | null; onClose: () => void }) {

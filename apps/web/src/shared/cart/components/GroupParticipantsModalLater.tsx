@@ -1,9 +1,10 @@
 import type { OrderItem } from '@eisteddfod/shared';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
+import { lazyInLanguage } from '../../../lib/i18n/lazy-in-language.ts';
 import { afterLoad } from '../../../lib/after-load.ts';
 
 /** The dialog's code (its form, checkboxes and calls) is not part of a screen's first load. */
-const GroupParticipantsModal = lazy(() =>
+const GroupParticipantsModal = lazyInLanguage(() =>
   import('./GroupParticipantsModal.tsx').then((module) => ({
     default: module.GroupParticipantsModal,
   })),

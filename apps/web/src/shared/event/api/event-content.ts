@@ -8,7 +8,7 @@ import {
 } from '@eisteddfod/shared';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-fetch.ts';
-import { readersLocale } from '../../../lib/i18n/catalogue.ts';
+import { readerLocale } from '../../../lib/i18n/catalogue.ts';
 
 export interface PublicSite {
   event: EventSummary;
@@ -39,7 +39,7 @@ function fetchPublicSite(signal?: AbortSignal): Promise<PublicSite> {
  */
 const inReadersLanguage = (site: PublicSite): PublicSite => ({
   ...site,
-  content: contentIn(readersLocale(), site.content),
+  content: contentIn(readerLocale(), site.content),
 });
 
 const publicSiteQuery = {
