@@ -5,6 +5,7 @@ import { pdfText } from './pdf-text.ts';
 import {
   addLearners,
   approvedTeacher,
+  organiser,
   organiserPage,
   recordEftByReference,
   BANKING,

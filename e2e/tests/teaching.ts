@@ -29,7 +29,7 @@ export const ORGANISER_EMAIL = 'organiser@e2e.example';
  * gets six pins an hour, and the shared servers' other journeys sign this organiser in too.
  */
 const organisers = new Map<string, Promise<Client>>();
-function organiser(origin: string): Promise<Client> {
+export function organiser(origin: string): Promise<Client> {
   let client = organisers.get(origin);
   if (!client) {
     const signedIn = new Client(origin);
