@@ -2,6 +2,7 @@ import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { customers, loginIdentities, pinChallenges } from '../../db/schema/index.ts';
+import { toInternationalNumber } from './phone-numbers.ts';
 
 export type CustomerRow = typeof customers.$inferSelect;
 export type Channel = 'email' | 'mobile';
@@ -85,6 +86,24 @@ export async function updateCustomerDetails(
       })
       .where(eq(customers.id, id))
       .returning();
+    // A sign-in mobile is kept as national digits and read in the account's country: proved in
+    // one country, it is another number in the next, so it is proved again by its next pin
+    // (security review, stop 51: a +44 number became a parent's +27 one and accepted the
+    // invitation sent to it).
+    const mobiles = await tx
+      .select()
+      .from(loginIdentities)
+      .where(and(eq(loginIdentities.customerId, id), eq(loginIdentities.channel, 'mobile')));
+    for (const m of mobiles)
+      if (
+        m.verifiedAt &&
+        toInternationalNumber(m.identifier, before.country) !==
+          toInternationalNumber(m.identifier, details.country)
+      )
+        await tx
+          .update(loginIdentities)
+          .set({ verifiedAt: null })
+          .where(eq(loginIdentities.id, m.id));
     return row;
   });
 }

@@ -40,10 +40,25 @@ export async function findProvedAddresses(
   return proved;
 }
 
+/**
+ * The mailbox an email address delivers to, as far as its form tells: without a `+tag`, and for
+ * Gmail without its dots (security review, stop 51: `me+teach@…` reached the organiser's own
+ * inbox and passed for someone else).
+ */
+function mailbox(address: ProvedAddress): string {
+  if (address.channel !== 'email') return address.address;
+  const at = address.address.lastIndexOf('@');
+  let local = address.address.slice(0, at).split('+')[0]!;
+  let domain = address.address.slice(at + 1);
+  if (domain === 'googlemail.com') domain = 'gmail.com';
+  if (domain === 'gmail.com') local = local.replaceAll('.', '');
+  return `${local}@${domain}`;
+}
+
 /** Whether two accounts proved one same address: likely one person, whatever the accounts say. */
 export async function shareProvedAddress(db: Database, a: number, b: number): Promise<boolean> {
   const theirs = await findProvedAddresses(db, b);
   return (await findProvedAddresses(db, a)).some((p) =>
-    theirs.some((q) => q.channel === p.channel && q.address === p.address),
+    theirs.some((q) => q.channel === p.channel && mailbox(q) === mailbox(p)),
   );
 }

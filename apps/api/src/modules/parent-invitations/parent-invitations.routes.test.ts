@@ -227,6 +227,45 @@ describe('the parent accepts', () => {
     expect(ok.statusCode, ok.body).toBe(200);
   });
 
+  it('unproves a sign-in mobile proved abroad when My Profile moves the account to another country', async () => {
+    const school = await createSchool(t);
+    const teacher = await createTeacher(t, school.id);
+    const mobile = `0828${String(Date.now()).slice(-6)}`;
+    const res = await teacher.addLearner({
+      firstName: 'Lerato',
+      surname: 'Khumalo',
+      parentMobile: mobile,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    await teacher.call('POST', `${teacher.base}/Invitations`);
+    const [whatsApp] = await t.app.outbox.findByRecipient(mobile);
+    const token = /\/invitation\/([A-Za-z0-9_-]{43})/.exec(whatsApp!.body)![1]!;
+    // The state a UK account is in once it registered with +44 <digits> and checked its pin.
+    const abroad = await createFamily(t);
+    const digits = mobile.slice(1);
+    const proved = new Date();
+    await t.database.db
+      .update(customers)
+      .set({ country: 'United Kingdom', mobileNumber: digits, mobileVerifiedAt: proved })
+      .where(eq(customers.id, abroad.id));
+    await t.database.db
+      .insert(loginIdentities)
+      .values({ customerId: abroad.id, channel: 'mobile', identifier: digits, verifiedAt: proved });
+    expect((await accept(abroad, token)).statusCode).toBe(403);
+    // My Profile, as the web sends it: only the country changes.
+    const moved = await abroad.call('PUT', `/api/Customers/${abroad.id}`, {
+      firstName: 'Abroad',
+      surname: 'Family',
+      country: 'South Africa',
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const [row] = await t.database.db.select().from(customers).where(eq(customers.id, abroad.id));
+    expect(row!.mobileVerifiedAt).toBeNull(); // the contact detail is unproved
+    const again = await accept(abroad, token);
+    // ...and so is the sign-in identity, whose pins went to +44 (security review, stop 51).
+    expect(again.statusCode, again.body).toBe(403);
+  });
+
   it('refuses an expired invitation', async () => {
     const school = await createSchool(t);
     const teacher = await createTeacher(t, school.id);

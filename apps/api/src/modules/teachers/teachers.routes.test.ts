@@ -303,6 +303,20 @@ describe('organisers decide', () => {
     await prove(organiser.id, { mobileNumber: null, mobileVerifiedAt: null });
   });
 
+  it("takes a plus-tag of the organiser's own mailbox for the same person", async () => {
+    const school = await addSchool();
+    const twin = await createFamily(t);
+    const [local, domain] = organiser.email.split('@');
+    await t.database.db
+      .update(customers)
+      .set({ email: `${local}+teach@${domain}`, emailVerifiedAt: new Date() })
+      .where(eq(customers.id, twin.id));
+    const asked = await ask(twin, { schoolId: school.id, role: 'coordinator' });
+    expect(asked.statusCode, asked.body).toBe(201);
+    const res = await approve(asked.json<Membership>().id);
+    expect(res.statusCode, res.body).toBe(403);
+  });
+
   it("is organisers' only: a family gets 404, an adjudicator 403", async () => {
     const family = await createFamily(t);
     const adjudicator = await createStaff(t, 'adjudicator');
