@@ -149,11 +149,10 @@ describe('GET /api/Staff/Tasks', () => {
     expect(tasks.map((x) => x.id)).toEqual(['payments']);
     const all = await t.app.seasonTasks.tasks(() => true);
     expect(all.tasks).toHaveLength(12);
-    // English only (LOCALES): nothing can be untranslated yet.
-    expect(all.tasks.find((x) => x.id === 'translations')).toMatchObject({
-      status: 'done',
-      count: 0,
-    });
+    // The demo catalogue's words are in English only: worth a look, never a block (decision 070).
+    const translations = all.tasks.find((x) => x.id === 'translations');
+    expect(translations).toMatchObject({ status: 'info' });
+    expect(translations!.count).toBeGreaterThan(0);
   });
 
   it('is for organisers only', async () => {

@@ -57,7 +57,7 @@ describe('SiteContentPage in two languages', () => {
     expect(await screen.findByRole('textbox', { name: 'Introduction in Afrikaans' })).toHaveValue(
       'Tree op, skep en skitter.',
     );
-    const untranslated = screen.getByRole('alert', {
+    const untranslated = screen.getByRole('status', {
       name: '4 texts not translated into Afrikaans',
     });
     expect(
@@ -72,7 +72,7 @@ describe('SiteContentPage in two languages', () => {
     await user.click(screen.getByRole('textbox', { name: 'Biography in Afrikaans' }));
     await user.paste('Sy het in Johannesburg opgelei.\n\n');
     expect(
-      screen.getByRole('alert', { name: '2 texts not translated into Afrikaans' }),
+      screen.getByRole('status', { name: '2 texts not translated into Afrikaans' }),
     ).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Publish' }));

@@ -40,8 +40,10 @@ export function UntranslatedList({
       );
     const count = countOfTexts(list);
     return (
+      // Worth a look, not an alarm: a status, so a screen reader does not interrupt with it.
       <Alert
         key={locale}
+        role="status"
         color="yellow"
         title={`${count} ${count === 1 ? 'text' : 'texts'} not translated into ${language}`}
       >
