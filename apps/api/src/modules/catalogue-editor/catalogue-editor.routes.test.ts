@@ -372,7 +372,7 @@ describe('spreadsheets', () => {
     const text = (await exportSheet('csv')).toString('utf8');
     const [header, ...rows] = text.replace(/^\uFEFF/, '').split('\n');
     expect(header).toBe(
-      'Code,Section,Category,Short description,Description,Price,Due date,Group item,Minimum participants,Maximum participants,Instrument required,Main file kinds,Time limit,Retired,Grades,Other grades allowed',
+      'Code,Section,Category,Short description,Description,Price,Due date,Group item,Minimum participants,Maximum participants,Instrument required,Main file kinds,Time limit,Retired,Grades,Other grades allowed,Short description (af),Description (af)',
     );
     const da101 = rows.find((r) => r.startsWith('DA101,'));
     // Grades as 'R to 3', never '4-7', which a spreadsheet takes for a date (decision 042).

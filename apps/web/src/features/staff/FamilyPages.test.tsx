@@ -453,7 +453,9 @@ describe('the family desk (/staff/families)', () => {
     expect(
       within(dialog).getByRole('img', { name: 'Kagiso Ngcobo, as uploaded by the family' }),
     ).toHaveAttribute('src', '/api/files/abc/picture?expires=1&signature=s');
-    expect(within(dialog).getByText(/full school uniform/)).toBeVisible();
+    // Visible once the modal's opening transition has ended: asserted at once, it failed when
+    // the machine was slow enough to catch the transition's first frame (opacity 0).
+    await waitFor(() => expect(within(dialog).getByText(/full school uniform/)).toBeVisible());
   });
 
   it('says when a contestant has no photo', async () => {
