@@ -110,6 +110,32 @@ describe("a teacher invites a learner's parent", () => {
   });
 });
 
+/**
+ * A learner's parent invited by WhatsApp on a South African number, and a United Kingdom
+ * account that proved the same national digits (+44 …), as a sign-in and a contact detail.
+ */
+async function invitedMobileProvedAbroad(prefix: string, firstName: string) {
+  const school = await createSchool(t);
+  const teacher = await createTeacher(t, school.id);
+  const mobile = `${prefix}${String(Date.now()).slice(-6)}`;
+  const res = await teacher.addLearner({ firstName, surname: 'Mokoena', parentMobile: mobile });
+  expect(res.statusCode, res.body).toBe(201);
+  await teacher.call('POST', `${teacher.base}/Invitations`);
+  const [whatsApp] = await t.app.outbox.findByRecipient(mobile);
+  const token = /\/invitation\/([A-Za-z0-9_-]{43})/.exec(whatsApp!.body)![1]!;
+  const abroad = await createFamily(t);
+  const digits = mobile.slice(1);
+  const proved = new Date();
+  await t.database.db
+    .update(customers)
+    .set({ country: 'United Kingdom', mobileNumber: digits, mobileVerifiedAt: proved })
+    .where(eq(customers.id, abroad.id));
+  await t.database.db
+    .insert(loginIdentities)
+    .values({ customerId: abroad.id, channel: 'mobile', identifier: digits, verifiedAt: proved });
+  return { token, abroad, digits };
+}
+
 describe('the parent accepts', () => {
   it("links only the account that proved the invited address, with the parent's consents, once", async () => {
     const school = await createSchool(t);
@@ -181,31 +207,9 @@ describe('the parent accepts', () => {
   });
 
   it('matches a mobile number with its country: the same digits proved in another country are not the invited number', async () => {
-    const school = await createSchool(t);
-    const teacher = await createTeacher(t, school.id);
-    const mobile = `0827${String(Date.now()).slice(-6)}`;
-    const res = await teacher.addLearner({
-      firstName: 'Sipho',
-      surname: 'Mokoena',
-      parentMobile: mobile,
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    await teacher.call('POST', `${teacher.base}/Invitations`);
-    const [whatsApp] = await t.app.outbox.findByRecipient(mobile);
-    const token = /\/invitation\/([A-Za-z0-9_-]{43})/.exec(whatsApp!.body)![1]!;
-
     // A United Kingdom account proved the same national digits, as a sign-in and a contact
     // detail: +44 827…, not the +27 827… the invitation went to.
-    const abroad = await createFamily(t);
-    const digits = mobile.slice(1);
-    const proved = new Date();
-    await t.database.db
-      .update(customers)
-      .set({ country: 'United Kingdom', mobileNumber: digits, mobileVerifiedAt: proved })
-      .where(eq(customers.id, abroad.id));
-    await t.database.db
-      .insert(loginIdentities)
-      .values({ customerId: abroad.id, channel: 'mobile', identifier: digits, verifiedAt: proved });
+    const { token, abroad, digits } = await invitedMobileProvedAbroad('0827', 'Sipho');
     const refused = await accept(abroad, token);
     expect(refused.statusCode, refused.body).toBe(403);
     expect(refused.json()).toMatchObject({ code: 'INVITATION_NOT_YOURS' });
@@ -228,29 +232,8 @@ describe('the parent accepts', () => {
   });
 
   it('unproves a sign-in mobile proved abroad when My Profile moves the account to another country', async () => {
-    const school = await createSchool(t);
-    const teacher = await createTeacher(t, school.id);
-    const mobile = `0828${String(Date.now()).slice(-6)}`;
-    const res = await teacher.addLearner({
-      firstName: 'Lerato',
-      surname: 'Khumalo',
-      parentMobile: mobile,
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    await teacher.call('POST', `${teacher.base}/Invitations`);
-    const [whatsApp] = await t.app.outbox.findByRecipient(mobile);
-    const token = /\/invitation\/([A-Za-z0-9_-]{43})/.exec(whatsApp!.body)![1]!;
     // The state a UK account is in once it registered with +44 <digits> and checked its pin.
-    const abroad = await createFamily(t);
-    const digits = mobile.slice(1);
-    const proved = new Date();
-    await t.database.db
-      .update(customers)
-      .set({ country: 'United Kingdom', mobileNumber: digits, mobileVerifiedAt: proved })
-      .where(eq(customers.id, abroad.id));
-    await t.database.db
-      .insert(loginIdentities)
-      .values({ customerId: abroad.id, channel: 'mobile', identifier: digits, verifiedAt: proved });
+    const { token, abroad } = await invitedMobileProvedAbroad('0828', 'Lerato');
     expect((await accept(abroad, token)).statusCode).toBe(403);
     // My Profile, as the web sends it: only the country changes.
     const moved = await abroad.call('PUT', `/api/Customers/${abroad.id}`, {
